@@ -1,0 +1,185 @@
+"""Render Plotly figures in the Jupyter Book, fully offline.
+
+This module is two things, both used only by the book build:
+
+1. A **myst-nb MIME render plugin** (:class:`PlotlyMimeRenderer`), registered in
+   ``pyproject.toml`` under the entry-point group ``myst_nb.mime_renderers``
+   (myst-nb 1.x discovers MIME plugins *only* through that group). It turns a
+   notebook output ``application/vnd.plotly.v1+json`` into a ``<div>`` plus an
+   inline ``<script>`` that calls ``Plotly.newPlot(div, data, layout, config)``.
+2. A **Sphinx extension** (``setup``), listed in ``book/_config.yml`` under
+   ``sphinx.extra_extensions``. It adds the local ``_static/plotly.min.js`` (copied
+   at build time from the installed ``plotly`` package, never from a CDN) and a tiny
+   ``_static/deerbook-plotly.js`` helper to the pages that contain a Plotly figure.
+   The helper re-draws figures that use the ``deerbook`` template with the
+   ``deerbook-dark`` template while the page theme is dark.
+
+Nothing here is imported at run time by the engine or the notebooks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any, ClassVar, Sequence
+
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+PLOTLY_JS = "plotly.min.js"
+HELPER_JS = "deerbook-plotly.js"
+DIV_CLASS = "deerbook-plotly"
+MATHJAX_DIR = "mathjax"
+
+# Builders for which the Plotly JSON beats text/html, images and text/plain.
+_HTML_BUILDERS = ("html", "dirhtml", "singlehtml", "readthedocs", "readthedocsdirhtml")
+
+
+def plotly_js_path() -> Path:
+    """The plotly.min.js shipped inside the installed plotly package."""
+    import plotly
+
+    path = Path(plotly.__file__).parent / "package_data" / PLOTLY_JS
+    if not path.is_file():  # pragma: no cover - broken plotly install
+        raise FileNotFoundError(f"plotly.min.js not found in the plotly package: {path}")
+    return path
+
+
+def mathjax_static_path() -> Path:
+    """The MathJax 2.7 tree shipped by the jupyter-server-mathjax package (a ``book`` extra)."""
+    import jupyter_server_mathjax
+
+    path = Path(jupyter_server_mathjax.__file__).parent / "static"
+    if not (path / "MathJax.js").is_file():  # pragma: no cover - broken install
+        raise FileNotFoundError(f"MathJax.js not found in jupyter-server-mathjax: {path}")
+    return path
+
+
+def _json_for_script(obj: Any) -> str:
+    """JSON that is safe inside an HTML <script> element."""
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def figure_html(figure: dict[str, Any], div_id: str) -> str:
+    """The HTML for one figure: a div and the script that draws it."""
+    from deerbook.charts.theme import LIGHT
+
+    layout = dict(figure.get("layout") or {})
+    themed = layout.get("template") == LIGHT.to_plotly_json()
+    config = {"responsive": True, "displaylogo": False}
+    config.update(figure.get("config") or {})
+    payload = _json_for_script({"data": figure.get("data") or [], "layout": layout, "config": config})
+    return (
+        f'<div class="{DIV_CLASS}" id="{div_id}" data-deerbook-themed="{str(themed).lower()}"></div>\n'
+        "<script>(function(){"
+        f'var div=document.getElementById("{div_id}");var fig={payload};'
+        "if(window.deerbookPlotly){window.deerbookPlotly.draw(div,fig);}"
+        "else{Plotly.newPlot(div,fig.data,fig.layout,fig.config);}"
+        "})();</script>\n"
+    )
+
+
+class PlotlyMimeRenderer:
+    """myst-nb MIME render plugin for ``application/vnd.plotly.v1+json``.
+
+    Implements the ``myst_nb.core.render.MimeRenderPlugin`` protocol.
+    """
+
+    mime_priority_overrides: ClassVar[Sequence[tuple[str, str, int | None]]] = [
+        (builder, PLOTLY_MIME, 1) for builder in _HTML_BUILDERS
+    ]
+
+    @staticmethod
+    def handle_mime(renderer: Any, data: Any, inline: bool) -> Any:
+        if inline or data.mime_type != PLOTLY_MIME:
+            return None
+        from docutils import nodes
+
+        content = data.content
+        figure = json.loads(content) if isinstance(content, (str, bytes)) else content
+        key = f"{data.cell_index}:{data.output_index}:{_json_for_script(figure)}"
+        div_id = "deerbook-plotly-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
+        html = figure_html(figure, div_id)
+        return [nodes.raw("", html, format="html", classes=["output", "deerbook-plotly-output"])]
+
+
+def _helper_js() -> str:
+    from deerbook.charts.theme import DARK
+
+    dark = _json_for_script(DARK.to_plotly_json())
+    return (
+        "/* deerbook: draw Plotly figures with the page's light/dark theme (generated at build time). */\n"
+        "(function(){\n"
+        f"  var DARK={dark};\n"
+        "  var figs=[];\n"
+        "  function isDark(){return document.documentElement.dataset.theme==='dark';}\n"
+        "  function layoutFor(div,fig){\n"
+        "    if(div.dataset.deerbookThemed!=='true'||!isDark()){return fig.layout;}\n"
+        "    var l=Object.assign({},fig.layout);l.template=DARK;return l;\n"
+        "  }\n"
+        "  function draw(div,fig){figs.push([div,fig]);Plotly.newPlot(div,fig.data,layoutFor(div,fig),fig.config);}\n"
+        "  function redraw(){figs.forEach(function(p){Plotly.react(p[0],p[1].data,layoutFor(p[0],p[1]),p[1].config);});}\n"
+        "  new MutationObserver(redraw).observe(document.documentElement,{attributes:true,attributeFilter:['data-theme']});\n"
+        "  window.deerbookPlotly={draw:draw,redraw:redraw};\n"
+        "})();\n"
+    )
+
+
+_THEBE_CONFIG = re.compile(r'<script type="text/x-thebe-config">.*?</script>\s*', re.DOTALL)
+
+
+def _drop_thebe(context: dict) -> None:
+    """Remove sphinx-thebe's assets (Jupyter Book always loads the extension).
+
+    The book has no launch/Thebe buttons, and sphinx-thebe's inline script names a
+    CDN URL for thebe.js; dropping it keeps every page free of remote references.
+    """
+
+    def is_thebe(asset: Any) -> bool:
+        name = str(getattr(asset, "filename", asset) or "")
+        body = str(getattr(asset, "attributes", {}).get("body", ""))
+        return "sphinx-thebe" in name or "THEBE_JS_URL" in body or "thebe" in name.rsplit("/", 1)[-1]
+
+    for key in ("script_files", "css_files"):
+        if key in context:
+            context[key][:] = [asset for asset in context[key] if not is_thebe(asset)]
+    if isinstance(context.get("body"), str):
+        context["body"] = _THEBE_CONFIG.sub("", context["body"])
+
+
+def _add_scripts(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
+    """Drop thebe; add plotly.js and the helper only to pages that contain a Plotly figure."""
+    _drop_thebe(context)
+    if doctree is None:
+        return
+    from docutils import nodes
+
+    for node in doctree.findall(nodes.raw):
+        if DIV_CLASS in node.get("classes", []) or "deerbook-plotly-output" in node.get("classes", []):
+            app.add_js_file(PLOTLY_JS, priority=400)
+            app.add_js_file(HELPER_JS, priority=401)
+            return
+
+
+def _copy_static(app: Any) -> None:
+    """Write plotly.min.js and the helper into <outdir>/_static before pages are written
+    (so Sphinx can add its ?v=checksum cache-buster to the script tags)."""
+    if app.builder.format != "html":
+        return
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(plotly_js_path(), static / PLOTLY_JS)
+    (static / HELPER_JS).write_text(_helper_js(), encoding="utf-8")
+    mathjax_path = str(getattr(app.config, "mathjax_path", "") or "")
+    if mathjax_path.startswith(MATHJAX_DIR + "/"):
+        # MathJax 2.7 as shipped (BSD-3) by the jupyter-server-mathjax package.
+        shutil.copytree(mathjax_static_path(), static / MATHJAX_DIR, dirs_exist_ok=True)
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Sphinx extension entry point (``sphinx.extra_extensions`` in book/_config.yml)."""
+    app.connect("html-page-context", _add_scripts)
+    app.connect("builder-inited", _copy_static)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

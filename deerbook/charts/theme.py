@@ -1,0 +1,120 @@
+"""Small Plotly templates for deerbook, and the notebook renderer set-up.
+
+Plotly writes the *whole* layout template into every figure's JSON. The stock
+``plotly`` template is about 7 kB per figure, so deerbook uses two deliberately
+tiny templates instead:
+
+* ``LIGHT`` registered as ``plotly.io.templates["deerbook"]`` (the default once
+  :mod:`deerbook.charts` is imported), and
+* ``DARK`` registered as ``plotly.io.templates["deerbook-dark"]``.
+
+The book's HTML renderer (:mod:`deerbook.charts.book_renderer`) swaps a figure
+drawn with ``LIGHT`` to ``DARK`` when the reader switches the page to dark mode,
+so notebooks only ever store the light variant.
+
+Notebook output is kept to ``application/vnd.plotly.v1+json`` (plain, small,
+deterministic JSON, compared by nbval) by :func:`use_book_renderer`; no copy of
+plotly.js is ever embedded in a notebook.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import plotly.io as pio
+
+__all__ = [
+    "LIGHT",
+    "DARK",
+    "LIGHT_NAME",
+    "DARK_NAME",
+    "COLORWAY",
+    "register_templates",
+    "use_book_renderer",
+]
+
+LIGHT_NAME = "deerbook"
+DARK_NAME = "deerbook-dark"
+
+#: Qualitative colours, one per player seat (colour-blind friendly, Okabe-Ito).
+COLORWAY = [
+    "#0072B2",
+    "#E69F00",
+    "#009E73",
+    "#CC79A7",
+    "#56B4E9",
+    "#D55E00",
+    "#F0E442",
+    "#000000",
+]
+
+_FONT = "system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif"
+
+
+def _template(*, ink: str, paper: str, plot: str, grid: str, colorway: list[str]) -> go.layout.Template:
+    axis = {"gridcolor": grid, "linecolor": grid, "zerolinecolor": grid, "automargin": True}
+    return go.layout.Template(
+        layout={
+            "font": {"family": _FONT, "color": ink, "size": 13},
+            "colorway": colorway,
+            "paper_bgcolor": paper,
+            "plot_bgcolor": plot,
+            "xaxis": axis,
+            "yaxis": axis,
+            "legend": {"bgcolor": "rgba(0,0,0,0)"},
+            "margin": {"l": 56, "r": 24, "t": 48, "b": 48},
+            "hoverlabel": {"font": {"family": _FONT}},
+        }
+    )
+
+
+#: Light template (the default): white paper, pale grid.
+LIGHT: go.layout.Template = _template(
+    ink="#222222", paper="#ffffff", plot="#ffffff", grid="#e5e5e5", colorway=COLORWAY
+)
+
+#: Dark template: matches the pydata/sphinx-book-theme dark background.
+DARK: go.layout.Template = _template(
+    ink="#ced6dd",
+    paper="#121212",
+    plot="#121212",
+    grid="#3a3a3a",
+    colorway=["#56B4E9", "#E69F00", "#009E73", "#CC79A7", "#0072B2", "#D55E00", "#F0E442", "#ffffff"],
+)
+
+
+def register_templates(*, make_default: bool = True) -> None:
+    """Register ``deerbook`` and ``deerbook-dark`` with plotly.io.templates.
+
+    With ``make_default`` (the default) ``deerbook`` becomes
+    ``plotly.io.templates.default``.
+    """
+    pio.templates[LIGHT_NAME] = LIGHT
+    pio.templates[DARK_NAME] = DARK
+    if make_default:
+        pio.templates.default = LIGHT_NAME
+
+
+def _in_ipykernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython is optional
+        return False
+    shell = get_ipython()
+    return shell is not None and type(shell).__module__.startswith("ipykernel.")
+
+
+def use_book_renderer(*, force: bool = False) -> bool:
+    """Make figures display as plain ``application/vnd.plotly.v1+json``.
+
+    Inside a Jupyter kernel (or with ``force=True``) this sets
+    ``plotly.io.renderers.default = "plotly_mimetype"``: ``fig.show()`` and a
+    figure as a cell's last expression produce only the Plotly JSON mime type,
+    which JupyterLab renders natively, nbval compares exactly, and the book
+    renders with its local plotly.js. Outside a kernel (a terminal, ``python -m
+    deerbook``) the renderer is left alone, because the mimetype renderer needs
+    a notebook front end. Returns whether the renderer was set.
+    """
+    if force or _in_ipykernel():
+        pio.renderers.default = "plotly_mimetype"
+        return True
+    return False

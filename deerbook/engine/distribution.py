@@ -1,0 +1,82 @@
+"""Immutable exact probability distributions over hashable outcomes."""
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Callable, Hashable, Iterable, Iterator, Mapping
+
+import numpy as np
+
+
+class Distribution(Mapping):
+    """outcome -> Fraction, positive and summing to exactly 1."""
+
+    __slots__ = ("_probs",)
+
+    def __init__(self, pairs: Mapping | Iterable[tuple[Hashable, Fraction | int]]):
+        merged: dict = defaultdict(Fraction)
+        for outcome, p in pairs.items() if isinstance(pairs, Mapping) else pairs:
+            merged[outcome] += Fraction(p)
+        total = sum(merged.values())
+        if total != 1 or any(p < 0 for p in merged.values()):
+            raise ValueError(f"probabilities must be non-negative and sum to 1, got total {total}")
+        self._probs = {o: p for o, p in merged.items() if p}
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[Hashable]) -> "Distribution":
+        outcomes = list(outcomes)
+        return cls((o, Fraction(1, len(outcomes))) for o in outcomes)
+
+    @classmethod
+    def from_counts(cls, counts: Mapping) -> "Distribution":
+        total = sum(counts.values())
+        return cls((o, Fraction(c, total)) for o, c in counts.items() if c)
+
+    def __getitem__(self, outcome) -> Fraction:
+        return self._probs.get(outcome, Fraction(0))
+
+    def __iter__(self) -> Iterator:
+        return iter(self._probs)
+
+    def __len__(self) -> int:
+        return len(self._probs)
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{o!r}: {p}" for o, p in self._probs.items())
+        return f"Distribution({{{body}}})"
+
+    def map(self, f: Callable) -> "Distribution":
+        """The distribution of f(outcome)."""
+        return Distribution((f(o), p) for o, p in self._probs.items())
+
+    def bind(self, f: Callable[..., "Distribution"]) -> "Distribution":
+        """Chain: for each outcome o, continue with the distribution f(o)."""
+        return Distribution((o2, p * p2) for o, p in self._probs.items() for o2, p2 in f(o).items())
+
+    def probability(self, event: Callable[..., bool]) -> Fraction:
+        return sum((p for o, p in self._probs.items() if event(o)), Fraction(0))
+
+    def expectation(self, value: Callable = lambda o: o) -> Fraction:
+        return sum((p * Fraction(value(o)) for o, p in self._probs.items()), Fraction(0))
+
+    def given(self, event: Callable[..., bool]) -> "Distribution":
+        """The conditional distribution given `event` (which must have positive probability)."""
+        mass = self.probability(event)
+        if mass == 0:
+            raise ValueError("cannot condition on an event of probability 0")
+        return Distribution((o, p / mass) for o, p in self._probs.items() if event(o))
+
+    def sample(self, rng: np.random.Generator):
+        outcomes = list(self._probs)
+        return outcomes[sample_index([self._probs[o] for o in outcomes], rng)]
+
+
+def sample_index(probabilities: list[Fraction], rng: np.random.Generator) -> int:
+    """Index drawn with the given exact probabilities, using one uniform draw from `rng`."""
+    u = Fraction(rng.random())
+    cumulative = Fraction(0)
+    for i, p in enumerate(probabilities):
+        cumulative += p
+        if u < cumulative:
+            return i
+    return len(probabilities) - 1

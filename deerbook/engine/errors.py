@@ -1,0 +1,25 @@
+"""The one exception family every deerbook engine raises."""
+
+
+class DeerbookError(Exception):
+    """Base class of every error deerbook raises on purpose."""
+
+
+class RuleViolation(DeerbookError):
+    """An action or outcome the rules forbid at this point; the state is unchanged.
+
+    `rule` names the rule (e.g. "Ruling 12: predator die") that forbids it.
+    """
+
+    def __init__(self, rule: str, detail: str):
+        self.rule = rule
+        self.detail = detail
+        super().__init__(f"{rule}: {detail}")
+
+
+class SaveFileError(DeerbookError):
+    """A saved game that is malformed, tampered with, or inconsistent with the rules."""
+
+
+class ComponentError(DeerbookError):
+    """Component data (cards, dice, play sheet) that is malformed; names the bad entry."""

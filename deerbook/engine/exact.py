@@ -1,0 +1,68 @@
+"""Exact answers by enumerating the engine's own chance outcomes.
+
+A *policy* maps a decision state to a `Distribution` over its legal actions
+(`uniform_policy`, or `agent_policy` for a deterministic agent). From a state we
+walk every chance outcome and every action the policy may take until `stop(state)`
+holds, and collect `value(state)` there with its exact probability.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable, Hashable
+
+import numpy as np
+
+from .distribution import Distribution
+from .protocol import Action, State
+
+Policy = Callable[[State], Distribution]
+
+
+def uniform_policy(state: State) -> Distribution:
+    return Distribution.uniform(state.legal_actions())
+
+
+def agent_policy(agent) -> Policy:
+    """The policy of a deterministic agent (it is given a fixed-seed generator it must not need)."""
+
+    def choose(state: State) -> Distribution:
+        player = state.current_player()
+        action = agent.act(state.observation(player), state.legal_actions(), np.random.default_rng(0))
+        return Distribution({action: Fraction(1)})
+
+    return choose
+
+
+def outcome_distribution(
+    state: State,
+    value: Callable[[State], Hashable],
+    stop: Callable[[State], bool],
+    policy: Policy = uniform_policy,
+) -> Distribution:
+    """The exact distribution of value(s) at the first state s where stop(s) or s is terminal."""
+    memo: dict[State, Distribution] = {}
+
+    def walk(s: State) -> Distribution:
+        if s in memo:
+            return memo[s]
+        if s.is_terminal() or stop(s):
+            result = Distribution({value(s): Fraction(1)})
+        else:
+            branches = s.chance_outcomes() if s.is_chance_node() else policy(s).items()
+            result = Distribution((v, p * q) for a, p in branches for v, q in walk(s.apply(a)).items())
+        memo[s] = result
+        return result
+
+    return walk(state)
+
+
+def action_values(
+    state: State,
+    value: Callable[[State], Fraction | int],
+    stop: Callable[[State], bool],
+    policy: Policy = uniform_policy,
+) -> list[tuple[Action, Fraction]]:
+    """Each legal action with the exact expected value reached after it, best first."""
+    scored = [(a, outcome_distribution(state.apply(a), value, stop, policy).expectation())
+              for a in state.legal_actions()]
+    return sorted(scored, key=lambda pair: -pair[1])

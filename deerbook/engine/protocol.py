@@ -1,0 +1,172 @@
+"""The game-agnostic engine protocol (after OpenSpiel).
+
+A `Game` (rules + components + player count) makes an initial `State`. A state
+says whose move it is: a player (0..n-1), `CHANCE` or `TERMINAL`. At a chance
+node `chance_outcomes()` lists outcomes with exact `Fraction` probabilities
+summing to 1; at a decision node `legal_actions()` lists short, readable
+choices. `apply` returns a new state and never changes the old one.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, ClassVar, Mapping, Sequence
+
+from .errors import RuleViolation
+
+CHANCE = -1
+TERMINAL = -2
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move or chance outcome: `kind` and JSON-able `args` identify it, `text` reads it."""
+
+    kind: str
+    args: tuple = ()
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.text or f"{self.kind} {' '.join(map(str, self.args))}".strip()
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "args": _to_lists(self.args)}
+
+
+def _to_lists(value):
+    return [_to_lists(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _to_tuples(value):
+    return tuple(_to_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def action_from_json(data: Mapping) -> Action:
+    return Action(str(data["kind"]), _to_tuples(list(data.get("args", []))))
+
+
+class Game(ABC):
+    """Rules, components and player count; a factory of initial states."""
+
+    name: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def initial_state(self) -> "State": ...
+
+    @abstractmethod
+    def options(self) -> dict:
+        """JSON-able keyword arguments that rebuild this game via the registry."""
+
+    @abstractmethod
+    def state_from_json(self, data: Any) -> "State":
+        """Rebuild a state from `State.to_json()`, raising SaveFileError on bad data."""
+
+    def agents(self) -> Mapping[str, type]:
+        """Agent classes by name; every game has at least 'random'."""
+        from .agents import RandomAgent
+
+        return {"random": RandomAgent}
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and self.options() == other.options()
+
+    def __hash__(self) -> int:
+        return hash((self.name, repr(sorted(self.options().items()))))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options().items()))
+        return f"{type(self).__name__}({args})"
+
+
+class State(ABC):
+    """An immutable game position. Subclasses are frozen dataclasses."""
+
+    game: Game
+
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @abstractmethod
+    def rule(self) -> str:
+        """The rule that governs the current node (named in illegal-move errors)."""
+
+    @abstractmethod
+    def _legal_actions(self) -> tuple[Action, ...]: ...
+
+    @abstractmethod
+    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> "State":
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Per-player result at a terminal state (a shared win splits 1)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict:
+        """What `player` may see at the table, as a JSON-able dict."""
+
+    @abstractmethod
+    def to_json(self) -> dict: ...
+
+    def stats(self) -> dict:
+        """Per-game figures at a terminal state for `simulate` (numbers or per-seat lists)."""
+        return {}
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    @cached_property
+    def _legal(self) -> tuple[Action, ...]:
+        return self._legal_actions() if self.current_player() >= 0 else ()
+
+    @cached_property
+    def _outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        return self._chance_outcomes() if self.is_chance_node() else ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the player to move; empty at chance and terminal nodes."""
+        return self._legal
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """(outcome, exact probability) pairs at a chance node; empty elsewhere."""
+        return self._outcomes
+
+    def apply(self, action: Action) -> "State":
+        """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
+        if self.is_terminal():
+            raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
+        allowed = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+        for candidate in allowed:
+            if candidate == action:
+                return self._apply(candidate)
+        shown = ", ".join(str(a) for a in allowed[:8]) + (", ..." if len(allowed) > 8 else "")
+        who = "chance" if self.is_chance_node() else f"player {self.current_player()}"
+        raise RuleViolation(self.rule(), f"{action} is not allowed for {who} now (allowed: {shown})")
+
+    def find_action(self, text: str) -> Action:
+        """The legal action or chance outcome whose text is `text`."""
+        allowed = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+        for candidate in allowed:
+            if str(candidate) == text:
+                return candidate
+        raise RuleViolation(self.rule(), f"no allowed action reads {text!r}")
+
+
+def check_distribution(pairs: Sequence[tuple[Action, Fraction]]) -> None:
+    """Raise AssertionError unless probabilities are positive Fractions summing to exactly 1."""
+    assert pairs, "a chance node needs outcomes"
+    assert all(isinstance(p, Fraction) and p > 0 for _, p in pairs), "probabilities must be positive Fractions"
+    assert sum(p for _, p in pairs) == 1, "probabilities must sum to exactly 1"
+    assert len({a for a, _ in pairs}) == len(pairs), "outcomes must be distinct"

@@ -1,0 +1,232 @@
+"""Checks on the BUILT book (HTML in book/_build/html).
+
+`make test` builds the book strictly (-W -n --keep-going) and then runs this file
+with DEERBOOK_BOOK_HTML set to the build directory. Without that variable the
+tests skip (a plain `pytest tests` does not build the book).
+
+What is asserted:
+* the book loads nothing from the internet: no <script src>, <link href> (other
+  than navigation links), <img>/<iframe>/<source>/... src, inline <script>/<style>,
+  style attribute, CSS @import or url() names an http(s):// or protocol-relative
+  (//host) address, in any built page or any CSS file;
+* plotly.js is served locally (_static/plotly.min.js, the copy from the installed
+  plotly package) and is included in every page that shows a Plotly figure;
+* every application/vnd.plotly.v1+json output of every notebook became a
+  <div class="deerbook-plotly"> with a script that draws it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+
+_ENV = os.environ.get("DEERBOOK_BOOK_HTML")
+pytestmark = pytest.mark.skipif(
+    not _ENV, reason="set DEERBOOK_BOOK_HTML to a built book (make test does this after building it)"
+)
+
+REMOTE = re.compile(r"^\s*(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?//", re.ASCII)
+REMOTE_IN_TEXT = re.compile(r"""(?:https?:)?//[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}""")
+CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
+CSS_IMPORT = re.compile(r"""@import\s+(?:url\()?\s*['"]?([^'");\s]+)""")
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+# <link rel=...> values that are navigation, not loaded resources.
+NAV_RELS = {"index", "search", "next", "prev", "canonical", "author", "license", "help", "alternate", "top", "up"}
+# Tag -> attributes whose value the browser fetches.
+FETCHED = {
+    "script": ("src",),
+    "img": ("src", "srcset"),
+    "iframe": ("src",),
+    "source": ("src", "srcset"),
+    "video": ("src", "poster"),
+    "audio": ("src",),
+    "embed": ("src",),
+    "object": ("data",),
+    "track": ("src",),
+    "image": ("href", "xlink:href"),
+    "use": ("href", "xlink:href"),
+    "input": ("src",),
+}
+
+
+def _is_remote(url: str) -> bool:
+    return bool(REMOTE.match(url)) and not url.strip().lower().startswith(("file:", "data:"))
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.fetched: list[tuple[str, str, str]] = []  # (tag, attr, url)
+        self.scripts_src: list[str] = []
+        self.inline_scripts: list[str] = []
+        self.styles: list[str] = []
+        self.plotly_divs: list[str] = []
+        self._in: str | None = None
+        self._buf: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: (v or "") for k, v in attrs}
+        for attr in FETCHED.get(tag, ()):
+            if a.get(attr):
+                for url in a[attr].split(",") if attr == "srcset" else [a[attr]]:
+                    self.fetched.append((tag, attr, url.strip().split(" ")[0]))
+        if tag == "link" and a.get("href"):
+            rels = set(a.get("rel", "").lower().split())
+            if not rels or rels - NAV_RELS:
+                self.fetched.append((tag, "href", a["href"]))
+        if "style" in a:
+            self.styles.append(a["style"])
+        if tag == "script":
+            if a.get("src"):
+                self.scripts_src.append(a["src"])
+            elif a.get("type", "text/javascript") in ("text/javascript", "module", "application/javascript", ""):
+                self._in, self._buf = "script", []
+        if tag == "style":
+            self._in, self._buf = "style", []
+        if tag == "div" and "deerbook-plotly" in a.get("class", "").split():
+            self.plotly_divs.append(a.get("id", ""))
+
+    def handle_data(self, data):
+        if self._in:
+            self._buf.append(data)
+
+    def handle_endtag(self, tag):
+        if self._in and tag == self._in:
+            (self.inline_scripts if tag == "script" else self.styles).append("".join(self._buf))
+            self._in = None
+
+
+def _css_remote_refs(css: str) -> list[str]:
+    css = CSS_COMMENT.sub("", css)
+    refs = [m.group(2) for m in CSS_URL.finditer(css)] + [m.group(1) for m in CSS_IMPORT.finditer(css)]
+    return [r for r in refs if _is_remote(r)]
+
+
+@pytest.fixture(scope="module")
+def html_dir() -> Path:
+    path = Path(_ENV).resolve()
+    assert (path / "index.html").is_file(), f"no built book at {path} (index.html missing)"
+    return path
+
+
+@pytest.fixture(scope="module")
+def pages(html_dir: Path) -> dict[Path, _Page]:
+    parsed = {}
+    for page in sorted(html_dir.rglob("*.html")):
+        rel = page.relative_to(html_dir)
+        if rel.parts[0] in ("_static", "_sources", "_images"):
+            continue  # theme template fragments, not pages
+        parser = _Page()
+        parser.feed(page.read_text(encoding="utf-8"))
+        parser.close()
+        parsed[rel] = parser
+    assert parsed, "the build has no HTML pages"
+    return parsed
+
+
+def test_pages_fetch_nothing_remote(pages: dict[Path, _Page]) -> None:
+    bad = [f"{rel}: <{tag} {attr}={url!r}>" for rel, p in pages.items() for tag, attr, url in p.fetched if _is_remote(url)]
+    assert not bad, "pages load remote resources:\n" + "\n".join(bad)
+
+
+def test_inline_scripts_and_styles_name_no_remote_host(pages: dict[Path, _Page]) -> None:
+    bad = []
+    for rel, p in pages.items():
+        for code in p.inline_scripts:
+            for m in REMOTE_IN_TEXT.finditer(code):
+                bad.append(f"{rel}: inline <script> mentions {m.group(0)!r}")
+        for css in p.styles:
+            bad += [f"{rel}: inline style loads {ref!r}" for ref in _css_remote_refs(css)]
+    assert not bad, "\n".join(bad)
+
+
+def test_css_files_import_nothing_remote(html_dir: Path) -> None:
+    css_files = sorted(html_dir.rglob("*.css"))
+    assert css_files, "no CSS in the build?"
+    bad = [f"{f.relative_to(html_dir)}: {ref}" for f in css_files for ref in _css_remote_refs(f.read_text(encoding="utf-8", errors="replace"))]
+    assert not bad, "CSS loads remote resources:\n" + "\n".join(bad)
+
+
+def test_every_local_script_exists(html_dir: Path, pages: dict[Path, _Page]) -> None:
+    missing = []
+    for rel, p in pages.items():
+        for src in p.scripts_src:
+            if _is_remote(src):
+                continue  # reported by test_pages_fetch_nothing_remote
+            target = (html_dir / rel).parent / src.split("?")[0]
+            if not target.resolve().is_file():
+                missing.append(f"{rel}: {src}")
+    assert not missing, "scripts referenced but not in the build:\n" + "\n".join(missing)
+
+
+def test_plotly_js_is_local_copy(html_dir: Path) -> None:
+    import plotly
+
+    shipped = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    local = html_dir / "_static" / "plotly.min.js"
+    assert local.is_file(), "_static/plotly.min.js missing"
+    assert local.stat().st_size > 1_000_000
+    assert local.read_bytes() == shipped.read_bytes(), "_static/plotly.min.js is not the installed plotly's copy"
+    assert (html_dir / "_static" / "deerbook-plotly.js").is_file()
+
+
+def _plotly_outputs(nb_path: Path) -> int:
+    nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    return sum(
+        1
+        for cell in nb.get("cells", [])
+        if cell.get("cell_type") == "code"
+        for out in cell.get("outputs", [])
+        if PLOTLY_MIME in out.get("data", {})
+    )
+
+
+def test_every_plotly_output_is_drawn(pages: dict[Path, _Page]) -> None:
+    notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
+    assert notebooks, "no notebooks"
+    total = 0
+    for nb in notebooks:
+        page = pages.get(Path("notebooks") / (nb.stem + ".html"))
+        if page is None:
+            continue  # notebook not (yet) in book/_toc.yml
+        expected = _plotly_outputs(nb)
+        total += expected
+        assert len(page.plotly_divs) == expected, f"{nb.name}: {expected} Plotly outputs, {len(page.plotly_divs)} drawn"
+        assert len(set(page.plotly_divs)) == len(page.plotly_divs), f"{nb.name}: duplicate Plotly div ids"
+        if expected:
+            assert any(s.split("?")[0].endswith("_static/plotly.min.js") for s in page.scripts_src), (
+                f"{nb.name}: page has figures but does not include _static/plotly.min.js"
+            )
+            for div_id in page.plotly_divs:
+                drawn = [s for s in page.inline_scripts if f'getElementById("{div_id}")' in s]
+                assert drawn and "Plotly.newPlot" in drawn[0], f"{nb.name}: no draw script for #{div_id}"
+    assert total >= 1, "no Plotly figure in the book: the renderer pipeline is untested"
+
+
+def test_pages_without_figures_do_not_load_plotly(pages: dict[Path, _Page]) -> None:
+    for rel, p in pages.items():
+        if not p.plotly_divs:
+            assert not any("plotly.min.js" in s for s in p.scripts_src), f"{rel} loads plotly.js without a figure"
+
+
+def test_rulings_page_states_every_ruling(html_dir: Path) -> None:
+    text = re.sub(r"<[^>]+>", " ", (html_dir / "book" / "rulings.html").read_text(encoding="utf-8"))
+    text = re.sub(r"\s+", " ", text)
+    for phrase in [
+        "Turn order", "Three numbers", "Knock", "Bullseye space", "Deer-in-the-Headlights space",
+        "Rolls the chart does not list", "Defense die", "Incomplete pass", "Field goals", "Solo",
+        "reconstructed", "Decisions deerbook takes where the rulings are silent",
+    ]:
+        assert phrase in text, f"rulings page lacks {phrase!r}"
+    # Board-game rulings 1-21 are a numbered list.
+    items = re.findall(r"<li>", (html_dir / "book" / "rulings.html").read_text(encoding="utf-8"))
+    assert len(items) >= 21

@@ -1,0 +1,99 @@
+"""Conformance: the engine protocol's promises, checked over every game configuration."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from deerbook.engine import RuleViolation, make_game, state_from_json, state_to_json
+from deerbook.engine.agents import RandomAgent
+from deerbook.engine.protocol import Action, check_distribution
+from deerbook.engine.runner import sample_outcome
+
+from game_configs import CONFIGS
+
+IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in sorted(opts.items()))}" for name, opts in CONFIGS]
+SEEDS = range(3)
+ROUND_TRIP_EVERY = 37  # JSON round-trip on a sample of states, to keep the suite quick
+MAX_STEPS = 200_000  # far beyond any real game: reaching it means the game does not terminate
+
+
+def walk(game, seed):
+    """Yield every state of one random game (chance sampled, decisions uniform)."""
+    rng = np.random.default_rng(seed)
+    agent = RandomAgent()
+    state = game.initial_state()
+    for _ in range(MAX_STEPS):
+        yield state
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            action = sample_outcome(state, rng)
+        else:
+            action = agent.act(state.observation(state.current_player()), state.legal_actions(), rng)
+        state = state.apply(action)
+    raise AssertionError(f"{game} did not terminate within {MAX_STEPS} steps")
+
+
+@pytest.fixture(params=CONFIGS, ids=IDS)
+def game(request):
+    name, options = request.param
+    return make_game(name, **options)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_protocol_holds_along_random_games(game, seed):
+    steps = 0
+    for steps, state in enumerate(walk(game, seed)):
+        player = state.current_player()
+        if state.is_chance_node():
+            check_distribution(state.chance_outcomes())
+            assert state.legal_actions() == ()
+        elif not state.is_terminal():
+            legal = state.legal_actions()
+            assert 0 <= player < game.num_players and legal
+            texts = [str(a) for a in legal]
+            assert len(set(texts)) == len(texts), "legal actions must read differently"
+            assert state.chance_outcomes() == ()
+        if steps % ROUND_TRIP_EVERY == 0 or state.is_terminal():
+            assert state_from_json(state_to_json(state)) == state
+    assert state.is_terminal()
+    returns = state.returns()
+    assert len(returns) == game.num_players and sum(returns) == pytest.approx(1.0)
+    assert steps > 0
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_apply_never_mutates(game, seed):
+    rng = np.random.default_rng(100 + seed)
+    for i, state in enumerate(walk(game, seed)):
+        if state.is_terminal() or i % 11:
+            continue
+        before = state_to_json(state)
+        options = [a for a, _ in state.chance_outcomes()] or list(state.legal_actions())
+        for action in (options[0], options[int(rng.integers(len(options)))]):
+            state.apply(action)
+        assert state_to_json(state) == before
+
+
+def test_illegal_action_names_a_rule_and_leaves_state(game):
+    state = next(s for s in walk(game, 0) if not s.is_chance_node() and not s.is_terminal())
+    before = state_to_json(state)
+    with pytest.raises(RuleViolation) as info:
+        state.apply(Action("no-such-move", (99,)))
+    assert info.value.rule == state.rule() and info.value.rule
+    assert state_to_json(state) == before
+
+
+def test_observation_is_json_and_per_player(game):
+    import json
+
+    for i, state in enumerate(walk(game, 1)):
+        if i % 23 == 0 or state.is_terminal():
+            for player in range(game.num_players):
+                json.dumps(state.observation(player))
+
+
+def test_chance_probabilities_are_exact(game):
+    for state in walk(game, 2):
+        if state.is_chance_node():
+            assert all(type(p) is Fraction for _, p in state.chance_outcomes())

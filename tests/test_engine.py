@@ -1,0 +1,105 @@
+"""The engine itself: exact distributions, the runner, saving, playthroughs, simulate."""
+import itertools
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import toy_game  # noqa: F401  (registers "toy-race")
+from deerbook.engine import Distribution, RuleViolation, SaveFileError, make_game, play, state_from_json, state_to_json
+from deerbook.engine.agents import RandomAgent
+from deerbook.engine.distribution import sample_index
+from deerbook.engine.playthrough import record, replay
+from deerbook.engine.simulate import format_summary, simulate
+
+D6 = Distribution.uniform(range(1, 7))
+
+
+def test_distribution_merges_and_checks_total():
+    d = Distribution([("a", Fraction(1, 4)), ("b", Fraction(1, 2)), ("a", Fraction(1, 4))])
+    assert d["a"] == Fraction(1, 2) and d["zzz"] == 0 and len(d) == 2
+    with pytest.raises(ValueError, match="sum to 1"):
+        Distribution([("a", Fraction(1, 3))])
+
+
+def test_bind_matches_brute_force_two_dice():
+    two = D6.bind(lambda a: D6.map(lambda b: a + b))
+    brute = Distribution.from_counts({s: sum(1 for a, b in itertools.product(range(1, 7), repeat=2) if a + b == s)
+                                      for s in range(2, 13)})
+    assert two == brute and two[7] == Fraction(1, 6)
+    assert two.expectation() == 7
+    assert two.given(lambda s: s >= 11) == Distribution({11: Fraction(2, 3), 12: Fraction(1, 3)})
+    assert two.probability(lambda s: s % 2 == 0) == Fraction(1, 2)
+
+
+def test_sampling_agrees_with_exact_within_four_standard_errors():
+    rng = np.random.default_rng(1)
+    probs = [Fraction(1, 6), Fraction(1, 3), Fraction(1, 2)]
+    n = 20_000
+    counts = np.bincount([sample_index(probs, rng) for _ in range(n)], minlength=3)
+    for count, p in zip(counts, probs):
+        se = (float(p) * (1 - float(p)) / n) ** 0.5
+        assert abs(count / n - float(p)) < 4 * se
+
+
+def test_runner_is_reproducible_and_needs_a_seed():
+    game = make_game("toy-race", num_players=3)
+    agents = [RandomAgent()] * 3
+    assert play(game, agents, 5) == play(game, agents, np.random.default_rng(5))
+    assert len({play(game, agents, s).totals for s in range(20)}) > 1
+    with pytest.raises(ValueError, match="seed"):
+        play(game, agents, None)
+
+
+def test_save_round_trip_and_rejections():
+    state = play(make_game("toy-race"), [RandomAgent()] * 2, 3)
+    text = state_to_json(state)
+    assert state_from_json(text) == state
+    data = json.loads(text)
+    data["state"]["totals"][0] += 1
+    with pytest.raises(SaveFileError, match="digest"):
+        state_from_json(json.dumps(data))
+    for bad, message in [("{", "not a JSON"), ("[]", "format"), (json.dumps({"format": "deerbook-save"}), "version")]:
+        with pytest.raises(SaveFileError, match=message):
+            state_from_json(bad)
+
+
+def test_illegal_action_leaves_state():
+    state = make_game("toy-race").initial_state()
+    with pytest.raises(RuleViolation, match="Race rule"):
+        state.apply(state.legal_actions()[0].__class__("add", (3,)))
+    assert state.totals == (0, 0)
+
+
+def test_playthrough_round_trip_and_detection():
+    text = record("toy-race", {"num_players": 2}, ["random", "random"], 11)
+    assert replay(text).is_terminal()
+    tampered = text.replace("action: add 1", "action: add 2", 1)
+    with pytest.raises(AssertionError):
+        replay(tampered)
+
+
+def test_simulate_is_seeded_and_sums_wins():
+    game = make_game("toy-race", num_players=2)
+    summary = simulate(game, ["random", "random"], 50, seed=9)
+    assert summary == simulate(game, ["random", "random"], 50, seed=9)
+    assert sum(summary["wins_per_seat"]) == 50
+    assert len(summary["means"]["totals"]) == 2
+    assert "win rate" in format_summary(summary)
+
+
+def test_exact_enumeration_matches_brute_force_on_the_toy_race():
+    from deerbook.engine.exact import action_values, outcome_distribution, uniform_policy
+
+    game = make_game("toy-race", num_players=2, target=3)
+    start = game.initial_state()
+    first_turn_over = lambda s: s.turn == 1  # noqa: E731
+    exact = outcome_distribution(start, lambda s: s.totals[0], first_turn_over, uniform_policy)
+    # brute force: step 1 or 2 (1/2 each), coin 0 or 1 (1/2 each)
+    brute = Distribution.from_counts({t: sum(1 for step in (1, 2) for coin in (0, 1) if step + coin == t)
+                                      for t in (1, 2, 3)})
+    assert exact == brute
+    values = action_values(start, lambda s: s.totals[0], first_turn_over)
+    assert [str(a) for a, _ in values] == ["add 2", "add 1"]
+    assert [v for _, v in values] == [Fraction(5, 2), Fraction(3, 2)]

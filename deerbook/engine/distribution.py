@@ -1,6 +1,7 @@
 """Immutable exact probability distributions over hashable outcomes."""
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Iterator, Mapping
@@ -72,11 +73,15 @@ class Distribution(Mapping):
 
 
 def sample_index(probabilities: list[Fraction], rng: np.random.Generator) -> int:
-    """Index drawn with the given exact probabilities, using one uniform draw from `rng`."""
-    u = Fraction(rng.random())
-    cumulative = Fraction(0)
+    """Index drawn with the given exact probabilities, using one uniform draw from `rng`.
+
+    Exact integer arithmetic: index i is chosen when cumulative(i-1) <= u < cumulative(i).
+    """
+    u_num, u_den = rng.random().as_integer_ratio()
+    common = math.lcm(*(p.denominator for p in probabilities))
+    cumulative = 0
     for i, p in enumerate(probabilities):
-        cumulative += p
-        if u < cumulative:
+        cumulative += p.numerator * (common // p.denominator)
+        if u_num * common < cumulative * u_den:
             return i
     return len(probabilities) - 1

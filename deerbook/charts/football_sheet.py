@@ -1,0 +1,113 @@
+"""The Football Play Sheet drawn as rows of boxes: the six Play tracks and the bonus and tally tracks.
+
+`sheet_figure(sheet, marks)` is a Plotly heatmap, one row per track and one cell per box, coloured by
+the box's action and labelled with its contents; a player's checked boxes are shaded grey.
+`sheet_rows(sheet)` is the same content as data (one `Cell` per box), for tests and tables.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import plotly.graph_objects as go
+
+from ..football.rules import Marks
+from ..football.sheet import START_KICK_RANGE, TRACKS, Box, PlaySheet, default_sheet
+
+TRACK_KINDS = {1: "short runs", 2: "medium runs", 3: "long runs",
+               4: "short passes", 5: "medium passes", 6: "long passes"}
+BONUS_ROWS = ("Kick Range", "Power Dice", "Breakaway", "YAC")  # the top half of the sheet
+PLAY_ROWS = tuple(f"{t} {TRACK_KINDS[t]}" for t in TRACKS)
+CIRCLED = dict(zip(TRACKS, "①②③④⑤⑥"))  # a chained action is a track number in a circle
+COLORS = {  # box kind -> fill colour (the legend, in this order)
+    "run": "#c7e9c0", "run + Breakaway": "#74c476", "pass": "#c6dbef", "pass + YAC": "#6baed6",
+    "chain": "#fdae6b", "wild chain": "#bcbddc", "kick range": "#ffe082", "power die": "#c49a6c",
+    "bonus yards": "#fde0dd", "empty": "#f2f2f2", "checked": "#636363",
+}
+KINDS = tuple(COLORS)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One box as drawn: its label, its colour kind and its hover text."""
+
+    label: str
+    kind: str
+    hover: str
+
+
+def box_cell(track: int, index: int, box: Box) -> Cell:
+    """A Play-track box: yards with B/Y, a circled chain target, ★ wild, K kick range, P power die."""
+    where = f"track {track}, box {index}"
+    if box.action in ("run", "pass"):
+        bonus = {"run": ("B", "Breakaway"), "pass": ("Y", "YAC")}[box.action] if box.bonus else ("", "")
+        kind = box.action + (f" + {bonus[1]}" if box.bonus else "")
+        return Cell(f"{box.yards}{bonus[0]}", kind, f"{where}: {box.yards}-yard {kind}")
+    cells = {"chain": Cell(CIRCLED.get(box.target, ""), "chain", f"{where}: chained action to track {box.target}"),
+             "wild": Cell("★", "wild chain", f"{where}: wild chained action (any other Play track)"),
+             "kick": Cell("K", "kick range", f"{where}: check the next Kick Range box"),
+             "power": Cell("P", "power die", f"{where}: unlock the next Power Die"),
+             "empty": Cell("", "empty", f"{where}: empty")}
+    return cells[box.action]
+
+
+def bonus_cell(row: str, index: int, yards: int) -> Cell:
+    """A Breakaway or YAC box: its bonus yards ('' when it adds nothing)."""
+    if yards:
+        return Cell(f"+{yards}", "bonus yards", f"{row} box {index}: +{yards} yards")
+    return Cell("", "empty", f"{row} box {index}: no extra yards")
+
+
+def sheet_rows(sheet: PlaySheet) -> dict[str, list[Cell]]:
+    """Every track of the sheet as a row of cells, top of the sheet first."""
+    rows = {
+        "Kick Range": [Cell(str(r), "kick range", f"Kick Range box {i}: range {r} yards (starts at {START_KICK_RANGE})")
+                       for i, r in enumerate(sheet.kick_range, 1)],
+        "Power Dice": [Cell(str(i), "power die", f"Power Dice box {i}: {i} unlocked") for i in range(1, 7)],
+        "Breakaway": [bonus_cell("Breakaway", i, y) for i, y in enumerate(sheet.breakaway, 1)],
+        "YAC": [bonus_cell("YAC", i, y) for i, y in enumerate(sheet.yac, 1)],
+    }
+    for t, name in zip(TRACKS, PLAY_ROWS):
+        rows[name] = [box_cell(t, i, box) for i, box in enumerate(sheet.track(t), 1)]
+    return rows
+
+
+def checked_counts(marks: Marks) -> dict[str, int]:
+    """How many boxes of each row a player has checked."""
+    return {"Kick Range": marks.kick, "Power Dice": marks.power, "Breakaway": marks.breakaway,
+            "YAC": marks.yac, **dict(zip(PLAY_ROWS, marks.checked))}
+
+
+def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, title: str | None = None) -> go.Figure:
+    """The sheet as rows of boxes; with `marks`, that player's checked boxes are shaded grey."""
+    sheet = sheet or default_sheet()
+    rows = sheet_rows(sheet)
+    checked = checked_counts(marks) if marks else dict.fromkeys(rows, 0)
+    width = max(len(cells) for cells in rows.values())
+
+    def grid(value, checked_value=None, missing=None):
+        """One value per box (checked_value for checked boxes), `missing` past the end of a short row."""
+        return [[(checked_value or value)(c) if i < checked[name] else value(c) for i, c in enumerate(cells)]
+                + [missing] * (width - len(cells)) for name, cells in rows.items()]
+
+    figure = go.Figure(go.Heatmap(
+        x=list(range(1, width + 1)), y=list(rows), z=grid(lambda c: KINDS.index(c.kind), lambda c: KINDS.index("checked")),
+        text=grid(lambda c: c.label, missing=""), customdata=grid(lambda c: c.hover, lambda c: c.hover + " (checked)"),
+        texttemplate="%{text}", textfont={"size": 11}, hovertemplate="%{customdata}<extra></extra>",
+        colorscale=_discrete_scale(), zmin=-0.5, zmax=len(KINDS) - 0.5, showscale=False,
+        xgap=2, ygap=2, hoverongaps=False, name="sheet"))
+    for kind, color in COLORS.items():  # legend entries only
+        figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=kind, showlegend=True,
+                                    marker={"symbol": "square", "size": 12, "color": color}))
+    default_title = sheet.name + (f": {sum(checked.values())} boxes checked" if marks else "")
+    figure.update_layout(title=title or default_title, height=500, plot_bgcolor="rgba(0,0,0,0)",
+                         xaxis={"title": "box (checked left to right)", "dtick": 1, "showgrid": False,
+                                "range": [0.5, width + 0.5], "zeroline": False},
+                         yaxis={"title": "track", "autorange": "reversed", "showgrid": False},
+                         legend={"orientation": "h", "y": -0.18, "x": 0, "font": {"size": 11}})
+    return figure
+
+
+def _discrete_scale() -> list[list]:
+    """One flat colour band per kind, so z = KINDS.index(kind) picks that kind's colour."""
+    n = len(KINDS)
+    return [[edge / n, color] for i, color in enumerate(COLORS.values()) for edge in (i, i + 1)]

@@ -1,0 +1,165 @@
+"""GreedyAgent: sheds as many points as it can right now.
+
+It reads only its observation (and the public component data named by the game options):
+Joker on the face shedding the most points; chosen numbers and Ruling 6 groups maximising
+points; cards passed to the opponent closest to going out (fewest cards, then lowest pawn);
+predators passed unless that breaks a rack within reach; a rack whenever possible, moving
+itself back as far as it can and the rest forward onto the leading opponent; a draw only
+when one card would complete a rack.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from ..engine import Action
+from .components import DeerComponents, load_components
+from .rules import hand_value, matching, rolled_numbers, sum_groups
+
+
+class GreedyAgent:
+    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        comp = load_components(observation["options"]["components"])
+        return CHOOSERS[observation["phase"]](comp, observation, legal)
+
+
+# -- evaluation -------------------------------------------------------------------------------------------
+def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
+    """Points the number-dice action of `roll` takes out of `hand` at once (negative: points gained)."""
+    row = comp.chart_row(roll)
+    numbers = rolled_numbers(comp, roll)
+    if row.effect in ("discard_rolled", "pass_rolled"):
+        chosen = sorted((hand_value(comp, matching(comp, hand, [n])) for n in comp.numbers if n not in numbers),
+                        reverse=True)[:row.choose_more]
+        return hand_value(comp, matching(comp, hand, numbers)) + sum(chosen)
+    if row.effect == "discard_parity":
+        return hand_value(comp, matching(comp, hand, [n for n in comp.numbers if n % 2 == numbers[0] % 2]))
+    if row.effect == "pass_number_and_sums":
+        own = matching(comp, hand, numbers)
+        target = comp.points[comp.number_kind[numbers[0]]]
+        return hand_value(comp, own) + target * max_groups(comp, tuple(h - o for h, o in zip(hand, own)), target)
+    if row.effect == "take_discard_reroll":
+        return -hand_value(comp, discard)
+    return 0
+
+
+@lru_cache(maxsize=65536)
+def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
+    """The most disjoint Ruling 6 groups `available` holds (exhaustive search)."""
+    return max((1 + max_groups(comp, _without(available, g), target) for g in sum_groups(comp, available, target)),
+               default=0)
+
+
+def _without(counts: tuple, kinds) -> tuple:
+    rest = list(counts)
+    for k in kinds:
+        rest[k] -= 1
+    return tuple(rest)
+
+
+def rack_shortfall(comp: DeerComponents, hand) -> int:
+    """Cards still missing for the nearest rack (a held Joker fills one gap)."""
+    preds, joker = comp.predator_kinds, comp.joker_kind
+    gaps = [max(0, 3 - hand[k]) for k in preds]
+    if len(preds) >= 2:
+        gaps.append(sum(not hand[k] for k in preds))
+    has_joker = joker is not None and hand[joker] > 0
+    return min((g - (has_joker and g > 0) for g in gaps), default=99)
+
+
+def breaks_rack(comp: DeerComponents, hand, kind: int) -> bool:
+    """Whether giving up one `kind` card moves a rack within reach (at most one card short) further away."""
+    before = rack_shortfall(comp, hand)
+    return before <= 1 and rack_shortfall(comp, _without(tuple(hand), [kind])) > before
+
+
+def target_opponent(obs: dict) -> int:
+    """The opponent closest to going out (fewest cards), then the leader (lowest pawn)."""
+    me = obs["player"]
+    opponents = (p for p in range(len(obs["pawns"])) if p != me)
+    return min(opponents, key=lambda p: (obs["hand_sizes"][p], obs["pawns"][p], p))
+
+
+def leading_opponent(obs: dict) -> int:
+    me = obs["player"]
+    return min((p for p in range(len(obs["pawns"])) if p != me), key=lambda p: (obs["pawns"][p], p))
+
+
+def _find(legal: Sequence[Action], kind: str, args: tuple = ()) -> Action:
+    return next(a for a in legal if a.kind == kind and a.args == args)
+
+
+# -- one chooser per decision phase --------------------------------------------------------------------
+def _joker_roll(comp: DeerComponents, obs: dict, die: int, face) -> int:
+    roll = obs["roll"][:die] + (face,) + obs["roll"][die + 1:]
+    return shed_points(comp, obs["hand"], obs["discard"], roll)
+
+
+def _best_face(comp: DeerComponents, obs: dict, die: int) -> tuple[int, object]:
+    faces = [f for f in dict.fromkeys(comp.number_dice[die][1]) if f != obs["roll"][die]]
+    return max(((_joker_roll(comp, obs, die, f), f) for f in faces), key=lambda vf: vf[0], default=(-10**9, None))
+
+
+def choose_joker(comp, obs, legal):
+    now = shed_points(comp, obs["hand"], obs["discard"], obs["roll"])
+    best = max((a for a in legal if a.kind == "joker"), key=lambda a: _best_face(comp, obs, a.args[0])[0])
+    return best if _best_face(comp, obs, best.args[0])[0] > now else _find(legal, "no_joker")
+
+
+def choose_joker_face(comp, obs, legal):
+    return max(legal, key=lambda a: _joker_roll(comp, obs, obs["joker_die"], a.args[0]))
+
+
+def choose_number(comp, obs, legal):
+    return max(legal, key=lambda a: hand_value(comp, matching(comp, obs["hand"], a.args)))
+
+
+def choose_group(comp, obs, legal):
+    groups = [a for a in legal if a.kind == "group"]
+    available = tuple(h - p for h, p in zip(obs["hand"], obs["to_pass"]))
+    target = sum(comp.points[k] for k in groups[0].args)
+    return max(groups, key=lambda a: (max_groups(comp, _without(available, a.args), target), len(a.args)))
+
+
+def choose_recipient(comp, obs, legal):
+    recipient = target_opponent(obs)
+    return next(a for a in legal if a.args[1] == recipient)
+
+
+def choose_predator(comp, obs, legal):
+    kind = next(a.args[0] for a in legal if a.kind == "discard")
+    if breaks_rack(comp, obs["hand"], kind):
+        return _find(legal, "keep")
+    return choose_recipient(comp, obs, [a for a in legal if a.kind == "pass"])
+
+
+def choose_predator_discard(comp, obs, legal):
+    spare = [a for a in legal if a.kind == "discard" and not breaks_rack(comp, obs["hand"], a.args[0])]
+    return max(spare, key=lambda a: comp.points[a.args[0]]) if spare else _find(legal, "no_discard")
+
+
+def choose_rack(comp, obs, legal):
+    return max((a for a in legal if a.kind == "rack"), key=lambda a: sum(comp.points[k] for k in a.args))
+
+
+def choose_rack_pawn(comp, obs, legal):
+    me = obs["player"]
+    return _find(legal, "move", (me, -1) if obs["pawns"][me] > 0 else (leading_opponent(obs), 1))
+
+
+def choose_rack_amount(comp, obs, legal):
+    player, sign = obs["move_target"]
+    amount = max(1, min(obs["moves_left"], obs["pawns"][player])) if sign < 0 else obs["moves_left"]
+    return _find(legal, "amount", (amount,))
+
+
+def choose_draw(comp, obs, legal):
+    return _find(legal, "draw" if rack_shortfall(comp, obs["hand"]) == 1 else "no_draw")
+
+
+CHOOSERS = {"joker": choose_joker, "joker_face": choose_joker_face, "choose_number": choose_number,
+            "group": choose_group, "pass": choose_recipient, "predator": choose_predator,
+            "predator_discard": choose_predator_discard, "rack": choose_rack, "rack_pawn": choose_rack_pawn,
+            "rack_amount": choose_rack_amount, "draw": choose_draw}

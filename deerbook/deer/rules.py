@@ -1,0 +1,543 @@
+"""The basic board-game rules (Rulings 1–17) as legal actions and transitions.
+
+A DeerState is frozen: `apply` copies it into a mutable `Table`, runs one transition and
+freezes the result. Every card movement goes through `Table.move`, which ends the round the
+moment a hand becomes empty (Ruling 15) by raising `RoundOver`. The number-dice action is
+looked up in the components' chart and run by the handler named by its effect (`EFFECTS`).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from ..engine import Action
+from .components import DEER_HEAD, DISCARD_FACE, DeerComponents
+
+CHANCE_PHASES = frozenset({"deal", "roll", "reroll", "draw_card"})
+DECISION_PHASES = frozenset({"joker", "joker_face", "choose_number", "group", "pass", "predator",
+                             "predator_discard", "rack", "rack_pawn", "rack_amount", "draw"})
+END = "end"
+PHASES = CHANCE_PHASES | DECISION_PHASES | {END}
+CHART_PHASES = frozenset({"choose_number", "group", "pass"})  # governed by the chart row rolled
+
+RULES = {
+    "deal": "Ruling 17 (deal): every card is dealt one at a time, starting left of the dealer",
+    "roll": "Ruling 1 (turn order): roll the three number dice and the predator die",
+    "reroll": "Ruling 10 (three Deer Heads): re-roll all four dice; without a Deer Head the turn ends",
+    "joker": "Ruling 14 (Joker on a die): at most one Joker per roll, before resolving",
+    "joker_face": "Ruling 14 (Joker on a die): the die shows another of its own faces",
+    "predator": "Ruling 12 (predator die): pass or discard cards of the rolled predator, or keep the rest",
+    "predator_discard": "Ruling 12 (predator die, Discard face): discard at most one predator card",
+    "rack": "Ruling 13 (rack): play at most one rack at the end of the turn",
+    "rack_pawn": "Ruling 13 (rack): the value is split into signed moves of any pawns",
+    "rack_amount": "Ruling 13 (rack): the sizes of the moves sum exactly to the value",
+    "draw": "Ruling 1 (turn order): optionally draw one random card from the Predator pile",
+    "draw_card": "Ruling 1 (turn order): the card drawn from the Predator pile",
+    END: "Ruling 16 (game end): the game is over",
+}
+FROZEN_RULE = "Ruling 7 (frozen): a roll without a Deer Head loses the turn"
+
+
+class RoundOver(Exception):
+    """A hand became empty: the round ends at once (Ruling 15)."""
+
+
+# -- card arithmetic on count vectors -----------------------------------------------------------
+def hand_value(comp: DeerComponents, counts) -> int:
+    return sum(c * p for c, p in zip(counts, comp.points))
+
+
+def card_list(comp: DeerComponents, counts) -> list[str]:
+    return [comp.cards[k].name for k, c in enumerate(counts) for _ in range(c)]
+
+
+def rolled_faces(comp: DeerComponents, roll: tuple) -> tuple:
+    """The number dice faces of a roll (the last face is the predator die's)."""
+    return roll[:len(comp.number_dice)]
+
+
+def rolled_numbers(comp: DeerComponents, roll: tuple) -> tuple[int, ...]:
+    return tuple(f for f in rolled_faces(comp, roll) if isinstance(f, int))
+
+
+def matching(comp: DeerComponents, counts, numbers) -> list[int]:
+    """The number cards of `counts` matching `numbers` (Ruling 11: never predators or Jokers)."""
+    kinds = {comp.number_kind[n] for n in numbers}
+    return [c if k in kinds else 0 for k, c in enumerate(counts)]
+
+
+@lru_cache(maxsize=65536)
+def sum_groups(comp: DeerComponents, available: tuple, target: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct multiset (sorted kinds) of two or more number cards from `available`
+    whose points sum to `target` (Ruling 6)."""
+    kinds = [k for k in comp.number_kinds_by_points if available[k] and 0 < comp.points[k] <= target]
+    groups = []
+
+    def extend(start: int, left: int, chosen: tuple) -> None:
+        if left == 0:
+            if len(chosen) >= 2:
+                groups.append(chosen)
+            return
+        for i in range(start, len(kinds)):
+            k = kinds[i]
+            if comp.points[k] <= left and chosen.count(k) < available[k]:
+                extend(i, left - comp.points[k], chosen + (k,))
+
+    extend(0, target, ())
+    return tuple(groups)
+
+
+def available_racks(comp: DeerComponents, hand) -> tuple[tuple[int, ...], ...]:
+    """Each distinct rack in `hand` (Ruling 13): three alike or one of each predator, a Joker
+    standing in for one predator only when the hand lacks it."""
+    preds, joker = comp.predator_kinds, comp.joker_kind
+    has_joker = joker is not None and hand[joker] > 0
+    racks = []
+    for k in preds:
+        if hand[k] >= 3:
+            racks.append((k, k, k))
+        elif hand[k] == 2 and has_joker:
+            racks.append(tuple(sorted((k, k, joker))))
+    if len(preds) >= 2:
+        missing = [k for k in preds if not hand[k]]
+        if not missing:
+            racks.append(preds)
+        elif len(missing) == 1 and has_joker:
+            racks.append(tuple(sorted([k for k in preds if hand[k]] + [joker])))
+    return tuple(racks)
+
+
+def group_options(s) -> tuple[tuple[int, ...], ...]:
+    comp = s.game.components
+    hand = s.hands[s.current]
+    available = tuple(h - p for h, p in zip(hand, s.to_pass))
+    number = rolled_numbers(comp, s.roll)[0]
+    return sum_groups(comp, available, comp.points[comp.number_kind[number]])
+
+
+def others(player: int, n: int) -> list[int]:
+    """The other players, starting left of `player`."""
+    return [(player + i) % n for i in range(1, n)]
+
+
+# -- legal actions ------------------------------------------------------------------------------------
+def _names(comp: DeerComponents, kinds) -> str:
+    return "+".join(comp.cards[k].name for k in kinds)
+
+
+def _pass_to_others(s, kind: int) -> tuple[Action, ...]:
+    name = s.game.components.cards[kind].name
+    recipients = sorted(others(s.current, s.game.num_players))
+    return tuple(Action("pass", (kind, j), f"pass {name} to player {j}") for j in recipients)
+
+
+def _joker_actions(s):
+    dice = s.game.components.number_dice
+    return (Action("no_joker", (), "no Joker"),
+            *(Action("joker", (i,), f"Joker on die {name}") for i, (name, _) in enumerate(dice)))
+
+
+def _joker_face_actions(s):
+    comp = s.game.components
+    name, faces = comp.number_dice[s.joker_die]
+    shown = s.roll[s.joker_die]
+    return tuple(Action("face", (f,), f"die {name} shows {comp.face_name(f)}")
+                 for f in dict.fromkeys(faces) if f != shown)
+
+
+def _choose_actions(s):
+    comp = s.game.components
+    excluded = set(rolled_numbers(comp, s.roll)) | set(s.chosen)
+    return tuple(Action("choose", (n,), f"choose {comp.face_name(n)}") for n in comp.numbers if n not in excluded)
+
+
+def _group_actions(s):
+    comp = s.game.components
+    return (*(Action("group", g, f"group {_names(comp, g)}") for g in group_options(s)),
+            Action("no_more_groups", (), "no more groups"))
+
+
+def _pass_actions(s):
+    return _pass_to_others(s, next(k for k, c in enumerate(s.to_pass) if c))
+
+
+def _predator_actions(s):
+    comp = s.game.components
+    kind = comp.kind_index[s.roll[-1]]
+    return (*_pass_to_others(s, kind),
+            Action("discard", (kind,), f"discard {comp.cards[kind].name} to the Predator pile"),
+            Action("keep", (), "keep the rest"))
+
+
+def _predator_discard_actions(s):
+    comp = s.game.components
+    hand = s.hands[s.current]
+    return (*(Action("discard", (k,), f"discard {comp.cards[k].name} to the Predator pile")
+              for k in comp.predator_kinds if hand[k]),
+            Action("no_discard", (), "discard nothing"))
+
+
+def _rack_actions(s):
+    comp = s.game.components
+    return (*(Action("rack", r, f"rack {_names(comp, r)} ({hand_value(comp, _counts(comp, r))})")
+              for r in available_racks(comp, s.hands[s.current])),
+            Action("no_rack", (), "no rack"))
+
+
+def _rack_pawn_actions(s):
+    return tuple(Action("move", (p, sign), f"move player {p} {'forward' if sign > 0 else 'back'}")
+                 for p in range(s.game.num_players) for sign in (1, -1))
+
+
+def _rack_amount_actions(s):
+    return tuple(Action("amount", (k,), f"{k} space{'s' * (k > 1)}") for k in range(1, s.moves_left + 1))
+
+
+def _draw_actions(s):
+    return Action("draw", (), "draw from the Predator pile"), Action("no_draw", (), "don't draw")
+
+
+LEGAL = {"joker": _joker_actions, "joker_face": _joker_face_actions, "choose_number": _choose_actions,
+         "group": _group_actions, "pass": _pass_actions, "predator": _predator_actions,
+         "predator_discard": _predator_discard_actions, "rack": _rack_actions, "rack_pawn": _rack_pawn_actions,
+         "rack_amount": _rack_amount_actions, "draw": _draw_actions}
+
+
+def legal_actions(s) -> tuple[Action, ...]:
+    return LEGAL[s.phase](s)
+
+
+def _card_outcomes(comp: DeerComponents, counts, kind: str, text: str) -> tuple[tuple[Action, Fraction], ...]:
+    total = sum(counts)
+    return tuple((Action(kind, (k,), text.format(comp.cards[k].name)), Fraction(c, total))
+                 for k, c in enumerate(counts) if c)
+
+
+def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
+    comp = s.game.components
+    if s.phase == "deal":
+        return _card_outcomes(comp, s.deck, "deal", f"deal {{}} to player {s.current}")
+    if s.phase == "draw_card":
+        return _card_outcomes(comp, s.predator_pile, "draw_card", "draw {}")
+    return comp.roll_outcomes
+
+
+def rule(s) -> str:
+    if s.phase in CHART_PHASES:
+        return s.game.components.chart_row(s.roll).rule
+    if s.phase == "roll" and s.frozen[s.current]:
+        return FROZEN_RULE
+    return RULES[s.phase]
+
+
+def _counts(comp: DeerComponents, kinds) -> list[int]:
+    counts = [0] * len(comp.cards)
+    for k in kinds:
+        counts[k] += 1
+    return counts
+
+
+# -- transitions ------------------------------------------------------------------------------------
+MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played")
+
+
+class Table:
+    """A mutable working copy of a state's fields for one transition."""
+
+    def __init__(self, game, fields: dict):
+        self.game, self.comp, self.n = game, game.components, game.num_players
+        self.field_names = tuple(fields)
+        self.__dict__.update(fields)
+        self.hands = [list(h) for h in self.hands]
+        for name in MUTABLE:
+            setattr(self, name, list(getattr(self, name)))
+
+    def frozen_fields(self) -> dict:
+        """The fields as a state holds them (tuples)."""
+        fields = {name: getattr(self, name) for name in self.field_names}
+        fields["hands"] = tuple(map(tuple, self.hands))
+        for name in MUTABLE:
+            fields[name] = tuple(fields[name])
+        return fields
+
+    def pile(self, place):
+        return self.hands[place] if isinstance(place, int) else getattr(self, place)
+
+    def move(self, kind: int, source, target) -> None:
+        """Move one card between places (a hand index, "deck", "discard", "predator_pile")."""
+        self.pile(source)[kind] -= 1
+        self.pile(target)[kind] += 1
+        if isinstance(source, int) and not any(self.hands[source]):
+            raise RoundOver
+
+    def move_all(self, counts, source, target) -> None:
+        for kind, count in enumerate(list(counts)):
+            for _ in range(count):
+                self.move(kind, source, target)
+
+    def move_pawn(self, player: int, amount: int, reason: str) -> None:
+        before = self.pawns[player]
+        self.pawns[player] = min(max(before + amount, 0), self.comp.finish)
+        self.ledger += ((player, reason, amount, self.pawns[player] - before),)
+
+    @property
+    def hand(self) -> list[int]:
+        return self.hands[self.current]
+
+    @property
+    def dealer(self) -> int:
+        return self.round % self.n
+
+
+def apply(t: Table, action: Action) -> None:
+    try:
+        HANDLERS[t.phase](t, action)
+    except RoundOver:
+        end_round(t)
+
+
+def _on_deal(t: Table, a: Action) -> None:
+    t.move(a.args[0], "deck", t.current)
+    t.current = (t.current + 1) % t.n
+    if not any(t.deck):
+        t.current = t.dealer
+        t.phase = "roll"
+
+
+def _on_roll(t: Table, a: Action) -> None:
+    needs_deer_head = t.phase == "reroll" or t.frozen[t.current]
+    t.turns += t.phase == "roll"
+    t.roll = a.args
+    if needs_deer_head:  # Rulings 7 and 10: judged on the dice as rolled
+        if DEER_HEAD not in rolled_faces(t.comp, t.roll):
+            return end_turn(t)
+        t.frozen[t.current] = False
+    joker = t.comp.joker_kind
+    if joker is not None and t.hand[joker]:
+        t.phase = "joker"
+    else:
+        resolve_number_dice(t)
+
+
+def _on_joker(t: Table, a: Action) -> None:
+    if a.kind == "no_joker":
+        return resolve_number_dice(t)
+    t.joker_die = a.args[0]
+    t.phase = "joker_face"
+
+
+def _on_joker_face(t: Table, a: Action) -> None:
+    die, t.joker_die = t.joker_die, None
+    t.roll = t.roll[:die] + a.args + t.roll[die + 1:]
+    t.move(t.comp.joker_kind, t.current, "predator_pile")
+    resolve_number_dice(t)
+
+
+def resolve_number_dice(t: Table) -> None:
+    row = t.comp.chart_row(t.roll)
+    EFFECT_HANDLERS[row.effect](t, row)
+
+
+def _discard_rolled(t: Table, row) -> None:
+    if row.choose_more:
+        t.phase = "choose_number"
+    else:
+        discard_numbers(t, rolled_numbers(t.comp, t.roll), row.pull_if_none)
+
+
+def discard_numbers(t: Table, numbers, pull_if_none: bool = False) -> None:
+    cards = matching(t.comp, t.hand, numbers)
+    if any(cards) or not pull_if_none:
+        t.move_all(cards, t.current, "discard")
+    else:  # Ruling 2: every other player, from the left, gives all their cards of those numbers
+        for other in others(t.current, t.n):
+            t.move_all(matching(t.comp, t.hands[other], numbers), other, t.current)
+    predator_phase(t)
+
+
+def _pass_rolled(t: Table, row) -> None:
+    start_passing(t, matching(t.comp, t.hand, rolled_numbers(t.comp, t.roll)))
+
+
+def start_passing(t: Table, cards) -> None:
+    t.to_pass = list(cards)
+    if any(cards):
+        t.phase = "pass"
+    else:
+        predator_phase(t)
+
+
+def _discard_parity(t: Table, row) -> None:
+    parity = rolled_numbers(t.comp, t.roll)[0] % 2
+    discard_numbers(t, [n for n in t.comp.numbers if n % 2 == parity])
+
+
+def _pass_number_and_sums(t: Table, row) -> None:
+    t.to_pass = matching(t.comp, t.hand, rolled_numbers(t.comp, t.roll))
+    if group_options(t):
+        t.phase = "group"
+    else:
+        start_passing(t, t.to_pass)
+
+
+def _freeze(t: Table, row) -> None:
+    t.frozen[t.current] = True
+    end_turn(t)
+
+
+def _extra_turns(t: Table, row) -> None:
+    t.extra_turns += row.turns
+    predator_phase(t)
+
+
+def _take_discard_reroll(t: Table, row) -> None:
+    t.move_all(t.discard, "discard", t.current)
+    t.phase = "reroll"
+
+
+def _nothing(t: Table, row) -> None:
+    predator_phase(t)
+
+
+EFFECT_HANDLERS = {"discard_rolled": _discard_rolled, "pass_rolled": _pass_rolled, "discard_parity": _discard_parity,
+                   "pass_number_and_sums": _pass_number_and_sums, "freeze": _freeze, "extra_turns": _extra_turns,
+                   "take_discard_reroll": _take_discard_reroll, "nothing": _nothing}
+
+
+def _on_choose(t: Table, a: Action) -> None:
+    t.chosen += a.args
+    row = t.comp.chart_row(t.roll)
+    if len(t.chosen) == row.choose_more:
+        numbers, t.chosen = rolled_numbers(t.comp, t.roll) + t.chosen, ()
+        discard_numbers(t, numbers, row.pull_if_none)
+
+
+def _on_group(t: Table, a: Action) -> None:
+    for kind in a.args:
+        t.to_pass[kind] += 1
+    if a.kind == "no_more_groups" or not group_options(t):
+        start_passing(t, t.to_pass)
+
+
+def _on_pass(t: Table, a: Action) -> None:
+    kind, recipient = a.args
+    t.to_pass[kind] -= 1
+    t.move(kind, t.current, recipient)
+    if not any(t.to_pass):
+        predator_phase(t)
+
+
+def predator_phase(t: Table) -> None:
+    face = t.roll[-1]
+    if face == DISCARD_FACE:
+        phase = "predator_discard" if any(t.hand[k] for k in t.comp.predator_kinds) else None
+    else:
+        phase = "predator" if t.hand[t.comp.kind_index[face]] else None
+    if phase:
+        t.phase = phase
+    else:
+        rack_phase(t)
+
+
+def _on_predator(t: Table, a: Action) -> None:
+    if a.kind == "keep":
+        return rack_phase(t)
+    kind = a.args[0]
+    t.move(kind, t.current, a.args[1] if a.kind == "pass" else "predator_pile")
+    if not t.hand[kind]:
+        rack_phase(t)
+
+
+def _on_predator_discard(t: Table, a: Action) -> None:
+    if a.kind == "discard":
+        t.move(a.args[0], t.current, "predator_pile")
+    rack_phase(t)
+
+
+def rack_phase(t: Table) -> None:
+    if available_racks(t.comp, t.hand):
+        t.phase = "rack"
+    else:
+        draw_phase(t)
+
+
+def _on_rack(t: Table, a: Action) -> None:
+    if a.kind == "no_rack":
+        return draw_phase(t)
+    t.rack = _counts(t.comp, a.args)
+    t.moves_left = hand_value(t.comp, t.rack)
+    t.phase = "rack_pawn"
+
+
+def _on_rack_pawn(t: Table, a: Action) -> None:
+    t.move_target = a.args
+    t.phase = "rack_amount"
+
+
+def _on_rack_amount(t: Table, a: Action) -> None:
+    player, sign = t.move_target
+    amount = a.args[0]
+    t.move_pawn(player, sign * amount, "rack")
+    t.moves_left -= amount
+    t.move_target = None
+    if t.moves_left:
+        t.phase = "rack_pawn"
+        return
+    rack, t.rack = t.rack, [0] * len(t.rack)  # the rack's cards leave the hand after its moves
+    t.racks_played[t.current] += 1
+    t.move_all(rack, t.current, "predator_pile")
+    draw_phase(t)
+
+
+def draw_phase(t: Table) -> None:
+    if any(t.predator_pile):
+        t.phase = "draw"
+    else:
+        end_turn(t)
+
+
+def _on_draw(t: Table, a: Action) -> None:
+    if a.kind == "draw":
+        t.phase = "draw_card"
+    else:
+        end_turn(t)
+
+
+def _on_draw_card(t: Table, a: Action) -> None:
+    t.move(a.args[0], "predator_pile", t.current)
+    end_turn(t)
+
+
+def end_turn(t: Table) -> None:
+    """The next turn: the same player's if extra turns are pending (Ruling 9), else the left neighbour's."""
+    t.roll = None
+    if t.extra_turns:
+        t.extra_turns -= 1
+    else:
+        t.current = (t.current + 1) % t.n
+    t.phase = "roll"
+
+
+def end_round(t: Table) -> None:
+    """Score every hand (Ruling 15); end the game (Ruling 16) or gather the cards for the next deal."""
+    comp = t.comp
+    t.round_points = tuple(hand_value(comp, h) for h in t.hands)
+    for player, points in enumerate(t.round_points):
+        t.move_pawn(player, points, f"round {t.round + 1} score")
+    t.roll, t.joker_die, t.chosen, t.move_target = None, None, (), None
+    t.to_pass, t.rack, t.moves_left = [0] * len(comp.cards), [0] * len(comp.cards), 0
+    t.extra_turns, t.frozen = 0, [False] * t.n
+    if comp.finish in t.pawns:
+        t.phase = END
+        return
+    t.round += 1
+    t.hands = [[0] * len(comp.cards) for _ in range(t.n)]
+    t.deck, t.discard, t.predator_pile = list(comp.full_deck), [0] * len(comp.cards), [0] * len(comp.cards)
+    t.current = (t.dealer + 1) % t.n
+    t.phase = "deal"
+
+
+HANDLERS = {"deal": _on_deal, "roll": _on_roll, "reroll": _on_roll, "joker": _on_joker, "joker_face": _on_joker_face,
+            "choose_number": _on_choose, "group": _on_group, "pass": _on_pass, "predator": _on_predator,
+            "predator_discard": _on_predator_discard, "rack": _on_rack, "rack_pawn": _on_rack_pawn,
+            "rack_amount": _on_rack_amount, "draw": _on_draw, "draw_card": _on_draw_card}

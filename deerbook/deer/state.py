@@ -1,0 +1,186 @@
+"""DeerState: one immutable position of Deer in the Headlights (board game, basic rules).
+
+Cards are identified by kind; every place (the undealt deck, each hand, the Discard pile,
+the Predator pile) is a count vector over the components' card kinds, and every card is in
+exactly one place. The rules themselves live in `rules.py`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
+
+from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
+from . import rules
+from .rules import card_list
+
+if TYPE_CHECKING:
+    from .game import DeerGame
+
+
+@dataclass(frozen=True)
+class DeerState(State):
+    game: "DeerGame"
+    phase: str
+    current: int  # whose turn it is (during the deal: who receives the next card)
+    round: int  # 0-based; the dealer is round mod players
+    hands: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]  # undealt cards, non-empty only during the deal
+    discard: tuple[int, ...]
+    predator_pile: tuple[int, ...]
+    pawns: tuple[int, ...]
+    frozen: tuple[bool, ...]
+    extra_turns: int  # pending extra turns of the current player (Ruling 9)
+    roll: tuple | None  # the faces being resolved (after any Joker), predator face last
+    joker_die: int | None  # die chosen for a Joker, face still to choose
+    chosen: tuple[int, ...]  # numbers chosen so far (Rulings 4 and 8)
+    to_pass: tuple[int, ...]  # cards of the current hand still to pass (Rulings 3 and 6)
+    rack: tuple[int, ...]  # a rack being played: its cards stay in hand until its moves are made
+    moves_left: int  # rack value not yet moved
+    move_target: tuple[int, int] | None  # (pawn, +1 forward / -1 back) awaiting its amount
+    round_points: tuple[int, ...]  # hand values scored at the end of the last round
+    ledger: tuple[tuple[int, str, int, int], ...]  # (player, reason, requested, applied) per pawn move
+    turns: int
+    racks_played: tuple[int, ...]
+
+    # -- construction -------------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, game: "DeerGame") -> "DeerState":
+        n, k = game.num_players, len(game.components.cards)
+        zeros = (0,) * k
+        return cls(game, "deal", 1 % n, 0, (zeros,) * n, game.components.full_deck, zeros, zeros, (0,) * n,
+                   (False,) * n, 0, None, None, (), zeros, zeros, 0, None, (0,) * n, (), 0, (0,) * n)
+
+    @classmethod
+    def from_position(cls, game: "DeerGame", hands, *, discard=(), predator_pile=None, pawns=None,
+                      current: int = 0, round: int = 0, frozen=None) -> "DeerState":
+        """A hand-made position at the start of `current`'s turn (the roll comes next).
+
+        Cards are named, e.g. ``hands=[["3", "3", "Fox"], ["7"]]``. The cards nobody lists go to
+        whichever of `discard` and `predator_pile` is None (by default the Predator pile).
+        Raises RuleViolation if the position is impossible (e.g. five sevens, an empty hand).
+        """
+        comp, n = game.components, game.num_players
+        try:
+            piles = {"discard": discard, "predator_pile": predator_pile}
+            if list(piles.values()).count(None) != 1:
+                raise SaveFileError("discard, predator_pile: exactly one of them must be None (it takes the rest)")
+            counts = {"hands": [cls._counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)]}
+            counts.update({name: cls._counts(game, names, name) for name, names in piles.items() if names is not None})
+            listed = [*counts["hands"], *(c for name, c in counts.items() if name != "hands")]
+            rest = next(name for name, names in piles.items() if names is None)
+            counts[rest] = [total - sum(placed) for total, placed in zip(comp.full_deck, zip(*listed))]
+            for card, left in zip(comp.cards, counts[rest]):
+                if left < 0:
+                    raise SaveFileError(f"card {card.name}: {card.count - left} listed, the deck has {card.count}")
+            pawns = list(pawns or [0] * n)
+            ledger = [[p, "position", v, v] for p, v in enumerate(pawns) if v]
+            data = {**cls.new_game(game).to_json(), **counts, "deck": [0] * len(comp.cards), "phase": "roll",
+                    "pawns": pawns, "ledger": ledger, "current": current, "round": round,
+                    "frozen": list(frozen or [False] * n)}
+            from .save import load_state  # save.py imports this module
+
+            return load_state(game, data)
+        except SaveFileError as exc:
+            raise RuleViolation("Hand-made position (Rulings 15 and 17)", str(exc)) from None
+
+    @staticmethod
+    def _counts(game: "DeerGame", names, where: str) -> list[int]:
+        comp = game.components
+        counts = [0] * len(comp.cards)
+        for name in names:
+            if name not in comp.kind_index:
+                raise SaveFileError(f"{where}: unknown card {name!r}")
+            counts[comp.kind_index[name]] += 1
+        return counts
+
+    # -- protocol ---------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == rules.END:
+            return TERMINAL
+        return CHANCE if self.phase in rules.CHANCE_PHASES else self.current
+
+    def rule(self) -> str:
+        return rules.rule(self)
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return rules.legal_actions(self)
+
+    def _chance_outcomes(self):
+        return rules.chance_outcomes(self)
+
+    def _apply(self, action: Action) -> "DeerState":
+        table = rules.Table(self.game, self._fields())
+        rules.apply(table, action)
+        return DeerState(self.game, **table.frozen_fields())
+
+    def _fields(self) -> dict:
+        return {name: getattr(self, name) for name in FIELD_NAMES}
+
+    @property
+    def dealer(self) -> int:
+        return self.round % self.game.num_players
+
+    def winners(self) -> list[int]:
+        """Ruling 16: lowest score; then fewest points in the final round; then a shared win."""
+        best = min((self.pawns[p], self.round_points[p]) for p in range(self.game.num_players))
+        return [p for p in range(self.game.num_players) if (self.pawns[p], self.round_points[p]) == best]
+
+    def returns(self) -> tuple[float, ...]:
+        n = self.game.num_players
+        if not self.is_terminal():
+            return (0.0,) * n
+        winners = self.winners()
+        return tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(n))
+
+    def observation(self, player: int) -> dict:
+        """What `player` sees: own hand, hand sizes, the public piles and track, the roll and pending choices."""
+        return {
+            "player": player, "phase": self.phase, "current": self.current, "options": self.game.options(),
+            "hand": self.hands[player], "hand_sizes": tuple(map(sum, self.hands)), "deck_size": sum(self.deck),
+            "discard": self.discard, "predator_pile_size": sum(self.predator_pile), "pawns": self.pawns,
+            "dealer": self.dealer, "round": self.round, "frozen": self.frozen, "extra_turns": self.extra_turns,
+            "roll": self.roll, "joker_die": self.joker_die, "chosen": self.chosen,
+            "to_pass": self.to_pass if player == self.current else None, "to_pass_count": sum(self.to_pass),
+            "rack": self.rack, "moves_left": self.moves_left, "move_target": self.move_target,
+            "round_points": self.round_points, "ledger": self.ledger, "turns": self.turns,
+        }
+
+    def to_json(self) -> dict:
+        return {name: _lists(getattr(self, name)) for name in FIELD_NAMES}
+
+    def stats(self) -> dict:
+        return {"rounds": self.round + 1, "turns": self.turns, "final_score": list(self.pawns),
+                "racks": list(self.racks_played)}
+
+    def __str__(self) -> str:
+        comp = self.game.components
+
+        def cards(counts) -> str:
+            return " ".join([f"({sum(counts)})", *card_list(comp, counts)])
+
+        mover = {CHANCE: "chance", TERMINAL: "game over"}.get(self.current_player(), f"player {self.current}")
+        lines = [f"round {self.round + 1} (dealer player {self.dealer}), turn {self.turns}, {self.phase}: {mover}"]
+        if self.roll is not None:
+            lines.append("roll: " + comp.roll_text(self.roll))
+        for p, hand in enumerate(self.hands):
+            extra = p == self.current and self.extra_turns > 0
+            flags = " frozen" * self.frozen[p] + f" +{self.extra_turns} turns" * extra
+            lines.append(f"player {p}: pawn {self.pawns[p]}{flags}, hand {cards(hand)}")
+        if any(self.deck):
+            lines.append(f"deck {cards(self.deck)}")
+        lines.append(f"discard {cards(self.discard)}")
+        lines.append(f"predator pile {cards(self.predator_pile)}")
+        pending = [("to pass", cards(self.to_pass)) if any(self.to_pass) else None,
+                   ("chosen", " ".join(map(comp.face_name, self.chosen))) if self.chosen else None,
+                   ("rack", f"{cards(self.rack)}, {self.moves_left} to move") if any(self.rack) else None]
+        lines.extend(f"{label}: {text}" for label, text in filter(None, pending))
+        if self.is_terminal():
+            lines.append(f"winners: {self.winners()} (round points {list(self.round_points)})")
+        return "\n".join(lines)
+
+
+FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
+
+
+def _lists(value):
+    return [_lists(v) for v in value] if isinstance(value, tuple) else value

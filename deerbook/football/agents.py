@@ -1,0 +1,56 @@
+"""The greedy Football Highlights agent.
+
+Everything at the table is public and nothing is random inside a turn, so the agent
+rebuilds the state from its observation and looks ahead through its own decisions.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from ..engine.protocol import Action
+from ..engine.registry import make_game
+from .rules import field_space
+from .state import FootballState
+
+
+@lru_cache(maxsize=16)
+def _game(options_json: str):
+    return make_game("football", **json.loads(options_json))
+
+
+def rebuild(observation: dict) -> FootballState:
+    """The public state an observation shows."""
+    return _game(json.dumps(observation["options"], sort_keys=True)).state_from_json(observation["state"])
+
+
+def value(state: FootballState, player: int) -> float:
+    """Points first, then field position, then Power Dice and Kick Range."""
+    marks = state.marks[player]
+    return 10 * marks.points + field_space(marks.marker) + 2 * marks.power + marks.kick
+
+
+def finish_turn(state: FootballState, player: int) -> FootballState:
+    """Play out the player's current run of decisions, one greedy step at a time, kicking no field goal."""
+    segment = state.segment()
+    while state.current_player() == player and state.segment() == segment:
+        moves = [a for a in state.legal_actions() if a.kind != "kick"]
+        state = max((state.apply(a) for a in moves), key=lambda s: value(s, player))
+    return state
+
+
+class GreedyAgent:
+    """Tries each legal action, finishes its dice greedily, and keeps the best-valued outcome.
+
+    A field goal wins whenever the rest of its dice this turn cannot score a touchdown.
+    """
+
+    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        state, player = rebuild(observation), observation["player"]
+        scores = [value(finish_turn(state.apply(action), player), player) for action in legal]
+        return legal[int(np.argmax(scores))]

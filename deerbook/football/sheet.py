@@ -1,0 +1,135 @@
+"""The Football Play Sheet as data: six Play tracks of boxes plus the bonus and tally tracks.
+
+A sheet file is JSON (see data/sheet.json, the reconstructed sheet, documented box by box).
+Box codes: "5" a 5-yard run (tracks 1-3) or pass (tracks 4-6), "5B" a run with Breakaway,
+"5Y" a pass with Yards after Catch, "chain N", "wild", "kick", "power", "empty".
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..engine.errors import ComponentError
+
+DEFAULT_SHEET = Path(__file__).parent / "data" / "sheet.json"
+RUN_TRACKS = (1, 2, 3)
+PASS_TRACKS = (4, 5, 6)
+TRACKS = RUN_TRACKS + PASS_TRACKS
+START_KICK_RANGE = 10
+MAX_KICK_RANGE = 40  # a range of 45 would allow endless kicks from the 45-yard reset spot
+MAX_POWER_DICE = 6
+BOX_CODE = re.compile(r"(?P<yards>\d+)(?P<bonus>[BY]?)|chain (?P<target>\d+)|(?P<word>empty|wild|kick|power)")
+
+
+@dataclass(frozen=True)
+class Box:
+    """One Play-track box: action is run, pass, chain, wild, kick, power or empty."""
+
+    action: str
+    yards: int = 0
+    bonus: bool = False  # B on a run, Y on a pass
+    target: int = 0  # the track a chain leads to
+    code: str = "empty"
+
+
+@dataclass(frozen=True)
+class PlaySheet:
+    name: str
+    tracks: tuple[tuple[Box, ...], ...]  # Play tracks 1-6
+    breakaway: tuple[int, ...]  # bonus run yards per Breakaway box
+    yac: tuple[int, ...]  # bonus yards per Yards-after-Catch box
+    kick_range: tuple[int, ...]  # the range after each Kick Range box is checked
+    tallies: dict  # boxes on the Touchdowns, Field Goals, Rounds and Blitz Bach tracks (scores are not capped)
+
+    def track(self, number: int) -> tuple[Box, ...]:
+        return self.tracks[number - 1]
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "PlaySheet":
+        """Load and validate a sheet file; raise ComponentError naming the bad entry."""
+        try:
+            data = json.loads(Path(path).read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ComponentError(f"play sheet {path}: cannot read JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data) -> "PlaySheet":
+        _require(isinstance(data, dict), "play sheet", "must be a JSON object")
+        tracks = _play_tracks(_entry(data, "play_tracks", list, "play sheet"))
+        tallies = {name: _entry(_entry(data, name, dict, "play sheet"), "boxes", int, name)
+                   for name in ("touchdowns", "field_goals", "rounds", "blitz_bach_points")}
+        _require(tallies["rounds"] >= 6 and tallies["blitz_bach_points"] >= 6, "rounds", "needs at least 6 boxes")
+        _require(_entry(_entry(data, "power_dice", dict, "play sheet"), "boxes", int, "power_dice") == MAX_POWER_DICE,
+                 "power_dice", f"has exactly {MAX_POWER_DICE} boxes")
+        kick = _entry(data, "kick_range", dict, "play sheet")
+        _require(kick.get("start") == START_KICK_RANGE, "kick_range", f"starts at {START_KICK_RANGE}")
+        return cls(name=str(data.get("name", "unnamed sheet")), tracks=tracks,
+                   breakaway=_yardages(data, "breakaway"), yac=_yardages(data, "yac"),
+                   kick_range=_kick_ranges(_entry(kick, "boxes", list, "kick_range")), tallies=tallies)
+
+
+@lru_cache(maxsize=None)
+def default_sheet() -> PlaySheet:
+    """The reconstructed sheet shipped with deerbook."""
+    return PlaySheet.from_file(DEFAULT_SHEET)
+
+
+def _require(condition, where: str, message: str) -> None:
+    if not condition:
+        raise ComponentError(f"{where}: {message}")
+
+
+def _entry(data: dict, key: str, kind: type, where: str):
+    value = data.get(key)
+    _require(isinstance(value, kind) and not isinstance(value, bool), where, f"needs {key!r} ({kind.__name__})")
+    return value
+
+
+def _play_tracks(entries: list) -> tuple[tuple[Box, ...], ...]:
+    by_number = {e.get("track"): e for e in entries if isinstance(e, dict)}
+    _require(len(entries) == 6 and set(by_number) == set(TRACKS), "play_tracks", "needs tracks 1 to 6, once each")
+    tracks = []
+    for number in TRACKS:
+        boxes = _entry(by_number[number], "boxes", list, f"track {number}")
+        _require(boxes, f"track {number}", "has no boxes")
+        tracks.append(tuple(_parse_box(number, i, box) for i, box in enumerate(boxes, 1)))
+    return tuple(tracks)
+
+
+def _parse_box(track: int, index: int, entry) -> Box:
+    where = f"track {track} box {index}"
+    code = entry.get("box") if isinstance(entry, dict) else None
+    match = BOX_CODE.fullmatch(code) if isinstance(code, str) else None
+    _require(match, where, f"unknown box {code!r}")
+    if match["word"]:
+        return Box(match["word"], code=code)
+    if match["target"]:
+        target = int(match["target"])
+        _require(target in TRACKS, where, f"chain to track {target} does not exist")
+        return Box("chain", target=target, code=code)
+    yards, is_run = int(match["yards"]), track in RUN_TRACKS
+    _require(yards > 0 and yards % 5 == 0, where, f"yardage {yards} is not a positive multiple of 5")
+    _require(match["bonus"] in ("", "B" if is_run else "Y"),
+             where, "B (Breakaway) is only for runs on tracks 1-3, Y (Yards after Catch) only for passes on 4-6")
+    return Box("run" if is_run else "pass", yards=yards, bonus=bool(match["bonus"]), code=code)
+
+
+def _yardages(data: dict, name: str) -> tuple[int, ...]:
+    values = _entry(_entry(data, name, dict, "play sheet"), "boxes", list, name)
+    for i, value in enumerate(values, 1):
+        _require(isinstance(value, int) and not isinstance(value, bool) and value >= 0 and value % 5 == 0,
+                 f"{name} box {i}", f"{value!r} is not a multiple of 5 yards")
+    return tuple(values)
+
+
+def _kick_ranges(values: list) -> tuple[int, ...]:
+    previous = START_KICK_RANGE
+    for i, value in enumerate(values, 1):
+        _require(isinstance(value, int) and value % 5 == 0 and previous < value <= MAX_KICK_RANGE,
+                 f"kick_range box {i}", f"{value!r} must be a multiple of 5 above {previous} and at most {MAX_KICK_RANGE}")
+        previous = value
+    return tuple(values)

@@ -1,0 +1,71 @@
+"""GreedyAgent: each of its stated preferences, and determinism."""
+import numpy as np
+
+from deer_helpers import RD, act, position, roll
+from deerbook.deer import GreedyAgent
+from deerbook.engine import make_game, play
+
+
+def greedy(state):
+    """The greedy agent's choice at `state`, as text."""
+    player = state.current_player()
+    return str(GreedyAgent().act(state.observation(player), state.legal_actions(), np.random.default_rng(0)))
+
+
+def test_joker_goes_on_the_face_shedding_most_points():
+    s = roll(position([["1", "9", "9", "9", "Joker"], ["2"], ["4"]]), 1, 2, 4, "Bear")
+    # die A showing 9 sheds 27; die B showing Running Deer sheds the 1 and, as the chosen number, the 9s: 28
+    assert greedy(s) == "Joker on die B"
+    assert greedy(act(s, "Joker on die B")) == "die B shows Running Deer"
+
+
+def test_no_joker_when_the_roll_is_already_best():
+    s = roll(position([["1", "Joker"], ["2"], ["4"]]), 1, 2, 4, "Bear")
+    assert greedy(s) == "no Joker"
+
+
+def test_chosen_number_maximises_points_discarded():
+    s = roll(position([["3", "3", "3", "11", "9"], ["2"], ["4"]]), RD, 5, 7, "Bear")
+    assert greedy(s) == "choose 11"
+
+
+def test_groups_maximise_points_passed():
+    s = roll(position([["1", "2", "3", "4", "4", "5", "6", "7", "9"], ["2"], ["10"]]), RD, RD, 8, "Bear")
+    while s.phase == "group":
+        s = act(s, greedy(s))
+    assert sum(s.to_pass) == 8  # 1+7, 2+6, 3+5, 4+4: taking 1+2+5 first would leave only 4+4
+
+
+def test_cards_go_to_the_opponent_with_fewest_cards_then_lowest_pawn():
+    s = roll(position([["3", "5", "9"], ["1", "2"], ["4", "6"], ["7", "8", "10"]], pawns=[0, 9, 4, 0]), 3, 5,
+             "deer_head", "Bear")
+    assert greedy(s) == "pass 3 to player 2"
+
+
+def test_predators_are_passed_unless_they_keep_a_rack_within_reach():
+    s = roll(position([["1", "Fox", "9"], ["2", "2"], ["4"]]), 1, 2, 4, "Fox")
+    assert greedy(s) == "pass Fox to player 2"
+    s = roll(position([["1", "Fox", "Wolf", "9"], ["2"], ["4"]]), 1, 2, 4, "Fox")
+    assert greedy(s) == "keep the rest"
+
+
+def test_rack_moves_itself_back_then_the_leader_forward():
+    s = act(roll(position([["1", "Fox", "Wolf", "Bear", "9"], ["2"], ["4"]], pawns=[10, 30, 20]), 1, 2, 4,
+                 "discard"), "discard nothing")
+    while s.phase in ("rack", "rack_pawn", "rack_amount"):
+        s = act(s, greedy(s))
+    assert s.pawns == (0, 30, 25)
+
+
+def test_draws_only_one_card_short_of_a_rack():
+    one_short = act(roll(position([["1", "Fox", "Wolf", "9"], ["2"], ["4"]]), 1, 2, 4, "Bear"))
+    assert one_short.phase == "draw" and greedy(one_short) == "draw from the Predator pile"
+    far = act(roll(position([["1", "Fox", "9"], ["2"], ["4"]]), 1, 2, 4, "Bear"))
+    assert greedy(far) == "don't draw"
+
+
+def test_greedy_games_are_deterministic_given_the_seed():
+    game = make_game("deer", num_players=4)
+    first = play(game, [GreedyAgent() for _ in range(4)], 3)
+    again = play(game, [GreedyAgent() for _ in range(4)], 3)
+    assert first == again and first.ledger == again.ledger and first.stats() == again.stats()

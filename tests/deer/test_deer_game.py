@@ -1,0 +1,77 @@
+"""The game object, illegal moves, observations and the decision list."""
+import json
+
+import pytest
+
+from deer_helpers import DH, RD, act, position, roll
+from deerbook.deer import DECISIONS, DeerGame, DeerOptions
+from deerbook.engine import Action, RuleViolation, make_game, state_to_json
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_options_round_trip(n):
+    game = make_game("deer", num_players=n)
+    assert isinstance(game, DeerGame) and game.num_players == n
+    assert make_game("deer", **json.loads(json.dumps(game.options()))) == game
+    assert game.options()["knocking"] is False and set(game.agents()) == {"random", "greedy"}
+
+
+@pytest.mark.parametrize("kwargs", [{"num_players": 1}, {"num_players": 7}, {"num_players": 3, "knocking": True},
+                                    {"num_players": 3, "bullseye_spaces": True}])
+def test_unsupported_options_are_refused(kwargs):
+    with pytest.raises(ValueError):
+        make_game("deer", **kwargs)
+
+
+def test_advanced_rule_flags_default_off():
+    assert DeerOptions() == DeerOptions(knocking=False, headlights_spaces=False, bullseye_spaces=False)
+
+
+ILLEGAL = [
+    (lambda: roll(position([["1", "Fox", "9"], ["2"], ["4"]]), 1, 2, 4, "Fox"), Action("pass", (12, 0)), "Ruling 12"),
+    (lambda: roll(position([["5", "7", "9"], ["2"], ["4"]]), RD, 5, 7, "Bear"), Action("choose", (5,)), "Ruling 4"),
+    (lambda: roll(position([["1", "Joker", "9"], ["2"], ["4"]]), 1, 2, 4, "Bear"), Action("joker", (3,)), "Ruling 14"),
+    (lambda: act(roll(position([["1", "Joker", "9"], ["2"], ["4"]]), 1, 2, 4, "Bear"), "Joker on die C"),
+     Action("face", (1,)), "Ruling 14"),
+    (lambda: position([["1"], ["2"], ["4"]]), Action("roll", (1, 6, 4, "Fox")), "Ruling 1"),
+    (lambda: roll(position([["3", "5"], ["2"], ["4"]]), 3, 5, DH, "Fox"), Action("pass", (2, 0)), "Ruling 3"),
+]
+
+
+@pytest.mark.parametrize("build, action, ruling", ILLEGAL, ids=[r for _, _, r in ILLEGAL])
+def test_illegal_action_names_the_ruling_and_leaves_the_state_unchanged(build, action, ruling):
+    s = build()
+    before = state_to_json(s)
+    with pytest.raises(RuleViolation) as info:
+        s.apply(action)
+    assert info.value.rule.startswith(ruling)
+    assert state_to_json(s) == before
+
+
+def test_rack_amount_beyond_the_value_is_refused():
+    s = act(roll(position([["1", "Fox", "Wolf", "Bear", "9"], ["2"], ["4"]]), 1, 2, 4, "discard"), "discard nothing",
+            "rack Fox+Wolf+Bear (15)", "move player 1 forward")
+    with pytest.raises(RuleViolation, match="Ruling 13"):
+        s.apply(Action("amount", (16,)))
+
+
+def test_observation_shows_own_hand_and_only_sizes_of_others():
+    s = roll(position([["3", "3", "5", "9"], ["1", "Fox"], ["2"]], discard=["12"]), 3, 5, DH, "Bear")
+    mine, theirs = s.observation(0), s.observation(1)
+    assert mine["hand"] == s.hands[0] and theirs["hand"] == s.hands[1]
+    assert mine["hand_sizes"] == (4, 2, 1) and mine["discard"] == s.discard
+    assert mine["to_pass"] == s.to_pass and theirs["to_pass"] is None and theirs["to_pass_count"] == 3
+    text = json.dumps(theirs)
+    assert json.dumps(list(s.hands[0])) not in text and "predator_pile\"" not in text
+    assert theirs["predator_pile_size"] == sum(s.predator_pile)
+
+
+def test_str_is_readable():
+    s = roll(position([["3", "9"], ["1"], ["2"]], frozen=[False, True, False]), 3, 5, DH, "Bear")
+    text = str(s)
+    assert "roll: 3, 5, Deer Head; predator Bear" in text and "player 1: pawn 0 frozen" in text
+    assert "to pass: (1) 3" in text
+
+
+def test_decisions_are_documented():
+    assert len(DECISIONS) >= 10 and all(isinstance(d, str) and d for d in DECISIONS)

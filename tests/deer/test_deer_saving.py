@@ -1,0 +1,91 @@
+"""JSON saves: exact round trip, and tampered or inconsistent saves rejected naming the field."""
+import json
+
+import pytest
+
+from deer_helpers import RD, act, position, roll
+from deerbook.deer import GreedyAgent
+from deerbook.engine import RandomAgent, RuleViolation, SaveFileError, make_game, play, state_from_json, state_to_json
+from deerbook.engine.saving import _digest
+
+
+def states_of_a_game(n=3, seed=5):
+    seen = []
+    play(make_game("deer", num_players=n), [GreedyAgent(), RandomAgent(), RandomAgent()][:n], seed,
+         on_step=lambda s, a: seen.append(s))
+    return seen
+
+
+def test_round_trip_of_every_state_of_a_game():
+    for state in states_of_a_game():
+        assert state_from_json(state_to_json(state)) == state
+
+
+def test_round_trip_mid_turn_keeps_pending_choices():
+    s = act(roll(position([["8", "2", "6", "3", "5", "9"], ["9"], ["10"]]), RD, RD, 8, "Bear"), "group 3+5")
+    back = state_from_json(state_to_json(s))
+    assert back == s and back.legal_actions() == s.legal_actions()
+
+
+def test_a_changed_file_fails_the_digest():
+    text = state_to_json(position([["1"], ["2"], ["4"]])).replace('"round": 0', '"round": 1')
+    with pytest.raises(SaveFileError, match="digest"):
+        state_from_json(text)
+
+
+def resigned(state, change) -> str:
+    """A save edited by `change(state_dict)` with a recomputed digest (a careful tamperer)."""
+    doc = json.loads(state_to_json(state))
+    change(doc["state"])
+    body = {k: doc[k] for k in ("game", "options", "state")}
+    return json.dumps({**doc, "digest": _digest(body)})
+
+
+def set_at(*path_and_value):
+    *path, value = path_and_value
+
+    def change(data):
+        for key in path[:-1]:
+            data = data[key]
+        data[path[-1]] = value
+    return change
+
+
+TAMPERED = [
+    (set_at("hands", 0, 6, 5), r"card 7\): 7 in play, the deck has 4"),
+    (set_at("pawns", 1, 101), r"state.pawns\[1\]"),
+    (set_at("pawns", 1, 7), r"state.pawns\[1\]: 7 differs from the ledger"),
+    (set_at("phase", "flying"), "state.phase"),
+    (set_at("current", 3), "state.current"),
+    (set_at("frozen", 0, 1), r"state.frozen\[0\]"),
+    (set_at("hands", 0, 0, True), r"state.hands\[0\]\[0\]"),
+    (set_at("roll", [1, 6, 4, "Fox"]), r"state.roll\[1\]"),
+    (set_at("phase", "rack"), "the position does not allow the rack phase"),
+    (set_at("extra", 1), "fields must be exactly"),
+    (lambda d: d.pop("ledger"), "fields must be exactly"),
+]
+
+
+@pytest.mark.parametrize("change, message", TAMPERED, ids=[m for _, m in TAMPERED])
+def test_a_tampered_state_is_rejected_naming_the_field(change, message):
+    s = roll(position([["1", "7", "7", "9", "Fox"], ["2"], ["4"]], pawns=[3, 5, 8]), 1, 2, 4, "Fox")
+    assert s.phase == "predator"
+    with pytest.raises(SaveFileError, match=message):
+        state_from_json(resigned(s, change))
+
+
+def test_a_deal_out_of_order_is_rejected():
+    s = make_game("deer", num_players=3).initial_state()
+    s = s.apply(s.chance_outcomes()[0][0])
+    with pytest.raises(SaveFileError, match=r"state.current"):
+        state_from_json(resigned(s, set_at("current", 0)))
+
+
+@pytest.mark.parametrize("hands, message", [
+    ([["7"] * 5, ["2"], ["4"]], "card 7: 5 listed, the deck has 4"),
+    ([["Dragon"], ["2"], ["4"]], "unknown card 'Dragon'"),
+    ([["1"], [], ["4"]], "a hand is empty"),
+])
+def test_impossible_hand_made_positions_are_refused(hands, message):
+    with pytest.raises(RuleViolation, match=message):
+        position(hands)

@@ -1,0 +1,27 @@
+"""Narration lists the boxes each step checked, with exact chance probabilities."""
+from deerbook.football.narration import narrate, sheet_changes
+from deerbook.football.rules import Marks, RUN_MINUS_5
+from deerbook.football.sheet import default_sheet
+from deerbook.football.state import ACTIVE, position
+
+
+def test_doug_breakaway_run_narrated(two):
+    state = position(two, phase=ACTIVE, hand=(3, 0, 0, 0, 0, 0), board=(0, 2, 2, 2, 1, 1), defense=RUN_MINUS_5)
+    after, lines = narrate(state, ["check a 1"] * 3)
+    assert lines == ["P0: check a 1 -> track 1 box 1 [5B], Breakaway box 1 [+0], defense die applied",
+                     "P0: check a 1 -> track 1 box 2 [empty]",
+                     "P0: check a 1 -> track 1 box 3 [5B], Breakaway box 2 [+5], marker 45 -> 35"]
+    assert after.marks[0].marker == 35
+
+
+def test_chance_steps_show_their_exact_probability(two):
+    _, lines = narrate(two.initial_state(), ["defense die: -10 yards on a pass"])
+    assert lines == ["chance: defense die: -10 yards on a pass (probability 1/6)"]
+
+
+def test_scores_and_other_boxes_are_named():
+    sheet = default_sheet()
+    before = Marks(marker=10, kick=0, power=1)
+    after = Marks(marker=45, kick=1, power=2, touchdowns=1, field_goals=1, yac=1)
+    assert sheet_changes(before, after, sheet) == ["YAC box 1 [+0]", "Kick Range box 1 [15]", "Power Dice 1 -> 2",
+                                                   "TOUCHDOWN +7", "FIELD GOAL +3", "marker 10 -> 45"]

@@ -1,0 +1,63 @@
+"""The sheet picture shows exactly the sheet's boxes (checked against the sheet data, not pixels)."""
+import pytest
+
+pytest.importorskip("plotly")
+
+from deerbook.charts.football_sheet import COLORS, KINDS, PLAY_ROWS, sheet_figure, sheet_rows  # noqa: E402
+from deerbook.football.rules import Marks  # noqa: E402
+from deerbook.football.sheet import default_sheet  # noqa: E402
+
+SHEET = default_sheet()
+
+
+def heatmap(figure):
+    return next(trace for trace in figure.data if trace.type == "heatmap")
+
+
+def row(figure, name, field="text"):
+    trace = heatmap(figure)
+    return list(getattr(trace, field)[list(trace.y).index(name)])
+
+
+def test_rows_are_the_sheet_tracks_top_half_first():
+    assert list(heatmap(sheet_figure()).y) == ["Kick Range", "Power Dice", "Breakaway", "YAC", *PLAY_ROWS]
+
+
+def test_play_track_labels_follow_the_box_codes():
+    figure = sheet_figure()
+    for track, name in enumerate(PLAY_ROWS, 1):
+        for label, box in zip(row(figure, name), SHEET.track(track)):
+            expected = {"chain": "①②③④⑤⑥"[box.target - 1], "wild": "★", "kick": "K", "power": "P",
+                        "empty": ""}.get(box.action, box.code)
+            assert label == expected
+    assert row(figure, "1 short runs")[:3] == ["5B", "", "5B"]  # Doug's breakaway example
+    assert row(figure, "5 medium passes")[:3] == ["★", "20", "②"]  # Gina's wild chain
+
+
+def test_bonus_and_tally_rows_hold_the_sheet_values():
+    figure = sheet_figure()
+    assert row(figure, "Breakaway")[:len(SHEET.breakaway)] == [f"+{y}" if y else "" for y in SHEET.breakaway]
+    assert row(figure, "YAC")[:len(SHEET.yac)] == [f"+{y}" if y else "" for y in SHEET.yac]
+    assert row(figure, "Kick Range")[:6] == [str(r) for r in SHEET.kick_range]
+    assert row(figure, "Power Dice")[:6] == ["1", "2", "3", "4", "5", "6"]
+    assert row(figure, "Kick Range")[6:] == [""] * 18 and row(figure, "Kick Range", "z")[6:] == [None] * 18
+
+
+def test_colours_and_hover_name_each_box():
+    rows = sheet_rows(SHEET)
+    figure = sheet_figure()
+    assert row(figure, "2 medium runs", "z") == [KINDS.index(cell.kind) for cell in rows["2 medium runs"]]
+    assert row(figure, "1 short runs", "customdata")[0] == "track 1, box 1: 5-yard run + Breakaway"
+    assert [t.name for t in figure.data[1:]] == list(COLORS)  # the legend
+    assert figure.layout.title.text == SHEET.name
+
+
+def test_checked_boxes_are_shaded():
+    marks = Marks(checked=(3, 0, 0, 0, 2, 0), breakaway=2, kick=1, power=1)
+    figure = sheet_figure(marks=marks)
+    checked = KINDS.index("checked")
+    assert row(figure, "1 short runs", "z")[:4] == [checked] * 3 + [KINDS.index("run")]
+    assert row(figure, "1 short runs", "text")[:3] == ["5B", "", "5B"]  # contents stay readable
+    assert row(figure, "5 medium passes", "customdata")[1].endswith("(checked)")
+    assert sum(v == checked for r in heatmap(figure).z for v in r) == 3 + 2 + 2 + 1 + 1
+    assert "9 boxes checked" in figure.layout.title.text

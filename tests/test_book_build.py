@@ -1,6 +1,6 @@
 """Checks on the BUILT book (HTML in book/_build/html).
 
-`make test` builds the book strictly (-W -n --keep-going) and then runs this file
+`python3 dev.py test` builds the book strictly (-W -n --keep-going) and then runs this file
 with DEERBOOK_BOOK_HTML set to the build directory. Without that variable the
 tests skip (a plain `pytest tests` does not build the book).
 
@@ -31,7 +31,7 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 _ENV = os.environ.get("DEERBOOK_BOOK_HTML")
 pytestmark = pytest.mark.skipif(
-    not _ENV, reason="set DEERBOOK_BOOK_HTML to a built book (make test does this after building it)"
+    not _ENV, reason="set DEERBOOK_BOOK_HTML to a built book (dev.py test does this after building it)"
 )
 
 REMOTE = re.compile(r"^\s*(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?//", re.ASCII)

@@ -64,6 +64,7 @@ def notebooks() -> None:
     install()
     run("jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
         "--ExecutePreprocessor.kernel_name=python3", "--ExecutePreprocessor.timeout=600",
+        "--ExecutePreprocessor.store_widget_state=False",
         *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "notebooks").glob("*.ipynb")))
 
 

@@ -36,8 +36,8 @@ def test_play_track_labels_follow_the_box_codes():
 
 def test_bonus_and_tally_rows_hold_the_sheet_values():
     figure = sheet_figure()
-    assert row(figure, "Breakaway")[:len(SHEET.breakaway)] == [f"+{y}" if y else "" for y in SHEET.breakaway]
-    assert row(figure, "YAC")[:len(SHEET.yac)] == [f"+{y}" if y else "" for y in SHEET.yac]
+    assert row(figure, "Breakaway")[:len(SHEET.breakaway)] == [str(y) if y else "" for y in SHEET.breakaway]
+    assert row(figure, "YAC")[:len(SHEET.yac)] == [str(y) if y else "" for y in SHEET.yac]
     assert row(figure, "Kick Range")[:6] == [str(r) for r in SHEET.kick_range]
     assert row(figure, "Power Dice")[:6] == ["1", "2", "3", "4", "5", "6"]
     assert row(figure, "Kick Range")[6:] == [""] * 18 and row(figure, "Kick Range", "z")[6:] == [None] * 18

@@ -53,7 +53,7 @@ def box_cell(track: int, index: int, box: Box) -> Cell:
 def bonus_cell(row: str, index: int, yards: int) -> Cell:
     """A Breakaway or YAC box: its bonus yards ('' when it adds nothing)."""
     if yards:
-        return Cell(f"+{yards}", "bonus yards", f"{row} box {index}: +{yards} yards")
+        return Cell(str(yards), "bonus yards", f"{row} box {index}: +{yards} yards")
     return Cell("", "empty", f"{row} box {index}: no extra yards")
 
 
@@ -90,9 +90,10 @@ def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, tit
                 + [missing] * (width - len(cells)) for name, cells in rows.items()]
 
     figure = go.Figure(go.Heatmap(
-        x=list(range(1, width + 1)), y=list(rows), z=grid(lambda c: KINDS.index(c.kind), lambda c: KINDS.index("checked")),
+        x=list(range(1, width + 1)), y=list(rows),
+        z=grid(lambda c: KINDS.index(c.kind), lambda c: KINDS.index("checked")),
         text=grid(lambda c: c.label, missing=""), customdata=grid(lambda c: c.hover, lambda c: c.hover + " (checked)"),
-        texttemplate="%{text}", textfont={"size": 11}, hovertemplate="%{customdata}<extra></extra>",
+        texttemplate="%{text}", textfont={"size": 10}, hovertemplate="%{customdata}<extra></extra>",
         colorscale=_discrete_scale(), zmin=-0.5, zmax=len(KINDS) - 0.5, showscale=False,
         xgap=2, ygap=2, hoverongaps=False, name="sheet"))
     for kind, color in COLORS.items():  # legend entries only
@@ -100,6 +101,7 @@ def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, tit
                                     marker={"symbol": "square", "size": 12, "color": color}))
     default_title = sheet.name + (f": {sum(checked.values())} boxes checked" if marks else "")
     figure.update_layout(title=title or default_title, height=500, plot_bgcolor="rgba(0,0,0,0)",
+                         margin={"l": 8, "r": 8},
                          xaxis={"title": "box (checked left to right)", "dtick": 1, "showgrid": False,
                                 "range": [0.5, width + 0.5], "zeroline": False},
                          yaxis={"title": "track", "autorange": "reversed", "showgrid": False},

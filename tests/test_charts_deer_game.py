@@ -1,0 +1,85 @@
+"""The Deer game charts show exactly the ledger and the chart data (checked as figure data, not pixels)."""
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("plotly")
+
+from deerbook.charts.deer_game import combination_chances, pawn_steps, pawns_over_rounds  # noqa: E402
+from deerbook.deer import DeerState, GreedyAgent  # noqa: E402
+from deerbook.deer.narrate import chart_chances  # noqa: E402
+from deerbook.engine import RandomAgent, make_game  # noqa: E402
+from deerbook.engine.runner import play  # noqa: E402
+
+GAME = make_game("deer", num_players=3)
+
+
+@pytest.fixture(scope="module")
+def final():
+    return play(GAME, [GreedyAgent(), RandomAgent(), RandomAgent()], 25)
+
+
+def test_steps_replay_the_ledger(final):
+    steps = pawn_steps(final)
+    assert steps[0].label == "start" and steps[0].pawns == (0, 0, 0)
+    assert steps[-1].pawns == final.pawns
+    # every ledger entry is in exactly one step, in order
+    flat = [move for step in steps for move in step.moves]
+    assert flat == [(p, requested, applied) for p, _, requested, applied in final.ledger]
+    for before, after in zip(steps, steps[1:]):
+        moved = [0, 0, 0]
+        for p, _, applied in after.moves:
+            moved[p] += applied
+        assert after.pawns == tuple(b + m for b, m in zip(before.pawns, moved))
+
+
+def test_one_step_per_rack_move_and_per_round_scoring(final):
+    steps = pawn_steps(final)
+    racks = sum(reason == "rack" for _, reason, _, _ in final.ledger)
+    rounds = final.round + 1
+    assert len(steps) == 1 + racks + rounds
+    ends = [s for s in steps if s.label.startswith("end of round")]
+    assert [s.label for s in ends] == [f"end of round {r}" for r in range(1, rounds + 1)]
+    assert all(len(s.moves) == 3 for s in ends)  # every player scores together
+    for step in steps[1:]:  # a rack move belongs to the round scored after it
+        later_ends = [e.round for e in ends if steps.index(e) >= steps.index(step)]
+        assert step.round == later_ends[0]
+
+
+def test_figure_data_is_the_steps(final):
+    steps = pawn_steps(final)
+    figure = pawns_over_rounds(final, names=["greedy", "random 1", "random 2"])
+    assert [trace.name for trace in figure.data] == ["greedy", "random 1", "random 2"]
+    for p, trace in enumerate(figure.data):
+        assert list(trace.x) == list(range(len(steps)))
+        assert list(trace.y) == [step.pawns[p] for step in steps]
+        assert trace.text[-1].endswith(steps[-1].label)
+    ticks = [i for i, s in enumerate(steps) if s.label.startswith("end of round")]
+    assert list(figure.layout.xaxis.tickvals) == [0, *ticks]
+    assert figure.layout.xaxis.title.text and figure.layout.yaxis.title.text and figure.layout.title.text
+    assert figure.layout.shapes[0].y0 == GAME.components.finish
+
+
+def test_hand_made_positions_and_clamped_moves():
+    state = DeerState.from_position(GAME, [["Fox", "Wolf", "Bear", "9"], ["10"], ["11"]], pawns=[5, 0, 40],
+                                    discard=None, predator_pile=())
+    from deerbook.deer.narrate import act, roll
+
+    state = act(roll(state, 1, 2, 4, "Bear"), "keep the rest", "rack Fox+Wolf+Bear (15)",
+                "move player 0 back", "15 spaces")
+    steps = pawn_steps(state)
+    assert steps[0].pawns == (5, 0, 40) and steps[0].moves == ((0, 5, 5), (2, 40, 40))
+    assert steps[1].label == "round 1: rack, player 0 -15 (clamped to -5)" and steps[1].pawns == (0, 0, 40)
+    assert steps[1].round == 1  # the round still being played
+
+
+def test_combination_chances_are_the_exact_chart_chances():
+    comp = GAME.components
+    chances = chart_chances(comp)
+    figure = combination_chances(comp)
+    bar = figure.data[0]
+    assert len(bar.y) == 9 == len(comp.chart)
+    assert [Fraction(t) for t in bar.text] == [chances[row.signature] for row in comp.chart]
+    assert list(bar.x) == [float(chances[row.signature]) for row in comp.chart]
+    assert sum(Fraction(t) for t in bar.text) == 1
+    assert bar.y[0] == "3 numbers" and bar.text[0] == "8/27"

@@ -135,6 +135,12 @@ class State(ABC):
     def _outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         return self._chance_outcomes() if self.is_chance_node() else ()
 
+    @cached_property
+    def _allowed(self) -> dict[Action, Action]:
+        """The chance outcomes or legal actions, each keyed by itself (apply looks an action up in O(1))."""
+        options = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+        return {a: a for a in options}
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the player to move; empty at chance and terminal nodes."""
         return self._legal
@@ -147,10 +153,10 @@ class State(ABC):
         """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
         if self.is_terminal():
             raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
-        allowed = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
-        for candidate in allowed:
-            if candidate == action:
-                return self._apply(candidate)
+        candidate = self._allowed.get(action)
+        if candidate is not None:
+            return self._apply(candidate)
+        allowed = list(self._allowed)
         shown = ", ".join(str(a) for a in allowed[:8]) + (", ..." if len(allowed) > 8 else "")
         who = "chance" if self.is_chance_node() else f"player {self.current_player()}"
         raise RuleViolation(self.rule(), f"{action} is not allowed for {who} now (allowed: {shown})")

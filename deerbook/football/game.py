@@ -52,6 +52,7 @@ class FootballGame(Game):
         return state_from_json(self, data)
 
     def agents(self) -> dict:
+        from .advisor import AdvisorAgent
         from .agents import GreedyAgent
 
-        return {**super().agents(), "greedy": GreedyAgent}
+        return {**super().agents(), "greedy": GreedyAgent, "advisor": AdvisorAgent}

@@ -1,0 +1,110 @@
+"""Plotly charts of exact Football Highlights odds (`deerbook.football.odds`, `deerbook.football.advisor`).
+
+Exact figures carry their exact fraction in the hover text; simulated ones say how many games and which seed.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..engine.distribution import Distribution
+from ..football.odds import FIELD_POSITIONS, area_count_tables, chance_by_field_position, default_game, whole_track
+from ..football.sheet import TRACKS
+from .football_sheet import TRACK_KINDS
+
+
+def fraction_bar(dist: Distribution | Mapping, name: str = "", label: str = "value") -> go.Bar:
+    """Bars of exact probabilities (sorted by outcome), hover text with the fraction."""
+    keys = sorted(dist)
+    return go.Bar(x=keys, y=[float(dist[k]) for k in keys], name=name,
+                  hovertext=[f"{label} {k}: {dist[k]} ≈ {float(dist[k]):.2%}" for k in keys], hoverinfo="text")
+
+
+def yards_by_track(game=None, marker: int = 45) -> go.Figure:
+    """Small multiples: the yards one die gains on each track, anywhere along the track, Defense Die rolled."""
+    game = game or default_game()
+    fig = make_subplots(rows=2, cols=3, subplot_titles=[f"track {t}: {TRACK_KINDS[t]}" for t in TRACKS],
+                        shared_yaxes=True)
+    for i, t in enumerate(TRACKS):
+        yards = whole_track(game, t, marker).map(lambda g: g.yards)
+        fig.add_trace(fraction_bar(yards, f"track {t}", "yards"), row=i // 3 + 1, col=i % 3 + 1)
+    fig.update_xaxes(title_text="yards gained")
+    fig.update_yaxes(title_text="probability", col=1)
+    fig.update_layout(title=f"Yards gained by one die, anywhere along each track (from the {marker}, exact)",
+                      showlegend=False)
+    return fig
+
+
+def touchdown_by_field_position(game=None) -> go.Figure:
+    """One line per track: the chance one die scores a touchdown, by the marker's yard line."""
+    game = game or default_game()
+    fig = go.Figure()
+    for t in TRACKS:
+        chances = chance_by_field_position(game, t, "touchdown")
+        fig.add_trace(go.Scatter(x=list(chances), y=[float(p) for p in chances.values()], mode="lines+markers",
+                                 name=f"track {t} ({TRACK_KINDS[t]})", hoverinfo="text",
+                                 hovertext=[f"track {t} from the {m}: {p} ≈ {float(p):.2%}" for m, p in chances.items()]))
+    fig.update_xaxes(title_text="marker on the yard line", autorange="reversed", tickvals=list(FIELD_POSITIONS))
+    fig.update_yaxes(title_text="touchdown chance of one die")
+    fig.update_layout(title="Touchdown chance of one die by field position and track (exact)")
+    return fig
+
+
+def area_counts(play: int = 11, power: int = 0) -> go.Figure:
+    """Three panels for one roll: dice in one area, in the largest area, and the number of empty areas."""
+    tables = area_count_tables(play, power)
+    fig = make_subplots(rows=1, cols=3, subplot_titles=list(tables))
+    for i, (name, dist) in enumerate(tables.items(), 1):
+        fig.add_trace(fraction_bar(dist, name, "count"), row=1, col=i)
+    fig.update_xaxes(title_text="dice", col=1)
+    fig.update_xaxes(title_text="dice", col=2)
+    fig.update_xaxes(title_text="empty areas", col=3)
+    fig.update_yaxes(title_text="probability", col=1)
+    dice = f"{play} play dice" + (f" + {power} power dice" if power else "")
+    fig.update_layout(title=f"Drafting odds: one roll of {dice} (exact)", showlegend=False)
+    return fig
+
+
+def advisor_bars(advice: Sequence, title: str = "The advisor's ranking") -> go.Figure:
+    """Horizontal bars: each legal choice's exact expected points this turn (and Blitz Bach's, in solo)."""
+    labels = [str(a.action) for a in advice][::-1]
+    rows = list(advice)[::-1]
+    fig = go.Figure(go.Bar(y=labels, x=[float(a.expected_points) for a in rows], orientation="h", name="your points",
+                           hoverinfo="text",
+                           hovertext=[f"{a.action}: {a.expected_points} points expected, touchdown chance "
+                                      f"{a.touchdown_chance}" for a in rows]))
+    if any(a.expected_blitz for a in rows):
+        fig.add_trace(go.Bar(y=labels, x=[float(a.expected_blitz) for a in rows], orientation="h",
+                             name="Blitz Bach's points", hoverinfo="text",
+                             hovertext=[f"{a.action}: Blitz Bach expects {a.expected_blitz}" for a in rows]))
+    fig.update_xaxes(title_text="expected points this turn")
+    fig.update_yaxes(title_text="choice")
+    fig.update_layout(title=title, barmode="group")
+    return fig
+
+
+def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round") -> go.Figure:
+    fig = go.Figure(fraction_bar(dist, "Blitz Bach", "points"))
+    fig.update_xaxes(title_text="Blitz Bach's points", tickvals=[0, 3, 7, 10, 14, 21])
+    fig.update_yaxes(title_text="probability")
+    fig.update_layout(title=f"{title} (exact, expected {dist.expectation()} ≈ {float(dist.expectation()):.2f})")
+    return fig
+
+
+def points_histogram(points: Mapping[str, Sequence[int]], title: str) -> go.Figure:
+    """Grouped bars, one colour per agent: how many simulated games ended with each score."""
+    fig = go.Figure()
+    for agent, scores in points.items():
+        counts = Counter(scores)
+        keys = sorted(counts)
+        fig.add_trace(go.Bar(x=keys, y=[counts[k] for k in keys], name=agent, hoverinfo="text",
+                             hovertext=[f"{agent}: {counts[k]} of {len(scores)} games scored {k} "
+                                        f"({Fraction(counts[k], len(scores))})" for k in keys]))
+    fig.update_xaxes(title_text="points in a game")
+    fig.update_yaxes(title_text="games")
+    fig.update_layout(title=title, barmode="group")
+    return fig

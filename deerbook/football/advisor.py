@@ -1,0 +1,229 @@
+"""The advisor: every legal choice ranked by its exact expected points this turn.
+
+"This turn" is the actor's run of decisions: the active player's dice, a non-active player's two
+picks, a final field-goal offer or an overtime roll; in solo it runs through the picks and Blitz
+Bach's roll, so his points count against the choice. The advisor searches every line of the
+actor's own decisions by applying actions to engine states (memoised on the states), and
+averages exactly over any chance node on the way (only Blitz Bach's roll, in solo).
+
+Best play maximises, in order: expected points minus Blitz Bach's (solo), then the expected worth of
+the sheet at the end of the turn (`preference`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+
+from ..engine.distribution import Distribution
+from ..engine.exact import outcome_distribution
+from ..engine.protocol import Action
+from ..engine.runner import play
+from .agents import rebuild
+from .odds import blitz_roll_distribution, default_game, defense_faces, gain, marks_fields
+from .rules import Marks, field_space
+from .sheet import TRACKS
+from .state import ACTIVE, BLITZ_ROLL, PICKS, FootballState, position
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """The actor's sheet totals and Blitz Bach's score at the end of a turn (absolute, or gained in `Advice`)."""
+
+    points: int
+    touchdowns: int
+    field_goals: int
+    blitz: int  # Blitz Bach's total (solo)
+    marker: int
+    power: int
+    kick: int
+
+    @classmethod
+    def of(cls, state: FootballState, player: int, blitz_score: int = 0) -> "TurnEnd":
+        m = state.marks[player]
+        return cls(m.points, m.touchdowns, m.field_goals, sum(state.blitz) + blitz_score, m.marker, m.power, m.kick)
+
+    def gained_since(self, start: "TurnEnd") -> "TurnEnd":
+        """Points, touchdowns, field goals and Blitz Bach's points gained; marker, power, kick as they end."""
+        return TurnEnd(self.points - start.points, self.touchdowns - start.touchdowns,
+                       self.field_goals - start.field_goals, self.blitz - start.blitz, self.marker, self.power,
+                       self.kick)
+
+
+POSITION_WEIGHTS = (1, 3, 2)  # per field space, Power Die, Kick Range box (tuned against the greedy agent)
+
+
+def preference(outcome: Distribution) -> tuple[Fraction, Fraction]:
+    """What best play maximises: expected net points, then the expected worth of the sheet
+    (field spaces + 3 per Power Die + 2 per Kick Range box)."""
+    net, worth = Fraction(0), Fraction(0)
+    w_field, w_power, w_kick = POSITION_WEIGHTS
+    for e, p in outcome.items():
+        net += p * (e.points - e.blitz)
+        worth += p * (w_field * field_space(e.marker) + w_power * e.power + w_kick * e.kick)
+    return net, worth
+
+
+def horizon(state: FootballState) -> tuple[int, int, int]:
+    return state.actor, state.turn, state.overtime
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One legal choice and the exact distribution of what it gains by the end of the turn."""
+
+    action: Action
+    outcome: Distribution  # of TurnEnd, gained since the decision
+
+    @property
+    def expected_points(self) -> Fraction:
+        return self.outcome.expectation(lambda e: e.points)
+
+    @property
+    def touchdown_chance(self) -> Fraction:
+        return self.outcome.probability(lambda e: e.touchdowns > 0)
+
+    @property
+    def expected_blitz(self) -> Fraction:
+        return self.outcome.expectation(lambda e: e.blitz)
+
+    @property
+    def expected_net(self) -> Fraction:
+        return self.expected_points - self.expected_blitz
+
+
+RANKINGS = {"points": lambda a: a.expected_points, "touchdown": lambda a: a.touchdown_chance,
+            "net": lambda a: a.expected_net}
+
+
+class Advisor:
+    """Exact best play to the end of the actor's turn; memoises engine states (call `clear` between games)."""
+
+    def __init__(self):
+        self._memo: dict[FootballState, tuple[Action | None, Distribution]] = {}
+
+    def clear(self) -> None:
+        self._memo.clear()
+
+    def outcome(self, state: FootballState, player: int, turn: tuple) -> Distribution:
+        """The distribution of TurnEnd for `player` when the turn `turn` (a `horizon`) ends, from `state` on."""
+        if state.is_terminal() or horizon(state) != turn:
+            return Distribution({TurnEnd.of(state, player): 1})
+        return self._solve(state)[1]
+
+    def _solve(self, state: FootballState) -> tuple[Action | None, Distribution]:
+        if state not in self._memo:
+            self._memo[state] = self._best(state)
+        return self._memo[state]
+
+    def _best(self, state: FootballState) -> tuple[Action | None, Distribution]:
+        player, turn = state.actor, horizon(state)
+        if state.phase == BLITZ_ROLL:  # his roll changes no mark of the player: only his score varies
+            return None, blitz_roll_distribution(state).map(lambda score: TurnEnd.of(state, player, score))
+        if state.is_chance_node():
+            return None, Distribution((end, p * q) for a, p in state.chance_outcomes()
+                                      for end, q in self.outcome(state.apply(a), player, turn).items())
+        options = [(a, self.outcome(state.apply(a), player, turn)) for a in state.legal_actions()]
+        return max(options, key=lambda pair: preference(pair[1]))
+
+    def best_action(self, state: FootballState) -> Action:
+        return self._solve(state)[0]
+
+    def policy(self, state: FootballState) -> Distribution:
+        """The advisor as a policy for `deerbook.engine.exact`."""
+        return Distribution({self.best_action(state): 1})
+
+    def advise(self, state: FootballState, by: str = "points") -> list[Advice]:
+        """Every legal choice with its exact outcome, best first by expected `by` ("points", "touchdown" or
+        "net"), ties broken by the advisor's full preference."""
+        start, turn = TurnEnd.of(state, state.actor), horizon(state)
+        advice = [Advice(a, self.outcome(state.apply(a), state.actor, turn).map(lambda e: e.gained_since(start)))
+                  for a in state.legal_actions()]
+        return sorted(advice, key=lambda a: (RANKINGS[by](a), preference(a.outcome)), reverse=True)
+
+
+class AdvisorAgent:
+    """Plays the advisor's best choice: most expected points this turn (net of Blitz Bach's in solo)."""
+
+    def __init__(self):
+        self.advisor, self._turn = Advisor(), None
+
+    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        state = rebuild(observation)
+        if horizon(state) != self._turn:
+            self.advisor.clear()
+            self._turn = horizon(state)
+        return self.advisor.best_action(state)
+
+
+# --- whole choices from a sheet position, over the Defense Die -------------------------------------
+@dataclass(frozen=True, order=True)
+class ChoiceOutcome:
+    """What a whole choice gained: yards (a touchdown counts the yards to the End Zone), touchdowns, field goals."""
+
+    yards: int
+    touchdowns: int
+    field_goals: int
+
+    @property
+    def points(self) -> int:
+        return 7 * self.touchdowns + 3 * self.field_goals
+
+
+def play_choice(state: FootballState, advisor: Advisor) -> ChoiceOutcome:
+    """Follow the advisor from `state` until the actor's dice of this phase are done; add up what they gained."""
+    player, phase, yards = state.actor, state.phase, 0
+    start = state.marks[player]
+    while not state.is_terminal() and state.actor == player and state.phase == phase:
+        after = state.apply(advisor.best_action(state))
+        before_marks, after_marks = state.marks[player], after.marks[player]
+        if after_marks.field_goals == before_marks.field_goals:
+            yards += gain(before_marks, after_marks, state.game.sheet).yards
+        state = after
+    end = state.marks[player]
+    return ChoiceOutcome(yards, end.touchdowns - start.touchdowns, end.field_goals - start.field_goals)
+
+
+def _over_defense(game, build, defense: int | None, advisor: Advisor | None) -> Distribution:
+    advisor = advisor or Advisor()
+    faces = defense_faces(game) if defense is None else ((defense, Fraction(1)),)
+    return Distribution((play_choice(build(face), advisor), p) for face, p in faces)
+
+
+def active_choice(marks: Marks, track: int, dice: int, defense: int | None = None, game=None,
+                  advisor: Advisor | None = None) -> Distribution:
+    """Exact distribution of ChoiceOutcome for the active player taking `dice` dice on `track` from the sheet
+    `marks`, the Defense Die rolled (or the face `defense`), later decisions (field goals, wild targets) best."""
+    game = game or default_game()
+    hand = tuple(dice if t == track else 0 for t in TRACKS)
+    return _over_defense(game, lambda face: position(game, marks={0: marks_fields(marks)}, phase=ACTIVE, hand=hand,
+                                                       defense=face), defense, advisor)
+
+
+def picks_choice(marks: Marks, first: int, second: int, defense: int | None = None, game=None,
+                 advisor: Advisor | None = None) -> Distribution:
+    """The same for a non-active player (seat 1 of a 2-player game) whose picks are tracks `first` and `second`
+    (in the better order)."""
+    game = game or default_game()
+    board = tuple(int(t in (first, second)) for t in TRACKS)
+    return _over_defense(game, lambda face: position(game, marks={1: marks_fields(marks)}, phase=PICKS, actor=1,
+                                                       board=board, defense=face), defense, advisor)
+
+
+def blitz_this_round(state: FootballState, advisor: Advisor | None = None) -> Distribution:
+    """Blitz Bach's exact score this round from a solo decision of the round, the player following the advisor."""
+    scored, advisor = len(state.blitz), advisor or Advisor()
+    return outcome_distribution(state, value=lambda s: s.blitz[scored], stop=lambda s: len(s.blitz) > scored,
+                                policy=advisor.policy)
+
+
+def decisions(game, agent_names: list[str], seed: int) -> list[FootballState]:
+    """Every decision state of one seeded game (played by the named agents), for studying real choices."""
+    catalogue, seen = game.agents(), []
+    play(game, [catalogue[name]() for name in agent_names], seed,
+         on_step=lambda state, action: seen.append(state) if not state.is_chance_node() else None)
+    return seen

@@ -3,9 +3,11 @@
 It reads only its observation (and the public component data named by the game options):
 Joker on the face shedding the most points; chosen numbers and Ruling 6 groups maximising
 points; cards passed to the opponent closest to going out (fewest cards, then lowest pawn);
-predators passed unless that breaks a rack within reach; a rack whenever possible, moving
-itself back as far as it can and the rest forward onto the leading opponent; a draw only
-when one card would complete a rack.
+predators passed unless that breaks a rack within reach; a rack (or a Bullseye) whenever
+possible, moving itself back as far as it can and the rest forward onto the leading opponent;
+a draw only when one card would complete a rack. Advanced rules: it knocks with a hand worth
+little (see `choose_knock`), sets aside its highest number cards, blocks whenever that keeps
+cards in an opponent's hand, and always hands cards over when asked.
 """
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ import numpy as np
 
 from ..engine import Action
 from .components import DeerComponents, load_components
-from .rules import hand_value, matching, rolled_numbers, sum_groups
+from .rules import choosable_numbers, hand_value, matching, rolled_numbers, sum_groups
+
+KNOCK_MAX_POINTS = 5
 
 
 class GreedyAgent:
@@ -31,9 +35,10 @@ def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     row = comp.chart_row(roll)
     numbers = rolled_numbers(comp, roll)
     if row.effect in ("discard_rolled", "pass_rolled"):
-        chosen = sorted((hand_value(comp, matching(comp, hand, [n])) for n in comp.numbers if n not in numbers),
-                        reverse=True)[:row.choose_more]
-        return hand_value(comp, matching(comp, hand, numbers)) + sum(chosen)
+        chosen = sorted((hand_value(comp, matching(comp, hand, [n])) for n in choosable_numbers(comp, roll, row)),
+                        reverse=True)[:row.choices]
+        rolled = 0 if row.choose_from_rolled else hand_value(comp, matching(comp, hand, numbers))
+        return rolled + sum(chosen)
     if row.effect == "discard_parity":
         return hand_value(comp, matching(comp, hand, [n for n in comp.numbers if n % 2 == numbers[0] % 2]))
     if row.effect == "pass_number_and_sums":
@@ -47,9 +52,20 @@ def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
 
 @lru_cache(maxsize=65536)
 def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
-    """The most disjoint Ruling 6 groups `available` holds (exhaustive search)."""
-    return max((1 + max_groups(comp, _without(available, g), target) for g in sum_groups(comp, available, target)),
-               default=0)
+    """The most disjoint Ruling 6 groups `available` holds (exact): the lowest card that can be in a
+    group is either in none (drop its kind) or in one of the groups holding it."""
+    usable = [k for k in comp.number_kinds_by_points if available[k] and comp.points[k] < target]
+    if not usable:
+        return 0
+    lowest = usable[0]
+    best = max_groups(comp, available[:lowest] + (0,) + available[lowest + 1:], target)
+    bound = sum(available[k] * comp.points[k] for k in usable) // target
+    for group in sum_groups(comp, available, target):
+        if best == bound:
+            break
+        if lowest in group:
+            best = max(best, 1 + max_groups(comp, _without(available, group), target))
+    return best
 
 
 def _without(counts: tuple, kinds) -> tuple:
@@ -159,7 +175,31 @@ def choose_draw(comp, obs, legal):
     return _find(legal, "draw" if rack_shortfall(comp, obs["hand"]) == 1 else "no_draw")
 
 
+def choose_knock(comp, obs, legal):
+    """Knock with a hand worth at most KNOCK_MAX_POINTS and no more points than the fewest cards an
+    opponent holds (nearly every card is worth a point or more, so nobody is likely to hold less)."""
+    me = obs["player"]
+    fewest = min(size for p, size in enumerate(obs["hand_sizes"]) if p != me)
+    return _find(legal, "knock" if hand_value(comp, obs["hand"]) <= min(KNOCK_MAX_POINTS, fewest) else "no_knock")
+
+
+def choose_set_aside(comp, obs, legal):
+    return max(legal, key=lambda a: (comp.points[a.args[0]], a.args[0]))
+
+
+def choose_block(comp, obs, legal):
+    """Reveal, keeping the cards in the mover's hand, unless that spares the roller a hand-over to them."""
+    spares_roller = obs["giver"] is not None and obs["current"] != obs["player"]
+    return _find(legal, "no_block" if spares_roller else "reveal")
+
+
+def choose_hand_over(comp, obs, legal):
+    return _find(legal, "hand_over")
+
+
 CHOOSERS = {"joker": choose_joker, "joker_face": choose_joker_face, "choose_number": choose_number,
             "group": choose_group, "pass": choose_recipient, "predator": choose_predator,
             "predator_discard": choose_predator_discard, "rack": choose_rack, "rack_pawn": choose_rack_pawn,
-            "rack_amount": choose_rack_amount, "draw": choose_draw}
+            "rack_amount": choose_rack_amount, "draw": choose_draw, "knock": choose_knock,
+            "set_aside": choose_set_aside, "block": choose_block, "hand_over": choose_hand_over,
+            "bullseye_pawn": choose_rack_pawn, "bullseye_amount": choose_rack_amount}

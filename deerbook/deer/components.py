@@ -1,18 +1,22 @@
 """Deer in the Headlights components as data: cards, dice, board and the combination chart.
 
-`data/board-2014.json` holds the reconstructed 2014 board-game components (RULINGS.md §1).
-A user may load a replacement with `DeerComponents.from_file(path)`; every entry is
-validated and a bad one raises ComponentError naming it (e.g. ``cards[3].points``).
+`data/board-2014.json` holds the reconstructed 2014 board-game components (RULINGS.md §1),
+`data/card-game.json` the card-game edition (§2). A user may load a replacement with
+`DeerComponents.from_file(path)`; every entry is validated and a bad one raises
+ComponentError naming it (e.g. ``cards[3].points``).
 
 The chart maps a roll signature (#numbers, #Deer Head, #Running Deer, #Car) to an effect
-spec; the engine reads the effect by name (see `EFFECTS`), never by edition.
+spec; the engine reads the effect by name (see `EFFECTS`), never by edition. Rolls the chart
+does not list get its `chart_default` row (e.g. "nothing"). Everything an edition lacks
+(predator die, predators, Jokers, clamping at Finish, advanced rules) is simply absent from
+its data.
 """
 from __future__ import annotations
 
 import itertools
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -26,10 +30,11 @@ SYMBOLS = {DEER_HEAD: "Deer Head", RUNNING_DEER: "Running Deer", CAR: "Car"}
 CATEGORIES = ("number", "predator", "joker")
 DISCARD_FACE = "discard"
 SIGNATURE_KEYS = ("numbers", "deer_head", "running_deer", "car")
+ADVANCED_RULES = ("knocking", "headlights_spaces", "bullseye_spaces")
 
 # effect name -> its parameters and their defaults (the rule code has one handler per name)
 EFFECTS: dict[str, dict] = {
-    "discard_rolled": {"pull_if_none": False, "choose_more": 0},
+    "discard_rolled": {"pull_if_none": False, "pull_is_choice": False, "choose_more": 0, "choose_from_rolled": 0},
     "pass_rolled": {},
     "discard_parity": {},
     "pass_number_and_sums": {},
@@ -56,9 +61,16 @@ class ChartRow:
     signature: tuple[int, int, int, int]
     effect: str
     rule: str
-    pull_if_none: bool = False
-    choose_more: int = 0
+    pull_if_none: bool = False  # holding none of the rolled numbers, the others hand theirs over
+    pull_is_choice: bool = False  # ... each other player choosing whether to
+    choose_more: int = 0  # numbers chosen besides the rolled ones
+    choose_from_rolled: int = 0  # numbers chosen among the rolled ones (instead of all of them)
     turns: int = 0
+    listed: bool = True  # False: the chart's default for a roll it does not list
+
+    @property
+    def choices(self) -> int:
+        return self.choose_more + self.choose_from_rolled
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,15 +78,20 @@ class DeerComponents:
     """Validated component data; derived tables are cached on first use."""
 
     name: str
+    game: str  # the registry name of the edition these components make
     min_players: int
     max_players: int
-    cards: tuple[CardKind, ...]
+    decks: dict  # player count -> decks shuffled together (default 1)
+    cards: tuple[CardKind, ...]  # counts per deck
     number_dice: tuple[tuple[str, tuple], ...]  # (die name, faces)
-    predator_die: tuple[str, ...]
-    finish: int
+    predator_die: tuple[str, ...]  # empty: no predator die
+    finish: int  # the game ends after a round with a score at or past it
+    clamp_at_finish: bool  # pawns never move past Finish (board game)
     headlights_spaces: tuple[int, ...]
     bullseye_spaces: tuple[int, ...]
+    advanced_rules: tuple[str, ...]  # the advanced-rule options this edition offers
     chart: tuple[ChartRow, ...]
+    chart_default: ChartRow | None  # for the possible rolls the chart does not list
 
     @classmethod
     def from_file(cls, path: str | Path) -> "DeerComponents":
@@ -119,14 +136,28 @@ class DeerComponents:
 
     @cached_property
     def full_deck(self) -> tuple[int, ...]:
+        """The card counts of one deck."""
         return tuple(card.count for card in self.cards)
+
+    def deck(self, num_players: int) -> tuple[int, ...]:
+        """The cards dealt for `num_players` (one deck, or several shuffled together)."""
+        decks = self.decks.get(num_players, 1)
+        return tuple(decks * count for count in self.full_deck)
 
     @cached_property
     def chart_by_signature(self) -> dict[tuple, ChartRow]:
-        return {row.signature: row for row in self.chart}
+        """A row for every possible roll: the listed ones, the rest the chart's default."""
+        rows = {sig: replace(self.chart_default, signature=sig) for sig in self.possible_signatures
+                if self.chart_default}
+        rows.update({row.signature: row for row in self.chart})
+        return rows
 
     def chart_row(self, roll: tuple) -> ChartRow:
         return self.chart_by_signature[signature(roll[:len(self.number_dice)])]
+
+    def predator_face(self, roll: tuple):
+        """The predator die's face of a roll, or None without a predator die."""
+        return roll[-1] if self.predator_die else None
 
     def face_name(self, face) -> str:
         if isinstance(face, int):
@@ -135,27 +166,56 @@ class DeerComponents:
 
     def roll_text(self, roll: tuple) -> str:
         dice = ", ".join(self.face_name(f) for f in roll[:len(self.number_dice)])
-        return f"{dice}; predator {self.face_name(roll[-1])}"
+        return f"{dice}; predator {self.face_name(roll[-1])}" if self.predator_die else dice
+
+    @cached_property
+    def all_dice(self) -> list[tuple]:
+        """The faces of every die rolled at once: the number dice, then any predator die."""
+        return [faces for _, faces in self.number_dice] + ([self.predator_die] if self.predator_die else [])
 
     @cached_property
     def roll_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        """The roll of all four dice as one chance node, identical face tuples merged (exact),
+        """The roll of all dice as one chance node, identical face tuples merged (exact),
         most likely first (sampling walks the list)."""
-        dice = [faces for _, faces in self.number_dice] + [self.predator_die]
-        counts = Counter(itertools.product(*dice))
+        counts = Counter(itertools.product(*self.all_dice))
         counts = dict(sorted(counts.items(), key=lambda item: -item[1]))
         total = sum(counts.values())
         return tuple((Action("roll", roll, "roll " + self.roll_text(roll)), Fraction(c, total))
                      for roll, c in counts.items())
 
     @cached_property
+    def signature_odds(self) -> dict[tuple, Fraction]:
+        """The chance of each possible roll signature of the number dice."""
+        counts = Counter(signature(faces) for faces in itertools.product(*(f for _, f in self.number_dice)))
+        total = sum(counts.values())
+        return {sig: Fraction(c, total) for sig, c in counts.items()}
+
+    @property
     def possible_signatures(self) -> frozenset:
-        return frozenset(signature(faces) for faces in itertools.product(*(f for _, f in self.number_dice)))
+        return frozenset(self.signature_odds)
 
 
 def signature(faces: tuple) -> tuple[int, int, int, int]:
     """(#numbers, #Deer Head, #Running Deer, #Car) of the number dice faces."""
     return (sum(isinstance(f, int) for f in faces), faces.count(DEER_HEAD), faces.count(RUNNING_DEER), faces.count(CAR))
+
+
+def signature_text(sig: tuple) -> str:
+    """A roll signature in words, e.g. "2 numbers + Deer Head"."""
+    names = (("number", "numbers"), ("Deer Head", "Deer Heads"), ("Running Deer", "Running Deer"), ("Car", "Cars"))
+    parts = [f"{count} {plural}" if count > 1 else f"1 {one}" if one == "number" else one
+             for count, (one, plural) in zip(sig, names) if count]
+    return " + ".join(parts)
+
+
+def chart_table(comp: DeerComponents) -> list[dict]:
+    """The combination chart as printed by the book: one line per possible roll signature, the
+    listed rows first (in chart order), then the rolls the chart leaves to its default."""
+    order = {row.signature: i for i, row in enumerate(comp.chart)}
+    rows = sorted(comp.chart_by_signature.values(),
+                  key=lambda r: (order.get(r.signature, len(order)), [-count for count in r.signature]))
+    return [{"roll": signature_text(r.signature), "play": r.rule, "effect": r.effect, "listed": r.listed,
+             "probability": comp.signature_odds[r.signature]} for r in rows]
 
 
 @lru_cache(maxsize=None)
@@ -194,30 +254,51 @@ class _Parser:
 
     def components(self, data) -> DeerComponents:
         data = self.obj(data, "(top level)")
-        name = data.get("name")
+        name, game = data.get("name"), data.get("game")
         self.need(isinstance(name, str) and name, "name", "must be a non-empty string")
+        self.need(isinstance(game, str) and game, "game", "must name the edition (e.g. \"deer\")")
         players = self.obj(data.get("players"), "players")
         low = self.int_at_least(players, "min", "players", 2)
         high = self.int_at_least(players, "max", "players", low)
+        decks = self.decks(players, low, high)
         cards = tuple(self.card(c, f"cards[{i}]") for i, c in enumerate(self.items(data.get("cards"), "cards")))
         self.check_cards(cards)
         dice = self.items(data.get("number_dice"), "number_dice")
         self.need(len(dice) == 3, "number_dice", f"must list exactly 3 dice, got {len(dice)}")
         numbers = {c.number for c in cards if c.category == "number"}
         number_dice = tuple(self.die(d, f"number_dice[{i}]", numbers) for i, d in enumerate(dice))
-        predators = {c.name for c in cards if c.category == "predator"}
-        predator_die = tuple(self.items(data.get("predator_die"), "predator_die"))
-        for i, face in enumerate(predator_die):
-            self.need(face == DISCARD_FACE or face in predators, f"predator_die[{i}]",
-                      f"{face!r} is neither a predator card name nor {DISCARD_FACE!r}")
+        predator_die = self.predator_die(data, cards)
         board = self.obj(data.get("board"), "board")
         finish = self.int_at_least(board, "finish", "board", 1)
+        clamp = board.get("clamp_at_finish", True)
+        self.need(isinstance(clamp, bool), "board.clamp_at_finish", "must be true/false")
         spaces = {key: self.spaces(board, key, finish) for key in ("headlights_spaces", "bullseye_spaces")}
+        advanced = data.get("advanced_rules", [])
+        self.need(isinstance(advanced, list) and set(advanced) <= set(ADVANCED_RULES), "advanced_rules",
+                  f"must list some of {list(ADVANCED_RULES)}")
         chart = tuple(self.chart_row(r, f"chart[{i}]") for i, r in enumerate(self.items(data.get("chart"), "chart")))
-        result = DeerComponents(name, low, high, cards, number_dice, predator_die, finish,
-                                spaces["headlights_spaces"], spaces["bullseye_spaces"], chart)
+        default = data.get("chart_default")
+        default = None if default is None else self.chart_effect(self.obj(default, "chart_default"), "chart_default")
+        result = DeerComponents(name, game, low, high, decks, cards, number_dice, predator_die, finish, clamp,
+                                spaces["headlights_spaces"], spaces["bullseye_spaces"], tuple(advanced), chart, default)
         self.check_chart(result)
         return result
+
+    def decks(self, players: dict, low: int, high: int) -> dict:
+        decks = self.obj(players.get("decks", {}), "players.decks")
+        for key, value in decks.items():
+            where = f"players.decks.{key}"
+            self.need(key.isdigit() and low <= int(key) <= high, where, f"must be a player count {low}..{high}")
+            self.need(is_int(value) and value >= 1, where, "must be a number of decks >= 1")
+        return {int(key): value for key, value in decks.items()}
+
+    def predator_die(self, data: dict, cards: tuple[CardKind, ...]) -> tuple[str, ...]:
+        predators = {c.name for c in cards if c.category == "predator"}
+        faces = tuple(self.items(data["predator_die"], "predator_die")) if "predator_die" in data else ()
+        for i, face in enumerate(faces):
+            self.need(face == DISCARD_FACE or face in predators, f"predator_die[{i}]",
+                      f"{face!r} is neither a predator card name nor {DISCARD_FACE!r}")
+        return faces
 
     def card(self, data, where: str) -> CardKind:
         data = self.obj(data, where)
@@ -261,12 +342,16 @@ class _Parser:
         data = self.obj(data, where)
         sig = tuple(self.int_at_least(data, key, where, 0) for key in SIGNATURE_KEYS)
         self.need(sum(sig) == 3, where, f"a signature counts the 3 number dice, got {dict(zip(SIGNATURE_KEYS, sig))}")
+        return self.chart_effect({k: v for k, v in data.items() if k not in SIGNATURE_KEYS}, where, sig)
+
+    def chart_effect(self, data: dict, where: str, sig: tuple = ()) -> ChartRow:
+        """The effect, rule and parameters of a chart row (no signature: the chart's default)."""
         effect = data.get("effect")
         self.need(effect in EFFECTS, f"{where}.effect", f"unknown effect {effect!r}; known: {sorted(EFFECTS)}")
         self.need(isinstance(data.get("rule"), str) and data["rule"], f"{where}.rule", "must name the rule")
         params = dict(EFFECTS[effect])
         for key, value in data.items():
-            if key in (*SIGNATURE_KEYS, "effect", "rule"):
+            if key in ("effect", "rule"):
                 continue
             self.need(key in params, f"{where}.{key}", f"not a parameter of effect {effect!r}")
             default = params[key]
@@ -274,12 +359,17 @@ class _Parser:
             expected = "true/false" if isinstance(default, bool) else "an integer >= 0"
             self.need(ok, f"{where}.{key}", f"must be {expected}")
             params[key] = value
-        return ChartRow(sig, effect, data["rule"], **params)
+        self.need(not (params.get("choose_more") and params.get("choose_from_rolled")), where,
+                  "choose_more and choose_from_rolled exclude each other")
+        return ChartRow(sig, effect, data["rule"], **params, listed=bool(sig))
 
     def check_chart(self, comp: DeerComponents) -> None:
         seen = set()
         for i, row in enumerate(comp.chart):
             self.need(row.signature not in seen, f"chart[{i}]", f"duplicate signature {row.signature}")
+            self.need(row.signature in comp.possible_signatures, f"chart[{i}]", "these dice cannot roll it")
             seen.add(row.signature)
-        for sig in sorted(comp.possible_signatures - seen):
-            self.need(False, "chart", f"no row for the possible roll {dict(zip(SIGNATURE_KEYS, sig))}")
+        if comp.chart_default is None:
+            for sig in sorted(comp.possible_signatures - seen):
+                self.need(False, "chart", f"no row for the possible roll {dict(zip(SIGNATURE_KEYS, sig))} "
+                                          "and no chart_default")

@@ -1,7 +1,14 @@
-"""DeerGame: Deer in the Headlights, board-game edition (2014), basic rules (RULINGS.md §1, rulings 1–17)."""
+"""DeerGame: Deer in the Headlights, both editions, as one engine with options.
+
+`make_game("deer", num_players=N)` is the 2014 board game (RULINGS.md §1, rulings 1–17); its
+advanced rules (rulings 18–21) are flags, one by one or all at once with `advanced=True`.
+`make_game("deer-cards", num_players=N)` is the card-game edition (§2): the same class reading
+other component data.
+"""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from typing import Any, Mapping
 
 from ..engine import Game, RandomAgent
@@ -51,12 +58,42 @@ DECISIONS = (
     "Scoring adds each hand value to its pawn, clamped to 0..Finish, and every pawn move is kept in a ledger "
     "(player, reason, requested, applied). Ruling 16: lowest score wins; a tie goes to the fewest points scored "
     "in the final round; then a shared win splits 1.0.",
+    "Advanced rules are options (knocking, headlights_spaces, bullseye_spaces), switched on one by one or all "
+    "together with advanced=True; an edition offers only the ones its component data lists (the card game: none).",
+    "Ruling 18, knock: with knocking on, a turn (extra turns and a frozen player's turn included) whose player "
+    "holds four or fewer cards starts with the decision 'knock' or 'roll the dice'. A knock counts as a turn. "
+    "'The highest hand value in the round' is the highest among the other players. Round scores may be "
+    "negative (pawns move back, clamped at 0) and are the round points of the Ruling 16 tie-break.",
+    "Rulings 19–21 are judged once the round's scores are moved, on the spaces the pawns then stand on, before "
+    "any Bullseye move; a Bullseye move that lands a pawn on a space grants nothing until the next round end.",
+    "Ruling 19, set aside: after the deal, each player owed cards, from the dealer's left, picks one number card "
+    "at a time, each of a number not yet set aside, until three (or until no new number is left); then the "
+    "dealer's first turn. If setting aside empties a hand, the round ends as by Ruling 15.",
+    "Ruling 19, block: before any discard, pass or hand-over of number cards (chart effects only; predator "
+    "cards are never numbers), for each number involved in ascending order each holder of a set-aside card "
+    "of it other than the mover, from the mover's left, chooses 'reveal' or 'don't block' until one reveals. "
+    "The revealed card goes to the Discard pile and the mover keeps every card of that number for this action; "
+    "in a sum-groups pass the other cards of a group still go. The roller may block a hand-over to them.",
+    "Ruling 20, Bullseye: each player granted one, from the dealer's left, makes signed moves summing to 12 "
+    "with the rack's (pawn, direction) then size decisions, logged as 'bullseye'; the game-end check follows.",
+    "Ruling 21: a player who ends a round on the same benefit space as at the previous round end, with a round "
+    "score of 0, gets no benefit; the space is remembered per player, so repeated zero rounds stay denied.",
+    "Card edition (§2): the same engine with data/card-game.json: one 52-card deck for 2–4 players, two for "
+    "5–6 (a deck-count map in the data); ranks A–K numbered 1–13 for the dice, worth 1–10 points; no predator "
+    "die, predators, Jokers, racks or Predator pile; scores are not clamped and the game ends after a round "
+    "with a score of 150 or more. The round winner's empty hand scores 0, as in the board game.",
+    "Card chart rows are data: 'one of the two rolled' is discard_rolled with choose_from_rolled=1 (a "
+    "'choose' decision among the two rolled ranks); rolls the chart does not list take its chart_default "
+    "row 'nothing' (no card play, the turn passes). The book prints the chart with chart_table().",
+    "Card chart, three numbers, holding none: each other player from the roller's left decides 'hand over' "
+    "(all their cards of the three ranks) or 'keep them'.",
 )
 
 
 @dataclass(frozen=True)
 class DeerOptions:
-    """Advanced rules (Rulings 18–21). Reserved: this version plays the basic rules only."""
+    """Advanced rules: knocking (Ruling 18), Deer-in-the-Headlights spaces (19), Bullseye spaces (20);
+    Ruling 21 comes with either space."""
 
     knocking: bool = False
     headlights_spaces: bool = False
@@ -64,23 +101,34 @@ class DeerOptions:
 
 
 class DeerGame(Game):
-    name = "deer"
+    name = "deer"  # the board game; an instance takes its edition's name from its components
 
-    def __init__(self, num_players: int = 4, components: str = DEFAULT_COMPONENTS, **advanced: bool):
+    def __init__(self, num_players: int = 4, components: str = DEFAULT_COMPONENTS, advanced: bool = False,
+                 **flags: bool):
         self.components: DeerComponents = load_components(components)
+        self.name = self.components.game
         low, high = self.components.min_players, self.components.max_players
         if not isinstance(num_players, int) or not low <= num_players <= high:
-            raise ValueError(f"deer needs {low}..{high} players, got {num_players!r}")
+            raise ValueError(f"{self.name} needs {low}..{high} players, got {num_players!r}")
         self._num_players = num_players
         self.components_name = components
-        self.advanced = DeerOptions(**advanced)
-        enabled = [flag for flag, on in asdict(self.advanced).items() if on]
-        if enabled:
-            raise ValueError(f"advanced rules {enabled} (Rulings 18–21) are not implemented yet")
+        chosen = asdict(DeerOptions(**flags))  # unknown options raise TypeError
+        if not all(isinstance(on, bool) for on in (advanced, *chosen.values())):
+            raise ValueError(f"advanced rule options must be true/false, got advanced={advanced!r}, {chosen}")
+        self.advanced = DeerOptions(**{flag: advanced or on for flag, on in chosen.items()})
+        offered = set(self.components.advanced_rules)
+        refused = [flag for flag, on in asdict(self.advanced).items() if on and flag not in offered]
+        if refused:
+            raise ValueError(f"{self.name} has no advanced rule(s) {refused}; it offers {sorted(offered)}")
 
     @property
     def num_players(self) -> int:
         return self._num_players
+
+    @cached_property
+    def full_deck(self) -> tuple[int, ...]:
+        """Every card in play for this player count (Ruling 17; §2: two decks for 5–6 players)."""
+        return self.components.deck(self._num_players)
 
     def options(self) -> dict:
         return {"num_players": self._num_players, "components": self.components_name, **asdict(self.advanced)}
@@ -92,4 +140,5 @@ class DeerGame(Game):
         return load_state(self, data)
 
     def agents(self) -> Mapping[str, type]:
-        return {"random": RandomAgent, "greedy": GreedyAgent}
+        from .advisor import AdvisorAgent  # issue 4: the exact advisor (imports this package)
+        return {"random": RandomAgent, "greedy": GreedyAgent, "advisor": AdvisorAgent}

@@ -1,9 +1,12 @@
-"""The basic board-game rules (Rulings 1–17) as legal actions and transitions.
+"""The rules (Rulings 1–17, the advanced Rulings 18–21, the card edition of §2) as legal
+actions and transitions.
 
 A DeerState is frozen: `apply` copies it into a mutable `Table`, runs one transition and
 freezes the result. Every card movement goes through `Table.move`, which ends the round the
 moment a hand becomes empty (Ruling 15) by raising `RoundOver`. The number-dice action is
 looked up in the components' chart and run by the handler named by its effect (`EFFECTS`).
+Every discard or pass of number cards goes through `move_numbers`, where holders of
+set-aside cards may block it (Ruling 19); without set-aside cards it happens at once.
 """
 from __future__ import annotations
 
@@ -14,11 +17,17 @@ from ..engine import Action
 from .components import DEER_HEAD, DISCARD_FACE, DeerComponents
 
 CHANCE_PHASES = frozenset({"deal", "roll", "reroll", "draw_card"})
-DECISION_PHASES = frozenset({"joker", "joker_face", "choose_number", "group", "pass", "predator",
-                             "predator_discard", "rack", "rack_pawn", "rack_amount", "draw"})
+DECISION_PHASES = frozenset({"knock", "set_aside", "joker", "joker_face", "choose_number", "group", "hand_over",
+                             "block", "pass", "predator", "predator_discard", "rack", "rack_pawn", "rack_amount",
+                             "draw", "bullseye_pawn", "bullseye_amount"})
 END = "end"
 PHASES = CHANCE_PHASES | DECISION_PHASES | {END}
-CHART_PHASES = frozenset({"choose_number", "group", "pass"})  # governed by the chart row rolled
+CHART_PHASES = frozenset({"choose_number", "group", "hand_over", "pass"})  # governed by the chart row rolled
+KNOCK_MAX_CARDS = 4  # Ruling 18
+SET_ASIDE_CARDS = 3  # Ruling 19
+BULLSEYE_POINTS = 12  # Ruling 20
+EFFECT_MOVES = {"discard_rolled": "discard", "discard_parity": "discard", "pass_rolled": "pass",
+                "pass_number_and_sums": "pass"}  # where an effect's number cards go
 
 RULES = {
     "deal": "Ruling 17 (deal): every card is dealt one at a time, starting left of the dealer",
@@ -33,6 +42,13 @@ RULES = {
     "rack_amount": "Ruling 13 (rack): the sizes of the moves sum exactly to the value",
     "draw": "Ruling 1 (turn order): optionally draw one random card from the Predator pile",
     "draw_card": "Ruling 1 (turn order): the card drawn from the Predator pile",
+    "knock": "Ruling 18 (knock): at the start of the turn, with four or fewer cards, knock instead of rolling",
+    "set_aside": "Ruling 19 (Deer-in-the-Headlights space): after the deal, set aside three number cards of "
+                 "different numbers",
+    "block": "Ruling 19 (Deer-in-the-Headlights space): reveal a set-aside card to block the discard or pass of "
+             "its number",
+    "bullseye_pawn": "Ruling 20 (Bullseye space): 12 points split into signed moves of any pawns, as a rack",
+    "bullseye_amount": "Ruling 20 (Bullseye space): the sizes of the moves sum exactly to 12",
     END: "Ruling 16 (game end): the game is over",
 }
 FROZEN_RULE = "Ruling 7 (frozen): a roll without a Deer Head loses the turn"
@@ -120,6 +136,34 @@ def others(player: int, n: int) -> list[int]:
     return [(player + i) % n for i in range(1, n)]
 
 
+def choosable_numbers(comp: DeerComponents, roll: tuple, row) -> tuple[int, ...]:
+    """The numbers a chart row lets the roller choose: among the rolled ones, or any other."""
+    rolled = rolled_numbers(comp, roll)
+    return tuple(sorted(rolled)) if row.choose_from_rolled else tuple(n for n in comp.numbers if n not in rolled)
+
+
+def set_aside_options(comp: DeerComponents, hand, aside) -> list[int]:
+    """The number cards a hand may still set aside (Ruling 19: different numbers)."""
+    return [k for k in comp.number_kind.values() if hand[k] and not aside[k]]
+
+
+def acting_player(s) -> int:
+    """Who decides now: a blocker, a player asked to hand cards over, else `current`."""
+    if s.phase == "block":
+        return s.blocking[1]
+    return s.giver if s.phase == "hand_over" else s.current
+
+
+def mover(s) -> int:
+    """Whose number cards are being discarded or passed: the giver during a hand-over, else the roller."""
+    return s.current if s.giver is None else s.giver
+
+
+def turn_start_phase(game, hand) -> str:
+    """Ruling 18: with knocking on and few enough cards a turn starts with the knock decision."""
+    return "knock" if game.advanced.knocking and sum(hand) <= KNOCK_MAX_CARDS else "roll"
+
+
 # -- legal actions ------------------------------------------------------------------------------------
 def _names(comp: DeerComponents, kinds) -> str:
     return "+".join(comp.cards[k].name for k in kinds)
@@ -147,8 +191,8 @@ def _joker_face_actions(s):
 
 def _choose_actions(s):
     comp = s.game.components
-    excluded = set(rolled_numbers(comp, s.roll)) | set(s.chosen)
-    return tuple(Action("choose", (n,), f"choose {comp.face_name(n)}") for n in comp.numbers if n not in excluded)
+    numbers = choosable_numbers(comp, s.roll, comp.chart_row(s.roll))
+    return tuple(Action("choose", (n,), f"choose {comp.face_name(n)}") for n in numbers if n not in s.chosen)
 
 
 def _group_actions(s):
@@ -197,10 +241,34 @@ def _draw_actions(s):
     return Action("draw", (), "draw from the Predator pile"), Action("no_draw", (), "don't draw")
 
 
+def _knock_actions(s):
+    return Action("knock", (), "knock"), Action("no_knock", (), "roll the dice")
+
+
+def _set_aside_actions(s):
+    comp, p = s.game.components, s.current
+    return tuple(Action("set_aside", (k,), f"set aside {comp.cards[k].name}")
+                 for k in set_aside_options(comp, s.hands[p], s.set_aside[p]))
+
+
+def _hand_over_actions(s):
+    comp = s.game.components
+    cards = matching(comp, s.hands[s.giver], rolled_numbers(comp, s.roll))
+    return (Action("hand_over", (), f"hand over {' '.join(card_list(comp, cards))} to player {s.current}"),
+            Action("keep", (), "keep them"))
+
+
+def _block_actions(s):
+    name = s.game.components.cards[s.blocking[0]].name
+    return Action("reveal", (), f"reveal {name} to block"), Action("no_block", (), "don't block")
+
+
 LEGAL = {"joker": _joker_actions, "joker_face": _joker_face_actions, "choose_number": _choose_actions,
          "group": _group_actions, "pass": _pass_actions, "predator": _predator_actions,
          "predator_discard": _predator_discard_actions, "rack": _rack_actions, "rack_pawn": _rack_pawn_actions,
-         "rack_amount": _rack_amount_actions, "draw": _draw_actions}
+         "rack_amount": _rack_amount_actions, "draw": _draw_actions, "knock": _knock_actions,
+         "set_aside": _set_aside_actions, "hand_over": _hand_over_actions, "block": _block_actions,
+         "bullseye_pawn": _rack_pawn_actions, "bullseye_amount": _rack_amount_actions}
 
 
 def legal_actions(s) -> tuple[Action, ...]:
@@ -238,7 +306,8 @@ def _counts(comp: DeerComponents, kinds) -> list[int]:
 
 
 # -- transitions ------------------------------------------------------------------------------------
-MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played")
+MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played", "pending",
+           "set_aside_due", "bullseye_due", "benefit_spaces")
 
 
 class Table:
@@ -249,6 +318,7 @@ class Table:
         self.field_names = tuple(fields)
         self.__dict__.update(fields)
         self.hands = [list(h) for h in self.hands]
+        self.set_aside = [list(a) for a in self.set_aside]
         for name in MUTABLE:
             setattr(self, name, list(getattr(self, name)))
 
@@ -256,15 +326,19 @@ class Table:
         """The fields as a state holds them (tuples)."""
         fields = {name: getattr(self, name) for name in self.field_names}
         fields["hands"] = tuple(map(tuple, self.hands))
+        fields["set_aside"] = tuple(map(tuple, self.set_aside))
         for name in MUTABLE:
             fields[name] = tuple(fields[name])
         return fields
 
     def pile(self, place):
+        if isinstance(place, tuple):  # ("set_aside", player)
+            return self.set_aside[place[1]]
         return self.hands[place] if isinstance(place, int) else getattr(self, place)
 
     def move(self, kind: int, source, target) -> None:
-        """Move one card between places (a hand index, "deck", "discard", "predator_pile")."""
+        """Move one card between places (a hand index, ("set_aside", player), "deck", "discard",
+        "predator_pile")."""
         self.pile(source)[kind] -= 1
         self.pile(target)[kind] += 1
         if isinstance(source, int) and not any(self.hands[source]):
@@ -277,7 +351,8 @@ class Table:
 
     def move_pawn(self, player: int, amount: int, reason: str) -> None:
         before = self.pawns[player]
-        self.pawns[player] = min(max(before + amount, 0), self.comp.finish)
+        after = max(before + amount, 0)
+        self.pawns[player] = min(after, self.comp.finish) if self.comp.clamp_at_finish else after
         self.ledger += ((player, reason, amount, self.pawns[player] - before),)
 
     @property
@@ -300,8 +375,37 @@ def _on_deal(t: Table, a: Action) -> None:
     t.move(a.args[0], "deck", t.current)
     t.current = (t.current + 1) % t.n
     if not any(t.deck):
-        t.current = t.dealer
+        next_set_aside(t)
+
+
+def next_set_aside(t: Table) -> None:
+    """After the deal, each player owing set-aside cards (Ruling 19) from the dealer's left; then the
+    dealer's first turn."""
+    for player in [*others(t.dealer, t.n), t.dealer]:
+        if t.set_aside_due[player] and set_aside_options(t.comp, t.hands[player], t.set_aside[player]):
+            t.current, t.phase = player, "set_aside"
+            return
+        t.set_aside_due[player] = 0
+    t.current = t.dealer
+    start_turn(t)
+
+
+def _on_set_aside(t: Table, a: Action) -> None:
+    t.set_aside_due[t.current] -= 1
+    t.move(a.args[0], t.current, ("set_aside", t.current))
+    next_set_aside(t)
+
+
+def start_turn(t: Table) -> None:
+    t.phase = turn_start_phase(t.game, t.hand)
+
+
+def _on_knock(t: Table, a: Action) -> None:
+    if a.kind == "no_knock":
         t.phase = "roll"
+        return
+    t.turns += 1
+    end_round(t, knocker=t.current)
 
 
 def _on_roll(t: Table, a: Action) -> None:
@@ -339,7 +443,7 @@ def resolve_number_dice(t: Table) -> None:
 
 
 def _discard_rolled(t: Table, row) -> None:
-    if row.choose_more:
+    if row.choices:
         t.phase = "choose_number"
     else:
         discard_numbers(t, rolled_numbers(t.comp, t.roll), row.pull_if_none)
@@ -348,23 +452,83 @@ def _discard_rolled(t: Table, row) -> None:
 def discard_numbers(t: Table, numbers, pull_if_none: bool = False) -> None:
     cards = matching(t.comp, t.hand, numbers)
     if any(cards) or not pull_if_none:
-        t.move_all(cards, t.current, "discard")
-    else:  # Ruling 2: every other player, from the left, gives all their cards of those numbers
-        for other in others(t.current, t.n):
-            t.move_all(matching(t.comp, t.hands[other], numbers), other, t.current)
+        move_numbers(t, cards)
+    else:
+        next_hand_over(t)
+
+
+def next_hand_over(t: Table) -> None:
+    """Ruling 2 (card chart: 'may'): holding none of the rolled numbers, the other players from the
+    roller's left hand theirs over, one giver after another; then the predator die."""
+    givers = others(t.current, t.n)
+    start = 0 if t.giver is None else givers.index(t.giver) + 1
+    numbers = rolled_numbers(t.comp, t.roll)
+    for giver in givers[start:]:
+        cards = matching(t.comp, t.hands[giver], numbers)
+        if any(cards):
+            t.giver = giver
+            if t.comp.chart_row(t.roll).pull_is_choice:
+                t.phase = "hand_over"
+            else:
+                move_numbers(t, cards)
+            return
+    t.giver = None
     predator_phase(t)
 
 
-def _pass_rolled(t: Table, row) -> None:
-    start_passing(t, matching(t.comp, t.hand, rolled_numbers(t.comp, t.roll)))
+def _on_hand_over(t: Table, a: Action) -> None:
+    if a.kind == "keep":
+        return next_hand_over(t)
+    move_numbers(t, matching(t.comp, t.hands[t.giver], rolled_numbers(t.comp, t.roll)))
 
 
-def start_passing(t: Table, cards) -> None:
-    t.to_pass = list(cards)
-    if any(cards):
-        t.phase = "pass"
+def move_numbers(t: Table, cards) -> None:
+    """The mover's number `cards` are about to be discarded, passed or handed over: first each holder
+    of a set-aside card of one of those numbers may block it (Ruling 19)."""
+    t.pending, t.to_pass = list(cards), [0] * len(t.comp.cards)
+    next_block(t)
+
+
+def next_block(t: Table) -> None:
+    """Offer the next block after the one just answered (numbers in order, holders from the mover's
+    left), or carry the movement out."""
+    actor = mover(t)
+    answered = (-1, 0) if t.blocking is None else (t.blocking[0], (t.blocking[1] - actor) % t.n)
+    offers = [(k, holder) for k, count in enumerate(t.pending) if count for holder in others(actor, t.n)
+              if t.set_aside[holder][k] and (k, (holder - actor) % t.n) > answered]
+    if offers:
+        t.blocking, t.phase = offers[0], "block"
     else:
+        t.blocking = None
+        carry_out(t)
+
+
+def _on_block(t: Table, a: Action) -> None:
+    if a.kind == "reveal":
+        kind, holder = t.blocking
+        t.move(kind, ("set_aside", holder), "discard")
+        t.pending[kind] = 0  # the mover keeps every card of that number for this action
+    next_block(t)
+
+
+def carry_out(t: Table) -> None:
+    cards, t.pending = t.pending, [0] * len(t.comp.cards)
+    if t.giver is not None:
+        t.move_all(cards, t.giver, t.current)
+        next_hand_over(t)
+    elif EFFECT_MOVES[t.comp.chart_row(t.roll).effect] == "discard":
+        t.move_all(cards, t.current, "discard")
         predator_phase(t)
+    else:
+        t.to_pass = cards
+        if any(cards):
+            t.phase = "pass"
+        else:
+            predator_phase(t)
+
+
+def _pass_rolled(t: Table, row) -> None:
+    move_numbers(t, matching(t.comp, t.hand, rolled_numbers(t.comp, t.roll)))
 
 
 def _discard_parity(t: Table, row) -> None:
@@ -377,7 +541,7 @@ def _pass_number_and_sums(t: Table, row) -> None:
     if group_options(t):
         t.phase = "group"
     else:
-        start_passing(t, t.to_pass)
+        move_numbers(t, t.to_pass)
 
 
 def _freeze(t: Table, row) -> None:
@@ -407,8 +571,9 @@ EFFECT_HANDLERS = {"discard_rolled": _discard_rolled, "pass_rolled": _pass_rolle
 def _on_choose(t: Table, a: Action) -> None:
     t.chosen += a.args
     row = t.comp.chart_row(t.roll)
-    if len(t.chosen) == row.choose_more:
-        numbers, t.chosen = rolled_numbers(t.comp, t.roll) + t.chosen, ()
+    if len(t.chosen) == row.choices:
+        numbers = t.chosen if row.choose_from_rolled else rolled_numbers(t.comp, t.roll) + t.chosen
+        t.chosen = ()
         discard_numbers(t, numbers, row.pull_if_none)
 
 
@@ -416,7 +581,7 @@ def _on_group(t: Table, a: Action) -> None:
     for kind in a.args:
         t.to_pass[kind] += 1
     if a.kind == "no_more_groups" or not group_options(t):
-        start_passing(t, t.to_pass)
+        move_numbers(t, t.to_pass)
 
 
 def _on_pass(t: Table, a: Action) -> None:
@@ -428,7 +593,9 @@ def _on_pass(t: Table, a: Action) -> None:
 
 
 def predator_phase(t: Table) -> None:
-    face = t.roll[-1]
+    face = t.comp.predator_face(t.roll)
+    if face is None:
+        return rack_phase(t)
     if face == DISCARD_FACE:
         phase = "predator_discard" if any(t.hand[k] for k in t.comp.predator_kinds) else None
     else:
@@ -469,20 +636,33 @@ def _on_rack(t: Table, a: Action) -> None:
     t.phase = "rack_pawn"
 
 
-def _on_rack_pawn(t: Table, a: Action) -> None:
+AMOUNT_PHASES = {"rack_pawn": "rack_amount", "bullseye_pawn": "bullseye_amount"}
+PAWN_PHASES = {amount: pawn for pawn, amount in AMOUNT_PHASES.items()}
+
+
+def _on_move_pawn(t: Table, a: Action) -> None:
     t.move_target = a.args
-    t.phase = "rack_amount"
+    t.phase = AMOUNT_PHASES[t.phase]
 
 
-def _on_rack_amount(t: Table, a: Action) -> None:
+def _on_move_amount(t: Table, a: Action) -> None:
+    """One signed move of a rack (Ruling 13) or a Bullseye (Ruling 20)."""
     player, sign = t.move_target
     amount = a.args[0]
-    t.move_pawn(player, sign * amount, "rack")
+    bullseye = t.phase == "bullseye_amount"
+    t.move_pawn(player, sign * amount, "bullseye" if bullseye else "rack")
     t.moves_left -= amount
     t.move_target = None
     if t.moves_left:
-        t.phase = "rack_pawn"
-        return
+        t.phase = PAWN_PHASES[t.phase]
+    elif bullseye:
+        t.bullseye_due[t.current] = False
+        next_bullseye(t)
+    else:
+        finish_rack(t)
+
+
+def finish_rack(t: Table) -> None:
     rack, t.rack = t.rack, [0] * len(t.rack)  # the rack's cards leave the hand after its moves
     t.racks_played[t.current] += 1
     t.move_all(rack, t.current, "predator_pile")
@@ -515,29 +695,77 @@ def end_turn(t: Table) -> None:
         t.extra_turns -= 1
     else:
         t.current = (t.current + 1) % t.n
-    t.phase = "roll"
+    start_turn(t)
 
 
-def end_round(t: Table) -> None:
-    """Score every hand (Ruling 15); end the game (Ruling 16) or gather the cards for the next deal."""
+def round_scores(comp: DeerComponents, hands, knocker: int | None) -> tuple[int, ...]:
+    """Ruling 15: each hand's value (set-aside cards are not in the hand). Ruling 18, after a knock
+    with hand value K: the others score their value − K; the knocker 0, or K plus the highest other
+    value if anyone holds less than K."""
+    values = [hand_value(comp, h) for h in hands]
+    if knocker is None:
+        return tuple(values)
+    knocked = values[knocker]
+    scores = [v - knocked for v in values]
+    rest = values[:knocker] + values[knocker + 1:]
+    scores[knocker] = knocked + max(rest) if min(rest) < knocked else 0
+    return tuple(scores)
+
+
+def end_round(t: Table, knocker: int | None = None) -> None:
+    """Score every hand (Rulings 15, 18), grant the space benefits (19–21), then the Bullseye moves."""
     comp = t.comp
-    t.round_points = tuple(hand_value(comp, h) for h in t.hands)
+    t.round_points = round_scores(comp, t.hands, knocker)
     for player, points in enumerate(t.round_points):
         t.move_pawn(player, points, f"round {t.round + 1} score")
-    t.roll, t.joker_die, t.chosen, t.move_target = None, None, (), None
-    t.to_pass, t.rack, t.moves_left = [0] * len(comp.cards), [0] * len(comp.cards), 0
-    t.extra_turns, t.frozen = 0, [False] * t.n
-    if comp.finish in t.pawns:
-        t.phase = END
+    t.roll, t.joker_die, t.chosen, t.move_target, t.giver, t.blocking = None, None, (), None, None, None
+    t.to_pass, t.rack, t.pending, t.moves_left = [0] * len(comp.cards), [0] * len(comp.cards), [0] * len(comp.cards), 0
+    t.extra_turns, t.frozen, t.set_aside_due = 0, [False] * t.n, [0] * t.n
+    grant_space_benefits(t)
+    next_bullseye(t)
+
+
+def grant_space_benefits(t: Table) -> None:
+    """Rulings 19–21: a pawn ending the round on an enabled space gets its benefit, unless the player
+    scored 0 and stayed on the space whose benefit they already had."""
+    options, comp = t.game.advanced, t.comp
+    headlights = comp.headlights_spaces if options.headlights_spaces else ()
+    bullseyes = comp.bullseye_spaces if options.bullseye_spaces else ()
+    for player, pawn in enumerate(t.pawns):
+        stayed = t.benefit_spaces[player] == pawn and t.round_points[player] == 0
+        t.benefit_spaces[player] = pawn if pawn in headlights or pawn in bullseyes else None
+        if stayed:
+            continue
+        if pawn in headlights:
+            t.set_aside_due[player] = SET_ASIDE_CARDS
+        t.bullseye_due[player] = pawn in bullseyes
+
+
+def next_bullseye(t: Table) -> None:
+    """Ruling 20: each player granted a Bullseye, from the dealer's left, splits 12 points; then the round closes."""
+    due = [p for p in [*others(t.dealer, t.n), t.dealer] if t.bullseye_due[p]]
+    if due:
+        t.current, t.moves_left, t.phase = due[0], BULLSEYE_POINTS, "bullseye_pawn"
+    else:
+        close_round(t)
+
+
+def close_round(t: Table) -> None:
+    """Ruling 16: end the game with a score at (or past) Finish, else gather the cards for the next deal."""
+    comp, kinds = t.comp, len(t.comp.cards)
+    if any(pawn >= comp.finish for pawn in t.pawns):
+        t.phase, t.set_aside_due = END, [0] * t.n
         return
     t.round += 1
-    t.hands = [[0] * len(comp.cards) for _ in range(t.n)]
-    t.deck, t.discard, t.predator_pile = list(comp.full_deck), [0] * len(comp.cards), [0] * len(comp.cards)
+    t.hands, t.set_aside = [[0] * kinds for _ in range(t.n)], [[0] * kinds for _ in range(t.n)]
+    t.deck, t.discard, t.predator_pile = list(t.game.full_deck), [0] * kinds, [0] * kinds
     t.current = (t.dealer + 1) % t.n
     t.phase = "deal"
 
 
 HANDLERS = {"deal": _on_deal, "roll": _on_roll, "reroll": _on_roll, "joker": _on_joker, "joker_face": _on_joker_face,
             "choose_number": _on_choose, "group": _on_group, "pass": _on_pass, "predator": _on_predator,
-            "predator_discard": _on_predator_discard, "rack": _on_rack, "rack_pawn": _on_rack_pawn,
-            "rack_amount": _on_rack_amount, "draw": _on_draw, "draw_card": _on_draw_card}
+            "predator_discard": _on_predator_discard, "rack": _on_rack, "rack_pawn": _on_move_pawn,
+            "rack_amount": _on_move_amount, "draw": _on_draw, "draw_card": _on_draw_card, "knock": _on_knock,
+            "set_aside": _on_set_aside, "hand_over": _on_hand_over, "block": _on_block,
+            "bullseye_pawn": _on_move_pawn, "bullseye_amount": _on_move_amount}

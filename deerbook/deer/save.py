@@ -11,7 +11,9 @@ from .state import FIELD_NAMES, DeerState
 if TYPE_CHECKING:
     from .game import DeerGame
 
-TURN_PHASES = rules.PHASES - {"deal", "roll", rules.END}  # a roll is being resolved
+BETWEEN_TURNS = {"deal", "set_aside", "knock", "roll", "bullseye_pawn", "bullseye_amount", rules.END}
+TURN_PHASES = rules.PHASES - BETWEEN_TURNS  # a roll is being resolved
+RACK_PHASES, BULLSEYE_PHASES = {"rack_pawn", "rack_amount"}, {"bullseye_pawn", "bullseye_amount"}
 
 
 def load_state(game: "DeerGame", data) -> DeerState:
@@ -30,7 +32,7 @@ class _Values:
     """One type-and-range check per field, returning the immutable value."""
 
     def __init__(self, game: "DeerGame"):
-        self.comp, self.n = game.components, game.num_players
+        self.game, self.comp, self.n = game, game.components, game.num_players
 
     @staticmethod
     def int_in(value, where: str, low: int, high: float = float("inf")) -> int:
@@ -67,26 +69,52 @@ class _Values:
     def hands(self, value, where):
         return self.list_of(value, where, self.n, self.counts)
 
-    deck = discard = predator_pile = to_pass = rack = counts
+    set_aside = hands
+    deck = discard = predator_pile = to_pass = rack = pending = counts
 
     def pawns(self, value, where):
-        return self.per_player(value, where, 0, self.comp.finish)
+        return self.per_player(value, where, 0, self.comp.finish if self.comp.clamp_at_finish else float("inf"))
 
     def racks_played(self, value, where):
         return self.per_player(value, where)
 
-    round_points = racks_played
+    def round_points(self, value, where):  # a knock can score negative points (Ruling 18)
+        return self.per_player(value, where, -10**9 if self.game.advanced.knocking else 0)
+
+    def set_aside_due(self, value, where):
+        return self.per_player(value, where, 0, rules.SET_ASIDE_CARDS)
+
+    @staticmethod
+    def flag(x, where):
+        require(isinstance(x, bool), where, f"must be true/false, got {x!r}")
+        return x
 
     def frozen(self, value, where):
-        def flag(x, w):
-            require(isinstance(x, bool), w, f"must be true/false, got {x!r}")
+        return self.list_of(value, where, self.n, self.flag)
+
+    bullseye_due = frozen
+
+    def benefit_spaces(self, value, where):
+        spaces = (*self.comp.headlights_spaces, *self.comp.bullseye_spaces)
+
+        def space(x, w):
+            require(x is None or (is_int(x) and x in spaces), w, f"must be null or one of {list(spaces)}")
             return x
-        return self.list_of(value, where, self.n, flag)
+        return self.list_of(value, where, self.n, space)
+
+    def giver(self, value, where):
+        return self.optional(value, where, lambda x, w: self.int_in(x, w, 0, self.n - 1))
+
+    def blocking(self, value, where):
+        def check(v, w):
+            require(isinstance(v, list) and len(v) == 2, w, "must be [card kind, holder]")
+            return self.int_in(v[0], f"{w}[0]", 0, len(self.comp.cards) - 1), self.int_in(v[1], f"{w}[1]", 0, self.n - 1)
+        return self.optional(value, where, check)
 
     def roll(self, value, where):
         if value is None:
             return None
-        dice = [faces for _, faces in self.comp.number_dice] + [self.comp.predator_die]
+        dice = self.comp.all_dice
         require(isinstance(value, list) and len(value) == len(dice), where, f"must be null or a list of {len(dice)} faces")
         for i, (face, faces) in enumerate(zip(value, dice)):
             require(any(face == f and type(face) is type(f) for f in faces), f"{where}[{i}]",
@@ -121,19 +149,20 @@ class _Values:
 def _check_consistency(s: DeerState) -> None:
     """Conservation of cards, the pawn ledger, and what each phase requires."""
     comp, n, phase = s.game.components, s.game.num_players, s.phase
-    places = [*s.hands, s.deck, s.discard, s.predator_pile]
+    places = [*s.hands, *s.set_aside, s.deck, s.discard, s.predator_pile]
     for k, card in enumerate(comp.cards):
-        held = sum(place[k] for place in places)
-        require(held == card.count, f"state (card {card.name})", f"{held} in play, the deck has {card.count}")
+        held, total = sum(place[k] for place in places), s.game.full_deck[k]
+        require(held == total, f"state (card {card.name})", f"{held} in play, the deck has {total}")
     for p in range(n):
         applied = sum(e[3] for e in s.ledger if e[0] == p)
         require(applied == s.pawns[p], f"state.pawns[{p}]", f"{s.pawns[p]} differs from the ledger's total {applied}")
     _check_pending(s)
+    _check_advanced(s)
     if phase == "deal":
         _check_deal(s)
     elif phase == rules.END:
-        require(comp.finish in s.pawns, "state.phase", "the game ends only with a pawn on Finish")
-    else:
+        require(max(s.pawns) >= comp.finish, "state.phase", "the game ends only with a pawn on Finish")
+    elif phase not in BULLSEYE_PHASES:  # Bullseye moves follow the round's end
         require(all(map(any, s.hands)), "state.hands", "a hand is empty during play (the round would have ended)")
     if phase in PHASE_NEEDS:
         require(PHASE_NEEDS[phase](s), "state.phase", f"the position does not allow the {phase} phase")
@@ -145,7 +174,7 @@ def _check_consistency(s: DeerState) -> None:
 def _check_pending(s: DeerState) -> None:
     """The per-turn fields are set exactly in the phases that use them."""
     phase, hand = s.phase, s.hands[s.current]
-    in_rack = phase in ("rack_pawn", "rack_amount")
+    in_rack = phase in RACK_PHASES
     require((s.roll is not None) == (phase in TURN_PHASES), "state.roll", "must be set exactly while resolving a roll")
     require((phase == "deal") == any(s.deck), "state.deck", "cards are undealt exactly during the deal")
     require((s.joker_die is not None) == (phase == "joker_face"), "state.joker_die",
@@ -154,8 +183,10 @@ def _check_pending(s: DeerState) -> None:
     require(phase in ("pass", "group") or not any(s.to_pass), "state.to_pass", "only while passing")
     require(phase != "pass" or any(s.to_pass), "state.to_pass", "the pass phase needs cards to pass")
     require(phase == "choose_number" or not s.chosen, "state.chosen", "only while choosing numbers")
-    require(in_rack == (s.moves_left > 0) == any(s.rack), "state.rack", "pending exactly while its moves are made")
-    require((s.move_target is not None) == (phase == "rack_amount"), "state.move_target",
+    require(in_rack == any(s.rack), "state.rack", "pending exactly while its moves are made")
+    require((in_rack or phase in BULLSEYE_PHASES) == (s.moves_left > 0), "state.moves_left",
+            "positive exactly while rack or Bullseye moves are made")
+    require((s.move_target is not None) == (phase in ("rack_amount", "bullseye_amount")), "state.move_target",
             "set exactly before an amount")
     require(s.extra_turns == 0 or phase not in ("deal", rules.END), "state.extra_turns", "none between rounds")
     if in_rack:
@@ -164,7 +195,34 @@ def _check_pending(s: DeerState) -> None:
         require(kinds in rules.available_racks(comp, hand), "state.rack", "not a rack of the current hand")
         require(s.moves_left <= rules.hand_value(comp, s.rack), "state.moves_left", "exceeds the rack's value")
     if phase == "choose_number":
-        require(len(s.chosen) < s.game.components.chart_row(s.roll).choose_more, "state.chosen", "too many numbers")
+        require(len(s.chosen) < s.game.components.chart_row(s.roll).choices, "state.chosen", "too many numbers")
+
+
+def _check_advanced(s: DeerState) -> None:
+    """Rulings 18–21 and the hand-over: their fields are set only with their option, in their phases."""
+    comp, options, phase = s.game.components, s.game.advanced, s.phase
+    for p, aside in enumerate(s.set_aside):
+        require(all(c == 0 or (c == 1 and k in comp.number_kind.values()) for k, c in enumerate(aside))
+                and sum(aside) <= rules.SET_ASIDE_CARDS, f"state.set_aside[{p}]",
+                "at most three number cards of different numbers")
+        require(options.headlights_spaces or not any(aside), f"state.set_aside[{p}]", "needs headlights_spaces")
+    require(options.headlights_spaces or not any(s.set_aside_due), "state.set_aside_due", "needs headlights_spaces")
+    require(phase in ("deal", "set_aside") or not any(s.set_aside_due), "state.set_aside_due",
+            "owed only until the cards are set aside")
+    require(phase in BULLSEYE_PHASES or not any(s.bullseye_due), "state.bullseye_due", "only while moving")
+    enabled = (comp.headlights_spaces * options.headlights_spaces) + (comp.bullseye_spaces * options.bullseye_spaces)
+    require(all(b is None or b in enabled for b in s.benefit_spaces), "state.benefit_spaces", "not an enabled space")
+    require((phase == "block") == (s.blocking is not None) == any(s.pending), "state.blocking",
+            "a block is offered exactly while number cards wait to move")
+    require(s.giver is None or (s.giver != s.current and phase in ("hand_over", "block")), "state.giver",
+            "set only during a hand-over, never the roller")
+    require(phase != "hand_over" or s.giver is not None, "state.giver", "the hand-over needs a giver")
+    mover = rules.mover(s)
+    require(all(p <= h for p, h in zip(s.pending, s.hands[mover])), "state.pending", "more cards than the hand holds")
+    if s.blocking is not None:
+        kind, holder = s.blocking
+        require(holder != mover and s.set_aside[holder][kind] and s.pending[kind], "state.blocking",
+                "the holder must hold a set-aside card of a number about to move")
 
 
 def _holds_joker(s: DeerState) -> bool:
@@ -173,12 +231,20 @@ def _holds_joker(s: DeerState) -> bool:
 
 
 def _predator_face_held(s: DeerState) -> bool:
-    comp, face = s.game.components, s.roll[-1]
-    return face != DISCARD_FACE and s.hands[s.current][comp.kind_index[face]] > 0
+    comp = s.game.components
+    face = comp.predator_face(s.roll)
+    return face not in (None, DISCARD_FACE) and s.hands[s.current][comp.kind_index[face]] > 0
 
 
 def _discard_face_held(s: DeerState) -> bool:
-    return s.roll[-1] == DISCARD_FACE and any(s.hands[s.current][k] for k in s.game.components.predator_kinds)
+    comp = s.game.components
+    return comp.predator_face(s.roll) == DISCARD_FACE and any(s.hands[s.current][k] for k in comp.predator_kinds)
+
+
+def _hand_over_due(s: DeerState) -> bool:
+    comp = s.game.components
+    cards = rules.matching(comp, s.hands[s.giver], rules.rolled_numbers(comp, s.roll))
+    return comp.chart_row(s.roll).pull_is_choice and any(cards)
 
 
 PHASE_NEEDS = {
@@ -186,16 +252,23 @@ PHASE_NEEDS = {
     "predator": _predator_face_held, "predator_discard": _discard_face_held,
     "rack": lambda s: rules.available_racks(s.game.components, s.hands[s.current]),
     "draw": lambda s: any(s.predator_pile), "draw_card": lambda s: any(s.predator_pile),
+    "knock": lambda s: rules.turn_start_phase(s.game, s.hands[s.current]) == "knock",
+    "set_aside": lambda s: s.set_aside_due[s.current] and rules.set_aside_options(
+        s.game.components, s.hands[s.current], s.set_aside[s.current]),
+    "bullseye_pawn": lambda s: s.bullseye_due[s.current], "bullseye_amount": lambda s: s.bullseye_due[s.current],
+    "hand_over": _hand_over_due,
 }
 PHASE_EFFECTS = {"choose_number": {"discard_rolled"}, "group": {"pass_number_and_sums"},
-                 "pass": {"pass_rolled", "pass_number_and_sums"}, "reroll": {"take_discard_reroll"}}
+                 "pass": {"pass_rolled", "pass_number_and_sums"}, "reroll": {"take_discard_reroll"},
+                 "hand_over": {"discard_rolled"}, "block": set(rules.EFFECT_MOVES)}
 
 
 def _check_deal(s: DeerState) -> None:
     """Ruling 17: one card at a time from the dealer's left, nothing else on the table yet."""
     n = s.game.num_players
     dealt = sum(map(sum, s.hands))
-    require(not any(s.discard) and not any(s.predator_pile), "state", "the piles are empty during the deal")
+    require(not any(s.discard) and not any(s.predator_pile) and not any(map(any, s.set_aside)), "state",
+            "the piles are empty during the deal")
     require(not any(s.frozen), "state.frozen", "nobody is frozen during the deal")
     require(s.current == (s.dealer + 1 + dealt) % n, "state.current", "not the next player in deal order")
     for offset in range(n):

@@ -1,8 +1,8 @@
-"""DeerState: one immutable position of Deer in the Headlights (board game, basic rules).
+"""DeerState: one immutable position of Deer in the Headlights (either edition, any options).
 
-Cards are identified by kind; every place (the undealt deck, each hand, the Discard pile,
-the Predator pile) is a count vector over the components' card kinds, and every card is in
-exactly one place. The rules themselves live in `rules.py`.
+Cards are identified by kind; every place (the undealt deck, each hand, each player's
+set-aside cards, the Discard pile, the Predator pile) is a count vector over the components'
+card kinds, and every card is in exactly one place. The rules themselves live in `rules.py`.
 """
 from __future__ import annotations
 
@@ -41,40 +41,53 @@ class DeerState(State):
     ledger: tuple[tuple[int, str, int, int], ...]  # (player, reason, requested, applied) per pawn move
     turns: int
     racks_played: tuple[int, ...]
+    set_aside: tuple[tuple[int, ...], ...]  # face-down cards per player (Ruling 19)
+    set_aside_due: tuple[int, ...]  # cards each player still sets aside after the deal (Ruling 19)
+    bullseye_due: tuple[bool, ...]  # players still to split their Bullseye points (Ruling 20)
+    benefit_spaces: tuple[int | None, ...]  # the benefit space each pawn ended the last round on (Ruling 21)
+    pending: tuple[int, ...]  # the mover's number cards about to move, open to blocks (Ruling 19)
+    giver: int | None  # the other player handing cards over (Ruling 2, card chart)
+    blocking: tuple[int, int] | None  # (card kind, holder) offered a block
 
     # -- construction -------------------------------------------------------------------------------
     @classmethod
     def new_game(cls, game: "DeerGame") -> "DeerState":
         n, k = game.num_players, len(game.components.cards)
         zeros = (0,) * k
-        return cls(game, "deal", 1 % n, 0, (zeros,) * n, game.components.full_deck, zeros, zeros, (0,) * n,
-                   (False,) * n, 0, None, None, (), zeros, zeros, 0, None, (0,) * n, (), 0, (0,) * n)
+        return cls(game, "deal", 1 % n, 0, (zeros,) * n, game.full_deck, zeros, zeros, (0,) * n,
+                   (False,) * n, 0, None, None, (), zeros, zeros, 0, None, (0,) * n, (), 0, (0,) * n,
+                   (zeros,) * n, (0,) * n, (False,) * n, (None,) * n, zeros, None, None)
 
     @classmethod
     def from_position(cls, game: "DeerGame", hands, *, discard=(), predator_pile=None, pawns=None,
-                      current: int = 0, round: int = 0, frozen=None) -> "DeerState":
-        """A hand-made position at the start of `current`'s turn (the roll comes next).
+                      current: int = 0, round: int = 0, frozen=None, set_aside=None) -> "DeerState":
+        """A hand-made position at the start of `current`'s turn (the roll, or the knock decision, comes next).
 
-        Cards are named, e.g. ``hands=[["3", "3", "Fox"], ["7"]]``. The cards nobody lists go to
-        whichever of `discard` and `predator_pile` is None (by default the Predator pile).
+        Cards are named, e.g. ``hands=[["3", "3", "Fox"], ["7"]]``; `set_aside` lists each player's
+        face-down cards (Ruling 19). The cards nobody lists go to whichever of `discard` and
+        `predator_pile` is None (by default the Predator pile; the Discard pile in an edition without one).
         Raises RuleViolation if the position is impossible (e.g. five sevens, an empty hand).
         """
         comp, n = game.components, game.num_players
+        if not comp.predator_kinds and predator_pile is None and discard == ():
+            discard, predator_pile = None, ()
         try:
             piles = {"discard": discard, "predator_pile": predator_pile}
             if list(piles.values()).count(None) != 1:
                 raise SaveFileError("discard, predator_pile: exactly one of them must be None (it takes the rest)")
-            counts = {"hands": [cls._counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)]}
+            counts = {"hands": [cls._counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)],
+                      "set_aside": [cls._counts(game, a, f"set_aside[{i}]") for i, a in enumerate(set_aside or [[]] * n)]}
             counts.update({name: cls._counts(game, names, name) for name, names in piles.items() if names is not None})
-            listed = [*counts["hands"], *(c for name, c in counts.items() if name != "hands")]
+            listed = [*counts["hands"], *counts["set_aside"], *(c for name, c in counts.items() if name in piles)]
             rest = next(name for name, names in piles.items() if names is None)
-            counts[rest] = [total - sum(placed) for total, placed in zip(comp.full_deck, zip(*listed))]
-            for card, left in zip(comp.cards, counts[rest]):
+            counts[rest] = [total - sum(placed) for total, placed in zip(game.full_deck, zip(*listed))]
+            for card, total, left in zip(comp.cards, game.full_deck, counts[rest]):
                 if left < 0:
-                    raise SaveFileError(f"card {card.name}: {card.count - left} listed, the deck has {card.count}")
+                    raise SaveFileError(f"card {card.name}: {total - left} listed, the deck has {total}")
             pawns = list(pawns or [0] * n)
             ledger = [[p, "position", v, v] for p, v in enumerate(pawns) if v]
-            data = {**cls.new_game(game).to_json(), **counts, "deck": [0] * len(comp.cards), "phase": "roll",
+            phase = rules.turn_start_phase(game, counts["hands"][current])
+            data = {**cls.new_game(game).to_json(), **counts, "deck": [0] * len(comp.cards), "phase": phase,
                     "pawns": pawns, "ledger": ledger, "current": current, "round": round,
                     "frozen": list(frozen or [False] * n)}
             from .save import load_state  # save.py imports this module
@@ -97,7 +110,7 @@ class DeerState(State):
     def current_player(self) -> int:
         if self.phase == rules.END:
             return TERMINAL
-        return CHANCE if self.phase in rules.CHANCE_PHASES else self.current
+        return CHANCE if self.phase in rules.CHANCE_PHASES else rules.acting_player(self)
 
     def rule(self) -> str:
         return rules.rule(self)
@@ -143,14 +156,16 @@ class DeerState(State):
             "to_pass": self.to_pass if player == self.current else None, "to_pass_count": sum(self.to_pass),
             "rack": self.rack, "moves_left": self.moves_left, "move_target": self.move_target,
             "round_points": self.round_points, "ledger": self.ledger, "turns": self.turns,
+            "set_aside": self.set_aside[player], "set_aside_sizes": tuple(map(sum, self.set_aside)),
+            "giver": self.giver, "blocking": self.blocking, "pending_count": sum(self.pending),
         }
 
     def to_json(self) -> dict:
         return {name: _lists(getattr(self, name)) for name in FIELD_NAMES}
 
     def stats(self) -> dict:
-        return {"rounds": self.round + 1, "turns": self.turns, "final_score": list(self.pawns),
-                "racks": list(self.racks_played)}
+        racks = {"racks": list(self.racks_played)} if self.game.components.predator_kinds else {}
+        return {"rounds": self.round + 1, "turns": self.turns, "final_score": list(self.pawns), **racks}
 
     def __str__(self) -> str:
         comp = self.game.components
@@ -165,14 +180,19 @@ class DeerState(State):
         for p, hand in enumerate(self.hands):
             extra = p == self.current and self.extra_turns > 0
             flags = " frozen" * self.frozen[p] + f" +{self.extra_turns} turns" * extra
-            lines.append(f"player {p}: pawn {self.pawns[p]}{flags}, hand {cards(hand)}")
+            aside = f", set aside {cards(self.set_aside[p])}" * any(self.set_aside[p])
+            lines.append(f"player {p}: pawn {self.pawns[p]}{flags}, hand {cards(hand)}{aside}")
         if any(self.deck):
             lines.append(f"deck {cards(self.deck)}")
         lines.append(f"discard {cards(self.discard)}")
         lines.append(f"predator pile {cards(self.predator_pile)}")
         pending = [("to pass", cards(self.to_pass)) if any(self.to_pass) else None,
                    ("chosen", " ".join(map(comp.face_name, self.chosen))) if self.chosen else None,
-                   ("rack", f"{cards(self.rack)}, {self.moves_left} to move") if any(self.rack) else None]
+                   ("rack", f"{cards(self.rack)}, {self.moves_left} to move") if any(self.rack) else None,
+                   ("bullseye", f"{self.moves_left} to move") if self.phase.startswith("bullseye") else None,
+                   ("to move", cards(self.pending)) if any(self.pending) else None,
+                   ("hand-over from", f"player {self.giver}") if self.giver is not None else None,
+                   ("block offered to", f"player {self.blocking[1]}") if self.blocking else None]
         lines.extend(f"{label}: {text}" for label, text in filter(None, pending))
         if self.is_terminal():
             lines.append(f"winners: {self.winners()} (round points {list(self.round_points)})")

@@ -6,16 +6,19 @@ from collections import Counter
 from deerbook.deer import DeerState
 from deerbook.engine import Action, make_game
 
-DH, RD = "deer_head", "running_deer"
+DH, RD, CAR = "deer_head", "running_deer", "car"
 
 
-def position(hands, n: int | None = None, **kwargs) -> DeerState:
-    """A hand-made position at the start of player `current`'s turn (default 0)."""
-    return DeerState.from_position(make_game("deer", num_players=n or len(hands)), hands, **kwargs)
+def position(hands, n: int | None = None, *, edition: str = "deer", options: dict | None = None,
+             **kwargs) -> DeerState:
+    """A hand-made position at the start of player `current`'s turn (default 0), for an edition
+    ("deer" or "deer-cards") and game options (e.g. {"knocking": True})."""
+    game = make_game(edition, num_players=n or len(hands), **(options or {}))
+    return DeerState.from_position(game, hands, **kwargs)
 
 
 def roll(state: DeerState, *faces) -> DeerState:
-    """Apply the roll (die A, die B, die C, predator face)."""
+    """Apply the roll (die A, die B, die C, then the predator face in the board game)."""
     return state.apply(Action("roll", faces))
 
 
@@ -38,3 +41,10 @@ def hand(state: DeerState, player: int) -> Counter:
 
 def texts(state: DeerState) -> list[str]:
     return [str(a) for a in state.legal_actions()]
+
+
+def deal_out(state: DeerState) -> DeerState:
+    """Deal the whole deck (always the first card kind still in it)."""
+    while state.phase == "deal":
+        state = state.apply(state.chance_outcomes()[0][0])
+    return state

@@ -1,7 +1,9 @@
 """GreedyAgent: each of its stated preferences, and determinism."""
+from collections import Counter
+
 import numpy as np
 
-from deer_helpers import RD, act, position, roll
+from deer_helpers import RD, act, cards, deal_out, position, roll
 from deerbook.deer import GreedyAgent
 from deerbook.engine import make_game, play
 
@@ -69,3 +71,47 @@ def test_greedy_games_are_deterministic_given_the_seed():
     first = play(game, [GreedyAgent() for _ in range(4)], 3)
     again = play(game, [GreedyAgent() for _ in range(4)], 3)
     assert first == again and first.ledger == again.ledger and first.stats() == again.stats()
+
+
+def test_knocks_only_with_few_points_and_no_opponent_holding_fewer_cards_than_its_points():
+    knock = {"knocking": True}
+    assert greedy(position([["1", "2"], ["5", "7", "9"], ["12", "11", "3"]], options=knock)) == "knock"
+    assert greedy(position([["1", "2"], ["5", "7"], ["12", "11", "3"]], options=knock)) == "roll the dice"
+    assert greedy(position([["3", "4"], ["5", "7", "9"], ["12", "11", "3"]], options=knock)) == "roll the dice"
+
+
+def test_sets_aside_its_highest_numbers():
+    s = deal_out(roll(position([["1"], ["3"], ["2", "4"]], options={"headlights_spaces": True}), 1, 5, 7, "Fox"))
+    while s.phase == "set_aside":
+        s = act(s, greedy(s))
+    assert cards(s, s.set_aside[1]) == Counter({"12": 1, "11": 1, "10": 1})
+
+
+def test_blocks_a_discard_but_not_a_hand_over_to_someone_else():
+    headlights = {"headlights_spaces": True}
+    discard = roll(position([["1", "9"], ["2"], ["4"]], options=headlights, set_aside=[[], ["1"], []]), 1, 2, 4, "Bear")
+    assert greedy(discard) == "reveal 1 to block"
+    board = [["9", "Fox"], ["1", "2", "2"], ["4", "12"]]
+    to_roller = roll(position(board, options=headlights, set_aside=[[], [], ["2"]]), 1, 2, 4, "Bear")
+    assert greedy(to_roller) == "don't block"
+    to_me = roll(position(board, options=headlights, set_aside=[["2"], [], []]), 1, 2, 4, "Bear")
+    assert greedy(to_me) == "reveal 2 to block"
+
+
+def test_bullseye_moves_itself_back_then_the_leader_forward():
+    s = roll(position([["1"], ["5"], ["7"]], pawns=[0, 0, 10], options={"bullseye_spaces": True}), 1, 2, 4, "Fox")
+    while s.phase.startswith("bullseye"):
+        s = act(s, greedy(s))
+    assert s.pawns == (0 + 7, 0, 17)  # 5 back for itself, the other 7 onto the leader (player 0 at 0)
+
+
+def test_always_hands_cards_over_when_asked():
+    s = roll(position([["5"], ["2", "K"], ["A", "9"]], edition="deer-cards"), 2, 1, 12)
+    assert greedy(s) == "hand over 2 to player 0"
+
+
+def test_greedy_plays_both_editions_with_every_option_deterministically():
+    for name, options in [("deer", {"advanced": True}), ("deer-cards", {})]:
+        game = make_game(name, num_players=3, **options)
+        first = play(game, [GreedyAgent() for _ in range(3)], 5)
+        assert first.is_terminal() and first.ledger == play(game, [GreedyAgent() for _ in range(3)], 5).ledger

@@ -68,6 +68,16 @@ def test_the_chart_is_data_the_engine_reads(tmp_path, board_data):
     assert s.hands[0] == position([["1", "9"], ["2"], ["4"]]).hands[0]  # nothing discarded
 
 
+def test_a_chart_default_covers_the_rolls_the_chart_leaves_out(tmp_path, board_data):
+    del board_data["chart"][8]
+    board_data["chart_default"] = {"effect": "nothing", "rule": "House rule: unlisted rolls do nothing"}
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(board_data))
+    comp = DeerComponents.from_file(path)
+    row = comp.chart_row(("deer_head", "deer_head", "deer_head", "Fox"))
+    assert (row.effect, row.listed, row.signature) == ("nothing", False, (0, 3, 0, 0))
+
+
 def _set(path, value):
     def mutate(data):
         *parents, last = path
@@ -99,6 +109,14 @@ BAD = [
     (lambda data: data["chart"][2].update(numbers=3, running_deer=0), "chart[2]: duplicate signature"),
     (_set(["chart", 8], DELETE), "chart: no row for the possible roll"),
     (_set(["players", "max"], 1), "players.max"),
+    (_set(["game"], ""), "game: must name the edition"),
+    (_set(["players", "decks"], {"7": 2}), "players.decks.7"),
+    (_set(["players", "decks"], {"5": 0}), "players.decks.5"),
+    (_set(["board", "clamp_at_finish"], "yes"), "board.clamp_at_finish"),
+    (_set(["advanced_rules"], ["flying"]), "advanced_rules"),
+    (_set(["chart", 2, "choose_from_rolled"], 1), "chart[2]: choose_more and choose_from_rolled exclude"),
+    (_set(["chart_default"], {"effect": "explode", "rule": "x"}), "chart_default.effect"),
+    (lambda data: data["chart"][8].update(deer_head=0, running_deer=3), "chart[8]: these dice cannot roll it"),
 ]
 
 

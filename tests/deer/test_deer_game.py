@@ -9,22 +9,37 @@ from deerbook.engine import Action, RuleViolation, make_game, state_to_json
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
-def test_options_round_trip(n):
-    game = make_game("deer", num_players=n)
-    assert isinstance(game, DeerGame) and game.num_players == n
-    assert make_game("deer", **json.loads(json.dumps(game.options()))) == game
-    assert game.options()["knocking"] is False and set(game.agents()) == {"random", "greedy"}
+@pytest.mark.parametrize("name, options", [("deer", {}), ("deer", {"advanced": True}), ("deer", {"knocking": True}),
+                                           ("deer-cards", {})])
+def test_options_round_trip(n, name, options):
+    game = make_game(name, num_players=n, **options)
+    assert isinstance(game, DeerGame) and game.num_players == n and game.name == name
+    assert make_game(name, **json.loads(json.dumps(game.options()))) == game
+    assert set(game.agents()) >= {"random", "greedy"}
 
 
-@pytest.mark.parametrize("kwargs", [{"num_players": 1}, {"num_players": 7}, {"num_players": 3, "knocking": True},
-                                    {"num_players": 3, "bullseye_spaces": True}])
+def test_advanced_means_all_three_flags_and_flags_switch_one_by_one():
+    assert make_game("deer", advanced=True).advanced == DeerOptions(True, True, True)
+    assert make_game("deer", bullseye_spaces=True).advanced == DeerOptions(bullseye_spaces=True)
+    assert make_game("deer", advanced=True).options()["headlights_spaces"] is True
+    assert "advanced" not in make_game("deer").options()
+
+
+@pytest.mark.parametrize("kwargs", [{"num_players": 1}, {"num_players": 7}, {"num_players": 3, "knocking": "yes"},
+                                    {"num_players": 3, "advanced": 1}])
 def test_unsupported_options_are_refused(kwargs):
     with pytest.raises(ValueError):
         make_game("deer", **kwargs)
 
 
+def test_an_unknown_option_is_refused():
+    with pytest.raises(TypeError):
+        make_game("deer", num_players=3, flying=True)
+
+
 def test_advanced_rule_flags_default_off():
     assert DeerOptions() == DeerOptions(knocking=False, headlights_spaces=False, bullseye_spaces=False)
+    assert make_game("deer").advanced == DeerOptions()
 
 
 ILLEGAL = [
@@ -75,3 +90,6 @@ def test_str_is_readable():
 
 def test_decisions_are_documented():
     assert len(DECISIONS) >= 10 and all(isinstance(d, str) and d for d in DECISIONS)
+    for topic in ("Ruling 18", "Ruling 19, set aside", "Ruling 19, block", "Ruling 20", "Ruling 21", "Card edition",
+                  "Card chart"):
+        assert any(d.startswith(topic) for d in DECISIONS), topic

@@ -89,3 +89,48 @@ def test_a_deal_out_of_order_is_rejected():
 def test_impossible_hand_made_positions_are_refused(hands, message):
     with pytest.raises(RuleViolation, match=message):
         position(hands)
+
+
+def blocking_state():
+    s = roll(position([["1", "1", "9"], ["2"], ["4", "7"]], options={"headlights_spaces": True},
+                      set_aside=[[], ["1", "5", "9"], []]), 1, 2, 4, "Bear")
+    assert s.phase == "block"
+    return s
+
+
+def test_round_trip_of_a_pending_block_and_a_card_edition_hand_over():
+    hand_over = roll(position([["5"], ["2", "K"], ["A", "9"]], edition="deer-cards"), 2, 1, 12)
+    for s in (blocking_state(), hand_over):
+        back = state_from_json(state_to_json(s))
+        assert back == s and back.current_player() == s.current_player() and back.legal_actions() == s.legal_actions()
+
+
+def set_aside_from_the_predator_pile(player, kind):
+    """A change moving one card of `kind` from the Predator pile to `player`'s set-aside cards."""
+    def change(data):
+        data["predator_pile"][kind] -= 1
+        data["set_aside"][player][kind] += 1
+    return change
+
+
+ADVANCED_TAMPERED = [
+    (set_at("set_aside", 1, 6, 1), r"card 7\): 5 in play"),
+    (set_aside_from_the_predator_pile(1, 0), r"state.set_aside\[1\]: at most three number cards of different numbers"),
+    (set_at("blocking", None), "state.blocking"),
+    (set_at("blocking", [0, 0]), "state.blocking"),
+    (set_at("set_aside_due", 1, 3), "state.set_aside_due"),
+    (set_at("benefit_spaces", 0, 7), r"state.benefit_spaces\[0\]"),
+    (set_at("giver", 0), "state.giver"),
+]
+
+
+@pytest.mark.parametrize("change, message", ADVANCED_TAMPERED, ids=[m for _, m in ADVANCED_TAMPERED])
+def test_a_tampered_advanced_state_is_rejected_naming_the_field(change, message):
+    with pytest.raises(SaveFileError, match=message):
+        state_from_json(resigned(blocking_state(), change))
+
+
+def test_set_aside_cards_need_the_headlights_option():
+    s = position([["1", "9"], ["2"], ["4"]])
+    with pytest.raises(SaveFileError, match=r"state.set_aside\[1\]: needs headlights_spaces"):
+        state_from_json(resigned(s, set_aside_from_the_predator_pile(1, 6)))

@@ -1,0 +1,108 @@
+"""One turn exactly, and the advisor: exact values checked by hand and against the engine's sampler."""
+import math
+from fractions import Fraction
+
+import numpy as np
+from deer_helpers import DH, RD, act, position, roll
+
+from deerbook.deer import DeerState, GreedyAgent
+from deerbook.deer.advisor import (AdvisorAgent, Turn, advise, greedy_policy, position_for_hand, sample_turn,
+                                   sampled_turn, state_from_observation, turn_distribution, turn_summary)
+from deerbook.deer.balance import matchup
+from deerbook.engine import make_game
+
+
+def test_choose_number_values_are_the_points_discarded():
+    """Two numbers + Running Deer (Ruling 4): no predators, empty Predator pile, so the turn ends right
+    after the discard and each choice is worth exactly the points of the three numbers."""
+    state = roll(position([["5", "7", "9", "9", "3", "12"], ["1", "2"]], predator_pile=[], discard=None),
+                 RD, 5, 7, "Fox")
+    ranked = advise(state)
+    assert {str(a): v for a, v in ranked} == {f"choose {n}": 12 + 18 * (n == 9) + 3 * (n == 3) + 12 * (n == 12)
+                                             for n in (1, 2, 3, 4, 6, 8, 9, 10, 11, 12)}
+    assert str(ranked[0][0]) == "choose 9" and ranked[0][1] == 30
+    assert [v for _, v in ranked] == sorted((v for _, v in ranked), reverse=True)
+
+
+def test_joker_advice_counts_the_rest_of_the_turn():
+    """Holding a Joker after a freezing roll: every die and face is offered, best first, and the
+    exact values agree with playing each choice out under the greedy agent."""
+    state = roll(position([["4", "4", "1", "Joker"], ["2", "3"]], predator_pile=[], discard=None), 1, DH, DH, "Fox")
+    ranked = advise(state)
+    assert {str(a) for a, _ in ranked} == {str(a) for a in state.legal_actions()}
+    no_joker = dict((str(a), v) for a, v in ranked)["no Joker"]
+    assert no_joker == 0  # frozen: the turn is lost (Ruling 7)
+    best, value = ranked[0]
+    assert value > 0 and best.kind == "joker"
+    assert value == turn_summary(turn_distribution(state.apply(best)))["net"]
+
+
+def test_turn_distribution_is_a_distribution_and_matches_the_sampler():
+    state = position([["3", "3", "5", "9", "Fox"], ["7", "8"], ["1", "2", "4"], ["12"]], discard=["6", "6"])
+    dist = turn_distribution(state)
+    summary = turn_summary(dist)
+    assert sum(dist.values()) == 1 and summary["net"] == summary["shed"] - summary["received"]
+    rng, agent, samples = np.random.default_rng(7), GreedyAgent(), 1500
+    turns = [sample_turn(state, agent, rng) for _ in range(samples)]
+    for name, values in (("shed", [t.shed for t in turns]), ("received", [t.received for t in turns]),
+                         ("goes_out", [t.goes_out() for t in turns])):
+        se = np.std(values, ddof=1) / math.sqrt(samples)
+        assert abs(np.mean(values) - float(summary[name])) <= 4 * se, name
+
+
+def test_three_deer_heads_loop_is_summed_exactly():
+    """Re-rolling Three Deer Heads with the Discard pile already taken comes back to the same position:
+    the exact answer sums the loop; the engine's sampler (which really loops) agrees."""
+    start = position([["1"], ["2", "3"]], discard=[], predator_pile=None)
+    state = roll(start, DH, DH, DH, "Fox")
+    assert state.phase == "reroll"
+    dist = turn_distribution(state)
+    out = dist.probability(lambda o: o[2])
+    rng, samples = np.random.default_rng(11), 4000
+    hits = sum(sample_turn(state, GreedyAgent(), rng).goes_out() for _ in range(samples))
+    assert abs(hits / samples - float(out)) <= 4 * math.sqrt(out * (1 - out) / samples)
+    assert out.denominator % 107 == 0  # 1 / (1 − 1/108): the geometric series
+
+
+def test_knock_is_advised_with_the_lowest_hand():
+    game = make_game("deer", num_players=3, knocking=True)
+    state = DeerState.from_position(game, [["1", "2"], ["7", "8", "9"], ["10", "11", "12"]])
+    assert state.phase == "knock"
+    ranked = dict((a.kind, v) for a, v in advise(state))
+    assert ranked["knock"] == 3  # nobody is under 3: the knocker scores 0, shedding the hand's 3 points
+    assert ranked["knock"] > ranked["no_knock"]
+
+
+def test_card_edition_turn():
+    game = make_game("deer-cards", num_players=3)
+    state = DeerState.from_position(game, [["A", "3", "5", "K", "Q"], ["7", "8"], ["2", "4", "J"]])
+    summary = turn_summary(turn_distribution(state))
+    assert 0 < summary["shed"] < 29 and summary["goes_out"] == 0
+    rng = np.random.default_rng(3)
+    samples = [sample_turn(state, GreedyAgent(), rng).shed for _ in range(1500)]
+    assert abs(np.mean(samples) - float(summary["shed"])) <= 4 * np.std(samples, ddof=1) / math.sqrt(1500)
+
+
+def test_unseen_cards_are_dealt_consistently():
+    game = make_game("deer", num_players=4)
+    state = position_for_hand(game, ["3", "Fox"], [2, 9, 7, 5], np.random.default_rng(1), discard=["6"])
+    assert [sum(h) for h in state.hands] == [2, 9, 7, 5] and sum(state.discard) == 1
+    seen = act(state, "roll 3, 5, 7; predator Fox")
+    rebuilt = state_from_observation(seen.observation(0), np.random.default_rng(2))
+    assert rebuilt.hands[0] == seen.hands[0] and rebuilt.roll == seen.roll and rebuilt.phase == seen.phase
+    two = make_game("deer", num_players=2)
+    result = sampled_turn(two, ["3", "Fox"], [2, 4], deals=2, seed=1)
+    assert isinstance(result["shed"], Fraction) and result["goes_out_se"] >= 0
+
+
+def test_turn_wrapper_delegates_the_engine():
+    state = position([["1", "2"], ["3"]])
+    turn = Turn.start(state, greedy_policy())
+    assert turn.chance_outcomes() == state.chance_outcomes() and not turn.over()
+
+
+def test_advisor_agent_beats_random():
+    result = matchup("deer", "advisor", "random", games=20, seed=5)
+    assert result["hero_win_rate"].mean > 0.5  # fair share 0.25
+    assert "advisor" in make_game("deer", num_players=4).agents()
+    assert isinstance(make_game("deer", num_players=4).agents()["advisor"](), AdvisorAgent)

@@ -14,7 +14,6 @@ its data.
 from __future__ import annotations
 
 import itertools
-import json
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -22,6 +21,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..engine import Action, ComponentError
+from ..engine.errors import read_component_file
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_COMPONENTS = "board-2014"
@@ -95,11 +95,7 @@ class DeerComponents:
 
     @classmethod
     def from_file(cls, path: str | Path) -> "DeerComponents":
-        try:
-            data = json.loads(Path(path).read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ComponentError(f"{path}: cannot read component file: {exc}") from None
-        return cls.from_dict(data, source=str(path))
+        return cls.from_dict(read_component_file(path, "component file"), source=str(path))
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "components") -> "DeerComponents":

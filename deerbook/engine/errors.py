@@ -1,4 +1,7 @@
 """The one exception family every deerbook engine raises."""
+import json
+from pathlib import Path
+from typing import Any
 
 
 class DeerbookError(Exception):
@@ -23,3 +26,11 @@ class SaveFileError(DeerbookError):
 
 class ComponentError(DeerbookError):
     """Component data (cards, dice, play sheet) that is malformed; names the bad entry."""
+
+
+def read_component_file(path: "str | Path", what: str) -> Any:
+    """The JSON data of a component file; ComponentError if it cannot be read or parsed."""
+    try:
+        return json.loads(Path(path).read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ComponentError(f"{what} {path}: cannot read JSON: {exc}") from None

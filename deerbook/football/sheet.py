@@ -6,13 +6,12 @@ Box codes: "5" a 5-yard run (tracks 1-3) or pass (tracks 4-6), "5B" a run with B
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine.errors import ComponentError
+from ..engine.errors import ComponentError, read_component_file
 
 DEFAULT_SHEET = Path(__file__).parent / "data" / "sheet.json"
 RUN_TRACKS = (1, 2, 3)
@@ -50,11 +49,7 @@ class PlaySheet:
     @classmethod
     def from_file(cls, path: str | Path) -> "PlaySheet":
         """Load and validate a sheet file; raise ComponentError naming the bad entry."""
-        try:
-            data = json.loads(Path(path).read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ComponentError(f"play sheet {path}: cannot read JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_component_file(path, "play sheet"))
 
     @classmethod
     def from_dict(cls, data) -> "PlaySheet":

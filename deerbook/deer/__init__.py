@@ -1,4 +1,5 @@
-"""Deer in the Headlights, board-game edition (2014), basic rules: `make_game("deer", num_players=N)`."""
+"""Deer in the Headlights: the board game (2014) with its advanced rules as options,
+`make_game("deer", num_players=N, advanced=True)`, and the card game, `make_game("deer-cards", num_players=N)`."""
 from .agents import GreedyAgent
 from .components import ComponentError, DeerComponents, load_components
 from .game import DECISIONS, DeerGame, DeerOptions

@@ -1,0 +1,145 @@
+"""Deer in the Headlights odds as Plotly figures: every number is the exact one from `deerbook.deer.odds`
+and `deerbook.deer.advisor` (hover text shows the fraction), or a seeded estimate from
+`deerbook.deer.balance` drawn with its 95% interval.
+
+Colours come from the registered ``deerbook`` / ``deerbook-dark`` templates (the book swaps them),
+except the roll-space picture, which colours combinations with the colour-blind-safe `COLORWAY`.
+"""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Sequence
+
+import plotly.graph_objects as go
+
+from ..deer.balance import Batch, Estimate
+from ..deer.odds import chart_rows, combination_name, edition, odds_report
+from ..engine import Distribution
+from .theme import COLORWAY
+
+EDITIONS = ("deer", "deer-cards")
+EDITION_LABELS = {"deer": "board game", "deer-cards": "card game"}
+
+
+def _frac(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _layout(fig: go.Figure, title: str, x: str, y: str, **extra) -> go.Figure:
+    fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, **extra)
+    return fig
+
+
+def combinations_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
+    """Every combination's exact probability, the editions side by side."""
+    fig = go.Figure()
+    for name in editions:
+        rows = odds_report(name)["combinations"]
+        fig.add_bar(name=EDITION_LABELS.get(name, name), x=[r["name"] for r in rows],
+                    y=[float(Fraction(r["probability"])) for r in rows],
+                    customdata=[[r["probability"], r["rolls"]] for r in rows],
+                    hovertemplate="%{x}<br>%{customdata[0]} (%{customdata[1]} rolls)<extra>%{fullData.name}</extra>")
+    return _layout(fig, "Every combination of the number dice", "combination", "probability", barmode="group",
+                   yaxis_tickformat=".0%")
+
+
+def joker_figure(game_name: str = "deer") -> go.Figure:
+    """Each combination's chance as rolled and the chance of being able to reach it with a Joker."""
+    rows = odds_report(game_name)["combinations"]
+    fig = go.Figure()
+    for label, key in (("as rolled", "probability"), ("reachable with a Joker", "with_joker")):
+        fig.add_bar(name=label, x=[r["name"] for r in rows], y=[float(Fraction(r[key])) for r in rows],
+                    customdata=[r[key] for r in rows],
+                    hovertemplate="%{x}<br>%{customdata}<extra>%{fullData.name}</extra>")
+    return _layout(fig, f"A Joker in hand ({EDITION_LABELS.get(game_name, game_name)})", "combination", "probability",
+                   barmode="group", yaxis_tickformat=".0%")
+
+
+def roll_cells(game_name: str) -> list[tuple[tuple, str]]:
+    """All equally likely face tuples of the number dice with their combination, grouped by combination."""
+    comp = edition(game_name).components
+    order = {combination_name(comp, row.signature): i for i, row in enumerate(chart_rows(comp))}
+    cells = [(faces, combination_name(comp, comp.chart_row(faces).signature))
+             for faces in itertools.product(*(f for _, f in comp.number_dice))]
+    return sorted(cells, key=lambda cell: order[cell[1]])
+
+
+def roll_space_figure(game_name: str = "deer", width: int = 18) -> go.Figure:
+    """All the rolls of the number dice, one cell each, grouped and coloured by combination."""
+    comp = edition(game_name).components
+    cells = roll_cells(game_name)
+    names = list(dict.fromkeys(name for _, name in cells))
+    total = len(cells)
+    counts = {name: sum(1 for _, n in cells if n == name) for name in names}
+    rows = [cells[i:i + width] for i in range(0, total, width)]
+    z = [[names.index(name) for _, name in row] for row in rows]
+    hover = [[f"{', '.join(map(comp.face_name, faces))}<br>{name}: {counts[name]}/{total} = "
+              f"{_frac(Fraction(counts[name], total))}" for faces, name in row] for row in rows]
+    colors = [COLORWAY[i % len(COLORWAY)] for i in range(len(names))]
+    scale = [[edge / len(names), colors[i]] for i in range(len(names)) for edge in (i, i + 1)]
+    fig = go.Figure(go.Heatmap(z=z, text=hover, hovertemplate="%{text}<extra></extra>", colorscale=scale,
+                               zmin=-0.5, zmax=len(names) - 0.5, xgap=1, ygap=1,
+                               colorbar={"tickvals": list(range(len(names))), "ticktext": names}))
+    return _layout(fig, f"All {total} rolls ({EDITION_LABELS.get(game_name, game_name)}), grouped by combination",
+                   f"roll (in rows of {width})", "row", yaxis_autorange="reversed")
+
+
+def number_chances_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
+    """The chance each number (rank) shows on at least one die."""
+    fig = go.Figure()
+    for name in editions:
+        rows = odds_report(name)["numbers"]
+        fig.add_bar(name=EDITION_LABELS.get(name, name), x=[r["name"] for r in rows],
+                    y=[float(Fraction(r["probability"])) for r in rows], customdata=[r["probability"] for r in rows],
+                    hovertemplate="%{x}: %{customdata}<extra>%{fullData.name}</extra>")
+    return _layout(fig, "The chance a number shows on at least one die", "number (rank)", "probability",
+                   barmode="group", yaxis_tickformat=".0%", xaxis_type="category")
+
+
+def shed_distribution(dist: Distribution) -> Distribution:
+    """The points-shed marginal of a `turn_distribution` (outcomes (shed, received, goes out))."""
+    return dist.map(lambda outcome: outcome[0])
+
+
+def turn_figure(dist: Distribution, title: str = "Points shed in one turn") -> go.Figure:
+    """The exact distribution of points shed this turn."""
+    shed = shed_distribution(dist)
+    points = sorted(shed)
+    fig = go.Figure(go.Bar(x=points, y=[float(shed[k]) for k in points], customdata=[_frac(shed[k]) for k in points],
+                           hovertemplate="%{x} points: %{customdata}<extra></extra>"))
+    return _layout(fig, title, "points shed", "probability", yaxis_tickformat=".0%")
+
+
+def advisor_figure(ranked, title: str = "Expected points shed this turn, by choice") -> go.Figure:
+    """The advisor's choices (best at the top) and their exact expected net points shed."""
+    fig = go.Figure(go.Bar(y=[str(a) for a, _ in ranked], x=[float(v) for _, v in ranked], orientation="h",
+                           customdata=[_frac(v) for _, v in ranked],
+                           hovertemplate="%{y}: %{customdata} = %{x:.3f} points<extra></extra>"))
+    return _layout(fig, title, "expected net points shed", "choice", yaxis_autorange="reversed")
+
+
+def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: float | None, title: str,
+                  x: str, y: str = "win rate") -> go.Figure:
+    """Estimates with 95% intervals as bars, and a dashed line at the fair share."""
+    fig = go.Figure(go.Bar(x=list(labels), y=[e.mean for e in estimates],
+                           error_y={"type": "data", "array": [e.high - e.mean for e in estimates]},
+                           customdata=[[e.low, e.high, e.n] for e in estimates],
+                           hovertemplate="%{x}: %{y:.3f} (95% interval %{customdata[0]:.3f}–%{customdata[1]:.3f}, "
+                                         "%{customdata[2]} games)<extra></extra>"))
+    if fair is not None:
+        fig.add_hline(y=fair, line_dash="dash", annotation_text=f"fair share {fair:.3f}")
+    return _layout(fig, title, x, y, xaxis_type="category")
+
+
+def seat_figure(win_rates: Sequence[Estimate], fair: float, title: str = "Win rate by seat") -> go.Figure:
+    return estimate_bars([f"seat {i}" for i in range(len(win_rates))], win_rates, fair, title, "seat (0 moves first)")
+
+
+def length_figure(batches: dict[str, Batch], measure: str = "turns", title: str | None = None) -> go.Figure:
+    """How long games last (turns or rounds), one histogram per batch."""
+    fig = go.Figure()
+    for label, batch in batches.items():
+        fig.add_histogram(name=label, x=getattr(batch, measure).tolist(), opacity=0.7,
+                          hovertemplate=f"{measure} %{{x}}: %{{y}} games<extra>{label}</extra>")
+    return _layout(fig, title or f"Game length in {measure}", measure, "games", barmode="overlay")

@@ -1,0 +1,300 @@
+"""One turn, exactly: points shed and received, going out, and the advisor.
+
+`Turn` wraps an engine state and keeps the turn's account as the engine moves cards: the
+points that left the player's hand (`shed`) and came into it (`received`). At the round's end
+the hand is scored, so the last step is accounted by the player's round score. The turn is over
+at the next turn's roll, or when the round ends. `engine.exact` walks the wrapped states, so
+every chance outcome and every legal action is the engine's own.
+
+Three Deer Heads again on the re-roll, with the Discard pile already taken (Ruling 10), comes back
+to the same position: a loop. At a re-roll the wrapper drops the outcomes that come back (following
+the continuation policy's forced choices, e.g. 'no Joker') and divides the rest by 1 − (their
+chance): the geometric series summed exactly. This needs a deterministic continuation policy
+(the greedy agent's), as every policy here is.
+
+Unknown cards. `turn_distribution(state)` and `advise(state)` are exact for a *full* position
+(every hand and pile given). At the table a player knows only their hand, the hand sizes and
+the public Discard pile: `deal` deals the unseen cards uniformly (seeded) to the other
+hands (by size) and the Predator pile, and `sampled_turn` averages the exact answer over many
+such deals (a Monte Carlo over deals, with standard errors). The `AdvisorAgent` plays on one such
+deal per decision, drawn from its own generator.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from ..engine import Action, Distribution, SaveFileError, State, make_game
+from ..engine.exact import action_values, agent_policy, outcome_distribution
+from ..engine.runner import sample_outcome
+from .agents import GreedyAgent
+from .components import load_components
+from .rules import card_list, hand_value
+from .state import DeerState
+
+TURN_START_PHASES = frozenset({"roll", "knock"})  # a new turn begins (before its roll, or its knock choice)
+# The agent follows the advisor where points shed this turn is the whole story: the number dice (with
+# any Joker) and knocking. Predators, racks and draws build racks for later turns: the greedy agent's.
+ADVISED_PHASES = frozenset({"joker", "joker_face", "choose_number", "group", "knock"})
+
+
+@dataclass(frozen=True)
+class Turn(State):
+    """An engine state plus the current turn's account for `player` (from the turn's start)."""
+
+    inner: DeerState
+    player: int
+    round: int
+    turns: int  # the engine's turn counter once this turn has rolled
+    shed: int = 0
+    received: int = 0
+    policy: object = field(default=None, compare=False, repr=False)  # the continuation (for loops)
+    budget: "Budget | None" = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
+        before_roll = state.phase in TURN_START_PHASES
+        return cls(state, state.current, state.round, state.turns + before_roll, policy=policy, budget=budget)
+
+    def over(self) -> bool:
+        s = self.inner
+        return self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
+
+    def round_over(self) -> bool:
+        return self.inner.is_terminal() or self.inner.round != self.round
+
+    def goes_out(self) -> bool:
+        """The round ended this turn with the player scoring 0 (their hand emptied)."""
+        return self.round_over() and self.inner.round_points[self.player] == 0
+
+    def points(self) -> int:
+        """The player's hand value now (their round score once the round is over)."""
+        s = self.inner
+        return s.round_points[self.player] if self.round_over() else hand_value(s.game.components, s.hands[self.player])
+
+    # -- the engine protocol, delegated -----------------------------------------------------------
+    def current_player(self) -> int:
+        return self.inner.current_player()
+
+    def rule(self) -> str:
+        return self.inner.rule()
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return self.inner.legal_actions()
+
+    def _chance_outcomes(self):
+        outcomes = self.inner.chance_outcomes()
+        if self.inner.phase != "reroll":
+            return outcomes
+        back = {a for a, _ in outcomes if self._comes_back(a)}
+        stay = 1 - sum((p for a, p in outcomes if a in back), Fraction(0))
+        return tuple((a, p / stay) for a, p in outcomes if a not in back)
+
+    def _comes_back(self, outcome: Action) -> bool:
+        """Whether this re-roll outcome, then the policy's forced choices, leads back here (the
+        faces being re-rolled aside). The account only grows, so a change rules it out."""
+        s = self._apply(outcome)
+        while (s.shed, s.received) == (self.shed, self.received) and not s.over() and not s.is_chance_node() \
+                and len(choice := self.policy(s)) == 1:
+            s = s._apply(next(iter(choice)))
+        return (s.inner.phase == "reroll" and (s.shed, s.received) == (self.shed, self.received)
+                and replace(s.inner, roll=self.inner.roll) == self.inner)
+
+    @cached_property
+    def _allowed(self) -> frozenset:
+        chance = self.is_chance_node()
+        return frozenset(a for a, _ in self.chance_outcomes()) if chance else frozenset(self.legal_actions())
+
+    def apply(self, action: Action) -> "Turn":
+        """As `State.apply`, with a set look-up (a roll node has hundreds of outcomes)."""
+        return self._apply(action) if action in self._allowed else self.inner.apply(action)
+
+    def returns(self):
+        return self.inner.returns()
+
+    def observation(self, player: int) -> dict:
+        return self.inner.observation(player)
+
+    def to_json(self) -> dict:
+        return self.inner.to_json()
+
+    def _apply(self, action: Action) -> "Turn":
+        if self.budget is not None:
+            self.budget.spend()
+        after = replace(self, inner=self.inner._apply(action))
+        if after.round_over():
+            change = after.points() - self.points()
+            out, into = max(0, -change), max(0, change)
+        else:
+            points = self.inner.game.components.points
+            moves = list(zip(points, self.inner.hands[self.player], after.inner.hands[self.player]))
+            out = sum(p * max(0, b - a) for p, b, a in moves)
+            into = sum(p * max(0, a - b) for p, b, a in moves)
+        return replace(after, shed=self.shed + out, received=self.received + into)
+
+
+class OverBudget(Exception):
+    """The exact answer needs more engine steps than allowed."""
+
+
+class Budget:
+    """A count of engine steps an exact answer may take (deterministic, unlike a time limit)."""
+
+    def __init__(self, steps: int):
+        self.left = steps
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise OverBudget
+
+
+def greedy_policy():
+    return agent_policy(GreedyAgent())
+
+
+def turn_distribution(state: DeerState, policy=None) -> Distribution:
+    """Exact distribution of (points shed, points received, goes out) over the rest of the current
+    player's turn, every decision taken by `policy` (default: the greedy agent)."""
+    policy = policy or greedy_policy()
+    return outcome_distribution(Turn.start(state, policy), lambda t: (t.shed, t.received, t.goes_out()), Turn.over,
+                                policy)
+
+
+def turn_summary(dist: Distribution) -> dict:
+    """Expected points shed, received and net, and the chance of going out, of a `turn_distribution`."""
+    return {"shed": dist.expectation(lambda o: o[0]), "received": dist.expectation(lambda o: o[1]),
+            "net": dist.expectation(lambda o: o[0] - o[1]), "goes_out": dist.probability(lambda o: o[2])}
+
+
+def advise(state: DeerState, policy=None, budget: int | None = None) -> list[tuple[Action, Fraction]]:
+    """Every legal choice with the exact expected net points shed (shed − received) this turn,
+    best first; after the choice the turn continues under `policy` (default: the greedy agent).
+    With a `budget` of engine steps, raises OverBudget rather than take more."""
+    policy = policy or greedy_policy()
+    start = Turn.start(state, policy, None if budget is None else Budget(budget))
+    return action_values(start, lambda t: t.shed - t.received, Turn.over, policy)
+
+
+# -- unseen cards ------------------------------------------------------------------------------------------
+def unseen_cards(game, *seen) -> list[int]:
+    """The card kinds in play (one entry per card) that are in none of the `seen` count vectors."""
+    return [k for k, total in enumerate(game.full_deck) for _ in range(total - sum(counts[k] for counts in seen))]
+
+
+def deal(game, cards: list[int], sizes: Sequence[int], rng: np.random.Generator) -> list[list[int]]:
+    """`cards` shuffled and dealt into piles of `sizes` (count vectors); one more pile takes the rest."""
+    cards = rng.permutation(cards).tolist()
+    ends = np.cumsum([0, *sizes]).tolist()
+    piles = [cards[start:end] for start, end in zip(ends, ends[1:])] + [cards[ends[-1]:]]
+    return [[pile.count(k) for k in range(len(game.full_deck))] for pile in piles]
+
+
+def counts_of(game, names: Sequence[str]) -> list[int]:
+    """A count vector from card names."""
+    counts = [0] * len(game.full_deck)
+    for name in names:
+        counts[game.components.kind_index[name]] += 1
+    return counts
+
+
+def position_for_hand(game, hand: Sequence[str], hand_sizes: Sequence[int], rng, discard: Sequence[str] = (),
+                      player: int = 0) -> DeerState:
+    """The start of `player`'s turn holding `hand` (card names), the other hands of `hand_sizes`
+    dealt uniformly from the unseen cards; the rest is in the Predator pile."""
+    own, pile = counts_of(game, hand), counts_of(game, discard)
+    others = [p for p in range(game.num_players) if p != player]
+    dealt = dict(zip(others, deal(game, unseen_cards(game, own, pile), [hand_sizes[p] for p in others], rng)))
+    hands = [list(hand) if p == player else card_list(game.components, dealt[p]) for p in range(game.num_players)]
+    return DeerState.from_position(game, hands, discard=list(discard), current=player)
+
+
+def sampled_turn(game, hand, hand_sizes, deals: int, seed: int, discard=(), policy=None) -> dict:
+    """`turn_summary` averaged over `deals` seeded uniform deals of the unseen cards, with the
+    standard error of each figure across deals (Monte Carlo over deals; each deal exact)."""
+    rng = np.random.default_rng(seed)
+    rows = [turn_summary(turn_distribution(position_for_hand(game, hand, hand_sizes, rng, discard), policy))
+            for _ in range(deals)]
+    result = {}
+    for key in rows[0]:
+        values = np.array([float(r[key]) for r in rows])
+        result[key] = sum((r[key] for r in rows), Fraction(0)) / deals
+        result[key + "_se"] = float(values.std(ddof=1) / math.sqrt(deals)) if deals > 1 else math.inf
+    return result
+
+
+# -- the advisor at the table ---------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _game(options_json: str):
+    options = json.loads(options_json)
+    return make_game(load_components(options["components"]).game, **options)
+
+
+def state_from_observation(obs: dict, rng: np.random.Generator) -> DeerState:
+    """The acting player's view made a full position: what they see as it is, the unseen cards (other
+    hands, their face-down set-aside cards, the Predator pile) dealt uniformly. Raises SaveFileError if
+    the deal breaks a rule (e.g. set-aside numbers must differ)."""
+    game = _game(json.dumps(obs["options"], sort_keys=True))
+    me, n = obs["player"], game.num_players
+    others = [p for p in range(n) if p != me]
+    own_aside = obs.get("set_aside") or [0] * len(game.full_deck)
+    sizes = [obs["hand_sizes"][p] for p in others] + [obs.get("set_aside_sizes", [0] * n)[p] for p in others]
+    *dealt, pile = deal(game, unseen_cards(game, obs["hand"], obs["discard"], own_aside), sizes, rng)
+    hands, aside = dict(zip(others, dealt[:len(others)])), dict(zip(others, dealt[len(others):]))
+    data = game.initial_state().to_json()
+    data.update({key: _lists(obs[key]) for key in data.keys() & obs.keys() if key != "set_aside"})
+    data.update(hands=[list(obs["hand"]) if p == me else hands[p] for p in range(n)], predator_pile=pile,
+                deck=[0] * len(game.full_deck))
+    if "set_aside" in data:
+        data["set_aside"] = [list(own_aside) if p == me else aside[p] for p in range(n)]
+    return game.state_from_json(data)
+
+
+def _lists(value):
+    return [_lists(v) for v in value] if isinstance(value, (tuple, list)) else value
+
+
+class AdvisorAgent:
+    """At the number dice and knocking (`ADVISED_PHASES`), the advisor's best choice (ties: the greedy
+    agent's), on one uniform deal of the unseen cards drawn from its generator; elsewhere the greedy agent.
+    A position whose exact answer would take more than `budget` engine steps (a Three Deer Heads that
+    could take a huge Discard pile into hand) is left to the greedy agent too."""
+
+    budget = 30_000
+    largest = 40  # hand + Discard pile: beyond this, greedy (the engine slows down on huge hands)
+
+    def __init__(self):
+        self.greedy = GreedyAgent()
+
+    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        greedy = self.greedy.act(observation, legal, rng)
+        size = sum(observation["hand"]) + sum(observation["discard"])
+        if len(legal) == 1 or observation["phase"] not in ADVISED_PHASES or size > self.largest:
+            return greedy
+        try:
+            ranked = advise(state_from_observation(observation, rng), budget=self.budget)
+        except (SaveFileError, OverBudget):  # a deal the rules forbid (e.g. set-aside numbers), or too big
+            return greedy
+        best = ranked[0][1]
+        tied = [a for a, v in ranked if v == best]
+        return greedy if greedy in tied else tied[0]
+
+
+def sample_turn(state: DeerState, agent, rng: np.random.Generator) -> Turn:
+    """Play the rest of the current turn once: chance from the engine's own outcomes (as the seeded
+    runner samples them, Three Deer Heads loops included), decisions by `agent`. The Monte Carlo check."""
+    turn = Turn.start(state, None)
+    while not turn.over():
+        s = turn.inner
+        if s.is_chance_node():
+            action = sample_outcome(s, rng)
+        else:
+            action = agent.act(s.observation(s.current_player()), s.legal_actions(), rng)
+        turn = turn._apply(action)
+    return turn

@@ -1,0 +1,162 @@
+"""Balance analyses: seeded batches of whole games over the engine, with 95% confidence intervals.
+
+Nothing here is exact: every figure is a Monte Carlo estimate from `play_batch` (game i is played
+from the i-th child of `numpy.random.SeedSequence(seed)`, as `engine.simulate` does), reported as
+mean ± 1.96 standard errors. Sizes: `QUICK_GAMES` keeps a notebook to seconds; pass `big=True`
+(or any `games=`) for tighter intervals.
+
+- `seat_advantage`: win rate by seat, all seats the same agent.
+- `matchup`: one agent against the others, the hero rotating through every seat.
+- `game_length`, `score_summary`: rounds, turns and final scores of a batch.
+- `compare_rules`: the same agents with and without advanced rules (e.g. knocking).
+- `knocking_value`: a player who knocks against players who never do.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..engine import Action, make_game
+from ..engine.runner import play
+from .agents import GreedyAgent
+
+QUICK_GAMES = 40
+BIG_GAMES = 1000
+Z95 = 1.96
+
+
+def default_games(big: bool = False) -> int:
+    return BIG_GAMES if big else QUICK_GAMES
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte Carlo mean with its standard error and 95% interval."""
+
+    mean: float
+    se: float
+    n: int
+
+    @property
+    def low(self) -> float:
+        return self.mean - Z95 * self.se
+
+    @property
+    def high(self) -> float:
+        return self.mean + Z95 * self.se
+
+    def __str__(self) -> str:
+        return f"{self.mean:.3f} ± {Z95 * self.se:.3f}"
+
+
+def estimate(values) -> Estimate:
+    values = np.asarray(values, dtype=float)
+    se = float(values.std(ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.inf
+    return Estimate(float(values.mean()), se, len(values))
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Seeded games: per game the agents by seat, each seat's result (a shared win splits 1) and stats."""
+
+    game_name: str
+    options: dict
+    seed: int
+    seats: tuple[tuple[str, ...], ...]  # games × seats: the agent name in each seat
+    returns: np.ndarray  # games × seats
+    rounds: np.ndarray
+    turns: np.ndarray
+    scores: np.ndarray  # games × seats: final pawn positions
+
+    @property
+    def games(self) -> int:
+        return len(self.seats)
+
+
+def play_batch(game_name: str, agents: Sequence[str], games: int, seed: int, *, rotate: bool = False,
+               num_players: int | None = None, **options) -> Batch:
+    """Play `games` seeded games; with `rotate`, game i seats the agents rotated by i. Agents are
+    named from the game's catalogue or `EXTRA_AGENTS`."""
+    game = make_game(game_name, num_players=num_players or len(agents), **options)
+    catalogue = {**game.agents(), **EXTRA_AGENTS}
+    seats, results, stats = [], [], []
+    for i, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
+        shift = i % len(agents) if rotate else 0
+        names = tuple(agents[shift:]) + tuple(agents[:shift])
+        final = play(game, [catalogue[name]() for name in names], np.random.default_rng(child))
+        seats.append(names)
+        results.append(final.returns())
+        stats.append(final.stats())
+    return Batch(game_name, game.options(), seed, tuple(seats), np.array(results),
+                 np.array([s["rounds"] for s in stats]), np.array([s["turns"] for s in stats]),
+                 np.array([s["final_score"] for s in stats]))
+
+
+def seat_win_rates(batch: Batch) -> list[Estimate]:
+    return [estimate(batch.returns[:, seat]) for seat in range(batch.returns.shape[1])]
+
+
+def agent_win_rate(batch: Batch, agent: str) -> Estimate:
+    """The mean result of one seat held by `agent` (averaged over its seats in each game)."""
+    shares = [np.mean([r for name, r in zip(names, result) if name == agent])
+              for names, result in zip(batch.seats, batch.returns)]
+    return estimate(shares)
+
+
+def seat_advantage(game_name: str = "deer", agent: str = "greedy", num_players: int = 4, games: int | None = None,
+                   seed: int = 1, big: bool = False, **options) -> dict:
+    """Win rate by seat (seat 0 is the first round's dealer, who moves first), every seat `agent`."""
+    batch = play_batch(game_name, [agent] * num_players, games or default_games(big), seed, **options)
+    return {"batch": batch, "win_rates": seat_win_rates(batch), "fair": 1 / num_players}
+
+
+def matchup(game_name: str, hero: str, others: str, num_players: int = 4, games: int | None = None, seed: int = 1,
+            big: bool = False, **options) -> dict:
+    """`hero` against `num_players - 1` copies of `others`, the hero rotating through every seat."""
+    agents = [hero] + [others] * (num_players - 1)
+    batch = play_batch(game_name, agents, games or default_games(big), seed, rotate=True, **options)
+    return {"batch": batch, "hero": hero, "others": others, "hero_win_rate": agent_win_rate(batch, hero),
+            "fair": 1 / num_players}
+
+
+def game_length(batch: Batch) -> dict[str, Estimate]:
+    return {"rounds": estimate(batch.rounds), "turns": estimate(batch.turns)}
+
+
+def score_summary(batch: Batch) -> dict[str, Estimate]:
+    """The winners' and everyone's final scores (a winner: the seat with the best result)."""
+    winners = batch.scores[np.arange(batch.games), batch.returns.argmax(axis=1)]
+    return {"winner": estimate(winners), "all": estimate(batch.scores.ravel()),
+            "highest": estimate(batch.scores.max(axis=1))}
+
+
+def compare_rules(game_name: str, agents: Sequence[str], variants: dict[str, dict], games: int | None = None,
+                  seed: int = 1, big: bool = False) -> dict[str, Batch]:
+    """The same seeded games (same seed, same agents rotating seats) under each set of options."""
+    return {label: play_batch(game_name, agents, games or default_games(big), seed, rotate=True, **options)
+            for label, options in variants.items()}
+
+
+def knocking_value(game_name: str = "deer", num_players: int = 4, games: int | None = None, seed: int = 1,
+                   big: bool = False) -> dict:
+    """With knocking on: the greedy agent (who knocks with a low hand) against greedy agents who never
+    knock, rotating seats. Above the fair share, knocking is worth having."""
+    return matchup(game_name, "greedy", "greedy-no-knock", num_players, games, seed, big, knocking=True)
+
+
+class Refusing:
+    """Wraps an agent so it never takes actions of one kind (e.g. never knocks): when the agent picks
+    one, the first legal action of another kind is taken instead (if there is one)."""
+
+    def __init__(self, agent, kind: str):
+        self.agent, self.kind = agent, kind
+
+    def act(self, observation: dict, legal: Sequence[Action], rng) -> Action:
+        choice = self.agent.act(observation, legal, rng)
+        return next((a for a in legal if a.kind != self.kind), choice) if choice.kind == self.kind else choice
+
+
+EXTRA_AGENTS = {"greedy-no-knock": lambda: Refusing(GreedyAgent(), "knock")}

@@ -1,0 +1,174 @@
+"""Exact Deer in the Headlights dice odds, from the engine's own roll node and chart data.
+
+Every probability is a `Fraction` read off the chance outcomes of a real engine state at the
+start of a turn (`roll_state`), each roll looked up in the components' combination chart.
+Nothing here models the rules a second time.
+
+- `combination_distribution`: the chance of each chart row (both editions; unlisted rolls too).
+- `joker_reach`: the chance of being *able* to reach each row when a Joker may set one die to
+  another of its own faces — from the engine's Joker legal actions (Ruling 14).
+- `predator_distribution`, `number_chances`: the predator die, and each number on at least one die.
+- `odds_report` / `format_odds` for `python -m deerbook odds deer` (and `deer-cards`).
+One turn of a hand and the advisor are in `deerbook.deer.advisor`.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from ..engine import Distribution, make_game
+from .components import CAR, DEER_HEAD, RUNNING_DEER, SIGNATURE_KEYS, DeerComponents
+from .rules import rolled_numbers
+from .state import DeerState
+
+COUNT_WORDS = {1: "", 2: "two ", 3: "three "}
+
+
+def roll_state(game, with_joker: bool = False) -> DeerState:
+    """A position at the start of player 0's turn (the roll comes next): everyone holds one number
+    card, player 0 also a Joker when asked (and the edition has Jokers)."""
+    comp = game.components
+    names = [comp.cards[comp.number_kind[comp.numbers[p % len(comp.numbers)]]].name for p in range(game.num_players)]
+    hands = [[name] for name in names]
+    if with_joker:
+        hands[0].append(comp.cards[comp.joker_kind].name)
+    return DeerState.from_position(game, hands)
+
+
+@lru_cache(maxsize=None)
+def edition(game_name: str, num_players: int = 4):
+    return make_game(game_name, num_players=num_players)
+
+
+def combination_name(comp: DeerComponents, sig: tuple) -> str:
+    """A chart row's name from its signature, e.g. 'two numbers + Deer Head'."""
+    numbers, *symbols = sig
+    parts = [f"{COUNT_WORDS[numbers]}number{'s' * (numbers > 1)}"] if numbers else []
+    for face, count in zip((DEER_HEAD, RUNNING_DEER, CAR), symbols):
+        if count:
+            name = comp.face_name(face)
+            parts.append(COUNT_WORDS[count] + (name + "s" if count > 1 and not name.endswith(("Deer", "s")) else name))
+    name = " + ".join(parts)
+    return name[0].upper() + name[1:]
+
+
+def chart_rows(comp: DeerComponents) -> list:
+    """The chart's rows in its order, then the chart's default row for each possible roll it does not list."""
+    listed = {row.signature for row in comp.chart}
+    unlisted = sorted((sig for sig in comp.chart_by_signature if sig not in listed), reverse=True)
+    return [*comp.chart, *(comp.chart_by_signature[sig] for sig in unlisted)]
+
+
+def row_name(comp: DeerComponents, roll: tuple) -> str:
+    return combination_name(comp, comp.chart_row(roll).signature)
+
+
+def combination_distribution(game) -> Distribution:
+    """Chart row name -> exact probability, over the engine's roll outcomes."""
+    comp = game.components
+    return Distribution((row_name(comp, a.args), p) for a, p in roll_state(game).chance_outcomes())
+
+
+def joker_rolls(state: DeerState) -> list[tuple]:
+    """Every roll a player at the Joker decision can resolve: as rolled, or one die set by a Joker
+    to one of the faces the engine offers (Ruling 14)."""
+    rolls = [state.roll]
+    for use in state.legal_actions():
+        if use.kind == "joker":
+            die = use.args[0]
+            rolls += [state.roll[:die] + face.args + state.roll[die + 1:]
+                      for face in state.apply(use).legal_actions()]
+    return rolls
+
+
+def joker_reach(game) -> dict[str, Fraction] | None:
+    """Row name -> chance that a player holding a Joker can resolve that row this roll (None
+    when the edition has no Jokers)."""
+    comp = game.components
+    if comp.joker_kind is None:
+        return None
+    reach = {combination_name(comp, row.signature): Fraction(0) for row in chart_rows(comp)}
+    start = roll_state(game, with_joker=True)
+    for roll, p in start.chance_outcomes():
+        state = start.apply(roll)
+        assert state.phase == "joker", "a player holding a Joker decides on it after every roll"
+        for name in {row_name(comp, r) for r in joker_rolls(state)}:
+            reach[name] += p
+    return reach
+
+
+def predator_distribution(game) -> Distribution | None:
+    """Predator die face name -> probability (None when the edition has no predator die)."""
+    comp = game.components
+    if not comp.predator_kinds:
+        return None
+    return Distribution((comp.face_name(a.args[-1]), p) for a, p in roll_state(game).chance_outcomes())
+
+
+def number_chances(game) -> dict[int, Fraction]:
+    """Number -> chance it shows on at least one number die."""
+    comp, outcomes = game.components, roll_state(game).chance_outcomes()
+    return {n: sum((p for a, p in outcomes if n in rolled_numbers(comp, a.args)), Fraction(0)) for n in comp.numbers}
+
+
+def face_tuples(comp: DeerComponents) -> int:
+    """How many equally likely face tuples the number dice have (216 for three six-sided dice)."""
+    total = 1
+    for _, faces in comp.number_dice:
+        total *= len(faces)
+    return total
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+@lru_cache(maxsize=None)
+def odds_report(game_name: str) -> dict:
+    """Every combination (chart order) with its exact probability; Joker reach; predator die; numbers."""
+    game = edition(game_name)
+    comp = game.components
+    combos, reach, rolls = combination_distribution(game), joker_reach(game), face_tuples(comp)
+    rows = []
+    for row in chart_rows(comp):
+        name = combination_name(comp, row.signature)
+        entry = {"name": name, "signature": dict(zip(SIGNATURE_KEYS, row.signature)), "effect": row.effect,
+                 "listed": row.listed, "rule": row.rule, "probability": _fraction(combos[name]),
+                 "percent": round(float(combos[name]) * 100, 4), "rolls": int(combos[name] * rolls)}
+        if reach is not None:
+            entry["with_joker"] = _fraction(reach[name])
+        rows.append(entry)
+    predator = predator_distribution(game)
+    return {
+        "edition": game_name, "components": comp.name, "face_tuples": rolls,
+        "dice": {name: [comp.face_name(f) for f in faces] for name, faces in comp.number_dice},
+        "combinations": rows,
+        "predator_die": None if predator is None else [{"face": f, "probability": _fraction(p)}
+                                                        for f, p in predator.items()],
+        "numbers": [{"number": n, "name": comp.face_name(n), "probability": _fraction(p)}
+                    for n, p in number_chances(game).items()],
+    }
+
+
+def format_odds(report: dict) -> str:
+    """The report as plain-text tables."""
+    joker = "with_joker" in report["combinations"][0]
+    lines = [f"{report['edition']}: {report['components']}",
+             f"{report['face_tuples']} equally likely rolls of the number dice "
+             + "; ".join(f"{d}: {', '.join(faces)}" for d, faces in report["dice"].items()), "",
+             f"{'combination':<50} {'rolls':>5} {'probability':>11} {'percent':>8}" + ("  with a Joker" * joker)]
+    for row in report["combinations"]:
+        label = row["name"] + ("" if row["listed"] else " (unlisted)")
+        line = f"{label:<50} {row['rolls']:>5} {row['probability']:>11} {row['percent']:>7.2f}%"
+        if joker:
+            p = Fraction(row["with_joker"])
+            line += f"  {row['with_joker']:>7} ({float(p) * 100:.2f}%)"
+        lines.append(line)
+    if report["predator_die"]:
+        lines += ["", "predator die: " + ", ".join(f"{e['face']} {e['probability']}" for e in report["predator_die"])]
+    if not all(row["listed"] for row in report["combinations"]):
+        lines.append("(unlisted: a roll the chart does not list; no card play, the turn passes)")
+    lines += ["", "chance a number shows on at least one die:"]
+    lines += [f"  {e['name']:>3}: {e['probability']:>6} ({float(Fraction(e['probability'])) * 100:5.2f}%)"
+              for e in report["numbers"]]
+    return "\n".join(lines)

@@ -1,0 +1,83 @@
+"""The Deer odds charts draw exactly the exact values (figure data, not pixels)."""
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("plotly")
+
+from deerbook.charts import deer_odds  # noqa: E402
+from deerbook.deer.advisor import advise, turn_distribution  # noqa: E402
+from deerbook.deer.balance import estimate, play_batch  # noqa: E402
+from deerbook.deer.odds import odds_report  # noqa: E402
+from deerbook.deer import DeerState  # noqa: E402
+from deerbook.engine import Action, make_game  # noqa: E402
+
+
+def position(hands, **kwargs):
+    return DeerState.from_position(make_game("deer", num_players=len(hands)), hands, **kwargs)
+
+
+def roll(state, *faces):
+    return state.apply(Action("roll", faces))
+
+
+def exact(name, key="probability"):
+    return {r["name"]: Fraction(r[key]) for r in odds_report(name)["combinations"]}
+
+
+def test_combination_bars_are_the_exact_probabilities_both_editions():
+    fig = deer_odds.combinations_figure()
+    assert [bar.name for bar in fig.data] == ["board game", "card game"]
+    for bar, name in zip(fig.data, ("deer", "deer-cards")):
+        assert dict(zip(bar.x, bar.y)) == {n: float(p) for n, p in exact(name).items()}
+        assert [Fraction(c[0]) for c in bar.customdata] == list(exact(name).values())
+    assert fig.layout.title.text and fig.layout.xaxis.title.text and fig.layout.yaxis.title.text
+
+
+def test_joker_bars():
+    fig = deer_odds.joker_figure("deer")
+    assert dict(zip(fig.data[1].x, map(Fraction, fig.data[1].customdata))) == exact("deer", "with_joker")
+
+
+@pytest.mark.parametrize("name", ["deer", "deer-cards"])
+def test_roll_space_has_every_roll_once_grouped_by_combination(name):
+    fig = deer_odds.roll_space_figure(name)
+    heat = fig.data[0]
+    cells = [z for row in heat.z for z in row]
+    assert len(cells) == 216
+    names = list(heat.colorbar.ticktext)
+    counts = Counter(names[z] for z in cells)
+    assert {n: Fraction(c, 216) for n, c in counts.items()} == {n: p for n, p in exact(name).items() if p}
+    assert cells == sorted(cells)  # grouped: each combination's rolls are contiguous
+
+
+def test_number_chances():
+    fig = deer_odds.number_chances_figure()
+    for bar, name in zip(fig.data, ("deer", "deer-cards")):
+        expected = {e["name"]: Fraction(e["probability"]) for e in odds_report(name)["numbers"]}
+        assert dict(zip(bar.x, map(Fraction, bar.customdata))) == expected
+
+
+def test_turn_and_advisor_bars_are_exact():
+    state = position([["3", "3", "5", "Fox"], ["7", "8"]])
+    dist = turn_distribution(state)
+    fig = deer_odds.turn_figure(dist)
+    shed = deer_odds.shed_distribution(dist)
+    assert dict(zip(fig.data[0].x, map(Fraction, fig.data[0].customdata))) == dict(shed)
+    assert sum(map(Fraction, fig.data[0].customdata)) == 1
+    start = position([["5", "9", "9"], ["1"]], predator_pile=[], discard=None)
+    ranked = advise(roll(start, "running_deer", 5, 7, "Fox"))
+    bars = deer_odds.advisor_figure(ranked).data[0]
+    assert list(bars.y) == [str(a) for a, _ in ranked]
+    assert list(map(Fraction, bars.customdata)) == [v for _, v in ranked]
+
+
+def test_seat_and_length_charts_show_the_estimates():
+    batch = play_batch("deer", ["greedy"] * 4, 4, seed=1)
+    rates = [estimate(batch.returns[:, s]) for s in range(4)]
+    fig = deer_odds.seat_figure(rates, 0.25)
+    assert list(fig.data[0].y) == [e.mean for e in rates]
+    assert list(fig.data[0].error_y.array) == pytest.approx([1.96 * e.se for e in rates])
+    lengths = deer_odds.length_figure({"greedy": batch})
+    assert list(lengths.data[0].x) == batch.turns.tolist() and lengths.layout.xaxis.title.text == "turns"

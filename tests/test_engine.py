@@ -103,3 +103,35 @@ def test_exact_enumeration_matches_brute_force_on_the_toy_race():
     values = action_values(start, lambda s: s.totals[0], first_turn_over)
     assert [str(a) for a, _ in values] == ["add 2", "add 1"]
     assert [v for _, v in values] == [Fraction(5, 2), Fraction(3, 2)]
+
+
+class TwoStateLoop:
+    """A chance node whose only outcome leads back to it after two steps (parity of n)."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __hash__(self):
+        return hash(self.n % 2)
+
+    def __eq__(self, other):
+        return self.n % 2 == other.n % 2
+
+    def is_terminal(self):
+        return False
+
+    def is_chance_node(self):
+        return True
+
+    def chance_outcomes(self):
+        return ((TwoStateLoop(self.n + 1), Fraction(1)),)
+
+    def apply(self, outcome):
+        return outcome
+
+
+def test_exact_enumeration_reports_a_loop_instead_of_recursing_forever():
+    from deerbook.engine.exact import outcome_distribution
+
+    with pytest.raises(ValueError, match="return to an earlier state"):
+        outcome_distribution(TwoStateLoop(0), lambda s: 0, lambda s: False)

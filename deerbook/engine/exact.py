@@ -41,16 +41,21 @@ def outcome_distribution(
 ) -> Distribution:
     """The exact distribution of value(s) at the first state s where stop(s) or s is terminal."""
     memo: dict[State, Distribution] = {}
+    open_states: set[State] = set()
 
     def walk(s: State) -> Distribution:
         if s in memo:
             return memo[s]
+        if s in open_states:
+            raise ValueError(f"the play can return to an earlier state; choose a `stop` that cuts the loop:\n{s}")
+        open_states.add(s)
         if s.is_terminal() or stop(s):
             result = Distribution({value(s): Fraction(1)})
         else:
             branches = s.chance_outcomes() if s.is_chance_node() else policy(s).items()
             result = Distribution((v, p * q) for a, p in branches for v, q in walk(s.apply(a)).items())
         memo[s] = result
+        open_states.discard(s)
         return result
 
     return walk(state)

@@ -77,7 +77,10 @@ class Game(ABC):
         return type(self) is type(other) and self.options() == other.options()
 
     def __hash__(self) -> int:
-        return hash((self.name, repr(sorted(self.options().items()))))
+        """Games are immutable once built, so the hash is computed once (states hash their game)."""
+        if "_hash" not in self.__dict__:
+            self.__dict__["_hash"] = hash((self.name, repr(sorted(self.options().items()))))
+        return self.__dict__["_hash"]
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options().items()))

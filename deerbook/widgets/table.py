@@ -4,17 +4,21 @@
 move may see (their observation, never other hands), their legal actions as
 buttons (a menu when there are many), and a log. Chance is drawn from a seeded
 Generator, so a table replays the same dice for the same clicks.
+
+A game with a hint function (`hints.HINTS`, or the `hint` argument: `(state, player) ->
+[Hint(action text, value, label), ...]`, best first) gets a Hint button for the person to move.
 """
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from typing import Callable, Sequence
 
 import ipywidgets as w
 import numpy as np
 
 from ..engine import RuleViolation, SaveFileError, State, state_from_json, state_to_json
 from ..engine.runner import as_generator, sample_outcome
+from .hints import Hint, format_hints, hint_function
 
 HUMAN = "human"
 MAX_BUTTONS = 12
@@ -30,7 +34,8 @@ def describe(observation: dict) -> str:
 class GameTable:
     """A notebook table for one game; `.widget` is the ipywidgets box to display."""
 
-    def __init__(self, game, seats: Sequence[str], seed: int | np.random.Generator, state: State | None = None):
+    def __init__(self, game, seats: Sequence[str], seed: int | np.random.Generator, state: State | None = None,
+                 hint: Callable[[State, int], list[Hint]] | None = None):
         if len(seats) != game.num_players:
             raise ValueError(f"{game.name} needs {game.num_players} seats, got {len(seats)}")
         catalogue = game.agents()
@@ -41,6 +46,12 @@ class GameTable:
         self.rng = as_generator(seed)
         self.agents = {i: catalogue[s]() for i, s in enumerate(seats) if s != HUMAN}
         self.history: list[str] = []
+        self.hint_function = hint or hint_function(game.name)
+        self.hints: list[Hint] = []
+        self.hint_view = w.HTML()
+        self.hint_button = w.Button(description="Hint", tooltip="every legal choice with the advisor's value")
+        self.hint_button.on_click(lambda _: self.show_hints())
+        self.hint_button.layout.display = None if self.hint_function else "none"
         self.status = w.HTML()
         self.view = w.HTML()
         self.choices = w.VBox()
@@ -49,7 +60,7 @@ class GameTable:
         save, load = w.Button(description="Save"), w.Button(description="Load")
         save.on_click(lambda _: self._save())
         load.on_click(lambda _: self._load())
-        self.widget = w.VBox([self.status, self.view, self.choices, self.log, w.HBox([save, load]), self.saved])
+        self.widget = w.VBox([self.status, self.view, self.choices, w.HBox([self.hint_button]), self.hint_view, self.log, w.HBox([save, load]), self.saved])
         self.state = game.initial_state() if state is None else state
         self.advance()
 
@@ -74,12 +85,21 @@ class GameTable:
         self.state = self.state.apply(action)
         self.advance()
 
+    def show_hints(self) -> None:
+        """Show the person to move every legal choice with the advisor's value, best first."""
+        if self.hint_function is None or self.state.is_terminal():
+            return
+        self.hints = self.hint_function(self.state, self.state.current_player())
+        self.hint_view.value = f"<pre>{_escape(format_hints(self.hints))}</pre>"
+
     def _record(self, player: int, action) -> None:
         who = "chance" if player < 0 else f"P{player} ({self.seats[player]})"
         self.history.append(f"{who}: {action}")
         self.log.value = "\n".join(self.history[-200:])
 
     def _draw(self) -> None:
+        self.hints, self.hint_view.value = [], ""
+        self.hint_button.disabled = self.state.is_terminal()
         if self.state.is_terminal():
             self.status.value = f"<b>Game over.</b> Returns: {list(self.state.returns())}"
             self.view.value = f"<pre>{_escape(str(self.state))}</pre>"

@@ -1,0 +1,88 @@
+"""Hints for the person to move: every legal choice with the exact expected value from the game's advisor.
+
+`HINTS` maps a game name to a function `(state, player) -> [Hint, ...]`, best first. A hint sees only
+`state.observation(player)`, never the full state, so it cannot peek at other hands:
+
+- Deer (both editions): `deer.advisor.advise` is exact for a full position, so the unseen cards are
+  dealt (`state_from_observation`) on `DEALS` fixed-seed deals and the values averaged. When every deal
+  gives the same value (the usual case: the cards in hand decide this turn) the value is exact and
+  labelled so; otherwise it is labelled as the mean over the deals.
+- Football: everything on the table is public; `Advisor.advise` ranks by expected net points this turn
+  (your points minus Blitz Bach's in solo).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable, NamedTuple
+
+import numpy as np
+
+from ..deer.advisor import AdvisorAgent, OverBudget, advise, state_from_observation
+from ..engine import SaveFileError, State
+from ..football.advisor import Advisor
+from ..football.agents import rebuild
+
+DEALS = 4  # deals of the unseen Deer cards per hint
+HINT_SEED = 0  # hints draw their deals from their own generator: asking for a hint never changes the game
+
+
+class Hint(NamedTuple):
+    action: str
+    value: Fraction
+    label: str
+
+
+def deer_hints(state: State, player: int) -> list[Hint]:
+    """Expected net points shed this turn (greedy play afterwards), per choice, on `DEALS` deals of unseen cards."""
+    observation = state.observation(player)
+    rng = np.random.default_rng(HINT_SEED)
+    per_deal = []
+    for _ in range(DEALS):
+        try:
+            ranked = advise(state_from_observation(observation, rng), budget=AdvisorAgent.budget)
+        except (SaveFileError, OverBudget):  # a deal the rules forbid, or an answer too big to compute
+            continue
+        per_deal.append({str(action): value for action, value in ranked})
+    if not per_deal:
+        return []
+    hints = [_deer_hint(text, [values[text] for values in per_deal]) for text in per_deal[0]]
+    return sorted(hints, key=lambda hint: hint.value, reverse=True)
+
+
+def _deer_hint(text: str, values: list[Fraction]) -> Hint:
+    mean = sum(values, Fraction(0)) / len(values)
+    exact = len(set(values)) == 1
+    label = "exact" if exact else f"mean of {len(values)} deals of the unseen cards"
+    return Hint(text, mean, f"net points shed this turn, {label}")
+
+
+def football_hints(state: State, player: int) -> list[Hint]:
+    """Expected net points this turn per choice (the advisor's best play afterwards), with the touchdown chance."""
+    public = rebuild(state.observation(player))
+    solo = public.game.num_players == 1
+    return [Hint(str(a.action), a.expected_net, _football_label(a, solo)) for a in Advisor().advise(public, by="net")]
+
+
+def _football_label(advice, solo: bool) -> str:
+    points = f"your {advice.expected_points} − Blitz Bach's {advice.expected_blitz}" if solo else "points"
+    return f"{points} this turn; touchdown chance {advice.touchdown_chance}"
+
+
+HINTS: dict[str, Callable[[State, int], list[Hint]]] = {
+    "deer": deer_hints,
+    "deer-cards": deer_hints,
+    "football": football_hints,
+}
+
+
+def hint_function(game_name: str) -> Callable[[State, int], list[Hint]] | None:
+    """The registered hint function of a game, or None."""
+    return HINTS.get(game_name)
+
+
+def format_hints(hints: list[Hint]) -> str:
+    """Hints as aligned text lines, best first: 'choice : value ≈ decimal (label)'."""
+    if not hints:
+        return "No hint: the advisor cannot answer here."
+    width = max(len(h.action) for h in hints)
+    return "\n".join(f"{h.action:<{width}} : {h.value} ≈ {float(h.value):.3f} ({h.label})" for h in hints)

@@ -1,13 +1,11 @@
 """The Deer game charts show exactly the ledger and the chart data (checked as figure data, not pixels)."""
-from fractions import Fraction
 
 import pytest
 
 pytest.importorskip("plotly")
 
-from deerbook.charts.deer_game import combination_chances, pawn_steps, pawns_over_rounds  # noqa: E402
+from deerbook.charts.deer_game import pawn_steps, pawns_over_rounds  # noqa: E402
 from deerbook.deer import DeerState, GreedyAgent  # noqa: E402
-from deerbook.deer.narrate import chart_chances  # noqa: E402
 from deerbook.engine import RandomAgent, make_game  # noqa: E402
 from deerbook.engine.runner import play  # noqa: E402
 
@@ -72,14 +70,3 @@ def test_hand_made_positions_and_clamped_moves():
     assert steps[1].label == "round 1: rack, player 0 -15 (clamped to -5)" and steps[1].pawns == (0, 0, 40)
     assert steps[1].round == 1  # the round still being played
 
-
-def test_combination_chances_are_the_exact_chart_chances():
-    comp = GAME.components
-    chances = chart_chances(comp)
-    figure = combination_chances(comp)
-    bar = figure.data[0]
-    assert len(bar.y) == 9 == len(comp.chart)
-    assert [Fraction(t) for t in bar.text] == [chances[row.signature] for row in comp.chart]
-    assert list(bar.x) == [float(chances[row.signature]) for row in comp.chart]
-    assert sum(Fraction(t) for t in bar.text) == 1
-    assert bar.y[0] == "3 numbers" and bar.text[0] == "8/27"

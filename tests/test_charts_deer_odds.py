@@ -9,6 +9,7 @@ pytest.importorskip("plotly")
 from deerbook.charts import deer_odds  # noqa: E402
 from deerbook.deer.advisor import advise, turn_distribution  # noqa: E402
 from deerbook.deer.balance import estimate, play_batch  # noqa: E402
+from deerbook.deer.components import combination_name  # noqa: E402
 from deerbook.deer.odds import odds_report  # noqa: E402
 from deerbook.deer import DeerState  # noqa: E402
 from deerbook.engine import Action, make_game  # noqa: E402
@@ -33,6 +34,18 @@ def test_combination_bars_are_the_exact_probabilities_both_editions():
         assert dict(zip(bar.x, bar.y)) == {n: float(p) for n, p in exact(name).items()}
         assert [Fraction(c[0]) for c in bar.customdata] == list(exact(name).values())
     assert fig.layout.title.text and fig.layout.xaxis.title.text and fig.layout.yaxis.title.text
+
+
+def test_board_combination_bars_are_the_brute_force_chart_chances():
+    comp = make_game("deer", num_players=3).components
+    fig = deer_odds.combinations_figure(["deer"])
+    bar = fig.data[0]
+    assert len(bar.x) == 9 == len(comp.chart)
+    assert list(bar.x) == [combination_name(comp, row.signature) for row in comp.chart]
+    chances = [Fraction(c[0]) for c in bar.customdata]
+    assert chances == [comp.signature_odds[row.signature] for row in comp.chart]  # brute force over the faces
+    assert list(bar.y) == [float(p) for p in chances] and sum(chances) == 1
+    assert bar.x[0] == "Three numbers" and bar.customdata[0][0] == "8/27"
 
 
 def test_joker_bars():

@@ -4,6 +4,9 @@ from fractions import Fraction
 import pytest
 
 from deerbook.deer import DeerState, GreedyAgent, narrate
+from deerbook.deer.components import combination_name
+from deerbook.deer.editions import format_chart
+from deerbook.deer.odds import combination_distribution
 from deerbook.engine import RandomAgent, RuleViolation, make_game
 from deerbook.engine.runner import play
 
@@ -18,15 +21,18 @@ def test_components_text_lists_every_card_and_die():
     assert "predator die: Fox, Fox, Wolf, Wolf, Bear, Discard" in text
 
 
-def test_signature_text_and_chart_chances():
-    assert narrate.signature_text((3, 0, 0, 0)) == "3 numbers"
-    assert narrate.signature_text((1, 1, 1, 0)) == "1 number + Deer Head + Running Deer"
-    assert narrate.signature_text((0, 1, 2, 0)) == "Deer Head + 2 Running Deer"
-    assert narrate.signature_text((0, 3, 0, 0)) == "3 Deer Heads"
-    chances = narrate.chart_chances(COMP)
-    assert sum(chances.values()) == 1 and chances[(3, 0, 0, 0)] == Fraction(8, 27)
-    assert chances[(1, 0, 2, 0)] == Fraction(1, 54)
-    assert len(narrate.chart_text(COMP).splitlines()) == 9
+def test_combination_names_and_chart_chances():
+    assert combination_name(COMP, (3, 0, 0, 0)) == "Three numbers"
+    assert combination_name(COMP, (1, 1, 1, 0)) == "Number + Deer Head + Running Deer"
+    assert combination_name(COMP, (0, 1, 2, 0)) == "Deer Head + two Running Deer"
+    assert combination_name(COMP, (0, 3, 0, 0)) == "Three Deer Heads"
+    cards = make_game("deer-cards", num_players=3).components
+    assert combination_name(cards, (1, 0, 0, 2)) == "Number + two Cars"
+    chances = combination_distribution(GAME)  # the engine's own roll outcomes
+    assert chances == {combination_name(COMP, sig): p for sig, p in COMP.signature_odds.items()}  # brute force
+    assert sum(chances.values()) == 1 and chances["Three numbers"] == Fraction(8, 27)
+    assert chances["Number + two Running Deer"] == Fraction(1, 54)
+    assert len(format_chart(COMP).splitlines()) == 1 + 9
 
 
 def test_hand_text_act_roll_and_texts():

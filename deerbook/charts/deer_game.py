@@ -3,7 +3,7 @@
 `pawn_steps(state)` turns the ledger (player, reason, requested, applied) into the pawn positions of
 every player after each step: the start, each single rack move, and each round's scoring (all hands
 scored together). `pawns_over_rounds(state)` draws those steps as one line per player.
-`combination_chances(components)` is a bar chart of the exact chance of each combination-chart row.
+(The chance of each combination-chart row is drawn by `deer_odds.combinations_figure`.)
 """
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ import re
 from dataclasses import dataclass
 
 import plotly.graph_objects as go
-
-from ..deer.narrate import chart_chances, signature_text
 
 ROUND_SCORE = re.compile(r"round (\d+) score")
 
@@ -93,20 +91,3 @@ def pawns_over_rounds(state, names: list[str] | None = None, title: str | None =
         height=420, legend={"orientation": "h", "y": -0.25, "x": 0})
     return figure
 
-
-def combination_chances(comp) -> go.Figure:
-    """The exact chance of each row of the combination chart on one roll (hover shows the fraction)."""
-    chances = chart_chances(comp)
-    rows = list(comp.chart)
-    labels = [signature_text(row.signature) for row in rows]
-    figure = go.Figure(go.Bar(
-        x=[float(chances[row.signature]) for row in rows], y=labels, orientation="h",
-        text=[str(chances[row.signature]) for row in rows], textposition="outside",
-        customdata=[row.rule for row in rows],
-        hovertemplate="%{y}: %{text} of all rolls<br>%{customdata}<extra></extra>"))
-    figure.update_layout(title="The nine combinations: exact chance on one roll",
-                         xaxis={"title": "probability", "range": [0, 0.4]},
-                         yaxis={"title": {"text": "number dice show", "standoff": 12}, "autorange": "reversed",
-                                "automargin": True},
-                         height=380)
-    return figure

@@ -14,16 +14,13 @@ from typing import Sequence
 import plotly.graph_objects as go
 
 from ..deer.balance import Batch, Estimate
-from ..deer.odds import chart_rows, combination_name, edition, odds_report
+from ..deer.components import chart_rows, combination_name, row_name
+from ..deer.odds import edition, fraction_text, odds_report
 from ..engine import Distribution
 from .theme import COLORWAY
 
 EDITIONS = ("deer", "deer-cards")
 EDITION_LABELS = {"deer": "board game", "deer-cards": "card game"}
-
-
-def _frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 def _layout(fig: go.Figure, title: str, x: str, y: str, **extra) -> go.Figure:
@@ -60,7 +57,7 @@ def roll_cells(game_name: str) -> list[tuple[tuple, str]]:
     """All equally likely face tuples of the number dice with their combination, grouped by combination."""
     comp = edition(game_name).components
     order = {combination_name(comp, row.signature): i for i, row in enumerate(chart_rows(comp))}
-    cells = [(faces, combination_name(comp, comp.chart_row(faces).signature))
+    cells = [(faces, row_name(comp, faces))
              for faces in itertools.product(*(f for _, f in comp.number_dice))]
     return sorted(cells, key=lambda cell: order[cell[1]])
 
@@ -75,7 +72,7 @@ def roll_space_figure(game_name: str = "deer", width: int = 18) -> go.Figure:
     rows = [cells[i:i + width] for i in range(0, total, width)]
     z = [[names.index(name) for _, name in row] for row in rows]
     hover = [[f"{', '.join(map(comp.face_name, faces))}<br>{name}: {counts[name]}/{total} = "
-              f"{_frac(Fraction(counts[name], total))}" for faces, name in row] for row in rows]
+              f"{fraction_text(Fraction(counts[name], total))}" for faces, name in row] for row in rows]
     colors = [COLORWAY[i % len(COLORWAY)] for i in range(len(names))]
     scale = [[edge / len(names), colors[i]] for i in range(len(names)) for edge in (i, i + 1)]
     fig = go.Figure(go.Heatmap(z=z, text=hover, hovertemplate="%{text}<extra></extra>", colorscale=scale,
@@ -106,7 +103,7 @@ def turn_figure(dist: Distribution, title: str = "Points shed in one turn") -> g
     """The exact distribution of points shed this turn."""
     shed = shed_distribution(dist)
     points = sorted(shed)
-    fig = go.Figure(go.Bar(x=points, y=[float(shed[k]) for k in points], customdata=[_frac(shed[k]) for k in points],
+    fig = go.Figure(go.Bar(x=points, y=[float(shed[k]) for k in points], customdata=[fraction_text(shed[k]) for k in points],
                            hovertemplate="%{x} points: %{customdata}<extra></extra>"))
     return _layout(fig, title, "points shed", "probability", yaxis_tickformat=".0%")
 
@@ -114,7 +111,7 @@ def turn_figure(dist: Distribution, title: str = "Points shed in one turn") -> g
 def advisor_figure(ranked, title: str = "Expected points shed this turn, by choice") -> go.Figure:
     """The advisor's choices (best at the top) and their exact expected net points shed."""
     fig = go.Figure(go.Bar(y=[str(a) for a, _ in ranked], x=[float(v) for _, v in ranked], orientation="h",
-                           customdata=[_frac(v) for _, v in ranked],
+                           customdata=[fraction_text(v) for _, v in ranked],
                            hovertemplate="%{y}: %{customdata} = %{x:.3f} points<extra></extra>"))
     return _layout(fig, title, "expected net points shed", "choice", yaxis_autorange="reversed")
 

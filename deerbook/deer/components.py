@@ -196,22 +196,39 @@ def signature(faces: tuple) -> tuple[int, int, int, int]:
     return (sum(isinstance(f, int) for f in faces), faces.count(DEER_HEAD), faces.count(RUNNING_DEER), faces.count(CAR))
 
 
-def signature_text(sig: tuple) -> str:
-    """A roll signature in words, e.g. "2 numbers + Deer Head"."""
-    names = (("number", "numbers"), ("Deer Head", "Deer Heads"), ("Running Deer", "Running Deer"), ("Car", "Cars"))
-    parts = [f"{count} {plural}" if count > 1 else f"1 {one}" if one == "number" else one
-             for count, (one, plural) in zip(sig, names) if count]
-    return " + ".join(parts)
+COUNT_WORDS = {1: "", 2: "two ", 3: "three "}
+
+
+def combination_name(comp: DeerComponents, sig: tuple) -> str:
+    """A roll signature in words, with the component set's face names, e.g. "Two numbers + Deer Head",
+    "Number + two Running Deer" (the one naming of chart rows: odds tables, charts, the printed chart)."""
+    numbers, *symbols = sig
+    parts = [f"{COUNT_WORDS[numbers]}number{'s' * (numbers > 1)}"] if numbers else []
+    for face, count in zip((DEER_HEAD, RUNNING_DEER, CAR), symbols):
+        if count:
+            name = comp.face_name(face)
+            parts.append(COUNT_WORDS[count] + (name + "s" if count > 1 and not name.endswith(("Deer", "s")) else name))
+    name = " + ".join(parts)
+    return name[0].upper() + name[1:]
+
+
+def row_name(comp: DeerComponents, roll: tuple) -> str:
+    """The combination name of a roll (its number dice)."""
+    return combination_name(comp, comp.chart_row(roll).signature)
+
+
+def chart_rows(comp: DeerComponents) -> list[ChartRow]:
+    """The chart's rows in its order, then the chart's default row for each possible roll it does not list."""
+    listed = {row.signature for row in comp.chart}
+    unlisted = sorted((sig for sig in comp.chart_by_signature if sig not in listed), reverse=True)
+    return [*comp.chart, *(comp.chart_by_signature[sig] for sig in unlisted)]
 
 
 def chart_table(comp: DeerComponents) -> list[dict]:
-    """The combination chart as printed by the book: one line per possible roll signature, the
-    listed rows first (in chart order), then the rolls the chart leaves to its default."""
-    order = {row.signature: i for i, row in enumerate(comp.chart)}
-    rows = sorted(comp.chart_by_signature.values(),
-                  key=lambda r: (order.get(r.signature, len(order)), [-count for count in r.signature]))
-    return [{"roll": signature_text(r.signature), "play": r.rule, "effect": r.effect, "listed": r.listed,
-             "probability": comp.signature_odds[r.signature]} for r in rows]
+    """The combination chart as printed by the book: one line per possible roll signature (`chart_rows`
+    order), with the chance of each from the dice faces (`signature_odds`)."""
+    return [{"roll": combination_name(comp, r.signature), "play": r.rule, "effect": r.effect, "listed": r.listed,
+             "probability": comp.signature_odds[r.signature]} for r in chart_rows(comp)]
 
 
 @lru_cache(maxsize=None)

@@ -5,13 +5,12 @@ engine's own `apply` (so a narrated move is always a legal move). Nothing here i
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from fractions import Fraction
 from typing import Sequence
 
 from ..engine import Action
 from ..engine.runner import as_generator, play, sample_outcome
-from .components import DeerComponents, signature
+from .components import DeerComponents
 from .rules import card_list, hand_value
 
 
@@ -30,31 +29,6 @@ def components_text(comp: DeerComponents) -> str:
     lines.append("predator die: " + ", ".join(comp.face_name(f) for f in comp.predator_die))
     lines.append(f"board: 0..{comp.finish}")
     return "\n".join(lines)
-
-
-def signature_text(sig: tuple[int, int, int, int]) -> str:
-    """A chart signature in words, e.g. ``"2 numbers + Deer Head"``, ``"Deer Head + 2 Running Deer"``."""
-    numbers, heads, running, cars = sig
-    parts = [f"{numbers} number{'s' * (numbers > 1)}"] if numbers else []
-    for count, name in ((heads, "Deer Head"), (running, "Running Deer"), (cars, "Car")):
-        if count:
-            parts.append(f"{count} {name}{'s' * (name == 'Deer Head')}" if count > 1 else name)
-    return " + ".join(parts)
-
-
-def chart_chances(comp: DeerComponents) -> dict[tuple, Fraction]:
-    """The exact chance of each chart row on one roll, summed over the engine's roll outcomes."""
-    chances: dict[tuple, Fraction] = defaultdict(Fraction)
-    for action, p in comp.roll_outcomes:
-        chances[signature(action.args[:len(comp.number_dice)])] += p
-    return {row.signature: chances[row.signature] for row in comp.chart}
-
-
-def chart_text(comp: DeerComponents) -> str:
-    """The combination chart as data: signature, effect, exact chance on one roll, and the ruling."""
-    chances = chart_chances(comp)
-    return "\n".join(f"{signature_text(row.signature):<36} {row.effect:<21} {str(chances[row.signature]):>6}  {row.rule.split(':')[0]}"
-                     for row in comp.chart)
 
 
 # -- positions ----------------------------------------------------------------------------------

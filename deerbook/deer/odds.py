@@ -17,12 +17,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..engine import Distribution, make_game
-from .components import CAR, DEER_HEAD, RUNNING_DEER, SIGNATURE_KEYS, DeerComponents
+from .components import SIGNATURE_KEYS, DeerComponents, chart_rows, combination_name, row_name
 from .rules import rolled_numbers
 from .state import DeerState
-
-COUNT_WORDS = {1: "", 2: "two ", 3: "three "}
-
 
 def roll_state(game, with_joker: bool = False) -> DeerState:
     """A position at the start of player 0's turn (the roll comes next): everyone holds one number
@@ -38,29 +35,6 @@ def roll_state(game, with_joker: bool = False) -> DeerState:
 @lru_cache(maxsize=None)
 def edition(game_name: str, num_players: int = 4):
     return make_game(game_name, num_players=num_players)
-
-
-def combination_name(comp: DeerComponents, sig: tuple) -> str:
-    """A chart row's name from its signature, e.g. 'two numbers + Deer Head'."""
-    numbers, *symbols = sig
-    parts = [f"{COUNT_WORDS[numbers]}number{'s' * (numbers > 1)}"] if numbers else []
-    for face, count in zip((DEER_HEAD, RUNNING_DEER, CAR), symbols):
-        if count:
-            name = comp.face_name(face)
-            parts.append(COUNT_WORDS[count] + (name + "s" if count > 1 and not name.endswith(("Deer", "s")) else name))
-    name = " + ".join(parts)
-    return name[0].upper() + name[1:]
-
-
-def chart_rows(comp: DeerComponents) -> list:
-    """The chart's rows in its order, then the chart's default row for each possible roll it does not list."""
-    listed = {row.signature for row in comp.chart}
-    unlisted = sorted((sig for sig in comp.chart_by_signature if sig not in listed), reverse=True)
-    return [*comp.chart, *(comp.chart_by_signature[sig] for sig in unlisted)]
-
-
-def row_name(comp: DeerComponents, roll: tuple) -> str:
-    return combination_name(comp, comp.chart_row(roll).signature)
 
 
 def combination_distribution(game) -> Distribution:
@@ -119,7 +93,8 @@ def face_tuples(comp: DeerComponents) -> int:
     return total
 
 
-def _fraction(p: Fraction) -> str:
+def fraction_text(p: Fraction) -> str:
+    """An exact probability as "numerator/denominator" (also "1/1", unlike str(Fraction))."""
     return f"{p.numerator}/{p.denominator}"
 
 
@@ -133,19 +108,19 @@ def odds_report(game_name: str) -> dict:
     for row in chart_rows(comp):
         name = combination_name(comp, row.signature)
         entry = {"name": name, "signature": dict(zip(SIGNATURE_KEYS, row.signature)), "effect": row.effect,
-                 "listed": row.listed, "rule": row.rule, "probability": _fraction(combos[name]),
+                 "listed": row.listed, "rule": row.rule, "probability": fraction_text(combos[name]),
                  "percent": round(float(combos[name]) * 100, 4), "rolls": int(combos[name] * rolls)}
         if reach is not None:
-            entry["with_joker"] = _fraction(reach[name])
+            entry["with_joker"] = fraction_text(reach[name])
         rows.append(entry)
     predator = predator_distribution(game)
     return {
         "edition": game_name, "components": comp.name, "face_tuples": rolls,
         "dice": {name: [comp.face_name(f) for f in faces] for name, faces in comp.number_dice},
         "combinations": rows,
-        "predator_die": None if predator is None else [{"face": f, "probability": _fraction(p)}
+        "predator_die": None if predator is None else [{"face": f, "probability": fraction_text(p)}
                                                         for f, p in predator.items()],
-        "numbers": [{"number": n, "name": comp.face_name(n), "probability": _fraction(p)}
+        "numbers": [{"number": n, "name": comp.face_name(n), "probability": fraction_text(p)}
                     for n, p in number_chances(game).items()],
     }
 

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from deerbook.__main__ import main
-from deerbook.deer.components import signature
-from deerbook.deer.odds import combination_name, edition, format_odds, odds_report, roll_state
+from deerbook.deer.components import combination_name, signature
+from deerbook.deer.odds import edition, format_odds, odds_report, roll_state
 from deerbook.engine.runner import sample_outcome
 
 EDITIONS = ("deer", "deer-cards")

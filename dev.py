@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -62,10 +63,20 @@ def test() -> None:
 
 def notebooks() -> None:
     install()
+    paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
     run("jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
         "--ExecutePreprocessor.kernel_name=python3", "--ExecutePreprocessor.timeout=600",
-        "--ExecutePreprocessor.store_widget_state=False",
-        *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "notebooks").glob("*.ipynb")))
+        "--ExecutePreprocessor.store_widget_state=False", *(str(p.relative_to(ROOT)) for p in paths))
+    for path in paths:
+        drop_execution_times(path)
+
+
+def drop_execution_times(path: Path) -> None:
+    """Remove the per-cell execution timestamps nbconvert stores, so re-runs diff only in outputs."""
+    notebook = json.loads(path.read_text())
+    for cell in notebook["cells"]:
+        cell.get("metadata", {}).pop("execution", None)
+    path.write_text(json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 
 def clean() -> None:

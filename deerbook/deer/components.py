@@ -92,6 +92,7 @@ class DeerComponents:
     advanced_rules: tuple[str, ...]  # the advanced-rule options this edition offers
     chart: tuple[ChartRow, ...]
     chart_default: ChartRow | None  # for the possible rolls the chart does not list
+    symbol_names: dict  # die symbol -> the name this edition prints (e.g. the card game's "Deer in Headlights")
 
     @classmethod
     def from_file(cls, path: str | Path) -> "DeerComponents":
@@ -158,7 +159,7 @@ class DeerComponents:
     def face_name(self, face) -> str:
         if isinstance(face, int):
             return self.cards[self.number_kind[face]].name
-        return SYMBOLS.get(face) or ("Discard" if face == DISCARD_FACE else face)
+        return self.symbol_names.get(face) or ("Discard" if face == DISCARD_FACE else face)
 
     def roll_text(self, roll: tuple) -> str:
         dice = ", ".join(self.face_name(f) for f in roll[:len(self.number_dice)])
@@ -293,9 +294,18 @@ class _Parser:
         default = data.get("chart_default")
         default = None if default is None else self.chart_effect(self.obj(default, "chart_default"), "chart_default")
         result = DeerComponents(name, game, low, high, decks, cards, number_dice, predator_die, finish, clamp,
-                                spaces["headlights_spaces"], spaces["bullseye_spaces"], tuple(advanced), chart, default)
+                                spaces["headlights_spaces"], spaces["bullseye_spaces"], tuple(advanced), chart, default,
+                                self.symbol_names(data))
         self.check_chart(result)
         return result
+
+    def symbol_names(self, data: dict) -> dict:
+        """The printed names of the die symbols: the defaults, overridden by optional "symbol_names"."""
+        names = self.obj(data.get("symbol_names", {}), "symbol_names")
+        for symbol, name in names.items():
+            self.need(symbol in SYMBOLS, f"symbol_names.{symbol}", f"must be one of {list(SYMBOLS)}")
+            self.need(isinstance(name, str) and name, f"symbol_names.{symbol}", "must be a non-empty string")
+        return {**SYMBOLS, **names}
 
     def decks(self, players: dict, low: int, high: int) -> dict:
         decks = self.obj(players.get("decks", {}), "players.decks")

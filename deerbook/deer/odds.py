@@ -128,13 +128,14 @@ def odds_report(game_name: str) -> dict:
 def format_odds(report: dict) -> str:
     """The report as plain-text tables."""
     joker = "with_joker" in report["combinations"][0]
+    labels = [row["name"] + ("" if row["listed"] else " (unlisted)") for row in report["combinations"]]
+    width = max(len("combination"), *map(len, labels))
     lines = [f"{report['edition']}: {report['components']}",
              f"{report['face_tuples']} equally likely rolls of the number dice "
              + "; ".join(f"{d}: {', '.join(faces)}" for d, faces in report["dice"].items()), "",
-             f"{'combination':<50} {'rolls':>5} {'probability':>11} {'percent':>8}" + ("  with a Joker" * joker)]
-    for row in report["combinations"]:
-        label = row["name"] + ("" if row["listed"] else " (unlisted)")
-        line = f"{label:<50} {row['rolls']:>5} {row['probability']:>11} {row['percent']:>7.2f}%"
+             f"{'combination':<{width}} {'rolls':>5} {'probability':>11} {'percent':>8}" + ("  with a Joker" * joker)]
+    for label, row in zip(labels, report["combinations"]):
+        line = f"{label:<{width}} {row['rolls']:>5} {row['probability']:>11} {row['percent']:>7.2f}%"
         if joker:
             p = Fraction(row["with_joker"])
             line += f"  {row['with_joker']:>7} ({float(p) * 100:.2f}%)"

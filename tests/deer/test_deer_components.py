@@ -137,3 +137,17 @@ def test_unreadable_component_file_is_rejected(tmp_path):
         DeerComponents.from_file(path)
     with pytest.raises(ComponentError, match="cannot read"):
         DeerComponents.from_file(tmp_path / "missing.json")
+
+
+def test_an_edition_names_its_die_symbols_and_bad_names_are_rejected():
+    import json
+
+    from deerbook.deer.components import DATA_DIR, DeerComponents
+    from deerbook.engine import ComponentError
+
+    cards = DeerComponents.from_file(DATA_DIR / "card-game.json")
+    assert cards.face_name("deer_head") == "Deer in Headlights" and cards.face_name("car") == "Car"
+    data = json.loads((DATA_DIR / "card-game.json").read_text())
+    data["symbol_names"] = {"moose": "Moose"}
+    with pytest.raises(ComponentError, match="symbol_names.moose"):
+        DeerComponents.from_dict(data)

@@ -3,7 +3,8 @@
 
   python3 dev.py book        create .venv if needed, install deerbook[dev], build the book
   python3 dev.py test        the whole suite: pytest, nbval over notebooks/, strict book build, offline check
-  python3 dev.py notebooks   re-execute notebooks/*.ipynb in place (after changing them or the engine)
+  python3 dev.py notebooks [NOTEBOOK ...]
+                             re-execute notebooks in place (default: all of notebooks/*.ipynb)
   python3 dev.py clean       remove the book build
 """
 from __future__ import annotations
@@ -61,9 +62,9 @@ def test() -> None:
     print("dev.py test: all steps passed")
 
 
-def notebooks() -> None:
+def notebooks(*names: str) -> None:
     install()
-    paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    paths = [Path(name).resolve() for name in names] or sorted((ROOT / "notebooks").glob("*.ipynb"))
     run("jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
         "--ExecutePreprocessor.kernel_name=python3", "--ExecutePreprocessor.timeout=600",
         "--ExecutePreprocessor.store_widget_state=False", *(str(p.relative_to(ROOT)) for p in paths))
@@ -86,9 +87,10 @@ def clean() -> None:
 COMMANDS = {"book": book, "test": test, "notebooks": notebooks, "clean": clean}
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2 or sys.argv[1] not in COMMANDS:
+    command, *arguments = sys.argv[1:] or [""]
+    if command not in COMMANDS or (arguments and command != "notebooks"):
         sys.exit(__doc__)
     try:
-        COMMANDS[sys.argv[1]]()
+        COMMANDS[command](*arguments)
     except subprocess.CalledProcessError as failure:
         sys.exit(f"dev.py {sys.argv[1]}: step failed with exit code {failure.returncode}: {' '.join(failure.cmd)}")

@@ -92,7 +92,9 @@ def test_observation_is_json_and_per_player(game):
     for i, state in enumerate(walk(game, 1)):
         if i % 23 == 0 or state.is_terminal():
             for player in range(game.num_players):
-                json.dumps(state.observation(player))
+                observation = state.observation(player)
+                assert isinstance(observation, dict) and observation
+                assert isinstance(json.loads(json.dumps(observation)), dict)
 
 
 def test_chance_probabilities_are_exact(game):

@@ -15,7 +15,6 @@ from ..football.sheet import START_KICK_RANGE, TRACKS, Box, PlaySheet, default_s
 
 TRACK_KINDS = {1: "short runs", 2: "medium runs", 3: "long runs",
                4: "short passes", 5: "medium passes", 6: "long passes"}
-BONUS_ROWS = ("Kick Range", "Power Dice", "Breakaway", "YAC")  # the top half of the sheet
 PLAY_ROWS = tuple(f"{t} {TRACK_KINDS[t]}" for t in TRACKS)
 CIRCLED = dict(zip(TRACKS, "①②③④⑤⑥"))  # a chained action is a track number in a circle
 COLORS = {  # box kind -> fill colour (the legend, in this order)

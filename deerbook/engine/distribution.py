@@ -67,10 +67,6 @@ class Distribution(Mapping):
             raise ValueError("cannot condition on an event of probability 0")
         return Distribution((o, p / mass) for o, p in self._probs.items() if event(o))
 
-    def sample(self, rng: np.random.Generator):
-        outcomes = list(self._probs)
-        return outcomes[sample_index([self._probs[o] for o in outcomes], rng)]
-
 
 def sample_index(probabilities: list[Fraction], rng: np.random.Generator) -> int:
     """Index drawn with the given exact probabilities, using one uniform draw from `rng`.

@@ -31,21 +31,6 @@ class Action:
     def __str__(self) -> str:
         return self.text or f"{self.kind} {' '.join(map(str, self.args))}".strip()
 
-    def to_json(self) -> dict:
-        return {"kind": self.kind, "args": _to_lists(self.args)}
-
-
-def _to_lists(value):
-    return [_to_lists(v) for v in value] if isinstance(value, tuple) else value
-
-
-def _to_tuples(value):
-    return tuple(_to_tuples(v) for v in value) if isinstance(value, list) else value
-
-
-def action_from_json(data: Mapping) -> Action:
-    return Action(str(data["kind"]), _to_tuples(list(data.get("args", []))))
-
 
 class Game(ABC):
     """Rules, components and player count; a factory of initial states."""
@@ -111,7 +96,7 @@ class State(ABC):
 
     @abstractmethod
     def returns(self) -> tuple[float, ...]:
-        """Per-player result at a terminal state (a shared win splits 1)."""
+        """Per-player result at a terminal state: winners split 1.0; all 0 when the game itself wins (solo)."""
 
     @abstractmethod
     def observation(self, player: int) -> dict:

@@ -25,7 +25,7 @@ import json
 import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -105,15 +105,6 @@ class Turn(State):
             s = s._apply(next(iter(choice)))
         return (s.inner.phase == "reroll" and (s.shed, s.received) == (self.shed, self.received)
                 and replace(s.inner, roll=self.inner.roll) == self.inner)
-
-    @cached_property
-    def _allowed(self) -> frozenset:
-        chance = self.is_chance_node()
-        return frozenset(a for a, _ in self.chance_outcomes()) if chance else frozenset(self.legal_actions())
-
-    def apply(self, action: Action) -> "Turn":
-        """As `State.apply`, with a set look-up (a roll node has hundreds of outcomes)."""
-        return self._apply(action) if action in self._allowed else self.inner.apply(action)
 
     def returns(self):
         return self.inner.returns()

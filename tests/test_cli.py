@@ -1,0 +1,163 @@
+"""The command line: every bad input is one line naming the argument, exit code 2; good runs; help; pipes."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from deerbook.__main__ import main
+from deerbook.engine import RuleViolation, make_game
+from deerbook.engine.errors import OptionError
+from deerbook.engine.registry import read_option
+from deerbook.engine.simulate import format_summary, simulate
+
+SIM = ["simulate", "--seed", "1", "--games", "2"]
+
+# (arguments, the argument the error line must name, words of what is allowed)
+BAD_INPUTS = [
+    ([], "COMMAND", "required"),
+    (["frobnicate"], "COMMAND", "simulate"),
+    (["odds", "chess"], "game", "deer-cards"),
+    (["odds"], "game", "required"),
+    (["odds", "deer", "--players", "3"], "--players", "unrecognized"),
+    (["simulate", "deer"], "--seed", "required"),
+    (["simulate", "chess", "--seed", "1"], "game", "football"),
+    (["simulate", "deer", "--seed", "-3"], "--seed", ">= 0"),
+    (["simulate", "deer", "--seed", "x"], "--seed", ">= 0"),
+    (["simulate", "deer", "--seed", "1.5"], "--seed", ">= 0"),
+    (["simulate", "deer", "--seed", "1", "--games", "0"], "--games", "from 1 to 1,000,000"),
+    (["simulate", "deer", "--seed", "1", "--games", "-1"], "--games", "from 1 to 1,000,000"),
+    (["simulate", "deer", "--seed", "1", "--games", "10000000"], "--games", "from 1 to 1,000,000"),
+    (["simulate", "deer", "--seed", "1", "--games", "ten"], "--games", "from 1"),
+    ([*SIM[:1], "football", *SIM[1:], "--players", "9"], "--players", "from 1 to 4"),
+    ([*SIM[:1], "football", *SIM[1:], "--players", "0"], "--players", "from 1 to 4"),
+    ([*SIM[:1], "deer", *SIM[1:], "--players", "1"], "--players", "from 2 to 6"),
+    ([*SIM[:1], "deer", *SIM[1:], "--players", "-2"], "--players", ">= 0"),
+    ([*SIM[:1], "deer", *SIM[1:], "--solo"], "--solo", "from 2 to 6"),
+    ([*SIM[:1], "football", *SIM[1:], "--players", "3", "--solo"], "--solo", "one player"),
+    ([*SIM[:1], "football", *SIM[1:], "--difficulty", "hard"], "--difficulty", "--solo"),
+    ([*SIM[:1], "football", *SIM[1:], "--players", "4", "--difficulty", "hard"], "--difficulty", "--solo"),
+    ([*SIM[:1], "football", *SIM[1:], "--solo", "--difficulty", "legendary"], "--difficulty", "normal"),
+    ([*SIM[:1], "deer", *SIM[1:], "--difficulty", "hard"], "--difficulty", "knocking"),
+    ([*SIM[:1], "football", *SIM[1:], "--advanced"], "--advanced", "solo_difficulty"),
+    ([*SIM[:1], "deer-cards", *SIM[1:], "--advanced"], "--advanced", "does not offer"),
+    ([*SIM[:1], "deer", *SIM[1:], "--agents", ""], "--agents", "advisor, greedy, random"),
+    ([*SIM[:1], "deer", *SIM[1:], "--agents", "smart"], "--agents", "advisor, greedy, random"),
+    ([*SIM[:1], "deer", *SIM[1:], "--agents", "greedy,,random"], "--agents", "advisor, greedy, random"),
+    ([*SIM[:1], "deer", *SIM[1:], "--agents", "greedy,random"], "--agents", "4 names"),
+    ([*SIM[:1], "deer", *SIM[1:], "--option", "nosuch=1"], "--option", "its options are num_players, components"),
+    ([*SIM[:1], "deer", *SIM[1:], "--option", "knocking"], "--option", "KEY=VALUE"),
+    ([*SIM[:1], "deer", *SIM[1:], "--option", "=true"], "--option", "KEY=VALUE"),
+    ([*SIM[:1], "deer", *SIM[1:], "--option", "knocking=maybe"], "--option", "false or true"),
+    ([*SIM[:1], "deer", *SIM[1:], "--option", "num_players=4.0"], "--option", "from 2 to 6"),
+    ([*SIM[:1], "deer", *SIM[1:], "--option", "num_players=9"], "--option", "from 2 to 6"),
+    ([*SIM[:1], "deer", *SIM[1:], "--option", "components=nosuch"], "--option", "board-2014, card-game or the path"),
+    ([*SIM[:1], "football", *SIM[1:], "--option", "sheet_file=/nonexistent.json"], "--option", "path of a JSON"),
+    ([*SIM[:1], "deer", *SIM[1:], "--option", "knocking=true", "--option", "knocking=false"], "--option", "again"),
+    ([*SIM[:1], "deer", *SIM[1:], "--players", "3", "--option", "num_players=3"], "--option", "--players"),
+    ([*SIM[:1], "deer-cards", *SIM[1:], "--option", "knocking=true"], "--option", "does not offer"),
+    ([*SIM[:1], "deer", *SIM[1:], "--advanced", "--option", "advanced=true"], "--option", "--advanced"),
+    ([*SIM[:1], "deer", *SIM[1:], "--json=yes"], "--json", "ignored explicit argument"),
+]
+
+
+@pytest.mark.parametrize("argv, argument, allowed", BAD_INPUTS, ids=[" ".join(a) or "none" for a, _, _ in BAD_INPUTS])
+def test_a_bad_input_is_one_line_naming_the_argument(argv, argument, allowed, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("deerbook") and "error:" in err and argument in err and allowed in err, err
+
+
+def test_at_least_thirty_bad_inputs_across_every_subcommand():
+    assert len(BAD_INPUTS) >= 30 and {"simulate", "odds"} <= {argv[0] for argv, _, _ in BAD_INPUTS if argv}
+
+
+def test_a_malformed_component_file_is_one_line_naming_the_file(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "deer", "--seed", "1", "--option", f"components={bad}"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and str(bad) in err
+
+
+def test_options_are_read_by_the_game_spec(capsys):
+    assert main(["simulate", "deer", "--players", "2", "--games", "3", "--seed", "4", "--option", "knocking=True",
+                 "--agents", "greedy, random", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["options"]["knocking"] is True and summary["agents"] == ["greedy", "random"]
+    assert summary == simulate(make_game("deer", num_players=2, knocking=True), ["greedy", "random"], 3, 4)
+
+
+def test_the_text_summary_is_plain_words_and_explains_shared_wins(capsys):
+    assert main(["simulate", "football", "--solo", "--difficulty", "hard", "--games", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("football: 1 player, solo difficulty hard\n3 games from seed 2\n")
+    assert "a shared win counts 1/k to each of its k winners" in out and "{" not in out
+
+
+def test_a_shared_win_is_split_in_the_summary():
+    summary = {"game": "toy", "options": {"num_players": 2, "fast": False, "sheet": None}, "agents": ["a", "b"],
+               "games": 2, "seed": 0, "wins_per_seat": [1.5, 0.5], "win_rate_per_seat": [0.75, 0.25], "means": {}}
+    text = format_summary(summary)
+    assert text.splitlines()[0] == "toy: 2 players, fast off" and "     1.5" in text and "1/k" in text
+
+
+@pytest.mark.parametrize("command", ["simulate", "odds"])
+def test_every_subcommand_has_help_with_examples(command, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())  # help wraps to the terminal width
+    assert stop.value.code == 0 and "examples:" in out and f"deerbook {command} " in out
+    if command == "simulate":
+        assert "(default: 100)" in out and "(default: deer 4, deer-cards 4, football 2)" in out
+        assert "solo_difficulty" in out and "allowed: normal or hard" in out
+
+
+def test_make_game_checks_option_names_and_types():
+    for options, words in [({"nosuch": 1}, "its options are num_players"), ({"num_players": 4.0}, "got 4.0"),
+                           ({"num_players": True}, "got True"), ({"knocking": "true"}, "false or true")]:
+        with pytest.raises(OptionError, match=words):
+            make_game("deer", **options)
+    assert read_option("deer", "knocking", "TRUE") is True and read_option("deer", "num_players", "3") == 3
+    with pytest.raises(OptionError, match="football has no option 'advanced'"):
+        make_game("football", advanced=True)
+
+
+@pytest.mark.parametrize("bad", [[1, 2], {"kind": "roll"}, "roll", None, 3])
+def test_apply_refuses_anything_that_is_not_a_legal_action(bad):
+    state = make_game("deer", num_players=3).initial_state()
+    before = state.to_json()
+    with pytest.raises(RuleViolation, match="is not allowed"):
+        state.apply(bad)
+    assert state.to_json() == before
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "deerbook", *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("argv", [["simulate", "football", "--players", "9", "--seed", "1"],
+                                  ["simulate", "deer", "--seed", "1", "--option", "nosuch=1"],
+                                  ["odds", "chess"]])
+def test_a_real_process_exits_2_with_one_line(argv):
+    done = run(*argv)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_closed_pipe_ends_quietly():
+    with subprocess.Popen([sys.executable, "-m", "deerbook", "odds", "deer", "--json"], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE) as process:
+        process.stdout.close()  # the reader leaves at once, as `| head -1` does after one line
+        err = process.stderr.read().decode()
+    assert process.returncode == 141 and err == ""
+
+
+def test_the_console_script_is_the_same_command():
+    script = Path(sys.executable).parent / "deerbook"
+    done = subprocess.run([str(script), "odds", "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout == run("odds", "--help").stdout

@@ -89,6 +89,9 @@ def chosen_options(args: argparse.Namespace) -> dict:
         except OptionError as exc:
             raise UsageError(flag, str(exc)) from None
         chosen[key] = (value, flag)
+    switched_off = [key for key, (value, _) in chosen.items() if value is False and spec[key].type is bool]
+    if args.advanced and switched_off:
+        raise UsageError("--option", f"{switched_off[0]}=false contradicts --advanced (every advanced rule on)")
     players = chosen.get("num_players", (spec["num_players"].default,))[0]
     if "solo_difficulty" in chosen and players != 1:
         raise UsageError(chosen["solo_difficulty"][1], f"is for the solo game only (add --solo); this game has "

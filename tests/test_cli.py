@@ -59,6 +59,7 @@ BAD_INPUTS = [
     ([*SIM[:1], "deer-cards", *SIM[1:], "--option", "knocking=true"], "--option", "does not offer"),
     ([*SIM[:1], "deer", *SIM[1:], "--advanced", "--option", "advanced=true"], "--option", "--advanced"),
     ([*SIM[:1], "deer", *SIM[1:], "--json=yes"], "--json", "ignored explicit argument"),
+    ([*SIM[:1], "deer", *SIM[1:], "--advanced", "--option", "knocking=false"], "--option", "contradicts --advanced"),
 ]
 
 

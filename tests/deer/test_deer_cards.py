@@ -1,4 +1,4 @@
-"""The card-game edition (RULINGS.md §2): components, one test per chart row, the unlisted rolls, scoring."""
+"""The card-game edition (book/rulings.md §2): components, one test per chart row, the unlisted rolls, scoring."""
 from collections import Counter
 from fractions import Fraction
 

@@ -9,29 +9,29 @@ from .football.game import DIFFICULTIES, ROUNDS
 
 NOT_OFFERED = "an advanced rule this edition does not offer"
 BUILTIN_COMPONENTS = tuple(sorted(path.stem for path in DATA_DIR.glob("*.json")))
+ADVANCED_RULES = (("knocking", "advanced rule: knocking, Ruling 18"),
+                  ("headlights_spaces", "advanced rule: Deer-in-the-Headlights spaces, Ruling 19"),
+                  ("bullseye_spaces", "advanced rule: Bullseye spaces, Ruling 20"))
 
 
 def deer_options(components: str) -> list[Option]:
-    """The options of a Deer edition; advanced rules only where its components offer them."""
+    """The options of a Deer edition; advanced rules can be switched on only where its components offer them."""
     data = load_components(components)
     offered = set(data.advanced_rules)
-    switches = (False, True) if offered else (False,)
+    switches = [("advanced", "every advanced rule, Rulings 18-21", bool(offered)),
+                *((rule, help, rule in offered) for rule, help in ADVANCED_RULES)]
     return [
         Option("num_players", int, 4, "number of players", low=data.min_players, high=data.max_players),
         Option("components", str, components, "built-in component set or your own JSON file",
                choices=BUILTIN_COMPONENTS, path=True),
-        Option("advanced", bool, False, "every advanced rule, Rulings 18-21" if offered else NOT_OFFERED,
-               choices=switches),
-        *(Option(rule, bool, False, help if rule in offered else NOT_OFFERED,
-                 choices=(False, True) if rule in offered else (False,))
-          for rule, help in (("knocking", "advanced rule: knocking, Ruling 18"),
-                             ("headlights_spaces", "advanced rule: Deer-in-the-Headlights spaces, Ruling 19"),
-                             ("bullseye_spaces", "advanced rule: Bullseye spaces, Ruling 20"))),
+        *(Option(name, bool, False, help if on else NOT_OFFERED, choices=(False, True) if on else (False,))
+          for name, help, on in switches),
     ]
 
 
 FOOTBALL_OPTIONS = [
-    Option("num_players", int, 2, "number of players; 1 is the solo game against Blitz Bach", low=min(ROUNDS), high=max(ROUNDS)),
+    Option("num_players", int, 2, "number of players; 1 is the solo game against Blitz Bach",
+           low=min(ROUNDS), high=max(ROUNDS)),
     Option("solo_difficulty", str, "normal", "solo game difficulty", choices=DIFFICULTIES),
     Option("sheet_file", str, None, "your own play sheet instead of the built-in one", path=True),
 ]

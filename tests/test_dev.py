@@ -46,4 +46,18 @@ def test_running_dev_notebooks_twice_leaves_the_notebook_unchanged(tmp_path):
     assert path.read_text() == first
     outputs = json.loads(first)["cells"][0]["outputs"]
     assert [output["name"] for output in outputs] == ["stdout", "stderr"]
-    assert "model_id" not in first and "".join(outputs[0]["text"]).endswith("line 5\nmore 0\nmore 1\nmore 2\nmore 3\nmore 4\nmore 5\n")
+    printed = "".join(outputs[0]["text"])
+    assert "model_id" not in first and printed == "".join(f"line {i}\n" for i in range(6)) + "".join(
+        f"more {i}\n" for i in range(6))
+
+
+def test_the_rulings_page_has_every_cited_section_and_ruling_and_nothing_cites_a_missing_file():
+    headings = [line for line in (ROOT / "book" / "rulings.md").read_text().splitlines() if line.startswith("#")]
+    assert [h.split()[1] for h in headings if h.startswith("## §")] == ["§1", "§2", "§3"]
+    assert [h for h in headings if h.startswith("### Ruling ")] == [f"### Ruling {n}" for n in range(1, 22)]
+    sources = [*ROOT.glob("deerbook/**/*.py"), *ROOT.glob("deerbook/**/*.json"), *ROOT.glob("tests/**/*.py"),
+               *ROOT.glob("*.md"), *ROOT.glob("book/*.md")]
+    texts = {path: path.read_text() for path in sources if path != Path(__file__)}
+    for path in ROOT.glob("notebooks/*.ipynb"):  # cell sources only: stored outputs follow a re-execution
+        texts[path] = "".join("".join(cell["source"]) for cell in json.loads(path.read_text())["cells"])
+    assert [path.name for path, text in texts.items() if "RULINGS.md" in text or "RULINGS §" in text] == []

@@ -44,7 +44,12 @@ class Option:
     def check(self, game: str, value: Any) -> None:
         """Raise OptionError unless `value` is allowed (a bool is never an int here)."""
         if not (value is None and self.default is None or self._fits(value)):
-            raise OptionError(self.name, f"{game} option {self.name} ({self.help}) must be {self.allowed()}, got {value!r}")
+            raise self.error(game, value)
+
+    def error(self, game: str, value: Any) -> OptionError:
+        """The OptionError for a value that is not allowed, saying what is."""
+        message = f"{game} option {self.name} ({self.help}) must be {self.allowed()}, got {value!r}"
+        return OptionError(self.name, message)
 
     def _fits(self, value: Any) -> bool:
         if not isinstance(value, self.type) or (isinstance(value, bool) and self.type is not bool):
@@ -62,12 +67,14 @@ class Option:
         elif self.type is str:
             value = text
         else:
-            raise OptionError(self.name, f"{game} option {self.name} ({self.help}) must be {self.allowed()}, got {text!r}")
+            raise self.error(game, text)
         return value
 
 
 @dataclass(frozen=True)
 class Registration:
+    """A registered game's factory and option spec."""
+
     factory: Callable[..., Game]
     options: dict[str, Option]
 

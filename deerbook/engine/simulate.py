@@ -46,7 +46,8 @@ def check_agents(game: Game, agent_names: Sequence[str]) -> None:
     catalogue = game.agents()
     unknown = sorted({name for name in agent_names if name not in catalogue})
     if unknown:
-        raise ValueError(f"unknown agent {', '.join(map(repr, unknown))}; {game.name} has {', '.join(sorted(catalogue))}")
+        known = ", ".join(sorted(catalogue))
+        raise ValueError(f"unknown agent {', '.join(map(repr, unknown))}; {game.name} has {known}")
     if len(agent_names) != game.num_players:
         raise ValueError(f"{game.num_players} players need {game.num_players} agents, got {len(agent_names)}")
 

@@ -109,10 +109,11 @@ def test_a_shared_win_is_split_in_the_summary():
 
 
 @pytest.mark.parametrize("command", ["simulate", "odds"])
-def test_every_subcommand_has_help_with_examples(command, capsys):
+def test_every_subcommand_has_help_with_examples(command, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # argparse wraps help to the terminal width
     with pytest.raises(SystemExit) as stop:
         main([command, "--help"])
-    out = " ".join(capsys.readouterr().out.split())  # help wraps to the terminal width
+    out = capsys.readouterr().out
     assert stop.value.code == 0 and "examples:" in out and f"deerbook {command} " in out
     if command == "simulate":
         assert "(default: 100)" in out and "(default: deer 4, deer-cards 4, football 2)" in out

@@ -28,7 +28,9 @@ def test_ci_runs_the_readme_test_command_on_push_and_pull_request_with_pip_cachi
     assert ".ci/run" in runs and "python3 dev.py test" in (ROOT / ".ci" / "run").read_text()
     assert "python3 dev.py test" in (ROOT / "README.md").read_text()
     assert any("apt-get install -y chromium" in run for run in runs)
-    assert any(step.get("with", {}).get("cache") == "pip" for step in steps("test.yml"))
+    assert any(step.get("uses", "").startswith("actions/cache@") and step["with"]["path"] == "~/.cache/pip"
+               for step in steps("test.yml"))
+    assert "bookworm" in workflow["jobs"]["test"]["container"]  # Debian, for Debian's chromium
 
 
 def test_the_book_is_built_and_published_to_github_pages():

@@ -29,6 +29,12 @@ SIMULATE_EXAMPLES = """examples:
 Game i plays from child i of numpy.random.SeedSequence(SEED): the same seed gives the same games.
 Wins: a shared win counts 1/k to each of its k winners, so wins can be fractional.
 """
+MAIN_EXAMPLES = """examples:
+  deerbook simulate deer --players 4 --games 1000 --seed 7
+  deerbook odds deer
+
+'deerbook simulate --help' and 'deerbook odds --help' show each command's arguments and defaults.
+"""
 ODDS_EXAMPLES = """examples:
   deerbook odds deer            every roll combination with its exact probability
   deerbook odds deer-cards
@@ -143,7 +149,8 @@ def options_help() -> str:
 
 def build_parser() -> Parser:
     """The `deerbook` argument parser with its two subcommands."""
-    parser = Parser(prog=PROG, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog=PROG, description=__doc__, epilog=MAIN_EXAMPLES,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
     sim = commands.add_parser("simulate", help="play seeded games between bots and summarise them",
                               description="Play seeded games between bots and print wins per seat and mean "

@@ -108,13 +108,13 @@ def test_a_shared_win_is_split_in_the_summary():
     assert text.splitlines()[0] == "toy: 2 players, fast off" and "     1.5" in text and "1/k" in text
 
 
-@pytest.mark.parametrize("command", ["simulate", "odds"])
-def test_every_subcommand_has_help_with_examples(command, capsys, monkeypatch):
+@pytest.mark.parametrize("command", ["simulate", "odds", ""])
+def test_every_command_has_help_with_examples(command, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")  # argparse wraps help to the terminal width
     with pytest.raises(SystemExit) as stop:
-        main([command, "--help"])
+        main([*filter(None, [command]), "--help"])
     out = capsys.readouterr().out
-    assert stop.value.code == 0 and "examples:" in out and f"deerbook {command} " in out
+    assert stop.value.code == 0 and "examples:" in out and f"deerbook {command or 'simulate'} " in out
     if command == "simulate":
         assert "(default: 100)" in out and "(default: deer 4, deer-cards 4, football 2)" in out
         assert "solo_difficulty" in out and "allowed: normal or hard" in out

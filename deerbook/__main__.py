@@ -10,7 +10,7 @@ import json
 import os
 import sys
 
-from .engine.errors import DeerbookError, OptionError
+from .engine.errors import ComponentError, DeerbookError, OptionError
 from .engine.registry import check_options, game_names, game_options, make_game, read_option
 from .engine.simulate import check_agents, format_summary, simulate
 
@@ -122,8 +122,18 @@ def agent_names(text: str | None, game) -> list[str]:
     return names
 
 
+def build_game(args: argparse.Namespace):
+    """The game the arguments ask for; a user's data file that is bad or does not fit is named as the culprit."""
+    options = chosen_options(args)
+    try:
+        return make_game(args.game, **options)
+    except (ComponentError, ValueError) as exc:
+        files = [key for key in options if game_options(args.game)[key].path]
+        raise UsageError(" ".join(["--option", *files[:1]]), str(exc)) from None
+
+
 def run_simulate(args: argparse.Namespace) -> str:
-    game = make_game(args.game, **chosen_options(args))
+    game = build_game(args)
     names = agent_names(args.agents, game)
     summary = simulate(game, names, args.games, args.seed, progress=args.games >= 50 and sys.stderr.isatty())
     return json.dumps(summary, indent=1) if args.json else format_summary(summary)

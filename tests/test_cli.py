@@ -77,13 +77,22 @@ def test_at_least_thirty_bad_inputs_across_every_subcommand():
     assert len(BAD_INPUTS) >= 30 and {"simulate", "odds"} <= {argv[0] for argv, _, _ in BAD_INPUTS if argv}
 
 
-def test_a_malformed_component_file_is_one_line_naming_the_file(tmp_path, capsys):
+@pytest.mark.parametrize("game, option, text", [("deer", "components", "{not json"), ("deer", "components", "{}"),
+                                                ("football", "sheet_file", '{"x": 1}')])
+def test_a_malformed_data_file_is_one_line_naming_the_option(game, option, text, tmp_path, capsys):
     bad = tmp_path / "bad.json"
-    bad.write_text("{not json")
+    bad.write_text(text)
     with pytest.raises(SystemExit) as stop:
-        main(["simulate", "deer", "--seed", "1", "--option", f"components={bad}"])
+        main(["simulate", game, "--seed", "1", "--option", f"{option}={bad}"])
     err = capsys.readouterr().err
-    assert stop.value.code == 2 and err.count("\n") == 1 and str(bad) in err
+    assert stop.value.code == 2 and err.count("\n") == 1 and f"argument --option {option}:" in err, err
+
+
+def test_a_component_set_that_does_not_fit_the_flags_is_one_line(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "deer", "--seed", "1", "--advanced", "--option", "components=card-game"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and "--option components: deer-cards has no advanced" in err
 
 
 def test_options_are_read_by_the_game_spec(capsys):

@@ -12,7 +12,11 @@ from deerbook.engine.errors import OptionError
 from deerbook.engine.registry import read_option
 from deerbook.engine.simulate import format_summary, simulate
 
-SIM = ["simulate", "--seed", "1", "--games", "2"]
+
+def sim(game: str, *extra: str) -> list[str]:
+    """A short simulate command line with the given extra arguments."""
+    return ["simulate", game, "--seed", "1", "--games", "2", *extra]
+
 
 # (arguments, the argument the error line must name, words of what is allowed)
 BAD_INPUTS = [
@@ -30,36 +34,36 @@ BAD_INPUTS = [
     (["simulate", "deer", "--seed", "1", "--games", "-1"], "--games", "from 1 to 1,000,000"),
     (["simulate", "deer", "--seed", "1", "--games", "10000000"], "--games", "from 1 to 1,000,000"),
     (["simulate", "deer", "--seed", "1", "--games", "ten"], "--games", "from 1"),
-    ([*SIM[:1], "football", *SIM[1:], "--players", "9"], "--players", "from 1 to 4"),
-    ([*SIM[:1], "football", *SIM[1:], "--players", "0"], "--players", "from 1 to 4"),
-    ([*SIM[:1], "deer", *SIM[1:], "--players", "1"], "--players", "from 2 to 6"),
-    ([*SIM[:1], "deer", *SIM[1:], "--players", "-2"], "--players", ">= 0"),
-    ([*SIM[:1], "deer", *SIM[1:], "--solo"], "--solo", "from 2 to 6"),
-    ([*SIM[:1], "football", *SIM[1:], "--players", "3", "--solo"], "--solo", "one player"),
-    ([*SIM[:1], "football", *SIM[1:], "--difficulty", "hard"], "--difficulty", "--solo"),
-    ([*SIM[:1], "football", *SIM[1:], "--players", "4", "--difficulty", "hard"], "--difficulty", "--solo"),
-    ([*SIM[:1], "football", *SIM[1:], "--solo", "--difficulty", "legendary"], "--difficulty", "normal"),
-    ([*SIM[:1], "deer", *SIM[1:], "--difficulty", "hard"], "--difficulty", "knocking"),
-    ([*SIM[:1], "football", *SIM[1:], "--advanced"], "--advanced", "solo_difficulty"),
-    ([*SIM[:1], "deer-cards", *SIM[1:], "--advanced"], "--advanced", "does not offer"),
-    ([*SIM[:1], "deer", *SIM[1:], "--agents", ""], "--agents", "advisor, greedy, random"),
-    ([*SIM[:1], "deer", *SIM[1:], "--agents", "smart"], "--agents", "advisor, greedy, random"),
-    ([*SIM[:1], "deer", *SIM[1:], "--agents", "greedy,,random"], "--agents", "advisor, greedy, random"),
-    ([*SIM[:1], "deer", *SIM[1:], "--agents", "greedy,random"], "--agents", "4 names"),
-    ([*SIM[:1], "deer", *SIM[1:], "--option", "nosuch=1"], "--option", "its options are num_players, components"),
-    ([*SIM[:1], "deer", *SIM[1:], "--option", "knocking"], "--option", "KEY=VALUE"),
-    ([*SIM[:1], "deer", *SIM[1:], "--option", "=true"], "--option", "KEY=VALUE"),
-    ([*SIM[:1], "deer", *SIM[1:], "--option", "knocking=maybe"], "--option", "false or true"),
-    ([*SIM[:1], "deer", *SIM[1:], "--option", "num_players=4.0"], "--option", "from 2 to 6"),
-    ([*SIM[:1], "deer", *SIM[1:], "--option", "num_players=9"], "--option", "from 2 to 6"),
-    ([*SIM[:1], "deer", *SIM[1:], "--option", "components=nosuch"], "--option", "board-2014, card-game or the path"),
-    ([*SIM[:1], "football", *SIM[1:], "--option", "sheet_file=/nonexistent.json"], "--option", "path of a JSON"),
-    ([*SIM[:1], "deer", *SIM[1:], "--option", "knocking=true", "--option", "knocking=false"], "--option", "again"),
-    ([*SIM[:1], "deer", *SIM[1:], "--players", "3", "--option", "num_players=3"], "--option", "--players"),
-    ([*SIM[:1], "deer-cards", *SIM[1:], "--option", "knocking=true"], "--option", "does not offer"),
-    ([*SIM[:1], "deer", *SIM[1:], "--advanced", "--option", "advanced=true"], "--option", "--advanced"),
-    ([*SIM[:1], "deer", *SIM[1:], "--json=yes"], "--json", "ignored explicit argument"),
-    ([*SIM[:1], "deer", *SIM[1:], "--advanced", "--option", "knocking=false"], "--option", "contradicts --advanced"),
+    (sim("football", "--players", "9"), "--players", "from 1 to 4"),
+    (sim("football", "--players", "0"), "--players", "from 1 to 4"),
+    (sim("deer", "--players", "1"), "--players", "from 2 to 6"),
+    (sim("deer", "--players", "-2"), "--players", ">= 0"),
+    (sim("deer", "--solo"), "--solo", "from 2 to 6"),
+    (sim("football", "--players", "3", "--solo"), "--solo", "one player"),
+    (sim("football", "--difficulty", "hard"), "--difficulty", "--solo"),
+    (sim("football", "--players", "4", "--difficulty", "hard"), "--difficulty", "--solo"),
+    (sim("football", "--solo", "--difficulty", "legendary"), "--difficulty", "normal"),
+    (sim("deer", "--difficulty", "hard"), "--difficulty", "knocking"),
+    (sim("football", "--advanced"), "--advanced", "solo_difficulty"),
+    (sim("deer-cards", "--advanced"), "--advanced", "does not offer"),
+    (sim("deer", "--agents", ""), "--agents", "advisor, greedy, random"),
+    (sim("deer", "--agents", "smart"), "--agents", "advisor, greedy, random"),
+    (sim("deer", "--agents", "greedy,,random"), "--agents", "advisor, greedy, random"),
+    (sim("deer", "--agents", "greedy,random"), "--agents", "4 names"),
+    (sim("deer", "--option", "nosuch=1"), "--option", "its options are num_players, components"),
+    (sim("deer", "--option", "knocking"), "--option", "KEY=VALUE"),
+    (sim("deer", "--option", "=true"), "--option", "KEY=VALUE"),
+    (sim("deer", "--option", "knocking=maybe"), "--option", "false or true"),
+    (sim("deer", "--option", "num_players=4.0"), "--option", "from 2 to 6"),
+    (sim("deer", "--option", "num_players=9"), "--option", "from 2 to 6"),
+    (sim("deer", "--option", "components=nosuch"), "--option", "board-2014, card-game or the path"),
+    (sim("football", "--option", "sheet_file=/nonexistent.json"), "--option", "path of a JSON"),
+    (sim("deer", "--option", "knocking=true", "--option", "knocking=false"), "--option", "again"),
+    (sim("deer", "--players", "3", "--option", "num_players=3"), "--option", "--players"),
+    (sim("deer-cards", "--option", "knocking=true"), "--option", "does not offer"),
+    (sim("deer", "--advanced", "--option", "advanced=true"), "--option", "--advanced"),
+    (sim("deer", "--json=yes"), "--json", "ignored explicit argument"),
+    (sim("deer", "--advanced", "--option", "knocking=false"), "--option", "contradicts --advanced"),
 ]
 
 

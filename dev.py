@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""deerbook's two set-up commands, needing nothing but Python 3.11 and pip.
+"""deerbook's set-up commands, needing nothing but Python 3.11 and pip.
 
+  python3 dev.py install     create .venv if needed and install deerbook[dev] into it (then: .venv/bin/deerbook)
   python3 dev.py book        create .venv if needed, install deerbook[dev], build the book
-  python3 dev.py test        the whole suite: pytest, nbval over notebooks/, strict book build, offline check
+  python3 dev.py test [--quick] [PYTEST_ARGUMENT ...]
+                             the whole suite: ruff, pytest tests/, nbval over notebooks/, strict book build,
+                             offline check; --quick stops after the unit tests; other arguments (e.g. -k cli,
+                             -x, tests/test_cli.py) go to the unit-test pytest run
   python3 dev.py notebooks [NOTEBOOK ...]
-                             re-execute notebooks in place (default: all of notebooks/*.ipynb)
+                             re-execute notebooks in place (default: all of notebooks/*.ipynb); stored so that
+                             a re-run on unchanged code leaves `git diff` empty
   python3 dev.py clean       remove the book build
 """
 from __future__ import annotations
@@ -25,6 +30,7 @@ BOOK_HTML = ROOT / "book" / "_build" / "html"
 BOOK_BUILD = ["jupyter-book", "build", ".", "--config", "book/_config.yml", "--toc", "book/_toc.yml",
               "--path-output", "book"]
 PYTEST = ["python", "-m", "pytest", "-p", "no:cacheprovider"]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def run(*command: str, **extra_env: str) -> None:
@@ -52,9 +58,14 @@ def book() -> None:
     print(f"\nBook built. Open: {BOOK_HTML / 'index.html'}")
 
 
-def test() -> None:
+def test(*arguments: str) -> None:
+    """Ruff and the unit tests; then, unless --quick, nbval, the strict book build and the offline check."""
     install()
-    run(*PYTEST, "tests", "--ignore=tests/test_book_build.py")
+    run("ruff", "check", ".")
+    run(*PYTEST, "--ignore=tests/test_book_build.py", *(a for a in arguments if a != "--quick"))  # testpaths: tests
+    if "--quick" in arguments:
+        print("dev.py test --quick: ruff and unit tests passed")
+        return
     run(*PYTEST, "--nbval", "notebooks", "--nbval-sanitize-with", "notebooks/nbval_sanitize.cfg")
     # Warnings are errors; --all re-reads every page so no warning hides in a cache.
     run(*BOOK_BUILD, "--all", "-W", "-n", "--keep-going")
@@ -63,32 +74,55 @@ def test() -> None:
 
 
 def notebooks(*names: str) -> None:
+    """Re-execute notebooks in place and store them without run-to-run noise."""
     install()
     paths = [Path(name).resolve() for name in names] or sorted((ROOT / "notebooks").glob("*.ipynb"))
     run("jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
         "--ExecutePreprocessor.kernel_name=python3", "--ExecutePreprocessor.timeout=600",
-        "--ExecutePreprocessor.store_widget_state=False", *(str(p.relative_to(ROOT)) for p in paths))
+        "--ExecutePreprocessor.store_widget_state=False", *map(str, paths))
     for path in paths:
-        drop_execution_times(path)
+        path.write_text(stable_json(json.loads(path.read_text())))
 
 
-def drop_execution_times(path: Path) -> None:
-    """Remove the per-cell execution timestamps nbconvert stores, so re-runs diff only in outputs."""
-    notebook = json.loads(path.read_text())
+def stable_json(notebook: dict) -> str:
+    """The notebook as stored: no execution timestamps, one output per printed stream, no widget model ids."""
     for cell in notebook["cells"]:
         cell.get("metadata", {}).pop("execution", None)
-    path.write_text(json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+        if "outputs" in cell:
+            cell["outputs"] = merged_streams(cell["outputs"])
+            for output in cell["outputs"]:
+                output.get("data", {}).pop(WIDGET_VIEW, None)  # a fresh random model id on every run
+    notebook.get("metadata", {}).pop("widgets", None)
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def merged_streams(outputs: list[dict]) -> list[dict]:
+    """All stream outputs of one name (stdout, stderr) as one, at the first one's place, as nbval compares them:
+    the kernel chunks and interleaves printed text differently from run to run."""
+    merged: list[dict] = []
+    streams: dict[str, dict] = {}
+    for output in outputs:
+        if output.get("output_type") != "stream":
+            merged.append(output)
+        elif output["name"] in streams:
+            streams[output["name"]]["text"] += "".join(output["text"])
+        else:
+            streams[output["name"]] = {**output, "text": "".join(output["text"])}
+            merged.append(streams[output["name"]])
+    for stream in streams.values():
+        stream["text"] = stream["text"].splitlines(keepends=True)
+    return merged
 
 
 def clean() -> None:
     shutil.rmtree(ROOT / "book" / "_build", ignore_errors=True)
 
 
-COMMANDS = {"book": book, "test": test, "notebooks": notebooks, "clean": clean}
+COMMANDS = {"install": install, "book": book, "test": test, "notebooks": notebooks, "clean": clean}
 
 if __name__ == "__main__":
     command, *arguments = sys.argv[1:] or [""]
-    if command not in COMMANDS or (arguments and command != "notebooks"):
+    if command not in COMMANDS or (arguments and command not in ("notebooks", "test")):
         sys.exit(__doc__)
     try:
         COMMANDS[command](*arguments)

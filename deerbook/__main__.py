@@ -1,84 +1,215 @@
-"""Command line.
+"""deerbook's command line (`deerbook`, or `python -m deerbook`): seeded simulations and exact odds.
 
-  python -m deerbook simulate GAME --seed S [--players N] [--games G] [--agents a,b] [--json]
-                     [--solo] [--difficulty normal|hard] [--advanced] [--option key=value ...]
-  python -m deerbook odds GAME [--json]
+Every bad input ends with one line naming the argument and what is allowed, and exit code 2.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
 import json
+import os
 import sys
 
-from .engine.registry import game_names, make_game
-from .engine.simulate import format_summary, simulate
+from .engine.errors import ComponentError, DeerbookError, OptionError
+from .engine.registry import check_options, game_names, game_options, make_game, read_option
+from .engine.simulate import check_agents, format_summary, simulate
 
+PROG = "deerbook"
+MAX_GAMES = 1_000_000  # one seed per game is kept in memory; beyond this, run several seeds
 # Each module offers odds_report(game_name) -> JSON-able dict and format_odds(report) -> str.
 ODDS_MODULES = {"deer": "deerbook.deer.odds", "deer-cards": "deerbook.deer.odds", "football": "deerbook.football.odds"}
 
+SIMULATE_EXAMPLES = """examples:
+  deerbook simulate deer --players 4 --games 1000 --seed 7
+  deerbook simulate deer --players 4 --games 1000 --seed 7 --advanced
+  deerbook simulate deer --players 3 --games 200 --seed 1 --agents advisor,greedy,random --json
+  deerbook simulate deer --players 4 --games 100 --seed 7 --option knocking=true
+  deerbook simulate football --solo --difficulty hard --games 1000 --seed 7
 
-def parse_option(text: str) -> tuple[str, object]:
-    """'key=value' with a JSON value (bare words are strings)."""
+Game i plays from child i of numpy.random.SeedSequence(SEED): the same seed gives the same games.
+Wins: a shared win counts 1/k to each of its k winners, so wins can be fractional.
+"""
+MAIN_EXAMPLES = """examples:
+  deerbook simulate deer --players 4 --games 1000 --seed 7
+  deerbook odds deer
+
+'deerbook simulate --help' and 'deerbook odds --help' show each command's arguments and defaults.
+"""
+ODDS_EXAMPLES = """examples:
+  deerbook odds deer            every roll combination with its exact probability
+  deerbook odds deer-cards
+  deerbook odds football --json
+"""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage dump, no traceback), exit code 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class UsageError(Exception):
+    """A bad command-line input found after parsing; `flag` names the argument."""
+
+    def __init__(self, flag: str, message: str):
+        super().__init__(f"argument {flag}: {message}")
+
+
+def count(low: int, high: int | None = None):
+    """An argparse type: an integer from low (to high, if given)."""
+    allowed = f"an integer from {low:,} to {high:,}" if high else f"an integer >= {low}"
+
+    def parse(text: str) -> int:
+        value = int(text) if text.strip().lstrip("+-").isdigit() else None
+        if value is None or value < low or (high and value > high):
+            raise argparse.ArgumentTypeError(f"must be {allowed}, got {text!r}")
+        return value
+    return parse
+
+
+def key_value(text: str) -> tuple[str, str]:
+    """An argparse type: 'key=value' (the value is read by the game's option spec)."""
     key, sep, value = text.partition("=")
-    if not sep:
-        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, e.g. knocking=true, got {text!r}")
+    return key.strip(), value.strip()
+
+
+def chosen_options(args: argparse.Namespace) -> dict:
+    """The game options the flags and --option ask for, each checked against the game's option spec."""
+    if args.solo and args.players not in (None, 1):
+        raise UsageError("--solo", f"a solo game has one player; drop --players {args.players}")
+    spec, chosen = game_options(args.game), {}
+    wanted = [("num_players", 1, "--solo")] if args.solo else []
+    wanted += [("num_players", args.players, "--players")] if args.players is not None and not args.solo else []
+    wanted += [("solo_difficulty", args.difficulty, "--difficulty")] if args.difficulty else []
+    wanted += [("advanced", True, "--advanced")] if args.advanced else []
+    wanted += [(key, text, "--option") for key, text in args.option]
+    for key, value, flag in wanted:
+        if key in chosen:
+            raise UsageError(flag, f"sets {key} again (already set by {chosen[key][1]})")
+        try:
+            value = read_option(args.game, key, value) if flag == "--option" else value
+            check_options(args.game, {key: value})
+        except OptionError as exc:
+            raise UsageError(flag, str(exc)) from None
+        chosen[key] = (value, flag)
+    switched_off = [key for key, (value, _) in chosen.items() if value is False and spec[key].type is bool]
+    if args.advanced and switched_off:
+        raise UsageError("--option", f"{switched_off[0]}=false contradicts --advanced (every advanced rule on)")
+    players = chosen.get("num_players", (spec["num_players"].default,))[0]
+    if "solo_difficulty" in chosen and players != 1:
+        raise UsageError(chosen["solo_difficulty"][1], f"is for the solo game only (add --solo); this game has "
+                                                       f"{players} players")
+    return {key: value for key, (value, _) in chosen.items()}
+
+
+def agent_names(text: str | None, game) -> list[str]:
+    """One agent name per seat from --agents ('a,b,c', or one name for every seat; default greedy)."""
+    names = ["greedy"] if text is None else [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise UsageError("--agents", f"empty agent name in {text!r}; give names separated by commas, "
+                                     f"from {', '.join(sorted(game.agents()))}")
+    if len(names) not in (1, game.num_players):
+        raise UsageError("--agents", f"give one name for every seat, or {game.num_players} names (one per seat), "
+                                     f"got {len(names)}")
+    names = names * game.num_players if len(names) == 1 else names
     try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        return key, value
+        check_agents(game, names)
+    except ValueError as exc:
+        raise UsageError("--agents", str(exc)) from None
+    return names
 
 
-def game_options(args: argparse.Namespace) -> dict:
-    options = {"num_players": 1 if args.solo else args.players, **dict(args.option)}
-    if args.difficulty:
-        options["solo_difficulty"] = args.difficulty
-    if args.advanced:
-        options["advanced"] = True
-    return options
-
-
-def run_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+def build_game(args: argparse.Namespace):
+    """The game the arguments ask for; a user's data file that is bad or does not fit is named as the culprit."""
+    options = chosen_options(args)
     try:
-        game = make_game(args.game, **game_options(args))
-        names = (args.agents or "greedy").split(",")
-        names = names * game.num_players if len(names) == 1 else names
-        summary = simulate(game, names, args.games, args.seed, progress=args.games >= 50 and sys.stderr.isatty())
-    except (ValueError, TypeError) as exc:
-        parser.error(str(exc))
-    print(json.dumps(summary, indent=1) if args.json else format_summary(summary))
+        return make_game(args.game, **options)
+    except (ComponentError, ValueError) as exc:
+        files = [key for key in options if game_options(args.game)[key].path]
+        raise UsageError(" ".join(["--option", *files[:1]]), str(exc)) from None
 
 
-def run_odds(args: argparse.Namespace) -> None:
+def run_simulate(args: argparse.Namespace) -> str:
+    game = build_game(args)
+    names = agent_names(args.agents, game)
+    summary = simulate(game, names, args.games, args.seed, progress=args.games >= 50 and sys.stderr.isatty())
+    return json.dumps(summary, indent=1) if args.json else format_summary(summary)
+
+
+def run_odds(args: argparse.Namespace) -> str:
     module = importlib.import_module(ODDS_MODULES[args.game])
     report = module.odds_report(args.game)
-    print(json.dumps(report, indent=1) if args.json else module.format_odds(report))
+    return json.dumps(report, indent=1) if args.json else module.format_odds(report)
+
+
+def options_help() -> str:
+    """Every game's options, from the registry's option specs, for the simulate help."""
+    lines = ["game options (--option KEY=VALUE; a switch takes true or false):"]
+    for name in game_names():
+        lines.append(f"  {name}:")
+        for option in game_options(name).values():
+            default = "none" if option.default is None else str(option.default).lower()
+            lines.append(f"    {option.name:<18} {option.help} (default {default})")
+            lines.append(f"    {'':<18} allowed: {option.allowed()}")
+    return "\n".join(lines)
+
+
+def build_parser() -> Parser:
+    """The `deerbook` argument parser with its two subcommands."""
+    parser = Parser(prog=PROG, description=__doc__, epilog=MAIN_EXAMPLES,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
+    sim = commands.add_parser("simulate", help="play seeded games between bots and summarise them",
+                              description="Play seeded games between bots and print wins per seat and mean "
+                                          "figures.", epilog=f"{options_help()}\n\n{SIMULATE_EXAMPLES}",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    sim.add_argument("game", choices=game_names(), help="the game to play")
+    sim.add_argument("--seed", type=count(0), required=True, help="seed of the run (required)")
+    defaults = ", ".join(f"{name} {game_options(name)['num_players'].default}" for name in game_names())
+    sim.add_argument("--players", type=count(0), help=f"number of players (default: {defaults})")
+    sim.add_argument("--games", type=count(1, MAX_GAMES), default=100, help="number of games (default: 100)")
+    sim.add_argument("--agents", metavar="A[,B...]", help="agent per seat, or one for every seat: random, greedy "
+                                                          "or advisor (default: greedy)")
+    sim.add_argument("--solo", action="store_true", help="football: one player against Blitz Bach")
+    sim.add_argument("--difficulty", choices=("normal", "hard"), help="football solo difficulty (with --solo; "
+                                                                     "default: normal)")
+    sim.add_argument("--advanced", action="store_true", help="deer: every advanced rule (Rulings 18-21)")
+    sim.add_argument("--option", type=key_value, action="append", default=[], metavar="KEY=VALUE",
+                     help="any other game option (listed below); may be repeated")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.set_defaults(run=run_simulate, parser=sim)
+    odds = commands.add_parser("odds", help="print exact odds tables", epilog=ODDS_EXAMPLES,
+                               description="Print every roll combination with its exact probability.",
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
+    odds.add_argument("game", choices=sorted(ODDS_MODULES), help="the game")
+    odds.add_argument("--json", action="store_true", help="print the tables as JSON")
+    odds.set_defaults(run=run_odds, parser=odds)
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m deerbook", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = parser.add_subparsers(dest="command", required=True)
-    sim = commands.add_parser("simulate", help="play seeded games and summarise them")
-    sim.add_argument("game", choices=game_names())
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, required=True)
-    sim.add_argument("--agents", help="comma-separated, one per seat (or one for all); default greedy")
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
-    sim.add_argument("--solo", action="store_true", help="one player (football: solo against Blitz Bach)")
-    sim.add_argument("--difficulty", choices=("normal", "hard"), help="football solo difficulty")
-    sim.add_argument("--advanced", action="store_true", help="deer: all advanced rules")
-    sim.add_argument("--option", type=parse_option, action="append", default=[], metavar="KEY=VALUE",
-                     help="any other game option, e.g. --option knocking=true")
-    odds = commands.add_parser("odds", help="print exact odds tables")
-    odds.add_argument("game", choices=sorted(ODDS_MODULES))
-    odds.add_argument("--json", action="store_true", help="print the tables as JSON")
-    args = parser.parse_args(argv)
-    if args.command == "simulate":
-        run_simulate(args, parser)
-    else:
-        run_odds(args)
+    """Run the command line; returns the exit code (bad input exits with code 2)."""
+    args = build_parser().parse_args(argv)
+    try:
+        text = args.run(args)
+    except (UsageError, DeerbookError) as exc:
+        args.parser.error(str(exc))
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    return emit(text)
+
+
+def emit(text: str) -> int:
+    """Print `text`; if the reader has gone (e.g. `| head -1`) stop quietly with the usual code 141."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python exits
+        return 141
     return 0
 
 

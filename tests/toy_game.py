@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from deerbook.engine import CHANCE, TERMINAL, Action, Game, State, register
+from deerbook.engine.registry import Option
 from deerbook.engine.saving import require
 
 STEPS = (Action("add", (1,), "add 1"), Action("add", (2,), "add 2"))
@@ -83,4 +84,5 @@ class RaceState(State):
         return f"totals {list(self.totals)}, turn {self.turn}{', coin' if self.coin else ''}"
 
 
-register(RaceGame.name, RaceGame)
+register(RaceGame.name, RaceGame, [Option("num_players", int, 2, "number of players", low=1, high=6),
+                                   Option("target", int, 6, "total that wins", low=1, high=1000)])

@@ -1,6 +1,6 @@
 """Deer in the Headlights components as data: cards, dice, board and the combination chart.
 
-`data/board-2014.json` holds the reconstructed 2014 board-game components (RULINGS.md §1),
+`data/board-2014.json` holds the reconstructed 2014 board-game components (book/rulings.md §1),
 `data/card-game.json` the card-game edition (§2). A user may load a replacement with
 `DeerComponents.from_file(path)`; every entry is validated and a bad one raises
 ComponentError naming it (e.g. ``cards[3].points``).

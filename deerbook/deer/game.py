@@ -1,6 +1,6 @@
 """DeerGame: Deer in the Headlights, both editions, as one engine with options.
 
-`make_game("deer", num_players=N)` is the 2014 board game (RULINGS.md §1, rulings 1–17); its
+`make_game("deer", num_players=N)` is the 2014 board game (book/rulings.md §1, Rulings 1–17); its
 advanced rules (rulings 18–21) are flags, one by one or all at once with `advanced=True`.
 `make_game("deer-cards", num_players=N)` is the card-game edition (§2): the same class reading
 other component data.
@@ -25,7 +25,7 @@ DECISIONS = (
     "A roll is ONE chance node over (die A, die B, die C, predator die) faces, identical face tuples merged, "
     "with exact Fractions (die C has two Deer Head faces).",
     "The combination chart and every component (cards, dice, board) are data read from a JSON file; the default "
-    "is data/board-2014.json (reconstructed, RULINGS.md §1).",
+    "is data/board-2014.json (reconstructed, see the book's rulings page, §1).",
     "A frozen player's roll (Ruling 7) and the Three-Deer-Heads re-roll (Ruling 10) are judged on the dice as "
     "rolled: a Joker cannot supply the Deer Head. A roll without one loses the turn at once: no predator die, "
     "rack or draw. Number + two Deer Heads also loses the turn that way.",

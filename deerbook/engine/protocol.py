@@ -141,7 +141,10 @@ class State(ABC):
         """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
         if self.is_terminal():
             raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
-        candidate = self._allowed.get(action)
+        try:
+            candidate = self._allowed.get(action)
+        except TypeError:  # unhashable, so not an Action: never legal
+            candidate = None
         if candidate is not None:
             return self._apply(candidate)
         allowed = list(self._allowed)

@@ -17,12 +17,10 @@ def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, p
     results do not depend on how many games run. Per-game figures come from the
     terminal state's `stats()`: numbers are averaged, per-seat lists averaged per seat.
     """
+    check_agents(game, agent_names)
+    check_count("games", games, 1)
+    check_count("seed", seed, 0)
     catalogue = game.agents()
-    unknown = [name for name in agent_names if name not in catalogue]
-    if unknown:
-        raise ValueError(f"unknown agent(s) {unknown}; {game.name} has {sorted(catalogue)}")
-    if len(agent_names) != game.num_players:
-        raise ValueError(f"{game.num_players} players need {game.num_players} agents, got {len(agent_names)}")
     wins = np.zeros(game.num_players)
     totals: dict = {}
     seeds = np.random.SeedSequence(seed).spawn(games)
@@ -43,13 +41,50 @@ def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, p
     }
 
 
+def check_agents(game: Game, agent_names: Sequence[str]) -> None:
+    """Raise ValueError unless `agent_names` names one known agent per seat."""
+    catalogue = game.agents()
+    unknown = sorted({name for name in agent_names if name not in catalogue})
+    if unknown:
+        known = ", ".join(sorted(catalogue))
+        raise ValueError(f"unknown agent {', '.join(map(repr, unknown))}; {game.name} has {known}")
+    if len(agent_names) != game.num_players:
+        raise ValueError(f"{game.num_players} players need {game.num_players} agents, got {len(agent_names)}")
+
+
+def check_count(name: str, value: int, low: int) -> None:
+    """Raise ValueError unless `value` is an integer >= low (a bool is not)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+
+
+def describe_options(options: dict) -> str:
+    """Game options in plain words, e.g. "4 players, components board-2014, knocking off"."""
+    words = []
+    for key, value in options.items():
+        label = key.replace("_", " ")
+        if key == "num_players":
+            words.append(f"{value} player{'s' if value != 1 else ''}")
+        elif isinstance(value, bool):
+            words.append(f"{label} {'on' if value else 'off'}")
+        elif value is not None:
+            words.append(f"{label} {value}")
+    return ", ".join(words)
+
+
 def format_summary(summary: dict) -> str:
-    """A plain-text table of a `simulate` summary."""
-    lines = [f"{summary['game']} {summary['options']}: {summary['games']} games, seed {summary['seed']}",
+    """A plain-text table of a `simulate` summary, saying how shared wins count."""
+    games, wins = summary["games"], summary["wins_per_seat"]
+    lines = [f"{summary['game']}: {describe_options(summary['options'])}",
+             f"{games} games from seed {summary['seed']}",
              f"{'seat':>4}  {'agent':<10} {'wins':>9} {'win rate':>9}"]
     for seat, agent in enumerate(summary["agents"]):
-        lines.append(f"{seat:>4}  {agent:<10} {summary['wins_per_seat'][seat]:>9g} {summary['win_rate_per_seat'][seat]:>9.3f}")
+        lines.append(f"{seat:>4}  {agent:<10} {wins[seat]:>9g} {summary['win_rate_per_seat'][seat]:>9.3f}")
+    lines.append("(a shared win counts 1/k to each of its k winners)")
+    unwon = games - sum(wins)
+    if unwon > 1e-6:
+        lines.append(f"no seat won {unwon:g} of the {games} games")
     for key, value in summary["means"].items():
         shown = ", ".join(f"{v:g}" for v in value) if isinstance(value, list) else f"{value:g}"
-        lines.append(f"mean {key}: {shown}")
+        lines.append(f"mean {key.replace('_', ' ')}: {shown}")
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""The advanced rules, Rulings 18–21 of RULINGS.md §1, one focused test (or a few) each on hand-made positions."""
+"""The advanced rules, Rulings 18–21 of book/rulings.md §1, one focused test (or a few) each on hand-made positions."""
 from collections import Counter
 from dataclasses import replace
 

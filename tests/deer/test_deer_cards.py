@@ -1,4 +1,4 @@
-"""The card-game edition (RULINGS.md §2): components, one test per chart row, the unlisted rolls, scoring."""
+"""The card-game edition (book/rulings.md §2): components, one test per chart row, the unlisted rolls, scoring."""
 from collections import Counter
 from fractions import Fraction
 
@@ -9,6 +9,7 @@ from deerbook.deer import DeerGame, load_components
 from deerbook.deer.components import chart_table, signature
 from deerbook.deer.editions import format_chart, unlisted_chance
 from deerbook.engine import make_game
+from deerbook.engine.errors import OptionError
 
 
 def deck(hands, **kwargs):
@@ -138,7 +139,7 @@ def test_below_150_another_round_is_dealt_by_the_next_dealer_who_plays_first():
 
 @pytest.mark.parametrize("option", [{"advanced": True}, {"knocking": True}, {"bullseye_spaces": True}])
 def test_the_card_edition_has_no_advanced_rules(option):
-    with pytest.raises(ValueError, match="no advanced rule"):
+    with pytest.raises(OptionError, match="does not offer"):
         make_game("deer-cards", num_players=3, **option)
 
 

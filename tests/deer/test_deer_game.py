@@ -6,6 +6,7 @@ import pytest
 from deer_helpers import DH, RD, act, position, roll
 from deerbook.deer import DECISIONS, DeerGame, DeerOptions
 from deerbook.engine import Action, RuleViolation, make_game, state_to_json
+from deerbook.engine.errors import OptionError
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -33,7 +34,7 @@ def test_unsupported_options_are_refused(kwargs):
 
 
 def test_an_unknown_option_is_refused():
-    with pytest.raises(TypeError):
+    with pytest.raises(OptionError, match="no option 'flying'; its options are num_players"):
         make_game("deer", num_players=3, flying=True)
 
 

@@ -1,4 +1,4 @@
-"""One focused test (or a few) per ruling 1–17 of RULINGS.md §1, on hand-made positions."""
+"""One focused test (or a few) per ruling 1–17 of book/rulings.md §1, on hand-made positions."""
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations

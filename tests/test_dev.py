@@ -1,0 +1,63 @@
+"""dev.py: notebooks are stored so that re-running them on unchanged code changes nothing."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import dev  # noqa: E402  (the set-up script at the repository root)
+
+CHUNKY = """import sys, time
+for i in range(6):
+    print("line", i, flush=True)
+    print("warning", i, file=sys.stderr, flush=True)
+    time.sleep(0.03)
+for i in range(6):
+    print("more", i, flush=True)
+    time.sleep(0.03)"""
+
+
+def test_streams_of_one_name_are_merged_and_widget_ids_dropped():
+    outputs = [{"output_type": "stream", "name": "stdout", "text": ["a\n", "b"]},
+               {"output_type": "stream", "name": "stdout", "text": "c\n"},
+               {"output_type": "stream", "name": "stderr", "text": "e\n"},
+               {"output_type": "stream", "name": "stdout", "text": "d\n"}]
+    assert dev.merged_streams(outputs) == [{"output_type": "stream", "name": "stdout", "text": ["a\n", "bc\n", "d\n"]},
+                                           {"output_type": "stream", "name": "stderr", "text": ["e\n"]}]
+    widget = {"output_type": "display_data", "metadata": {},
+              "data": {dev.WIDGET_VIEW: {"model_id": "8c26"}, "text/plain": ["IntSlider(value=0)"]}}
+    stored = json.loads(dev.stable_json({"cells": [{"cell_type": "code", "outputs": [widget]}], "metadata": {}}))
+    assert stored["cells"][0]["outputs"][0]["data"] == {"text/plain": ["IntSlider(value=0)"]}
+
+
+def test_running_dev_notebooks_twice_leaves_the_notebook_unchanged(tmp_path):
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CHUNKY),
+                                               nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider()")])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    path = tmp_path / "small.ipynb"
+    nbformat.write(notebook, path)
+    command = [sys.executable, str(ROOT / "dev.py"), "notebooks", str(path)]
+    subprocess.run(command, check=True, capture_output=True, timeout=300)
+    first = path.read_text()
+    subprocess.run(command, check=True, capture_output=True, timeout=300)
+    assert path.read_text() == first
+    outputs = json.loads(first)["cells"][0]["outputs"]
+    assert [output["name"] for output in outputs] == ["stdout", "stderr"]
+    printed = "".join(outputs[0]["text"])
+    assert "model_id" not in first and printed == "".join(f"line {i}\n" for i in range(6)) + "".join(
+        f"more {i}\n" for i in range(6))
+
+
+def test_the_rulings_page_has_every_cited_section_and_ruling_and_nothing_cites_a_missing_file():
+    headings = [line for line in (ROOT / "book" / "rulings.md").read_text().splitlines() if line.startswith("#")]
+    assert [h.split()[1] for h in headings if h.startswith("## §")] == ["§1", "§2", "§3"]
+    assert [h for h in headings if h.startswith("### Ruling ")] == [f"### Ruling {n}" for n in range(1, 22)]
+    sources = [*ROOT.glob("deerbook/**/*.py"), *ROOT.glob("deerbook/**/*.json"), *ROOT.glob("tests/**/*.py"),
+               *ROOT.glob("*.md"), *ROOT.glob("book/*.md")]
+    texts = {path: path.read_text() for path in sources if path != Path(__file__)}
+    for path in ROOT.glob("notebooks/*.ipynb"):  # cell sources only: stored outputs follow a re-execution
+        texts[path] = "".join("".join(cell["source"]) for cell in json.loads(path.read_text())["cells"])
+    assert [path.name for path, text in texts.items() if "RULINGS.md" in text or "RULINGS §" in text] == []

@@ -62,8 +62,9 @@ def test_blitz_bach_score_chart():
     assert str(dist.expectation()) in fig.layout.title.text
 
 
-def test_points_histogram_counts_games():
-    fig = titled(charts.points_histogram({"greedy": [10, 17, 10], "random": [3]}, "points per game"))
-    assert list(fig.data[0].x) == [10, 17] and list(fig.data[0].y) == [2, 1]
-    assert fig.data[0].hovertext[0] == f"greedy: 2 of 3 games scored 10 ({Fraction(2, 3)})"
+def test_points_per_game_shows_every_game():
+    fig = titled(charts.points_per_game({"greedy": [10, 17, 10], "random": [3]}, "points per game"))
+    assert [box.name for box in fig.data] == ["greedy", "random"]
+    assert list(fig.data[0].x) == [10, 17, 10] and list(fig.data[1].x) == [3]
+    assert fig.data[0].hovertext[0] == "greedy: 2 of 3 games scored 10"
     assert fig.layout.xaxis.title.text == "points in a game"

@@ -95,16 +95,15 @@ def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round
     return fig
 
 
-def points_histogram(points: Mapping[str, Sequence[int]], title: str) -> go.Figure:
-    """Grouped bars, one colour per agent: how many simulated games ended with each score."""
+def points_per_game(points: Mapping[str, Sequence[int]], title: str) -> go.Figure:
+    """One row per agent: a dot for every simulated game's score, over a box of its quartiles and mean."""
     fig = go.Figure()
     for agent, scores in points.items():
         counts = Counter(scores)
-        keys = sorted(counts)
-        fig.add_trace(go.Bar(x=keys, y=[counts[k] for k in keys], name=agent, hoverinfo="text",
-                             hovertext=[f"{agent}: {counts[k]} of {len(scores)} games scored {k} "
-                                        f"({Fraction(counts[k], len(scores))})" for k in keys]))
+        fig.add_trace(go.Box(x=list(scores), name=agent, orientation="h", boxpoints="all", pointpos=0, jitter=0.5,
+                             boxmean=True, hoverinfo="text",
+                             hovertext=[f"{agent}: {counts[s]} of {len(scores)} games scored {s}" for s in scores]))
     fig.update_xaxes(title_text="points in a game")
-    fig.update_yaxes(title_text="games")
-    fig.update_layout(title=title, barmode="group")
+    fig.update_yaxes(title_text="agent", autorange="reversed")
+    fig.update_layout(title=title, showlegend=False, height=140 + 70 * len(points))
     return fig

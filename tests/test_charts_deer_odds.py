@@ -38,6 +38,7 @@ def test_combination_bars_are_the_exact_probabilities_both_editions():
     assert fig.layout.title.text and fig.layout.xaxis2.title.text == "probability"
     assert fig.layout.yaxis.title.text == "combination"
     assert fig.layout.height >= 24 * 22  # every bar row gets its height
+    assert "Two numbers +<br>Deer Head" in fig.layout.yaxis.ticktext  # long names on two lines
 
 
 def test_board_combination_bars_are_the_brute_force_chart_chances():

@@ -21,7 +21,7 @@ def titled(fig):
 
 def test_yards_small_multiples_hold_each_tracks_exact_distribution():
     fig = titled(charts.yards_by_track())
-    assert len(fig.data) == 6 and fig.layout.xaxis.title.text == "yards gained"
+    assert len(fig.data) == 6 and fig.layout.xaxis5.title.text == fig.layout.xaxis6.title.text == "yards gained"
     for t, bar in enumerate(fig.data, 1):
         yards = whole_track(default_game(), t).map(lambda g: g.yards)
         assert list(bar.x) == sorted(yards) and list(bar.y) == [float(yards[k]) for k in sorted(yards)]

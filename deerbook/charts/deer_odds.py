@@ -29,8 +29,15 @@ def _layout(fig: go.Figure, title: str, x: str, y: str, **extra) -> go.Figure:
     return fig
 
 
-#: Height in px of one horizontal bar row (labels of combinations are long, so they go on the y axis).
-ROW_HEIGHT = 24
+#: Height in px of one horizontal bar row (labels of combinations are long, so they go on the y axis,
+#: broken into lines at " + " so they fit beside a phone-wide plot).
+ROW_HEIGHT = 30
+
+
+def _wrap_names(fig: go.Figure, names: list[str], **where) -> None:
+    """Show long combination names on two or three lines (the data keep the full names)."""
+    fig.update_yaxes(tickvals=names, ticktext=[name.replace(" + ", " +<br>") if len(name) > 16 else name
+                                               for name in names], **where)
 
 
 def _combination_bar(rows: list[dict], key: str, name: str) -> go.Bar:
@@ -49,6 +56,7 @@ def combinations_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
                         subplot_titles=labels if len(editions) > 1 else None)
     for i, (label, rows) in enumerate(zip(labels, reports.values()), 1):
         fig.add_trace(_combination_bar(rows, "probability", label), row=i, col=1)
+        _wrap_names(fig, [r["name"] for r in rows], row=i, col=1)
     fig.update_yaxes(autorange="reversed", title_text="combination")
     fig.update_xaxes(tickformat=".0%")
     fig.update_xaxes(title_text="probability", row=len(editions), col=1)
@@ -62,9 +70,10 @@ def joker_figure(game_name: str = "deer") -> go.Figure:
     rows = odds_report(game_name)["combinations"]
     fig = go.Figure([_combination_bar(rows, key, label) for label, key in
                      (("as rolled", "probability"), ("reachable with a Joker", "with_joker"))])
+    _wrap_names(fig, [r["name"] for r in rows])
     return _layout(fig, f"A Joker in hand ({EDITION_LABELS.get(game_name, game_name)})", "probability",
                    "combination", barmode="group", xaxis_tickformat=".0%", yaxis_autorange="reversed",
-                   height=180 + 2 * ROW_HEIGHT * len(rows), legend={"orientation": "h", "y": 1.02,
+                   height=180 + 1.5 * ROW_HEIGHT * len(rows), legend={"orientation": "h", "y": 1.02,
                                                                     "yanchor": "bottom", "x": 0})
 
 

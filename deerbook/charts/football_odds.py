@@ -27,15 +27,16 @@ def fraction_bar(dist: Distribution | Mapping, name: str = "", label: str = "val
 def yards_by_track(game=None, marker: int = 45) -> go.Figure:
     """Small multiples: the yards one die gains on each track, anywhere along the track, Defense Die rolled."""
     game = game or default_game()
-    fig = make_subplots(rows=2, cols=3, subplot_titles=[f"track {t}: {TRACK_KINDS[t]}" for t in TRACKS],
-                        shared_yaxes=True)
+    fig = make_subplots(rows=3, cols=2, subplot_titles=[f"track {t}: {TRACK_KINDS[t]}" for t in TRACKS],
+                        shared_yaxes=True, vertical_spacing=0.12)
     for i, t in enumerate(TRACKS):
         yards = whole_track(game, t, marker).map(lambda g: g.yards)
-        fig.add_trace(fraction_bar(yards, f"track {t}", "yards"), row=i // 3 + 1, col=i % 3 + 1)
-    fig.update_xaxes(title_text="yards gained")
+        fig.add_trace(fraction_bar(yards, f"track {t}", "yards"), row=i // 2 + 1, col=i % 2 + 1)
+    fig.update_xaxes(title_text="yards gained", row=3)
     fig.update_yaxes(title_text="probability", col=1)
+    fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     fig.update_layout(title=f"Yards gained by one die, anywhere along each track (from the {marker}, exact)",
-                      showlegend=False)
+                      showlegend=False, height=640)
     return fig
 
 
@@ -49,7 +50,7 @@ def touchdown_by_field_position(game=None) -> go.Figure:
                                  name=f"track {t} ({TRACK_KINDS[t]})", hoverinfo="text",
                                  hovertext=[f"track {t} from the {m}: {p} ≈ {float(p):.2%}" for m, p in chances.items()]))
     fig.update_xaxes(title_text="marker on the yard line", autorange="reversed", tickvals=list(FIELD_POSITIONS))
-    fig.update_yaxes(title_text="touchdown chance of one die")
+    fig.update_yaxes(title_text="touchdown chance")
     fig.update_layout(title="Touchdown chance of one die by field position and track (exact)")
     return fig
 
@@ -64,6 +65,7 @@ def area_counts(play: int = 11, power: int = 0) -> go.Figure:
     fig.update_xaxes(title_text="dice", col=2)
     fig.update_xaxes(title_text="empty areas", col=3)
     fig.update_yaxes(title_text="probability", col=1)
+    fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     dice = f"{play} play dice" + (f" + {power} power dice" if power else "")
     fig.update_layout(title=f"Drafting odds: one roll of {dice} (exact)", showlegend=False)
     return fig
@@ -81,9 +83,10 @@ def advisor_bars(advice: Sequence, title: str = "The advisor's ranking") -> go.F
         fig.add_trace(go.Bar(y=labels, x=[float(a.expected_blitz) for a in rows], orientation="h",
                              name="Blitz Bach's points", hoverinfo="text",
                              hovertext=[f"{a.action}: Blitz Bach expects {a.expected_blitz}" for a in rows]))
-    fig.update_xaxes(title_text="expected points this turn")
+    fig.update_xaxes(title_text="expected points")
     fig.update_yaxes(title_text="choice")
-    fig.update_layout(title=title, barmode="group")
+    # Grouped horizontal bars draw the first trace lowest: the reversed legend reads like the bars.
+    fig.update_layout(title=title, barmode="group", legend={"traceorder": "reversed"})
     return fig
 
 

@@ -13,7 +13,7 @@ from ..engine import make_game
 from .deer_odds import EDITION_LABELS
 from .theme import COLORWAY
 
-TRACK_Y, DICE_Y, HANDS_Y = 3.0, 1.8, 0.6
+TRACK_Y, DICE_Y, HANDS_Y = 3.6, 2.3, 0.4
 
 
 def dealt_hands(game_name: str, players: int) -> list[int]:
@@ -43,19 +43,23 @@ def deer_table_figure(game_name: str = "deer", players: int = 4) -> go.Figure:
     dice = [(f"die {name}", faces) for name, faces in comp.number_dice]
     dice += [("predator die", comp.predator_die)] if comp.predator_die else []
     step = finish / len(dice)
+    faces = [[str(comp.face_name(face)) for face in die] for _, die in dice]
     fig.add_scatter(x=[step * (i + 0.5) for i in range(len(dice))], y=[DICE_Y] * len(dice), mode="markers+text",
                     name="dice", marker={"symbol": "square", "size": 34, "color": COLORWAY[0]},
                     text=[name.split()[-1] if name.startswith("die") else "P" for name, _ in dice],
                     textfont={"color": "#ffffff"}, hoverinfo="text",
-                    hovertext=[f"{name}: " + ", ".join(map(str, map(comp.face_name, faces))) for name, faces in dice])
+                    hovertext=[f"{name}: " + ", ".join(names) for (name, _), names in zip(dice, faces)])
+    for i, names in enumerate(faces):  # the faces, one per line, under each die
+        fig.add_annotation(x=step * (i + 0.5), y=DICE_Y - 0.3, yanchor="top", showarrow=False,
+                           text="<br>".join(names), font={"size": 10})
     hands = dealt_hands(game_name, players)
     fig.add_scatter(x=[finish * (p + 0.5) / players for p in range(players)], y=[HANDS_Y] * players,
                     mode="markers+text", name="hands", marker={"symbol": "square", "size": 30, "color": COLORWAY[:players]},
                     text=[str(n) for n in hands], textfont={"color": "#ffffff"}, hoverinfo="text",
                     hovertext=[f"player {p}: {n} cards in hand" for p, n in enumerate(hands)])
-    labels = {TRACK_Y: f"score track 0–{finish}", DICE_Y: "dice (hover for faces)", HANDS_Y: "hands (cards dealt)"}
+    labels = {TRACK_Y: f"score track 0–{finish}", DICE_Y: "dice and faces", HANDS_Y: "hands (cards dealt)"}
     fig.update_layout(title=f"Deer in the Headlights, {EDITION_LABELS[game_name]}: the table for {players} players",
-                      showlegend=False, height=300, margin={"l": 8, "r": 8, "t": 48, "b": 24},
+                      showlegend=False, height=420, margin={"l": 8, "r": 8, "t": 48, "b": 24},
                       xaxis={"visible": False, "range": [-finish * 0.05, finish * 1.05]},
                       yaxis={"range": [0, TRACK_Y + 0.25 * players + 0.4], "tickvals": list(labels),
                              "ticktext": list(labels.values()), "showgrid": False, "zeroline": False})

@@ -12,7 +12,12 @@ What is asserted:
 * plotly.js is served locally (_static/plotly.min.js, the copy from the installed
   plotly package) and is included in every page that shows a Plotly figure;
 * every application/vnd.plotly.v1+json output of every notebook became a
-  <div class="deerbook-plotly"> with a script that draws it.
+  <div class="deerbook-plotly"> with a script that draws it;
+* in headless chromium (Playwright for Python; skipped with the reason where either is missing),
+  every page in light mode, dark mode and 390 px wide, and after the theme toggle and a resize:
+  every chart has a drawn height and its title fits, nothing is wider than the page or cut off,
+  no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a Python repr
+  or an empty box. Screenshots go to book/_build/screenshots/.
 """
 
 from __future__ import annotations

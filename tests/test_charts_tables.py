@@ -27,7 +27,7 @@ def test_table_shows_track_dice_faces_and_hands(name):
     assert drawn == specials
     dice = [faces for _, faces in comp.number_dice] + ([comp.predator_die] if comp.predator_die else [])
     assert len(traces["dice"].x) == len(dice)
-    assert [a.text.split("<br>") for a in fig.layout.annotations] == [[str(comp.face_name(f)) for f in die]
-                                                                      for die in dice]
+    assert [a.text.split("<br>") for a in fig.layout.annotations] == [
+        [word for f in die for word in str(comp.face_name(f)).split()] for die in dice]
     assert [int(t) for t in traces["hands"].text] == dealt_hands(name, 4)
     assert fig.layout.title.text

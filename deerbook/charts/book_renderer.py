@@ -111,8 +111,10 @@ class PlotlyMimeRenderer:
 DEFAULT_HEIGHT = 450
 #: Below this width (px) a chart's legend goes in rows under the chart, leaving the plot the width.
 NARROW_WIDTH = 640
-#: Width (px) of one character of a chart title, to wrap titles to the chart's width.
+#: Width and line height (px) of a chart title's characters, to wrap titles to the chart's width
+#: and leave them room above the plot (and above any panel titles).
 TITLE_CHAR_WIDTH = 10
+TITLE_LINE_HEIGHT = 24
 
 
 def _helper_js() -> str:
@@ -126,7 +128,7 @@ def _helper_js() -> str:
         "/* deerbook: draw Plotly figures with the page's light/dark theme (generated at build time). */\n"
         "(function(){\n"
         f"  var DARK={dark};\n"
-        f"  var HEIGHT={DEFAULT_HEIGHT},NARROW={NARROW_WIDTH},TITLE_CHAR={TITLE_CHAR_WIDTH};\n"
+        f"  var HEIGHT={DEFAULT_HEIGHT},NARROW={NARROW_WIDTH},TITLE_CHAR={TITLE_CHAR_WIDTH},TITLE_LINE={TITLE_LINE_HEIGHT};\n"
         "  var figs=[];\n"
         "  function isDark(){return document.documentElement.dataset.theme==='dark';}\n"
         "  function wrap(text,chars){\n"
@@ -138,9 +140,9 @@ def _helper_js() -> str:
         "    var t=typeof l.title==='string'?{text:l.title}:Object.assign({},l.title);if(!t.text){return;}\n"
         "    var lines=wrap(t.text.replace(/<br>/g,' '),Math.max(Math.floor((width-40)/TITLE_CHAR),12));\n"
         "    t.text=lines.join('<br>');t.x=0.02;t.xanchor='left';t.xref='container';\n"
-        "    t.y=1;t.yanchor='top';t.yref='container';t.pad={t:10};l.title=t;\n"
-        "    var panels=(l.annotations||[]).length?22:0;\n"
-        "    var m=Object.assign({t:48},l.margin);m.t=Math.max(m.t,20+24*lines.length+panels);l.margin=m;\n"
+        "    t.y=1;t.yanchor='top';t.yref='container';t.pad={t:TITLE_LINE};l.title=t;\n"
+        "    var panels=(l.annotations||[]).length?TITLE_LINE:0;\n"
+        "    var m=Object.assign({t:48},l.margin);m.t=Math.max(m.t,TITLE_LINE*(lines.length+1)+panels);l.margin=m;\n"
         "  }\n"
         "  function layoutFor(div,fig){\n"
         "    var l=Object.assign({},fig.layout);\n"

@@ -13,7 +13,7 @@ from ..engine import make_game
 from .deer_odds import EDITION_LABELS
 from .theme import COLORWAY
 
-TRACK_Y, DICE_Y, HANDS_Y = 3.6, 2.3, 0.4
+TRACK_Y, DICE_Y, HANDS_Y = 3.8, 2.6, 0.4
 
 
 def dealt_hands(game_name: str, players: int) -> list[int]:
@@ -49,9 +49,9 @@ def deer_table_figure(game_name: str = "deer", players: int = 4) -> go.Figure:
                     text=[name.split()[-1] if name.startswith("die") else "P" for name, _ in dice],
                     textfont={"color": "#ffffff"}, hoverinfo="text",
                     hovertext=[f"{name}: " + ", ".join(names) for (name, _), names in zip(dice, faces)])
-    for i, names in enumerate(faces):  # the faces, one per line, under each die
+    for i, names in enumerate(faces):  # the faces, a word per line (narrow enough for a phone), under each die
         fig.add_annotation(x=step * (i + 0.5), y=DICE_Y - 0.3, yanchor="top", showarrow=False,
-                           text="<br>".join(names), font={"size": 10})
+                           text="<br>".join(names).replace(" ", "<br>"), font={"size": 10})
     hands = dealt_hands(game_name, players)
     fig.add_scatter(x=[finish * (p + 0.5) / players for p in range(players)], y=[HANDS_Y] * players,
                     mode="markers+text", name="hands", marker={"symbol": "square", "size": 30, "color": COLORWAY[:players]},
@@ -59,7 +59,7 @@ def deer_table_figure(game_name: str = "deer", players: int = 4) -> go.Figure:
                     hovertext=[f"player {p}: {n} cards in hand" for p, n in enumerate(hands)])
     labels = {TRACK_Y: f"score track 0–{finish}", DICE_Y: "dice and faces", HANDS_Y: "hands (cards dealt)"}
     fig.update_layout(title=f"Deer in the Headlights, {EDITION_LABELS[game_name]}: the table for {players} players",
-                      showlegend=False, height=420, margin={"l": 8, "r": 8, "t": 48, "b": 24},
+                      showlegend=False, height=460, margin={"l": 8, "r": 8, "t": 48, "b": 24},
                       xaxis={"visible": False, "range": [-finish * 0.05, finish * 1.05]},
                       yaxis={"range": [0, TRACK_Y + 0.25 * players + 0.4], "tickvals": list(labels),
                              "ticktext": list(labels.values()), "showgrid": False, "zeroline": False})

@@ -1,5 +1,4 @@
 """Football odds charts: the figure data against exact values, not pixels."""
-from fractions import Fraction
 
 import pytest
 

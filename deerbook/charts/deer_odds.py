@@ -30,13 +30,13 @@ def _layout(fig: go.Figure, title: str, x: str, y: str, **extra) -> go.Figure:
 
 
 #: Height in px of one horizontal bar row (labels of combinations are long, so they go on the y axis,
-#: broken into lines at " + " so they fit beside a phone-wide plot).
-ROW_HEIGHT = 30
+#: on two lines so they fit beside a phone-wide plot).
+ROW_HEIGHT = 36
 
 
 def _wrap_names(fig: go.Figure, names: list[str], **where) -> None:
-    """Show long combination names on two or three lines (the data keep the full names)."""
-    fig.update_yaxes(tickvals=names, ticktext=[name.replace(" + ", " +<br>") if len(name) > 16 else name
+    """Show long combination names on two lines, broken after the first "+" (the data keep the full names)."""
+    fig.update_yaxes(tickvals=names, ticktext=[name.replace(" + ", " +<br>", 1) if len(name) > 16 else name
                                                for name in names], **where)
 
 
@@ -73,8 +73,7 @@ def joker_figure(game_name: str = "deer") -> go.Figure:
     _wrap_names(fig, [r["name"] for r in rows])
     return _layout(fig, f"A Joker in hand ({EDITION_LABELS.get(game_name, game_name)})", "probability",
                    "combination", barmode="group", xaxis_tickformat=".0%", yaxis_autorange="reversed",
-                   height=180 + 1.5 * ROW_HEIGHT * len(rows), legend={"orientation": "h", "y": 1.02,
-                                                                    "yanchor": "bottom", "x": 0})
+                   height=180 + 1.5 * ROW_HEIGHT * len(rows))
 
 
 def roll_cells(game_name: str) -> list[tuple[tuple, str]]:

@@ -5,7 +5,6 @@ Exact figures carry their exact fraction in the hover text; simulated ones say h
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 from typing import Mapping, Sequence
 
 import plotly.graph_objects as go

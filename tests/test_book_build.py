@@ -12,7 +12,12 @@ What is asserted:
 * plotly.js is served locally (_static/plotly.min.js, the copy from the installed
   plotly package) and is included in every page that shows a Plotly figure;
 * every application/vnd.plotly.v1+json output of every notebook became a
-  <div class="deerbook-plotly"> with a script that draws it.
+  <div class="deerbook-plotly"> with a script that draws it;
+* in headless chromium (Playwright for Python; skipped with the reason where either is missing),
+  every page in light mode, dark mode and 390 px wide, and after the theme toggle and a resize:
+  every chart has a drawn height and its title fits, nothing is wider than the page or cut off,
+  no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a Python repr
+  or an empty box. Screenshots go to book/_build/screenshots/.
 """
 
 from __future__ import annotations
@@ -208,7 +213,7 @@ def test_every_plotly_output_is_drawn(pages: dict[Path, _Page]) -> None:
             )
             for div_id in page.plotly_divs:
                 drawn = [s for s in page.inline_scripts if f'getElementById("{div_id}")' in s]
-                assert drawn and "Plotly.newPlot" in drawn[0], f"{nb.name}: no draw script for #{div_id}"
+                assert drawn and "deerbookPlotly.draw" in drawn[0], f"{nb.name}: no draw script for #{div_id}"
     assert total >= 1, "no Plotly figure in the book: the renderer pipeline is untested"
 
 
@@ -230,3 +235,190 @@ def test_rulings_page_states_every_ruling(html_dir: Path) -> None:
     # Board-game rulings 1-21 are a numbered list.
     items = re.findall(r"<li>", (html_dir / "book" / "rulings.html").read_text(encoding="utf-8"))
     assert len(items) >= 21
+
+
+# ---------------------------------------------------------------------------------------------
+# The built book in a real browser (headless Debian chromium through Playwright for Python).
+#
+# Every page is opened from a local http server in three modes: light and dark (the OS setting,
+# 1024 px wide) and phone (390 px wide, light), and in light mode the page's own theme toggle is
+# clicked to dark. Every failure names the mode, the page, the element and the reason. One
+# screenshot per page and mode is saved to book/_build/screenshots/ (gitignored) for people to see.
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+MODES = {"light": {"width": 1024, "scheme": "light"}, "dark": {"width": 1024, "scheme": "dark"},
+         "phone": {"width": 390, "scheme": "light"}}
+# Text that shows a Python object instead of a result.
+REPR = re.compile(r"^\s*(?:VBox\(|HBox\(|Fraction\(|\{Fraction|<deerbook\.|ChoiceOutcome\()|Fraction\(\d|"
+                  r"ChoiceOutcome\(|<[\w.]+ object at 0x")
+
+# Run in the page: what a reader would see wrong, as (element, reason) pairs.
+PAGE_PROBLEMS_JS = r"""
+() => {
+  const problems = [];
+  const name = (el) => el.id ? `#${el.id}` : el.tagName.toLowerCase() + (el.className && typeof el.className === "string"
+      ? "." + el.className.trim().split(/\s+/).join(".") : "");
+  const width = document.documentElement.clientWidth;
+  document.querySelectorAll("div.deerbook-plotly").forEach((div) => {
+    const svg = div.querySelector(".svg-container");
+    const height = svg ? svg.getBoundingClientRect().height : 0;
+    if (!(height > 0)) problems.push(["chart", name(div), `chart drawn ${height} px tall`]);
+    const box = div.closest(".cell_output") || div.parentElement;
+    if (svg && box.getBoundingClientRect().height + 1 < height)
+      problems.push(["chart", name(div), "chart clipped by its output box"]);
+    const title = div.querySelector(".gtitle");
+    if (title) {
+      const r = title.getBoundingClientRect(), d = div.getBoundingClientRect();
+      if (r.left < d.left - 1 || r.right > d.right + 1)
+        problems.push(["chart", name(div), `title "${title.textContent}" wider than the chart`]);
+    }
+  });
+  if (document.documentElement.scrollWidth > width + 1)
+    problems.push(["width", "html", `page ${document.documentElement.scrollWidth} px wide in a ${width} px window`]);
+  document.querySelectorAll(".bd-article *").forEach((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1 && !el.closest("table, .deerbook-plotly, mjx-container, .MathJax_Display"))
+      problems.push(["width", name(el), `reaches ${Math.round(r.right)} px in a ${width} px window`]);
+  });
+  document.querySelectorAll(".cell_output pre, .cell_output .output, .highlight pre").forEach((el) => {
+    if (el.scrollWidth > el.clientWidth + 1)
+      problems.push(["width", name(el), `output cut off or scrolling sideways (${el.scrollWidth} px in ${el.clientWidth} px)`]);
+  });
+  document.querySelectorAll(".cell_output > *").forEach((el) => {
+    const text = el.innerText.trim();
+    if (!text && !el.querySelector("svg, img, canvas, .deerbook-plotly") && !el.classList.contains("deerbook-plotly"))
+      problems.push(["empty", name(el), "empty output box"]);
+    else problems.push(["text", name(el), text.slice(0, 200)]);
+  });
+  return problems;
+}
+"""
+
+
+def _chromium_missing_reason() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install playwright; the dev extra has it)"
+    if not CHROMIUM.is_file():
+        return f"no chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+class _Sweep:
+    """Everything the browser saw, as failure lines per category: 'mode page: element: reason'."""
+
+    def __init__(self) -> None:
+        self.failures: dict[str, list[str]] = {k: [] for k in ("chart", "width", "console", "remote", "repr", "empty")}
+        self.pages_seen = 0
+        self.charts_seen = 0
+
+    def add(self, kind: str, mode: str, page: str, element: str, reason: str) -> None:
+        self.failures[kind].append(f"{mode} {page}: {element}: {reason}")
+
+
+def _serve(directory: Path):
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def _switch_to_dark(page) -> bool:
+    """Click the page's theme toggle until the theme is dark (as a reader would)."""
+    for _ in range(3):
+        if page.evaluate("document.documentElement.dataset.theme") == "dark":
+            return True
+        page.locator(".theme-switch-button:visible").first.click()
+        page.wait_for_timeout(100)
+    return page.evaluate("document.documentElement.dataset.theme") == "dark"
+
+
+def _check_page(sweep: _Sweep, page, mode: str, rel: str) -> None:
+    for kind, element, reason in page.evaluate(PAGE_PROBLEMS_JS):
+        if kind == "text":
+            if REPR.search(reason):
+                sweep.add("repr", mode, rel, element, f"shows a Python repr: {reason[:80]!r}")
+        else:
+            sweep.add(kind, mode, rel, element, reason)
+
+
+@pytest.fixture(scope="module")
+def browser_sweep(html_dir: Path, pages: dict[Path, _Page]) -> _Sweep:
+    reason = _chromium_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    shots = html_dir.parent / "screenshots"
+    shots.mkdir(exist_ok=True)
+    server = _serve(html_dir)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    sweep = _Sweep()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            for mode, spec in MODES.items():
+                context = browser.new_context(viewport={"width": spec["width"], "height": 900},
+                                              color_scheme=spec["scheme"])
+                for rel in sorted(str(r) for r in pages):
+                    _visit(sweep, context, origin, rel, mode, shots)
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    return sweep
+
+
+def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path) -> None:
+    page = context.new_page()
+    here = {"mode": mode, "page": rel}
+
+    def route(r) -> None:
+        if r.request.url.startswith(origin + "/") or r.request.url.startswith(("data:", "blob:")):
+            r.continue_()
+        else:
+            sweep.add("remote", mode, rel, "request", r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.on("console", lambda m: m.type == "error" and sweep.add("console", here["mode"], rel, "console", m.text))
+    page.on("pageerror", lambda e: sweep.add("console", here["mode"], rel, "JavaScript error", str(e)))
+    page.on("response", lambda r: r.status >= 400 and sweep.add("console", here["mode"], rel, "HTTP", f"{r.status} {r.url}"))
+    page.goto(f"{origin}/{rel}", wait_until="load")
+    page.wait_for_load_state("networkidle")
+    sweep.pages_seen += 1
+    sweep.charts_seen += page.locator("div.deerbook-plotly").count()
+    _check_page(sweep, page, mode, rel)
+    page.screenshot(path=str(shots / f"{rel.replace('/', '_')[:-5]}-{mode}.png"), full_page=True)
+    if mode == "light" and page.locator("div.deerbook-plotly").count():
+        here["mode"] = "light→dark toggle"
+        if not _switch_to_dark(page):
+            sweep.add("chart", here["mode"], rel, ".theme-switch-button", "the toggle did not switch the page to dark")
+        page.wait_for_timeout(300)
+        _check_page(sweep, page, here["mode"], rel)
+        page.set_viewport_size({"width": 600, "height": 900})  # and the window narrows
+        page.wait_for_timeout(300)
+        here["mode"] = "dark, resized to 600 px"
+        _check_page(sweep, page, here["mode"], rel)
+    page.close()
+
+
+@pytest.mark.parametrize("kind", ["chart", "width", "console", "remote", "repr", "empty"])
+def test_browser_sees_no_problem(browser_sweep: _Sweep, pages: dict[Path, _Page], kind: str) -> None:
+    """chart: every chart drawn with a height (also after the toggle and a resize), its title inside it;
+    width: nothing wider than the page, no output cut off; console: no JavaScript, console or HTTP error;
+    remote: no request leaves 127.0.0.1; repr: no output is a Python repr; empty: no empty output box."""
+    assert browser_sweep.pages_seen == len(pages) * len(MODES)
+    assert browser_sweep.charts_seen >= 1
+    failures = browser_sweep.failures[kind]
+    assert not failures, f"{len(failures)} {kind} problem(s):\n" + "\n".join(failures[:60])

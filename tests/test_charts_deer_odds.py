@@ -31,26 +31,32 @@ def test_combination_bars_are_the_exact_probabilities_both_editions():
     fig = deer_odds.combinations_figure()
     assert [bar.name for bar in fig.data] == ["board game", "card game"]
     for bar, name in zip(fig.data, ("deer", "deer-cards")):
-        assert dict(zip(bar.x, bar.y)) == {n: float(p) for n, p in exact(name).items()}
-        assert [Fraction(c[0]) for c in bar.customdata] == list(exact(name).values())
-    assert fig.layout.title.text and fig.layout.xaxis.title.text and fig.layout.yaxis.title.text
+        assert bar.orientation == "h"  # long combination names read across, one panel per edition
+        assert dict(zip(bar.y, bar.x)) == {n: float(p) for n, p in exact(name).items()}
+        assert [Fraction(c) for c in bar.customdata] == list(exact(name).values())
+    assert fig.data[0].xaxis != fig.data[1].xaxis or fig.data[0].yaxis != fig.data[1].yaxis
+    assert fig.layout.title.text and fig.layout.xaxis2.title.text == "probability"
+    assert fig.layout.yaxis.title.text == "combination"
+    assert fig.layout.height >= 24 * 22  # every bar row gets its height
+    assert "Two numbers +<br>Deer Head" in fig.layout.yaxis.ticktext  # long names on two lines
 
 
 def test_board_combination_bars_are_the_brute_force_chart_chances():
     comp = make_game("deer", num_players=3).components
     fig = deer_odds.combinations_figure(["deer"])
     bar = fig.data[0]
-    assert len(bar.x) == 9 == len(comp.chart)
-    assert list(bar.x) == [combination_name(comp, row.signature) for row in comp.chart]
-    chances = [Fraction(c[0]) for c in bar.customdata]
+    assert len(bar.y) == 9 == len(comp.chart)
+    assert list(bar.y) == [combination_name(comp, row.signature) for row in comp.chart]
+    chances = [Fraction(c) for c in bar.customdata]
     assert chances == [comp.signature_odds[row.signature] for row in comp.chart]  # brute force over the faces
-    assert list(bar.y) == [float(p) for p in chances] and sum(chances) == 1
-    assert bar.x[0] == "Three numbers" and bar.customdata[0][0] == "8/27"
+    assert list(bar.x) == [float(p) for p in chances] and sum(chances) == 1
+    assert bar.y[0] == "Three numbers" and bar.customdata[0] == "8/27"
 
 
 def test_joker_bars():
     fig = deer_odds.joker_figure("deer")
-    assert dict(zip(fig.data[1].x, map(Fraction, fig.data[1].customdata))) == exact("deer", "with_joker")
+    assert dict(zip(fig.data[0].y, map(Fraction, fig.data[0].customdata))) == exact("deer")
+    assert dict(zip(fig.data[1].y, map(Fraction, fig.data[1].customdata))) == exact("deer", "with_joker")
 
 
 @pytest.mark.parametrize("name", ["deer", "deer-cards"])
@@ -59,10 +65,16 @@ def test_roll_space_has_every_roll_once_grouped_by_combination(name):
     heat = fig.data[0]
     cells = [z for row in heat.z for z in row]
     assert len(cells) == 216
-    names = list(heat.colorbar.ticktext)
+    swatches = fig.data[1:]
+    names = [s.name for s in swatches]
     counts = Counter(names[z] for z in cells)
     assert {n: Fraction(c, 216) for n, c in counts.items()} == {n: p for n, p in exact(name).items() if p}
-    assert cells == sorted(cells)  # grouped: each combination's rolls are contiguous
+    assert cells == sorted(cells)  # grouped: each combination's rolls are contiguous, top row first
+    assert names == list(dict.fromkeys(names[z] for z in cells))  # the legend lists them in the grid's order
+    colors = [s.marker.color for s in swatches]
+    assert len(set(colors)) == len(colors)  # every combination has its own colour
+    scale = heat.colorscale
+    assert [scale[2 * i][1] for i in range(len(colors))] == colors  # the legend's colour is the cells' colour
 
 
 def test_number_chances():

@@ -11,8 +11,10 @@ This module is two things, both used only by the book build:
    ``sphinx.extra_extensions``. It adds the local ``_static/plotly.min.js`` (copied
    at build time from the installed ``plotly`` package, never from a CDN) and a tiny
    ``_static/deerbook-plotly.js`` helper to the pages that contain a Plotly figure.
-   The helper re-draws figures that use the ``deerbook`` template with the
-   ``deerbook-dark`` template while the page theme is dark.
+   The helper draws every figure with an explicit height (its own, or ``DEFAULT_HEIGHT``) at
+   its container's width, re-draws it whenever the container's width changes, and re-draws
+   figures that use the ``deerbook`` template with ``deerbook-dark`` while the page theme is
+   dark (a fresh ``Plotly.newPlot``: ``Plotly.react`` on a theme switch left charts 0 px tall).
 
 Nothing here is imported at run time by the engine or the notebooks.
 """
@@ -68,15 +70,14 @@ def figure_html(figure: dict[str, Any], div_id: str) -> str:
 
     layout = dict(figure.get("layout") or {})
     themed = layout.get("template") == LIGHT.to_plotly_json()
-    config = {"responsive": True, "displaylogo": False}
-    config.update(figure.get("config") or {})
+    # Sizing is the helper's: it follows the figure's container, not the window.
+    config = {"displaylogo": False, **(figure.get("config") or {}), "responsive": False}
     payload = _json_for_script({"data": figure.get("data") or [], "layout": layout, "config": config})
     return (
         f'<div class="{DIV_CLASS}" id="{div_id}" data-deerbook-themed="{str(themed).lower()}"></div>\n'
         "<script>(function(){"
         f'var div=document.getElementById("{div_id}");var fig={payload};'
-        "if(window.deerbookPlotly){window.deerbookPlotly.draw(div,fig);}"
-        "else{Plotly.newPlot(div,fig.data,fig.layout,fig.config);}"
+        "window.deerbookPlotly.draw(div,fig);"
         "})();</script>\n"
     )
 
@@ -105,7 +106,21 @@ class PlotlyMimeRenderer:
         return [nodes.raw("", html, format="html", classes=["output", "deerbook-plotly-output"])]
 
 
+#: Height (px) of a figure whose layout sets none: a chart always has a drawn height, whatever
+#: the state of its container when it is (re-)drawn.
+DEFAULT_HEIGHT = 450
+#: Below this width (px) a chart's legend goes in rows under the chart, leaving the plot the width.
+NARROW_WIDTH = 640
+#: Width and line height (px) of a chart title's characters, to wrap titles to the chart's width
+#: and leave them room above the plot (and above any panel titles).
+TITLE_CHAR_WIDTH = 10
+TITLE_LINE_HEIGHT = 24
+
+
 def _helper_js() -> str:
+    """The page script that draws every figure at its container's width and re-draws it on a theme
+    switch (toggle or OS setting) and on every resize of its container; titles wrap to the width and
+    legends of narrow charts go in rows under the chart."""
     from deerbook.charts.theme import DARK
 
     dark = _json_for_script(DARK.to_plotly_json())
@@ -113,14 +128,43 @@ def _helper_js() -> str:
         "/* deerbook: draw Plotly figures with the page's light/dark theme (generated at build time). */\n"
         "(function(){\n"
         f"  var DARK={dark};\n"
+        f"  var HEIGHT={DEFAULT_HEIGHT},NARROW={NARROW_WIDTH},TITLE_CHAR={TITLE_CHAR_WIDTH},TITLE_LINE={TITLE_LINE_HEIGHT};\n"
         "  var figs=[];\n"
         "  function isDark(){return document.documentElement.dataset.theme==='dark';}\n"
-        "  function layoutFor(div,fig){\n"
-        "    if(div.dataset.deerbookThemed!=='true'||!isDark()){return fig.layout;}\n"
-        "    var l=Object.assign({},fig.layout);l.template=DARK;return l;\n"
+        "  function wrap(text,chars){\n"
+        "    var lines=[''];text.split(/\\s+/).forEach(function(w){var last=lines[lines.length-1];\n"
+        "      if(last&&(last+' '+w).length>chars){lines.push(w);}else{lines[lines.length-1]=last?last+' '+w:w;}});\n"
+        "    return lines;\n"
         "  }\n"
-        "  function draw(div,fig){figs.push([div,fig]);Plotly.newPlot(div,fig.data,layoutFor(div,fig),fig.config);}\n"
-        "  function redraw(){figs.forEach(function(p){Plotly.react(p[0],p[1].data,layoutFor(p[0],p[1]),p[1].config);});}\n"
+        "  function fitTitle(l,width){\n"
+        "    var t=typeof l.title==='string'?{text:l.title}:Object.assign({},l.title);if(!t.text){return;}\n"
+        "    var lines=wrap(t.text.replace(/<br>/g,' '),Math.max(Math.floor((width-40)/TITLE_CHAR),12));\n"
+        "    t.text=lines.join('<br>');t.x=0.02;t.xanchor='left';t.xref='container';\n"
+        "    t.y=1;t.yanchor='top';t.yref='container';t.pad={t:TITLE_LINE};l.title=t;\n"
+        "    var panels=(l.annotations||[]).length?TITLE_LINE:0;\n"
+        "    var m=Object.assign({t:48},l.margin);m.t=Math.max(m.t,TITLE_LINE*(lines.length+1)+panels);l.margin=m;\n"
+        "  }\n"
+        "  function layoutFor(div,fig){\n"
+        "    var l=Object.assign({},fig.layout);\n"
+        "    if(div.dataset.deerbookThemed==='true'&&isDark()){l.template=DARK;}\n"
+        "    var width=Math.max(div.getBoundingClientRect().width,1);\n"
+        "    l.autosize=false;l.height=fig.layout.height||HEIGHT;l.width=width;fitTitle(l,width);\n"
+        "    if(width<NARROW&&l.showlegend!==false){l.legend=Object.assign({},l.legend,{orientation:'h',x:0,xanchor:'left',xref:'container',y:0,yanchor:'bottom',yref:'container'});}\n"
+        "    return l;\n"
+        "  }\n"
+        "  function plot(div,fig){\n"
+        "    div.style.height=(fig.layout.height||HEIGHT)+'px';\n"
+        "    Plotly.newPlot(div,fig.data,layoutFor(div,fig),fig.config);\n"
+        "    div.deerbookWidth=div.getBoundingClientRect().width;\n"
+        "  }\n"
+        "  function resized(entries){entries.forEach(function(e){\n"
+        "    var div=e.target;if(div.deerbookFig&&Math.abs(div.getBoundingClientRect().width-div.deerbookWidth)>=1){plot(div,div.deerbookFig);}\n"
+        "  });}\n"
+        "  var sizes=window.ResizeObserver?new ResizeObserver(resized):null;\n"
+        "  function draw(div,fig){\n"
+        "    div.deerbookFig=fig;figs.push(div);plot(div,fig);if(sizes){sizes.observe(div);}\n"
+        "  }\n"
+        "  function redraw(){figs.forEach(function(div){plot(div,div.deerbookFig);});}\n"
         "  new MutationObserver(redraw).observe(document.documentElement,{attributes:true,attributeFilter:['data-theme']});\n"
         "  window.deerbookPlotly={draw:draw,redraw:redraw};\n"
         "})();\n"

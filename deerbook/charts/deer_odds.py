@@ -3,7 +3,7 @@ and `deerbook.deer.advisor` (hover text shows the fraction), or a seeded estimat
 `deerbook.deer.balance` drawn with its 95% interval.
 
 Colours come from the registered ``deerbook`` / ``deerbook-dark`` templates (the book swaps them),
-except the roll-space picture, which colours combinations with the colour-blind-safe `COLORWAY`.
+except the roll-space picture, which gives each combination its own colour from `CATEGORY_COLORS`.
 """
 from __future__ import annotations
 
@@ -12,12 +12,13 @@ from fractions import Fraction
 from typing import Sequence
 
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from ..deer.balance import Batch, Estimate
 from ..deer.components import chart_rows, combination_name, row_name
 from ..deer.odds import edition, fraction_text, odds_report
 from ..engine import Distribution
-from .theme import COLORWAY
+from .theme import CATEGORY_COLORS, add_legend_swatches, discrete_colorscale
 
 EDITIONS = ("deer", "deer-cards")
 EDITION_LABELS = {"deer": "board game", "deer-cards": "card game"}
@@ -28,29 +29,51 @@ def _layout(fig: go.Figure, title: str, x: str, y: str, **extra) -> go.Figure:
     return fig
 
 
+#: Height in px of one horizontal bar row (labels of combinations are long, so they go on the y axis,
+#: on two lines so they fit beside a phone-wide plot).
+ROW_HEIGHT = 36
+
+
+def _wrap_names(fig: go.Figure, names: list[str], **where) -> None:
+    """Show long combination names on two lines, broken after the first "+" (the data keep the full names)."""
+    fig.update_yaxes(tickvals=names, ticktext=[name.replace(" + ", " +<br>", 1) if len(name) > 16 else name
+                                               for name in names], **where)
+
+
+def _combination_bar(rows: list[dict], key: str, name: str) -> go.Bar:
+    """One horizontal bar per combination (chart order, top down), the exact fraction in the hover text."""
+    return go.Bar(name=name, y=[r["name"] for r in rows], x=[float(Fraction(r[key])) for r in rows],
+                  orientation="h", customdata=[r[key] for r in rows],
+                  hovertemplate="%{y}: %{customdata}<extra>%{fullData.name}</extra>")
+
+
 def combinations_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
-    """Every combination's exact probability, the editions side by side."""
-    fig = go.Figure()
-    for name in editions:
-        rows = odds_report(name)["combinations"]
-        fig.add_bar(name=EDITION_LABELS.get(name, name), x=[r["name"] for r in rows],
-                    y=[float(Fraction(r["probability"])) for r in rows],
-                    customdata=[[r["probability"], r["rolls"]] for r in rows],
-                    hovertemplate="%{x}<br>%{customdata[0]} (%{customdata[1]} rolls)<extra>%{fullData.name}</extra>")
-    return _layout(fig, "Every combination of the number dice", "combination", "probability", barmode="group",
-                   yaxis_tickformat=".0%")
+    """Every combination's exact probability: one panel per edition, one horizontal bar per combination."""
+    reports = {name: odds_report(name)["combinations"] for name in editions}
+    labels = [EDITION_LABELS.get(name, name) for name in editions]
+    fig = make_subplots(rows=len(editions), cols=1, shared_xaxes=True, vertical_spacing=0.12 / len(editions),
+                        row_heights=[len(rows) for rows in reports.values()],
+                        subplot_titles=labels if len(editions) > 1 else None)
+    for i, (label, rows) in enumerate(zip(labels, reports.values()), 1):
+        fig.add_trace(_combination_bar(rows, "probability", label), row=i, col=1)
+        _wrap_names(fig, [r["name"] for r in rows], row=i, col=1)
+    fig.update_yaxes(autorange="reversed", title_text="combination")
+    fig.update_xaxes(tickformat=".0%")
+    fig.update_xaxes(title_text="probability", row=len(editions), col=1)
+    rows = sum(len(r) for r in reports.values())
+    title = "Every combination of the number dice" + ("" if len(editions) > 1 else f" ({labels[0]})")
+    return fig.update_layout(title=title, showlegend=False, height=140 + 60 * len(editions) + ROW_HEIGHT * rows)
 
 
 def joker_figure(game_name: str = "deer") -> go.Figure:
     """Each combination's chance as rolled and the chance of being able to reach it with a Joker."""
     rows = odds_report(game_name)["combinations"]
-    fig = go.Figure()
-    for label, key in (("as rolled", "probability"), ("reachable with a Joker", "with_joker")):
-        fig.add_bar(name=label, x=[r["name"] for r in rows], y=[float(Fraction(r[key])) for r in rows],
-                    customdata=[r[key] for r in rows],
-                    hovertemplate="%{x}<br>%{customdata}<extra>%{fullData.name}</extra>")
-    return _layout(fig, f"A Joker in hand ({EDITION_LABELS.get(game_name, game_name)})", "combination", "probability",
-                   barmode="group", yaxis_tickformat=".0%")
+    fig = go.Figure([_combination_bar(rows, key, label) for label, key in
+                     (("as rolled", "probability"), ("reachable with a Joker", "with_joker"))])
+    _wrap_names(fig, [r["name"] for r in rows])
+    return _layout(fig, f"A Joker in hand ({EDITION_LABELS.get(game_name, game_name)})", "probability",
+                   "combination", barmode="group", xaxis_tickformat=".0%", yaxis_autorange="reversed",
+                   height=180 + 1.5 * ROW_HEIGHT * len(rows))
 
 
 def roll_cells(game_name: str) -> list[tuple[tuple, str]]:
@@ -63,23 +86,27 @@ def roll_cells(game_name: str) -> list[tuple[tuple, str]]:
 
 
 def roll_space_figure(game_name: str = "deer", width: int = 18) -> go.Figure:
-    """All the rolls of the number dice, one cell each, grouped and coloured by combination."""
+    """All the rolls of the number dice, one cell each, grouped and coloured by combination; the legend
+    lists the combinations top down in the order they fill the grid."""
     comp = edition(game_name).components
     cells = roll_cells(game_name)
     names = list(dict.fromkeys(name for _, name in cells))
+    if len(names) > len(CATEGORY_COLORS):
+        raise ValueError(f"{game_name}: {len(names)} combinations but only {len(CATEGORY_COLORS)} distinct colours")
+    colors = dict(zip(names, CATEGORY_COLORS))
     total = len(cells)
     counts = {name: sum(1 for _, n in cells if n == name) for name in names}
     rows = [cells[i:i + width] for i in range(0, total, width)]
     z = [[names.index(name) for _, name in row] for row in rows]
     hover = [[f"{', '.join(map(comp.face_name, faces))}<br>{name}: {counts[name]}/{total} = "
               f"{fraction_text(Fraction(counts[name], total))}" for faces, name in row] for row in rows]
-    colors = [COLORWAY[i % len(COLORWAY)] for i in range(len(names))]
-    scale = [[edge / len(names), colors[i]] for i in range(len(names)) for edge in (i, i + 1)]
-    fig = go.Figure(go.Heatmap(z=z, text=hover, hovertemplate="%{text}<extra></extra>", colorscale=scale,
-                               zmin=-0.5, zmax=len(names) - 0.5, xgap=1, ygap=1,
-                               colorbar={"tickvals": list(range(len(names))), "ticktext": names}))
+    fig = go.Figure(go.Heatmap(z=z, text=hover, hovertemplate="%{text}<extra></extra>",
+                               colorscale=discrete_colorscale(list(colors.values())), showscale=False,
+                               zmin=-0.5, zmax=len(names) - 0.5, xgap=1, ygap=1))
+    add_legend_swatches(fig, colors)
     return _layout(fig, f"All {total} rolls ({EDITION_LABELS.get(game_name, game_name)}), grouped by combination",
-                   f"roll (in rows of {width})", "row", yaxis_autorange="reversed")
+                   f"roll (in rows of {width})", "row", yaxis_autorange="reversed", xaxis_showgrid=False,
+                   yaxis_showgrid=False, height=520)
 
 
 def number_chances_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:

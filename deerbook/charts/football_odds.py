@@ -5,7 +5,6 @@ Exact figures carry their exact fraction in the hover text; simulated ones say h
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 from typing import Mapping, Sequence
 
 import plotly.graph_objects as go
@@ -27,15 +26,16 @@ def fraction_bar(dist: Distribution | Mapping, name: str = "", label: str = "val
 def yards_by_track(game=None, marker: int = 45) -> go.Figure:
     """Small multiples: the yards one die gains on each track, anywhere along the track, Defense Die rolled."""
     game = game or default_game()
-    fig = make_subplots(rows=2, cols=3, subplot_titles=[f"track {t}: {TRACK_KINDS[t]}" for t in TRACKS],
-                        shared_yaxes=True)
+    fig = make_subplots(rows=3, cols=2, subplot_titles=[f"track {t}: {TRACK_KINDS[t]}" for t in TRACKS],
+                        shared_yaxes=True, vertical_spacing=0.12)
     for i, t in enumerate(TRACKS):
         yards = whole_track(game, t, marker).map(lambda g: g.yards)
-        fig.add_trace(fraction_bar(yards, f"track {t}", "yards"), row=i // 3 + 1, col=i % 3 + 1)
-    fig.update_xaxes(title_text="yards gained")
+        fig.add_trace(fraction_bar(yards, f"track {t}", "yards"), row=i // 2 + 1, col=i % 2 + 1)
+    fig.update_xaxes(title_text="yards gained", row=3)
     fig.update_yaxes(title_text="probability", col=1)
+    fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     fig.update_layout(title=f"Yards gained by one die, anywhere along each track (from the {marker}, exact)",
-                      showlegend=False)
+                      showlegend=False, height=640)
     return fig
 
 
@@ -49,7 +49,7 @@ def touchdown_by_field_position(game=None) -> go.Figure:
                                  name=f"track {t} ({TRACK_KINDS[t]})", hoverinfo="text",
                                  hovertext=[f"track {t} from the {m}: {p} ≈ {float(p):.2%}" for m, p in chances.items()]))
     fig.update_xaxes(title_text="marker on the yard line", autorange="reversed", tickvals=list(FIELD_POSITIONS))
-    fig.update_yaxes(title_text="touchdown chance of one die")
+    fig.update_yaxes(title_text="touchdown chance")
     fig.update_layout(title="Touchdown chance of one die by field position and track (exact)")
     return fig
 
@@ -64,6 +64,7 @@ def area_counts(play: int = 11, power: int = 0) -> go.Figure:
     fig.update_xaxes(title_text="dice", col=2)
     fig.update_xaxes(title_text="empty areas", col=3)
     fig.update_yaxes(title_text="probability", col=1)
+    fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     dice = f"{play} play dice" + (f" + {power} power dice" if power else "")
     fig.update_layout(title=f"Drafting odds: one roll of {dice} (exact)", showlegend=False)
     return fig
@@ -81,9 +82,10 @@ def advisor_bars(advice: Sequence, title: str = "The advisor's ranking") -> go.F
         fig.add_trace(go.Bar(y=labels, x=[float(a.expected_blitz) for a in rows], orientation="h",
                              name="Blitz Bach's points", hoverinfo="text",
                              hovertext=[f"{a.action}: Blitz Bach expects {a.expected_blitz}" for a in rows]))
-    fig.update_xaxes(title_text="expected points this turn")
+    fig.update_xaxes(title_text="expected points")
     fig.update_yaxes(title_text="choice")
-    fig.update_layout(title=title, barmode="group")
+    # Grouped horizontal bars draw the first trace lowest: the reversed legend reads like the bars.
+    fig.update_layout(title=title, barmode="group", legend={"traceorder": "reversed"})
     return fig
 
 
@@ -95,16 +97,15 @@ def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round
     return fig
 
 
-def points_histogram(points: Mapping[str, Sequence[int]], title: str) -> go.Figure:
-    """Grouped bars, one colour per agent: how many simulated games ended with each score."""
+def points_per_game(points: Mapping[str, Sequence[int]], title: str) -> go.Figure:
+    """One row per agent: a dot for every simulated game's score, over a box of its quartiles and mean."""
     fig = go.Figure()
     for agent, scores in points.items():
         counts = Counter(scores)
-        keys = sorted(counts)
-        fig.add_trace(go.Bar(x=keys, y=[counts[k] for k in keys], name=agent, hoverinfo="text",
-                             hovertext=[f"{agent}: {counts[k]} of {len(scores)} games scored {k} "
-                                        f"({Fraction(counts[k], len(scores))})" for k in keys]))
+        fig.add_trace(go.Box(x=list(scores), name=agent, orientation="h", boxpoints="all", pointpos=0, jitter=0.5,
+                             boxmean=True, hoverinfo="text",
+                             hovertext=[f"{agent}: {counts[s]} of {len(scores)} games scored {s}" for s in scores]))
     fig.update_xaxes(title_text="points in a game")
-    fig.update_yaxes(title_text="games")
-    fig.update_layout(title=title, barmode="group")
+    fig.update_yaxes(title_text="agent", autorange="reversed")
+    fig.update_layout(title=title, showlegend=False, height=140 + 70 * len(points))
     return fig

@@ -12,6 +12,7 @@ import plotly.graph_objects as go
 
 from ..football.rules import Marks
 from ..football.sheet import START_KICK_RANGE, TRACKS, Box, PlaySheet, default_sheet
+from .theme import add_legend_swatches, discrete_colorscale
 
 TRACK_KINDS = {1: "short runs", 2: "medium runs", 3: "long runs",
                4: "short passes", 5: "medium passes", 6: "long passes"}
@@ -93,11 +94,9 @@ def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, tit
         z=grid(lambda c: KINDS.index(c.kind), lambda c: KINDS.index("checked")),
         text=grid(lambda c: c.label, missing=""), customdata=grid(lambda c: c.hover, lambda c: c.hover + " (checked)"),
         texttemplate="%{text}", textfont={"size": 10}, hovertemplate="%{customdata}<extra></extra>",
-        colorscale=_discrete_scale(), zmin=-0.5, zmax=len(KINDS) - 0.5, showscale=False,
+        colorscale=discrete_colorscale(list(COLORS.values())), zmin=-0.5, zmax=len(KINDS) - 0.5, showscale=False,
         xgap=2, ygap=2, hoverongaps=False, name="sheet"))
-    for kind, color in COLORS.items():  # legend entries only
-        figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=kind, showlegend=True,
-                                    marker={"symbol": "square", "size": 12, "color": color}))
+    add_legend_swatches(figure, COLORS)
     default_title = sheet.name + (f": {sum(checked.values())} boxes checked" if marks else "")
     figure.update_layout(title=title or default_title, height=500, plot_bgcolor="rgba(0,0,0,0)",
                          margin={"l": 8, "r": 8},
@@ -107,8 +106,3 @@ def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, tit
                          legend={"orientation": "h", "y": -0.18, "x": 0, "font": {"size": 11}})
     return figure
 
-
-def _discrete_scale() -> list[list]:
-    """One flat colour band per kind, so z = KINDS.index(kind) picks that kind's colour."""
-    n = len(KINDS)
-    return [[edge / n, color] for i, color in enumerate(COLORS.values()) for edge in (i, i + 1)]

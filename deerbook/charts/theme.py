@@ -28,8 +28,11 @@ __all__ = [
     "LIGHT_NAME",
     "DARK_NAME",
     "COLORWAY",
+    "CATEGORY_COLORS",
     "register_templates",
     "use_book_renderer",
+    "discrete_colorscale",
+    "add_legend_swatches",
 ]
 
 LIGHT_NAME = "deerbook"
@@ -46,6 +49,10 @@ COLORWAY = [
     "#F0E442",
     "#000000",
 ]
+
+#: Distinct colours for up to 13 categories of one picture (Okabe-Ito without black, then Paul Tol's
+#: indigo, wine, olive, brown, purple and a grey), readable on the light and the dark page.
+CATEGORY_COLORS = COLORWAY[:7] + ["#332288", "#882255", "#999933", "#661100", "#AA4499", "#888888"]
 
 _FONT = "system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif"
 
@@ -118,3 +125,17 @@ def use_book_renderer(*, force: bool = False) -> bool:
         pio.renderers.default = "plotly_mimetype"
         return True
     return False
+
+
+def discrete_colorscale(colors: list[str]) -> list[list]:
+    """A heatmap colour scale with one flat band per colour, so z = i (zmin -0.5, zmax n - 0.5) is colours[i]."""
+    n = len(colors)
+    return [[edge / n, color] for i, color in enumerate(colors) for edge in (i, i + 1)]
+
+
+def add_legend_swatches(figure: go.Figure, colors: dict[str, str]) -> go.Figure:
+    """Legend entries only (a coloured square per name, in the given order) for a heatmap's categories."""
+    for name, color in colors.items():
+        figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=name, showlegend=True,
+                                    marker={"symbol": "square", "size": 12, "color": color}))
+    return figure

@@ -159,7 +159,8 @@ def test_who_is_offered_a_block_is_not_shown():
         assert [v.blocking[1] for v in variants] == [2, 2, 2]  # P2 gives up its 12, 1 or 2 for the 7
         assert all(seen(v, player) == seen(state, player) for v in variants)
         shown = state.observation(player)
-        assert shown["phase"] == "waiting" and shown["blocking"] is None and shown["pending_count"] is None
+        assert shown["phase"] == "waiting" and shown["blocking"] is None
+    assert state.observation(0)["pending_count"] == 3 and state.observation(3)["pending_count"] is None
 
 
 @pytest.mark.parametrize("name,options", FOOTBALL, ids=[f"{n}-{o}" for n, o in FOOTBALL])

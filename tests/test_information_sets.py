@@ -16,7 +16,7 @@ from deerbook.engine import RandomAgent, SaveFileError, make_game
 from deerbook.engine.runner import play
 from game_configs import CONFIGS
 
-STATES_PER_GAME = 40
+STATES_PER_GAME = 20
 VARIANTS_PER_SEAT = 3
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..events import in_words, seat_label
 from ..drawing import HIGHLIGHT, INK, PAPER, Svg, seat_colour
 from .rules import hand_value
 
@@ -26,13 +27,6 @@ PHASE_WORDS = {
 }
 
 
-def seat_label(observation: dict, seat: int, names: Sequence[str] | None = None) -> str:
-    """'P2', or 'P2 (you)' / 'P2 (greedy)' when seat names are given."""
-    if seat == observation["player"]:
-        return f"P{seat} (you)"
-    return f"P{seat} ({names[seat]})" if names else f"P{seat}"
-
-
 def sorted_hand(comp, counts) -> list[tuple[str, str, int]]:
     """(card name, category, count) per kind held: numbers ascending, then predators, then Jokers."""
     order = {"number": 0, "predator": 1, "joker": 2}
@@ -47,7 +41,7 @@ def cards_words(comp, counts) -> str:
 
 def headline(observation: dict, game, names=None) -> str:
     o = observation
-    who = "your" if o["current"] == o["player"] else seat_label(o, o["current"], names) + "'s"
+    who = "your" if o["current"] == o["player"] else seat_label(o['player'], o["current"], names) + "'s"
     state = "game over" if o["phase"] == "end" else f"{who} turn, {PHASE_WORDS.get(o['phase'], o['phase'])}"
     extra = f" (+{o['extra_turns']} extra turn{'s' * (o['extra_turns'] > 1)})" if o["extra_turns"] else ""
     return f"{TITLES.get(game.name, game.name)}: round {o['round'] + 1}, dealer P{o['dealer']}, {state}{extra}"
@@ -70,6 +64,16 @@ def roll_faces(observation: dict, game) -> list[tuple[str, str]]:
     return [(die, comp.face_name(face)) for die, face in zip(dice, roll)]
 
 
+def result_text(observation: dict, game, winners: Sequence[int], names: Sequence[str] | None = None) -> str:
+    """The final standings in words, winners first (Ruling 16: the lowest score wins)."""
+    o = observation
+    who = lambda p: in_words(f"{{P{p}}}", o["player"], names)  # noqa: E731
+    order = sorted((p for p in range(len(o["pawns"])) if p not in winners), key=lambda p: o["pawns"][p])
+    verb = "wins" if len(winners) == 1 and winners[0] != o["player"] else "win"
+    rest = ", ".join(f"{who(p)} {o['pawns'][p]}" for p in order)
+    return f"{' and '.join(who(p) for p in winners)} {verb} with {o['pawns'][winners[0]]}; then {rest}."
+
+
 def render_text(observation: dict, game, names: Sequence[str] | None = None) -> str:
     """The table in plain text for a terminal (what `render_svg` draws, line by line)."""
     o, comp = observation, game.components
@@ -78,7 +82,7 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     track = []
     for p in range(n):
         marks = " D" * (p == o["dealer"]) + " frozen" * bool(o["frozen"][p])
-        track.append(f"{seat_label(o, p, names)} {o['pawns'][p]}{marks}")
+        track.append(f"{seat_label(o['player'], p, names)} {o['pawns'][p]}{marks}")
     lines.append(f"Scores (race to {comp.finish}): " + " | ".join(track))
     spaces = special_spaces(game)
     if spaces:
@@ -92,7 +96,7 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     for p in range(n):
         if p != o["player"]:
             aside = f", {o['set_aside_sizes'][p]} set aside" if o["set_aside_sizes"][p] else ""
-            lines.append(f"{seat_label(o, p, names)}: {o['hand_sizes'][p]} cards{aside}")
+            lines.append(f"{seat_label(o['player'], p, names)}: {o['hand_sizes'][p]} cards{aside}")
     if o["deck_size"]:
         lines.append(f"Deck: {o['deck_size']} cards still to deal")
     lines.append(f"Discard pile ({sum(o['discard'])}): {cards_words(comp, o['discard'])}")
@@ -101,7 +105,7 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     if any(o["rack"]) or o["moves_left"]:
         lines.append(f"Moves left to make: {o['moves_left']}")
     if any(o["round_points"]):
-        lines.append("Last round: " + ", ".join(f"{seat_label(o, p, names)} {pts:+d}"
+        lines.append("Last round: " + ", ".join(f"{seat_label(o['player'], p, names)} {pts:+d}"
                                                 for p, pts in enumerate(o["round_points"])))
     return "\n".join(lines)
 
@@ -138,7 +142,7 @@ def _track(svg: Svg, o: dict, game, names, top: float) -> float:
                  stroke=INK, label=f"{kind} space {space}")
     for p, (pawn, level) in enumerate(zip(o["pawns"], levels)):
         x, y = x_of(pawn), bar - 10 - 18 * level
-        svg.circle(x, y, 8, seat_colour(p), label=f"{seat_label(o, p, names)} on {pawn}")
+        svg.circle(x, y, 8, seat_colour(p), label=f"{seat_label(o['player'], p, names)} on {pawn}")
         svg.text(x, y + 4, p, size=10, fill=INK, anchor="middle", weight="bold")
     return bar + 34
 
@@ -181,7 +185,7 @@ def _others(svg: Svg, o: dict, game, names, top: float) -> float:
         if p == o["player"]:
             continue
         svg.rect(x, top, 180, 66, fill="none", stroke=seat_colour(p), rx=6, width=2)
-        svg.text(x + 8, top + 16, seat_label(o, p, names), size=12, weight="bold")
+        svg.text(x + 8, top + 16, seat_label(o['player'], p, names), size=12, weight="bold")
         svg.card_back(x + 8, top + 20)
         svg.text(x + 46, top + 40, f"{o['hand_sizes'][p]} cards", size=12)
         flags = [f"{o['set_aside_sizes'][p]} set aside"] * bool(o["set_aside_sizes"][p])

@@ -5,9 +5,13 @@ Standard library only (no numpy, plotting or widgets).
 """
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
+from ..events import in_words, seat_label
 from ..drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour
+from ..events import Event
+from .narration import step_line
 from .rules import BLITZ_CHART, DEFENSE_NAMES, FIELD_GOAL_POINTS, TOUCHDOWN_POINTS
 from .sheet import START_KICK_RANGE, TRACKS
 
@@ -21,12 +25,6 @@ PHASE_WORDS = {"defense roll": "rolling the Defense Die", "defense marker roll":
                "area": "taking the dice of one area", "active": "checking dice", "picks": "picking two tracks",
                "final kicks": "may kick a last field goal", "overtime": "overtime", "over": "game over"}
 BOX_SHORT = {"empty": "", "wild": "W", "kick": "K", "power": "P"}
-
-
-def seat_label(observation: dict, seat: int, names: Sequence[str] | None = None) -> str:
-    if seat == observation["player"]:
-        return f"P{seat} (you)"
-    return f"P{seat} ({names[seat]})" if names else f"P{seat}"
 
 
 def points(marks: dict) -> int:
@@ -45,8 +43,22 @@ def headline(observation: dict, game, names=None) -> str:
     when = f"round {s['turn'] // n + 1} of {game.rounds}" if regulation else "end of regulation"
     when += f", overtime {s['overtime']}" if s["overtime"] else ""
     active = f"P{s['turn'] % n}'s turn, " if regulation and n > 1 else ""
-    who = "you" if s["actor"] == observation["player"] else seat_label(observation, s["actor"], names)
+    who = "you" if s["actor"] == observation["player"] else seat_label(observation["player"], s["actor"], names)
     return f"Football Highlights: {when}; {active}{who}: {PHASE_WORDS.get(s['phase'], s['phase'])}"
+
+
+def result_text(observation: dict, game, winners: Sequence[int], names: Sequence[str] | None = None) -> str:
+    """The final score in words (solo: against Blitz Bach, who wins ties)."""
+    s, me = observation["state"], observation["player"]
+    scores = [points(m) for m in s["marks"]]
+    if game.num_players == 1:
+        blitz = sum(s["blitz"])
+        return f"You beat Blitz Bach {scores[0]}–{blitz}." if winners else f"Blitz Bach wins {blitz}–{scores[0]}."
+    who = lambda p: in_words(f"{{P{p}}}", me, names)  # noqa: E731
+    verb = "wins" if len(winners) == 1 and winners[0] != me else "win"
+    rest = ", ".join(f"{who(p)} {scores[p]}" for p in sorted(range(len(scores)), key=lambda p: -scores[p])
+                     if p not in winners)
+    return f"{' and '.join(who(p) for p in winners)} {verb} with {scores[winners[0]]} points; then {rest}."
 
 
 def box_label(box) -> str:
@@ -71,7 +83,7 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     if s["wild_from"]:
         lines.append(f"Wild chain from track {s['wild_from']}: name another track")
     for p, m in enumerate(s["marks"]):
-        lines.append(f"{seat_label(o, p, names)}: {points(m)} points ({m['touchdowns']} TD, {m['field_goals']} FG), "
+        lines.append(f"{seat_label(o['player'], p, names)}: {points(m)} points ({m['touchdowns']} TD, {m['field_goals']} FG), "
                      f"ball on the {m['marker']}, kick range {kick_range(m, sheet)}, {m['power']} power dice")
     mine = s["marks"][o["player"]]
     lines.append("Your sheet (checked boxes / boxes):")
@@ -117,7 +129,7 @@ def _field(svg: Svg, o: dict, names, top: float) -> float:
     for p, (m, level) in enumerate(zip(marks, levels)):
         x = 10 + FIELD.index(str(m["marker"])) * cell + 14 + 20 * (level % 3)
         y = top + 14 + 18 * (level // 3)
-        svg.circle(x, y, 8, seat_colour(p), label=f"{seat_label(o, p, names)}: ball on the {m['marker']}")
+        svg.circle(x, y, 8, seat_colour(p), label=f"{seat_label(o['player'], p, names)}: ball on the {m['marker']}")
         svg.text(x, y + 4, p, size=10, fill=INK, anchor="middle", weight="bold")
     return top + 60
 
@@ -149,7 +161,7 @@ def _scores(svg: Svg, o: dict, game, names, top: float) -> float:
     for p, m in enumerate(o["state"]["marks"]):
         y = top + 16 * p + 12
         svg.circle(16, y - 4, 5, seat_colour(p))
-        svg.text(26, y, f"{seat_label(o, p, names)}: {points(m)} points ({m['touchdowns']} TD, {m['field_goals']} FG), "
+        svg.text(26, y, f"{seat_label(o['player'], p, names)}: {points(m)} points ({m['touchdowns']} TD, {m['field_goals']} FG), "
                         f"ball on the {m['marker']}, kick range {kick_range(m, game.sheet)}, {m['power']} power dice",
                  size=12)
     return top + 16 * len(o["state"]["marks"])
@@ -187,3 +199,8 @@ def _blitz(svg: Svg, o: dict, top: float) -> None:
     _box_row(svg, 86, top + 22, [str(v) for v in blitz] + [""] * (6 - len(blitz)), len(blitz), "rounds")
     svg.text(10, top + 66, f"His chart (dice in the fullest area outside the Defense Marker's): {blitz_chart_words()}",
              size=11)
+
+
+def step_event(before, action, after) -> Event:
+    """One step in words (a Football table hides nothing: every seat hears all of it)."""
+    return Event(re.sub(r"\bP(\d+)\b", r"{P\1}", step_line(before, action)))

@@ -1,115 +1,265 @@
-"""Play any deerbook game in a notebook: people click, bots and dice move by themselves.
+"""Play any deerbook game in a notebook: the drawn table, your choices as buttons, bots one move at a time.
 
-`GameTable(game, seats=["human", "greedy", ...], seed=7)` shows what the person to
-move may see (their observation, never other hands), their legal actions as
-buttons (a menu when there are many), and a log. Chance is drawn from a seeded
-Generator, so a table replays the same dice for the same clicks.
+`GameTable("deer-cards")` seats you against bots with a fresh seed (shown on the table, so a game can be
+replayed); `GameTable(game, ["human", "greedy", "human"], seed=7)` chooses. The table shows only what the
+seat to play may know: its drawn view (`deer.view` / `football.view`) and a log told from that seat
+(`events`: "P2 drew a card from the Predator pile", never which card). Between two human seats a
+"pass to P2" screen hides the previous hand. Chance comes from a seeded Generator, so the same seed and
+clicks replay the same game. Save writes a JSON file (never shown on the table); Load reads one back.
 
-A game with a hint function (`hints.HINTS`, or the `hint` argument: `(state, player) ->
-[Hint(action text, value, label), ...]`, best first) gets a Hint button for the person to move.
+The table displays itself in a cell; where no live widget can run (the static book) its mime bundle
+carries a drawn snapshot of the table as text/html.
 """
 from __future__ import annotations
 
-import json
+import importlib
+import secrets
+import time
+from html import escape
+from pathlib import Path
 from typing import Callable, Sequence
 
 import ipywidgets as w
 import numpy as np
 
-from ..engine import RuleViolation, SaveFileError, State, state_from_json, state_to_json
+from ..drawing import html_block
+from ..engine import Game, RuleViolation, SaveFileError, State, make_game, state_from_json, state_to_json
 from ..engine.runner import as_generator, sample_outcome
+from ..events import Event, in_words
 from .hints import Hint, format_hints, hint_function
 
 HUMAN = "human"
 MAX_BUTTONS = 12
+LOG_LINES = 200
+VIEWS = {"deer": ("deerbook.deer.view", "deerbook.deer.events"), "deer-cards": ("deerbook.deer.view", "deerbook.deer.events"),
+         "football": ("deerbook.football.view", "deerbook.football.view")}
 
 
-def describe(observation: dict) -> str:
-    """An observation as aligned 'key: value' lines."""
-    width = max((len(k) for k in observation), default=0)
-    return "\n".join(f"{k:<{width}} : {json.dumps(v) if isinstance(v, (dict, list)) else v}"
-                     for k, v in observation.items())
+def views_of(game: Game):
+    """(view module, step_event function) of a game."""
+    view, events = VIEWS[game.name]
+    return importlib.import_module(view), importlib.import_module(events).step_event
+
+
+def default_seats(game: Game) -> list[str]:
+    """You in seat 0, the strongest quick bot in every other seat."""
+    bots = game.agents()
+    return [HUMAN] + ["greedy" if "greedy" in bots else "random"] * (game.num_players - 1)
+
+
+class _TableBox(w.VBox):
+    """The table's widget box: in a live notebook the widget; elsewhere a drawn snapshot (text/html)."""
+
+    def __init__(self, table: "GameTable", **kwargs):
+        super().__init__(**kwargs)
+        self._table = table
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle.update({"text/html": self._table.snapshot_html(), "text/plain": self._table.summary()})
+        return bundle
 
 
 class GameTable:
-    """A notebook table for one game; `.widget` is the ipywidgets box to display."""
+    """A notebook table for one game; display it (or its `.widget`) in a cell."""
 
-    def __init__(self, game, seats: Sequence[str], seed: int | np.random.Generator, state: State | None = None,
-                 hint: Callable[[State, int], list[Hint]] | None = None):
-        if len(seats) != game.num_players:
-            raise ValueError(f"{game.name} needs {game.num_players} seats, got {len(seats)}")
-        catalogue = game.agents()
-        for seat in seats:
-            if seat != HUMAN and seat not in catalogue:
-                raise ValueError(f"seat {seat!r}: use 'human' or one of {sorted(catalogue)}")
-        self.game, self.seats = game, list(seats)
-        self.rng = as_generator(seed)
-        self.agents = {i: catalogue[s]() for i, s in enumerate(seats) if s != HUMAN}
-        self.history: list[str] = []
-        self.hint_function = hint or hint_function(game.name)
+    def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
+                 seed: int | np.random.Generator | None = None, state: State | None = None,
+                 hint: Callable[[State, int], list[Hint]] | None = None, *, bot_delay: float | None = 0.6,
+                 auto_single: bool = True, save_dir: str | Path = "."):
+        self.game = make_game(game) if isinstance(game, str) else game
+        self.seats = list(seats or default_seats(self.game))
+        self._check_seats()
+        self.seed = secrets.randbelow(10**6) if seed is None else seed
+        self.rng = as_generator(self.seed)
+        self.bot_delay, self.auto_single, self.save_dir = bot_delay, auto_single, Path(save_dir)
+        self.view_module, self.step_event = views_of(self.game)
+        self.hint_function = hint or hint_function(self.game.name)
         self.hints: list[Hint] = []
-        self.hint_view = w.HTML()
-        self.hint_button = w.Button(description="Hint", tooltip="every legal choice with the advisor's value")
-        self.hint_button.on_click(lambda _: self.show_hints())
-        self.hint_button.layout.display = None if self.hint_function else "none"
-        self.status = w.HTML()
-        self.view = w.HTML()
-        self.choices = w.VBox()
-        self.log = w.Textarea(layout=w.Layout(width="100%", height="10em"), disabled=True)
-        self.saved = w.Textarea(placeholder="saved game JSON", layout=w.Layout(width="100%", height="4em"))
-        save, load = w.Button(description="Save"), w.Button(description="Load")
-        save.on_click(lambda _: self._save())
-        load.on_click(lambda _: self._load())
-        self.widget = w.VBox([self.status, self.view, self.choices, w.HBox([self.hint_button]), self.hint_view, self.log, w.HBox([save, load]), self.saved])
-        self.state = game.initial_state() if state is None else state
+        self.events: list[Event] = []
+        self.viewer = self._humans()[0] if self._humans() else 0
+        self.passing_to: int | None = None
+        self.waiting_for_continue = False
+        self._build_widgets()
+        self.state = self.game.initial_state() if state is None else state
         self.advance()
 
+    # -- seats ------------------------------------------------------------------------------------------
+    def _check_seats(self) -> None:
+        if len(self.seats) != self.game.num_players:
+            raise ValueError(f"{self.game.name} needs {self.game.num_players} seats, got {len(self.seats)}")
+        catalogue = self.game.agents()
+        for seat in self.seats:
+            if seat != HUMAN and seat not in catalogue:
+                raise ValueError(f"seat {seat!r}: use 'human' or one of {sorted(catalogue)}")
+        self.agents = {i: catalogue[s]() for i, s in enumerate(self.seats) if s != HUMAN}
+
+    def _humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+
+    # -- widgets ----------------------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        self.status, self.view, self.log, self.hint_view, self.note = w.HTML(), w.HTML(), w.HTML(), w.HTML(), w.HTML()
+        self.choices = w.VBox()
+        self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
+        self.hint_button.layout.display = None if self.hint_function else "none"
+        self.continue_button = self._button("Continue", self._continue, "show the next move")
+        self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look")
+        self.new_button = self._button("New game", self.new_game, "a fresh game with a new seed")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
+        self.upload.observe(self._on_upload, names="value")
+        self.auto_box = w.Checkbox(value=self.auto_single, description="play single choices by themselves",
+                                   indent=False)
+        self.auto_box.observe(lambda change: setattr(self, "auto_single", change["new"]), names="value")
+        tools = w.HBox([self.hint_button, self._button("Save", self.save, "write the game to a JSON file"),
+                        self.upload, self.new_button, self.auto_box])
+        self.widget = _TableBox(self, children=[self.status, self.view, self.choices, self.continue_button,
+                                                self.pass_button, self.hint_view, tools, self.note, self.log])
+
+    @staticmethod
+    def _button(text: str, action: Callable[[], object], tooltip: str) -> w.Button:
+        button = w.Button(description=text, tooltip=tooltip, layout=w.Layout(width="auto"))
+        button.on_click(lambda _: action())
+        return button
+
+    # -- playing ----------------------------------------------------------------------------------------
     def advance(self) -> None:
         """Let chance and bots move until a person must decide or the game ends; then redraw."""
+        self.waiting_for_continue = False
         while not self.state.is_terminal():
             player = self.state.current_player()
+            legal = self.state.legal_actions()
             if self.state.is_chance_node():
                 action = sample_outcome(self.state, self.rng)
             elif player in self.agents:
-                action = self.agents[player].act(self.state.observation(player), self.state.legal_actions(), self.rng)
+                action = self.agents[player].act(self.state.observation(player), legal, self.rng)
+            elif self.auto_single and len(legal) == 1:
+                action = legal[0]
             else:
                 break
-            self._record(player, action)
-            self.state = self.state.apply(action)
+            if self._step(action) and player in self.agents and self._pause():
+                return
         self._draw()
+
+    def _pause(self) -> bool:
+        """After a bot's move the viewer can see: wait (bot_delay seconds) or stop for the Continue button."""
+        if self.bot_delay is None:
+            self.waiting_for_continue = True
+            self._draw()
+            return True
+        if self.bot_delay > 0:
+            self._draw()
+            time.sleep(self.bot_delay)
+        return False
+
+    def _continue(self) -> None:
+        self.advance()
+
+    def _step(self, action) -> bool:
+        """Apply `action`, logging it; True if the viewer was told something."""
+        before, self.state = self.state, self.state.apply(action)
+        event = self.step_event(before, action, self.state)
+        self.events.append(event)
+        return event.told_to(self.viewer) is not None
 
     def play(self, text: str) -> None:
         """The person to move plays the legal action that reads `text`."""
-        action = self.state.find_action(text)
-        self._record(self.state.current_player(), action)
-        self.state = self.state.apply(action)
+        if self.state.is_terminal() or self.state.current_player() in self.agents:
+            raise RuleViolation(self.state.rule(), "it is not a person's turn")
+        self._step(self.state.find_action(text))
+        self.advance()
+
+    def move_pawn(self, move_text: str, spaces: int) -> None:
+        """A rack or Bullseye move as one choice: the pawn and direction, then the number of spaces."""
+        self.play(move_text)
+        self.play(f"{spaces} space{'s' * (spaces > 1)}")
+
+    def new_game(self) -> None:
+        """A fresh game at the same seats with a new seed."""
+        self.seed = secrets.randbelow(10**6)
+        self.rng = as_generator(self.seed)
+        self.state, self.events, self.note.value = self.game.initial_state(), [], ""
         self.advance()
 
     def show_hints(self) -> None:
         """Show the person to move every legal choice with the advisor's value, best first."""
-        if self.hint_function is None or self.state.is_terminal():
+        if self.hint_function is None or self.state.is_terminal() or self.state.is_chance_node():
             return
         self.hints = self.hint_function(self.state, self.state.current_player())
-        self.hint_view.value = f"<pre>{_escape(format_hints(self.hints))}</pre>"
+        self.hint_view.value = f"<pre>{escape(format_hints(self.hints))}</pre>"
 
-    def _record(self, player: int, action) -> None:
-        who = "chance" if player < 0 else f"P{player} ({self.seats[player]})"
-        self.history.append(f"{who}: {action}")
-        self.log.value = "\n".join(self.history[-200:])
+    # -- the log and the view ---------------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return self.seats
+
+    @property
+    def history(self) -> list[str]:
+        """The log as the viewing seat may read it, oldest first."""
+        told = (event.told_to(self.viewer, self.names) for event in self.events)
+        return [line for line in told if line is not None]
 
     def _draw(self) -> None:
         self.hints, self.hint_view.value = [], ""
-        self.hint_button.disabled = self.state.is_terminal()
-        if self.state.is_terminal():
-            self.status.value = f"<b>Game over.</b> Returns: {list(self.state.returns())}"
-            self.view.value = f"<pre>{_escape(str(self.state))}</pre>"
-            self.choices.children = ()
-            return
+        self._choose_viewer()
+        hidden = self.passing_to is not None
+        observation = self.state.observation(self.viewer)
+        self.view.value = "" if hidden else html_block(self.view_module.render_svg(observation, self.game, self.names))
+        self.status.value = self._status_html()
+        self.log.value = self._log_html()
+        human_turn = self._person_to_move() is not None and not hidden and not self.waiting_for_continue
+        self.choices.children = (self._controls(),) if human_turn else ()
+        self.hint_button.disabled = not human_turn
+        self.continue_button.layout.display = None if self.waiting_for_continue else "none"
+        self.pass_button.layout.display = None if hidden else "none"
+        self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
+        self.new_button.layout.display = None if self.state.is_terminal() else "none"
+
+    def _person_to_move(self) -> int | None:
         player = self.state.current_player()
-        self.status.value = f"<b>P{player} to move</b> — {_escape(self.state.rule())}"
-        self.view.value = f"<pre>{_escape(describe(self.state.observation(player)))}</pre>"
-        texts = [str(a) for a in self.state.legal_actions()]
-        self.choices.children = (self._buttons(texts) if len(texts) <= MAX_BUTTONS else self._menu(texts),)
+        return player if player >= 0 and player not in self.agents else None
+
+    def _choose_viewer(self) -> None:
+        """The person to move sees the table; a different person first gets the 'pass to' screen."""
+        person = self._person_to_move()
+        if person is not None and person != self.viewer and self.passing_to is None:
+            self.passing_to = person
+
+    def _take_seat(self) -> None:
+        self.viewer, self.passing_to = self.passing_to, None
+        self._draw()
+
+    def _status_html(self) -> str:
+        if self.state.is_terminal():
+            winners = list(self.state.winners())
+            words = self.view_module.result_text(self.state.observation(self.viewer), self.game, winners, self.names)
+            return f"<b>Game over.</b> {escape(words)}"
+        if self.passing_to is not None:
+            return f"<b>Pass the table to P{self.passing_to}.</b> The other players look away."
+        phase = self.view_module.headline(self.state.observation(self.viewer), self.game, self.names)
+        if self._person_to_move() == self.viewer and not self.waiting_for_continue:
+            todo = f"<b>You (P{self.viewer}) to play:</b> choose below."
+        else:
+            todo = "<b>Watch the bots play.</b>" + " Press Continue." * self.waiting_for_continue
+        rule = escape(self.state.rule()) if self._person_to_move() == self.viewer else ""
+        return (f"{todo} {escape(phase)}<br><small>Seed {self.seed} · seats: {escape(', '.join(self._seat_words()))}"
+                f"{' · ' + rule if rule else ''}</small>")
+
+    def _seat_words(self) -> list[str]:
+        return [in_words(f"{{P{p}}}", self.viewer, self.names) + f" (P{p})" * (p == self.viewer)
+                for p in range(len(self.seats))]
+
+    def _log_html(self) -> str:
+        lines = self.history[-LOG_LINES:][::-1]  # newest on top
+        items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        return f'<div style="max-height:14em;overflow:auto"><ol reversed style="margin:0">{items}</ol></div>'
+
+    def _controls(self) -> w.Widget:
+        legal = self.state.legal_actions()
+        texts = [str(a) for a in legal]
+        if all(a.kind == "move" for a in legal):
+            return self._move_control(texts)
+        return self._buttons(texts) if len(texts) <= MAX_BUTTONS else self._menu(texts)
 
     def _buttons(self, texts: list[str]) -> w.Widget:
         buttons = [w.Button(description=t, tooltip=t, layout=w.Layout(width="auto")) for t in texts]
@@ -123,17 +273,64 @@ class GameTable:
         go.on_click(lambda _: self.play(menu.value))
         return w.HBox([menu, go])
 
-    def _save(self) -> None:
-        self.saved.value = state_to_json(self.state)
+    def _move_control(self, texts: list[str]) -> w.Widget:
+        """A rack's (or Bullseye's) next move as one control: pawn and direction, spaces, Move."""
+        left = self.state.moves_left
+        which = w.Dropdown(options=texts, description="Move")
+        spaces = w.BoundedIntText(value=left, min=1, max=left, description=f"spaces (of {left})")
+        go = w.Button(description="Move")
+        go.on_click(lambda _: self.move_pawn(which.value, spaces.value))
+        return w.HBox([which, spaces, go])
 
-    def _load(self) -> None:
+    # -- saving -----------------------------------------------------------------------------------------
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write the game to a JSON file (default: in `save_dir`, named by game, seed and step)."""
+        path = Path(path) if path else self.save_dir / f"deerbook-{self.game.name}-seed{self.seed}-{len(self.events)}.json"
+        path.write_text(state_to_json(self.state))
+        self.note.value = f"Saved to <code>{escape(str(path))}</code>."
+        return path
+
+    def load(self, text: str, source: str = "the file") -> bool:
+        """Continue the saved game in `text`; on a bad file say why and change nothing."""
         try:
-            self.state = state_from_json(self.saved.value)
+            state = state_from_json(text)
+            if state.game.num_players != len(self.seats):
+                raise SaveFileError(f"the file holds {state.game.num_players} players, this table has "
+                                    f"{len(self.seats)} seats")
         except (SaveFileError, RuleViolation) as exc:
-            self.status.value = f"<b>Cannot load:</b> {_escape(str(exc))}"
-            return
+            self.note.value = f"<b>Cannot load {escape(source)}:</b> {escape(str(exc))}"
+            return False
+        self.game, self.state = state.game, state
+        self.view_module, self.step_event = views_of(self.game)
+        self.events = [Event(f"loaded {source}")]
+        self.note.value = f"Loaded {escape(source)}."
         self.advance()
+        return True
+
+    def _on_upload(self, change) -> None:
+        for upload in change["new"]:
+            self.load(bytes(upload["content"]).decode("utf-8", errors="replace"), upload["name"])
+
+    # -- display ----------------------------------------------------------------------------------------
+    def summary(self) -> str:
+        """One line about the table (the plain-text form of the table, never the state)."""
+        turn = "game over" if self.state.is_terminal() else f"P{self.state.current_player()} to play"
+        return f"{self.game.name} table, seed {self.seed}, seats {', '.join(self.seats)}: {turn}"
+
+    def snapshot_html(self) -> str:
+        """The table drawn for a page without live widgets: status, the viewing seat's table, the log."""
+        status = f"<div>{self._status_html()}</div>"
+        if self.passing_to is not None:
+            return status
+        observation = self.state.observation(self.viewer)
+        svg = self.view_module.render_svg(observation, self.game, self.names)
+        text = self.view_module.render_text(observation, self.game, self.names)
+        return f"{status}{html_block(svg, text)}{self._log_html()}"
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Text safe inside HTML (used by the explorers too)."""
+    return escape(text, quote=False)

@@ -36,9 +36,41 @@ VIEWS = {"deer": ("deerbook.deer.view", "deerbook.deer.events"), "deer-cards": (
 
 
 def views_of(game: Game):
-    """(view module, step_event function) of a game."""
+    """(view module, step_event function) of a game; a game without a drawn view gets `PlainView`."""
+    if game.name not in VIEWS:
+        return PlainView, PlainView.step_event
     view, events = VIEWS[game.name]
     return importlib.import_module(view), importlib.import_module(events).step_event
+
+
+class PlainView:
+    """For a game registered without a drawn view: its observation as text, and a log that tells each
+    seat only its own moves in full (others' moves and chance are just noted: the table cannot know
+    what they would reveal)."""
+
+    @staticmethod
+    def render_text(observation: dict, game, names=None) -> str:
+        return "\n".join(f"{key}: {value}" for key, value in observation.items())
+
+    @staticmethod
+    def render_svg(observation: dict, game, names=None) -> str:
+        return f"<pre>{escape(PlainView.render_text(observation, game, names))}</pre>"
+
+    @staticmethod
+    def headline(observation: dict, game, names=None) -> str:
+        return game.name
+
+    @staticmethod
+    def result_text(observation: dict, game, winners, names=None) -> str:
+        return "Winners: " + (", ".join(in_words(f"{{P{p}}}", observation.get("player", -1), names) for p in winners)
+                              or "none")
+
+    @staticmethod
+    def step_event(before, action, after) -> Event:
+        player = before.current_player()
+        if player < 0:
+            return Event("chance moved")
+        return Event(f"{{P{player}}} moved", f"{{P{player}}}: {action}", frozenset({player}))
 
 
 def default_seats(game: Game) -> list[str]:
@@ -79,7 +111,7 @@ class GameTable:
         self.events: list[Event] = []
         self.viewer = self._humans()[0] if self._humans() else 0
         self.passing_to: int | None = None
-        self.waiting_for_continue = False
+        self.waiting_for_continue = self._clicked = False
         self._build_widgets()
         self.state = self.game.initial_state() if state is None else state
         self.advance()
@@ -116,11 +148,18 @@ class GameTable:
         self.widget = _TableBox(self, children=[self.status, self.view, self.choices, self.continue_button,
                                                 self.pass_button, self.hint_view, tools, self.note, self.log])
 
-    @staticmethod
-    def _button(text: str, action: Callable[[], object], tooltip: str) -> w.Button:
+    def _button(self, text: str, action: Callable[[], object], tooltip: str) -> w.Button:
         button = w.Button(description=text, tooltip=tooltip, layout=w.Layout(width="auto"))
-        button.on_click(lambda _: action())
+        button.on_click(lambda _: self._click(action))
         return button
+
+    def _click(self, action: Callable[[], object]) -> None:
+        """Run a person's click; bots' replies are shown one at a time only then (see `_pause`)."""
+        self._clicked = True
+        try:
+            action()
+        finally:
+            self._clicked = False
 
     # -- playing ----------------------------------------------------------------------------------------
     def advance(self) -> None:
@@ -142,12 +181,13 @@ class GameTable:
         self._draw()
 
     def _pause(self) -> bool:
-        """After a bot's move the viewer can see: wait (bot_delay seconds) or stop for the Continue button."""
+        """After a bot's move the viewer can see: wait (bot_delay seconds, only while a person is clicking at
+        a displayed table) or stop for the Continue button."""
         if self.bot_delay is None:
             self.waiting_for_continue = True
             self._draw()
             return True
-        if self.bot_delay > 0:
+        if self.bot_delay > 0 and self._clicked:
             self._draw()
             time.sleep(self.bot_delay)
         return False
@@ -262,24 +302,19 @@ class GameTable:
         return self._buttons(texts) if len(texts) <= MAX_BUTTONS else self._menu(texts)
 
     def _buttons(self, texts: list[str]) -> w.Widget:
-        buttons = [w.Button(description=t, tooltip=t, layout=w.Layout(width="auto")) for t in texts]
-        for button in buttons:
-            button.on_click(lambda b: self.play(b.description))
+        buttons = [self._button(t, lambda t=t: self.play(t), t) for t in texts]
         return w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
 
     def _menu(self, texts: list[str]) -> w.Widget:
         menu = w.Dropdown(options=texts)
-        go = w.Button(description="Play")
-        go.on_click(lambda _: self.play(menu.value))
-        return w.HBox([menu, go])
+        return w.HBox([menu, self._button("Play", lambda: self.play(menu.value), "play the chosen move")])
 
     def _move_control(self, texts: list[str]) -> w.Widget:
         """A rack's (or Bullseye's) next move as one control: pawn and direction, spaces, Move."""
         left = self.state.moves_left
         which = w.Dropdown(options=texts, description="Move")
         spaces = w.BoundedIntText(value=left, min=1, max=left, description=f"spaces (of {left})")
-        go = w.Button(description="Move")
-        go.on_click(lambda _: self.move_pawn(which.value, spaces.value))
+        go = self._button("Move", lambda: self.move_pawn(which.value, spaces.value), "make this move")
         return w.HBox([which, spaces, go])
 
     # -- saving -----------------------------------------------------------------------------------------

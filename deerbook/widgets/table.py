@@ -12,8 +12,6 @@ carries a drawn snapshot of the table as text/html.
 """
 from __future__ import annotations
 
-import importlib
-import secrets
 import time
 from html import escape
 from pathlib import Path
@@ -23,60 +21,13 @@ import ipywidgets as w
 import numpy as np
 
 from ..drawing import html_block
-from ..engine import Game, RuleViolation, SaveFileError, State, make_game, state_from_json, state_to_json
-from ..engine.runner import as_generator, sample_outcome
-from ..events import Event, in_words
+from ..engine import Game, SaveFileError, State
+from ..events import in_words
+from ..session import Session
 from .hints import Hint, format_hints, hint_function
 
-HUMAN = "human"
 MAX_BUTTONS = 12
 LOG_LINES = 200
-VIEWS = {"deer": ("deerbook.deer.view", "deerbook.deer.events"), "deer-cards": ("deerbook.deer.view", "deerbook.deer.events"),
-         "football": ("deerbook.football.view", "deerbook.football.view")}
-
-
-def views_of(game: Game):
-    """(view module, step_event function) of a game; a game without a drawn view gets `PlainView`."""
-    if game.name not in VIEWS:
-        return PlainView, PlainView.step_event
-    view, events = VIEWS[game.name]
-    return importlib.import_module(view), importlib.import_module(events).step_event
-
-
-class PlainView:
-    """For a game registered without a drawn view: its observation as text, and a log that tells each
-    seat only its own moves in full (others' moves and chance are just noted: the table cannot know
-    what they would reveal)."""
-
-    @staticmethod
-    def render_text(observation: dict, game, names=None) -> str:
-        return "\n".join(f"{key}: {value}" for key, value in observation.items())
-
-    @staticmethod
-    def render_svg(observation: dict, game, names=None) -> str:
-        return f"<pre>{escape(PlainView.render_text(observation, game, names))}</pre>"
-
-    @staticmethod
-    def headline(observation: dict, game, names=None) -> str:
-        return game.name
-
-    @staticmethod
-    def result_text(observation: dict, game, winners, names=None) -> str:
-        return "Winners: " + (", ".join(in_words(f"{{P{p}}}", observation.get("player", -1), names) for p in winners)
-                              or "none")
-
-    @staticmethod
-    def step_event(before, action, after) -> Event:
-        player = before.current_player()
-        if player < 0:
-            return Event("chance moved")
-        return Event(f"{{P{player}}} moved", f"{{P{player}}}: {action}", frozenset({player}))
-
-
-def default_seats(game: Game) -> list[str]:
-    """You in seat 0, the strongest quick bot in every other seat."""
-    bots = game.agents()
-    return [HUMAN] + ["greedy" if "greedy" in bots else "random"] * (game.num_players - 1)
 
 
 class _TableBox(w.VBox):
@@ -92,42 +43,24 @@ class _TableBox(w.VBox):
         return bundle
 
 
-class GameTable:
-    """A notebook table for one game; display it (or its `.widget`) in a cell."""
+class GameTable(Session):
+    """A notebook table for one game; display it (or its `.widget`) in a cell.
+
+    `bot_delay` (seconds) paces the bots' replies to a person's click, one visible move at a time;
+    None waits for the Continue button instead."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
                  seed: int | np.random.Generator | None = None, state: State | None = None,
                  hint: Callable[[State, int], list[Hint]] | None = None, *, bot_delay: float | None = 0.6,
                  auto_single: bool = True, save_dir: str | Path = "."):
-        self.game = make_game(game) if isinstance(game, str) else game
-        self.seats = list(seats or default_seats(self.game))
-        self._check_seats()
-        self.seed = secrets.randbelow(10**6) if seed is None else seed
-        self.rng = as_generator(self.seed)
-        self.bot_delay, self.auto_single, self.save_dir = bot_delay, auto_single, Path(save_dir)
-        self.view_module, self.step_event = views_of(self.game)
+        super().__init__(game, seats, seed, state, auto_single=auto_single)
+        self.bot_delay, self.save_dir = bot_delay, Path(save_dir)
         self.hint_function = hint or hint_function(self.game.name)
         self.hints: list[Hint] = []
-        self.events: list[Event] = []
-        self.viewer = self._humans()[0] if self._humans() else 0
         self.passing_to: int | None = None
         self.waiting_for_continue = self._clicked = False
         self._build_widgets()
-        self.state = self.game.initial_state() if state is None else state
         self.advance()
-
-    # -- seats ------------------------------------------------------------------------------------------
-    def _check_seats(self) -> None:
-        if len(self.seats) != self.game.num_players:
-            raise ValueError(f"{self.game.name} needs {self.game.num_players} seats, got {len(self.seats)}")
-        catalogue = self.game.agents()
-        for seat in self.seats:
-            if seat != HUMAN and seat not in catalogue:
-                raise ValueError(f"seat {seat!r}: use 'human' or one of {sorted(catalogue)}")
-        self.agents = {i: catalogue[s]() for i, s in enumerate(self.seats) if s != HUMAN}
-
-    def _humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s == HUMAN]
 
     # -- widgets ----------------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
@@ -165,19 +98,7 @@ class GameTable:
     def advance(self) -> None:
         """Let chance and bots move until a person must decide or the game ends; then redraw."""
         self.waiting_for_continue = False
-        while not self.state.is_terminal():
-            player = self.state.current_player()
-            legal = self.state.legal_actions()
-            if self.state.is_chance_node():
-                action = sample_outcome(self.state, self.rng)
-            elif player in self.agents:
-                action = self.agents[player].act(self.state.observation(player), legal, self.rng)
-            elif self.auto_single and len(legal) == 1:
-                action = legal[0]
-            else:
-                break
-            if self._step(action) and player in self.agents and self._pause():
-                return
+        self.run(after_bot_move=self._pause)
         self._draw()
 
     def _pause(self) -> bool:
@@ -195,18 +116,9 @@ class GameTable:
     def _continue(self) -> None:
         self.advance()
 
-    def _step(self, action) -> bool:
-        """Apply `action`, logging it; True if the viewer was told something."""
-        before, self.state = self.state, self.state.apply(action)
-        event = self.step_event(before, action, self.state)
-        self.events.append(event)
-        return event.told_to(self.viewer) is not None
-
     def play(self, text: str) -> None:
-        """The person to move plays the legal action that reads `text`."""
-        if self.state.is_terminal() or self.state.current_player() in self.agents:
-            raise RuleViolation(self.state.rule(), "it is not a person's turn")
-        self._step(self.state.find_action(text))
+        """The person to move plays the legal action that reads `text`; then bots and chance move."""
+        self.choose(text)
         self.advance()
 
     def move_pawn(self, move_text: str, spaces: int) -> None:
@@ -216,9 +128,8 @@ class GameTable:
 
     def new_game(self) -> None:
         """A fresh game at the same seats with a new seed."""
-        self.seed = secrets.randbelow(10**6)
-        self.rng = as_generator(self.seed)
-        self.state, self.events, self.note.value = self.game.initial_state(), [], ""
+        self.restart()
+        self.note.value = ""
         self.advance()
 
     def show_hints(self) -> None:
@@ -229,16 +140,6 @@ class GameTable:
         self.hint_view.value = f"<pre>{escape(format_hints(self.hints))}</pre>"
 
     # -- the log and the view ---------------------------------------------------------------------------
-    @property
-    def names(self) -> list[str]:
-        return self.seats
-
-    @property
-    def history(self) -> list[str]:
-        """The log as the viewing seat may read it, oldest first."""
-        told = (event.told_to(self.viewer, self.names) for event in self.events)
-        return [line for line in told if line is not None]
-
     def _draw(self) -> None:
         self.hints, self.hint_view.value = [], ""
         self._choose_viewer()
@@ -247,7 +148,7 @@ class GameTable:
         self.view.value = "" if hidden else html_block(self.view_module.render_svg(observation, self.game, self.names))
         self.status.value = self._status_html()
         self.log.value = self._log_html()
-        human_turn = self._person_to_move() is not None and not hidden and not self.waiting_for_continue
+        human_turn = self.person_to_move() is not None and not hidden and not self.waiting_for_continue
         self.choices.children = (self._controls(),) if human_turn else ()
         self.hint_button.disabled = not human_turn
         self.continue_button.layout.display = None if self.waiting_for_continue else "none"
@@ -255,13 +156,9 @@ class GameTable:
         self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
         self.new_button.layout.display = None if self.state.is_terminal() else "none"
 
-    def _person_to_move(self) -> int | None:
-        player = self.state.current_player()
-        return player if player >= 0 and player not in self.agents else None
-
     def _choose_viewer(self) -> None:
         """The person to move sees the table; a different person first gets the 'pass to' screen."""
-        person = self._person_to_move()
+        person = self.person_to_move()
         if person is not None and person != self.viewer and self.passing_to is None:
             self.passing_to = person
 
@@ -271,17 +168,15 @@ class GameTable:
 
     def _status_html(self) -> str:
         if self.state.is_terminal():
-            winners = list(self.state.winners())
-            words = self.view_module.result_text(self.state.observation(self.viewer), self.game, winners, self.names)
-            return f"<b>Game over.</b> {escape(words)}"
+            return f"<b>Game over.</b> {escape(self.result())}"
         if self.passing_to is not None:
             return f"<b>Pass the table to P{self.passing_to}.</b> The other players look away."
         phase = self.view_module.headline(self.state.observation(self.viewer), self.game, self.names)
-        if self._person_to_move() == self.viewer and not self.waiting_for_continue:
+        if self.person_to_move() == self.viewer and not self.waiting_for_continue:
             todo = f"<b>You (P{self.viewer}) to play:</b> choose below."
         else:
             todo = "<b>Watch the bots play.</b>" + " Press Continue." * self.waiting_for_continue
-        rule = escape(self.state.rule()) if self._person_to_move() == self.viewer else ""
+        rule = escape(self.state.rule()) if self.person_to_move() == self.viewer else ""
         return (f"{todo} {escape(phase)}<br><small>Seed {self.seed} · seats: {escape(', '.join(self._seat_words()))}"
                 f"{' · ' + rule if rule else ''}</small>")
 
@@ -321,23 +216,17 @@ class GameTable:
     def save(self, path: str | Path | None = None) -> Path:
         """Write the game to a JSON file (default: in `save_dir`, named by game, seed and step)."""
         path = Path(path) if path else self.save_dir / f"deerbook-{self.game.name}-seed{self.seed}-{len(self.events)}.json"
-        path.write_text(state_to_json(self.state))
+        path.write_text(self.save_text())
         self.note.value = f"Saved to <code>{escape(str(path))}</code>."
         return path
 
     def load(self, text: str, source: str = "the file") -> bool:
         """Continue the saved game in `text`; on a bad file say why and change nothing."""
         try:
-            state = state_from_json(text)
-            if state.game.num_players != len(self.seats):
-                raise SaveFileError(f"the file holds {state.game.num_players} players, this table has "
-                                    f"{len(self.seats)} seats")
-        except (SaveFileError, RuleViolation) as exc:
+            self.load_text(text, source)
+        except SaveFileError as exc:
             self.note.value = f"<b>Cannot load {escape(source)}:</b> {escape(str(exc))}"
             return False
-        self.game, self.state = state.game, state
-        self.view_module, self.step_event = views_of(self.game)
-        self.events = [Event(f"loaded {source}")]
         self.note.value = f"Loaded {escape(source)}."
         self.advance()
         return True

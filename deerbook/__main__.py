@@ -3,6 +3,8 @@
   python -m deerbook simulate GAME --seed S [--players N] [--games G] [--agents a,b] [--json]
                      [--solo] [--difficulty normal|hard] [--advanced] [--option key=value ...]
   python -m deerbook odds GAME [--json]
+  python -m deerbook play GAME [--seats human,greedy,...] [--seed S] [--advanced] [--difficulty D]
+                     [--option key=value ...] [--load FILE]
 """
 from __future__ import annotations
 
@@ -74,7 +76,13 @@ def main(argv: list[str] | None = None) -> int:
     odds = commands.add_parser("odds", help="print exact odds tables")
     odds.add_argument("game", choices=sorted(ODDS_MODULES))
     odds.add_argument("--json", action="store_true", help="print the tables as JSON")
+    from . import terminal
+
+    terminal.add_arguments(commands.add_parser("play", help="play in the terminal against bots or friends"),
+                           game_names())
     args = parser.parse_args(argv)
+    if args.command == "play":
+        return terminal.main(args)
     if args.command == "simulate":
         run_simulate(args, parser)
     else:

@@ -36,6 +36,8 @@ class PlainView:
     seat only its own moves in full (others' moves and chance are just noted: the table cannot know
     what they would reveal)."""
 
+    PHASE_WORDS: dict = {}
+
     @staticmethod
     def render_text(observation: dict, game, names=None) -> str:
         return "\n".join(f"{key}: {value}" for key, value in observation.items())

@@ -82,7 +82,7 @@ def test_default_table_is_you_against_bots_with_a_fresh_seed_shown():
     table = GameTable("deer-cards", bot_delay=0)
     assert table.seats == ["human", "greedy", "greedy", "greedy"]
     assert isinstance(table.seed, int) and f"Seed {table.seed}" in table.status.value
-    assert "You (P0) to play" in table.status.value
+    assert "Your move, P0" in table.status.value
     bundle = table._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert "<svg" in bundle["text/html"] and "VBox" not in bundle["text/plain"]

@@ -171,14 +171,13 @@ class GameTable(Session):
             return f"<b>Game over.</b> {escape(self.result())}"
         if self.passing_to is not None:
             return f"<b>Pass the table to P{self.passing_to}.</b> The other players look away."
-        phase = self.view_module.headline(self.state.observation(self.viewer), self.game, self.names)
         if self.person_to_move() == self.viewer and not self.waiting_for_continue:
-            todo = f"<b>You (P{self.viewer}) to play:</b> choose below."
+            doing = self.view_module.PHASE_WORDS.get(getattr(self.state, "phase", None), "your choice")
+            todo = (f"<b>Your move, P{self.viewer}</b> — {escape(doing)}: choose below."
+                    f"<br><small>{escape(self.state.rule())}</small>")
         else:
-            todo = "<b>Watch the bots play.</b>" + " Press Continue." * self.waiting_for_continue
-        rule = escape(self.state.rule()) if self.person_to_move() == self.viewer else ""
-        return (f"{todo} {escape(phase)}<br><small>Seed {self.seed} · seats: {escape(', '.join(self._seat_words()))}"
-                f"{' · ' + rule if rule else ''}</small>")
+            todo = "<b>The bots are playing.</b>" + " Press Continue for the next move." * self.waiting_for_continue
+        return f"{todo}<br><small>Seed {self.seed} · seats: {escape(', '.join(self._seat_words()))}</small>"
 
     def _seat_words(self) -> list[str]:
         return [in_words(f"{{P{p}}}", self.viewer, self.names) + f" (P{p})" * (p == self.viewer)

@@ -82,3 +82,16 @@ def html_block(svg: str, text: str = "") -> str:
     """The drawing as an HTML fragment (the plain-text twin goes in a hidden summary for screen readers)."""
     twin = f'<details><summary>as text</summary><pre>{escape(text)}</pre></details>' if text else ""
     return f'<div class="deerbook-view">{svg}{twin}</div>'
+
+
+class Drawing:
+    """A drawn table: shown as the SVG in a notebook, as its plain-text twin by `str()`."""
+
+    def __init__(self, svg: str, text: str):
+        self.svg, self.text = svg, text
+
+    def _repr_html_(self) -> str:
+        return html_block(self.svg, self.text)
+
+    def __str__(self) -> str:
+        return self.text

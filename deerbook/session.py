@@ -7,60 +7,17 @@ Standard library and the engine only (no widgets).
 """
 from __future__ import annotations
 
-import importlib
 import secrets
-from html import escape
 from typing import Callable, Sequence
 
 import numpy as np
 
 from .engine import Game, RuleViolation, SaveFileError, State, make_game, state_from_json, state_to_json
 from .engine.runner import as_generator, sample_outcome
-from .events import Event, in_words
+from .events import Event
+from .views import views_of
 
 HUMAN = "human"
-VIEWS = {"deer": ("deerbook.deer.view", "deerbook.deer.events"), "deer-cards": ("deerbook.deer.view", "deerbook.deer.events"),
-         "football": ("deerbook.football.view", "deerbook.football.view")}
-
-
-def views_of(game: Game):
-    """(view module, step_event function) of a game; a game without a drawn view gets `PlainView`."""
-    if game.name not in VIEWS:
-        return PlainView, PlainView.step_event
-    view, events = VIEWS[game.name]
-    return importlib.import_module(view), importlib.import_module(events).step_event
-
-
-class PlainView:
-    """For a game registered without a drawn view: its observation as text, and a log that tells each
-    seat only its own moves in full (others' moves and chance are just noted: the table cannot know
-    what they would reveal)."""
-
-    PHASE_WORDS: dict = {}
-
-    @staticmethod
-    def render_text(observation: dict, game, names=None) -> str:
-        return "\n".join(f"{key}: {value}" for key, value in observation.items())
-
-    @staticmethod
-    def render_svg(observation: dict, game, names=None) -> str:
-        return f"<pre>{escape(PlainView.render_text(observation, game, names))}</pre>"
-
-    @staticmethod
-    def headline(observation: dict, game, names=None) -> str:
-        return game.name
-
-    @staticmethod
-    def result_text(observation: dict, game, winners, names=None) -> str:
-        return "Winners: " + (", ".join(in_words(f"{{P{p}}}", observation.get("player", -1), names) for p in winners)
-                              or "none")
-
-    @staticmethod
-    def step_event(before, action, after) -> Event:
-        player = before.current_player()
-        if player < 0:
-            return Event("chance moved")
-        return Event(f"{{P{player}}} moved", f"{{P{player}}}: {action}", frozenset({player}))
 
 
 def default_seats(game: Game) -> list[str]:

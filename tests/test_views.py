@@ -124,3 +124,13 @@ def test_views_use_theme_colours_and_load_nothing():
                 football_view.render_svg(football_position(2)[1].observation(0), make_game("football", num_players=2))):
         assert "currentColor" in svg and "http://" not in svg.replace('xmlns="http://www.w3.org/2000/svg"', "")
         assert "https://" not in svg and "<image" not in svg and "<script" not in svg
+
+
+def test_draw_shows_the_seat_drawing_in_a_notebook_and_text_in_print():
+    from deerbook.views import draw
+
+    game, state = advanced_position()
+    drawing = draw(state, 2, ["greedy", "greedy", "human", "greedy"])
+    assert drawing._repr_html_().startswith('<div class="deerbook-view"><svg')
+    assert str(drawing) == deer_view.render_text(state.observation(2), game, ["greedy", "greedy", "human", "greedy"])
+    assert "Your hand (2 cards, value 9): 4, 5" in str(drawing)

@@ -134,3 +134,13 @@ def test_draw_shows_the_seat_drawing_in_a_notebook_and_text_in_print():
     assert drawing._repr_html_().startswith('<div class="deerbook-view"><svg')
     assert str(drawing) == deer_view.render_text(state.observation(2), game, ["greedy", "greedy", "human", "greedy"])
     assert "Your hand (2 cards, value 9): 4, 5" in str(drawing)
+
+
+def test_standings_in_words_say_you_and_handle_ties():
+    game, state = advanced_position()
+    observation = state.observation(0)
+    assert deer_view.result_text(observation, game, [1], ["human", "greedy", "greedy", "greedy"]) == \
+        "P1 (greedy) wins with 65; then you 3, P2 (greedy) 3, P3 (greedy) 40."
+    assert deer_view.result_text(observation, game, [0, 2]) == "You and P2 win with 3; then P3 40, P1 65."
+    football, position_ = football_position(2)
+    assert football_view.result_text(position_.observation(1), football, [0, 1]) == "P0 and you win with 7 points."

@@ -89,9 +89,9 @@ def _public_changes(before, after) -> list[str]:
         if sum(after.discard) < sum(before.discard):
             changes.append(f"{{P{c}}} took the Discard pile into hand")
         if after.frozen[c] and not before.frozen[c]:
-            changes.append(f"{{P{c}}} is frozen")
+            changes.append(f"frozen: {{P{c}}}")
         if after.extra_turns > before.extra_turns:
-            changes.append(f"{{P{c}}} earns {after.extra_turns - before.extra_turns} extra turns")
+            changes.append(f"extra turns for {{P{c}}}: {after.extra_turns - before.extra_turns}")
     scores = [entry for entry in after.ledger[len(before.ledger):] if entry[1].startswith("round")]
     if scores:
         round_name = scores[0][1].removesuffix(" score")

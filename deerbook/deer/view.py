@@ -67,11 +67,12 @@ def roll_faces(observation: dict, game) -> list[tuple[str, str]]:
 def result_text(observation: dict, game, winners: Sequence[int], names: Sequence[str] | None = None) -> str:
     """The final standings in words, winners first (Ruling 16: the lowest score wins)."""
     o = observation
-    who = lambda p: in_words(f"{{P{p}}}", o["player"], names)  # noqa: E731
     order = sorted((p for p in range(len(o["pawns"])) if p not in winners), key=lambda p: o["pawns"][p])
     verb = "wins" if len(winners) == 1 and winners[0] != o["player"] else "win"
-    rest = ", ".join(f"{who(p)} {o['pawns'][p]}" for p in order)
-    return f"{' and '.join(who(p) for p in winners)} {verb} with {o['pawns'][winners[0]]}; then {rest}."
+    rest = ", ".join(f"{{P{p}}} {o['pawns'][p]}" for p in order)
+    best = " and ".join(f"{{P{p}}}" for p in winners)
+    then = f"; then {rest}" if rest else ""
+    return in_words(f"{best} {verb} with {o['pawns'][winners[0]]}{then}.", o["player"], names)
 
 
 def render_text(observation: dict, game, names: Sequence[str] | None = None) -> str:

@@ -54,11 +54,12 @@ def result_text(observation: dict, game, winners: Sequence[int], names: Sequence
     if game.num_players == 1:
         blitz = sum(s["blitz"])
         return f"You beat Blitz Bach {scores[0]}–{blitz}." if winners else f"Blitz Bach wins {blitz}–{scores[0]}."
-    who = lambda p: in_words(f"{{P{p}}}", me, names)  # noqa: E731
     verb = "wins" if len(winners) == 1 and winners[0] != me else "win"
-    rest = ", ".join(f"{who(p)} {scores[p]}" for p in sorted(range(len(scores)), key=lambda p: -scores[p])
+    rest = ", ".join(f"{{P{p}}} {scores[p]}" for p in sorted(range(len(scores)), key=lambda p: -scores[p])
                      if p not in winners)
-    return f"{' and '.join(who(p) for p in winners)} {verb} with {scores[winners[0]]} points; then {rest}."
+    best = " and ".join(f"{{P{p}}}" for p in winners)
+    then = f"; then {rest}" if rest else ""
+    return in_words(f"{best} {verb} with {scores[winners[0]]} points{then}.", me, names)
 
 
 def box_label(box) -> str:

@@ -8,6 +8,7 @@ Standard library and the engine only (no widgets).
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Callable, Sequence
 
 import numpy as np
@@ -41,6 +42,7 @@ class Session:
         self.view_module, self.step_event = views_of(self.game)
         self.events: list[Event] = []
         self.viewer = self.humans()[0] if self.humans() else 0
+        self.bot_seconds = 0.0
         self.state = self.game.initial_state() if state is None else state
 
     def _check_seats(self) -> None:
@@ -66,14 +68,18 @@ class Session:
 
     def run(self, after_bot_move: Callable[[], bool] = lambda: False) -> None:
         """Let chance and bots move until a person must decide or the game ends. After each bot move the
-        viewer is told of, `after_bot_move()` may return True to stop there."""
+        viewer is told of, `after_bot_move()` may return True to stop there. `bot_seconds` is the time the
+        bots spent thinking in this run."""
+        self.bot_seconds = 0.0
         while not self.state.is_terminal():
             player = self.state.current_player()
             legal = self.state.legal_actions()
             if self.state.is_chance_node():
                 action = sample_outcome(self.state, self.rng)
             elif player in self.agents:
+                start = time.perf_counter()
                 action = self.agents[player].act(self.state.observation(player), legal, self.rng)
+                self.bot_seconds += time.perf_counter() - start
             elif self.auto_single and len(legal) == 1:
                 action = legal[0]
             else:

@@ -175,3 +175,16 @@ def test_a_rack_is_one_control(monkeypatch):
 def test_seats_are_checked():
     with pytest.raises(ValueError, match="seat 'nobody'"):
         GameTable(make_game("deer", num_players=2), ["human", "nobody"], seed=1)
+
+
+def test_the_last_space_of_a_rack_moves_in_one_control():
+    from deerbook.deer.state import DeerState
+    from deerbook.deer.narrate import act, roll
+
+    game = make_game("deer", num_players=3)
+    state = act(roll(DeerState.from_position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
+                     1, 2, 4, "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)", "move player 1 forward",
+                "14 spaces")
+    table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)
+    table.move_pawn("move player 2 forward", 1)  # one space left: the amount is a single choice
+    assert table.state.pawns[1:] == (14, 1)

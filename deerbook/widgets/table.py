@@ -59,6 +59,7 @@ class GameTable(Session):
         self.hints: list[Hint] = []
         self.passing_to: int | None = None
         self.waiting_for_continue = self._clicked = False
+        self.redraws = 0
         self._build_widgets()
         self.advance()
 
@@ -68,9 +69,10 @@ class GameTable(Session):
         self.choices = w.VBox()
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
         self.hint_button.layout.display = None if self.hint_function else "none"
-        self.continue_button = self._button("Continue", self._continue, "show the next move")
-        self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look")
-        self.new_button = self._button("New game", self.new_game, "a fresh game with a new seed")
+        self.continue_button = self._button("Continue", self._continue, "show the next move", "deerbook-continue")
+        self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
+                                        "deerbook-pass")
+        self.new_button = self._button("New game", self.new_game, "a fresh game with a new seed", "deerbook-new")
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
         self.upload.observe(self._on_upload, names="value")
         self.auto_box = w.Checkbox(value=self.auto_single, description="play single choices by themselves",
@@ -81,8 +83,9 @@ class GameTable(Session):
         self.widget = _TableBox(self, children=[self.status, self.view, self.choices, self.continue_button,
                                                 self.pass_button, self.hint_view, tools, self.note, self.log])
 
-    def _button(self, text: str, action: Callable[[], object], tooltip: str) -> w.Button:
+    def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool") -> w.Button:
         button = w.Button(description=text, tooltip=tooltip, layout=w.Layout(width="auto"))
+        button.add_class(css)
         button.on_click(lambda _: self._click(action))
         return button
 
@@ -123,8 +126,9 @@ class GameTable(Session):
 
     def move_pawn(self, move_text: str, spaces: int) -> None:
         """A rack or Bullseye move as one choice: the pawn and direction, then the number of spaces."""
-        self.play(move_text)
-        self.play(f"{spaces} space{'s' * (spaces > 1)}")
+        self.choose(move_text)
+        self.choose(f"{spaces} space{'s' * (spaces > 1)}")
+        self.advance()
 
     def new_game(self) -> None:
         """A fresh game at the same seats with a new seed."""
@@ -141,12 +145,13 @@ class GameTable(Session):
 
     # -- the log and the view ---------------------------------------------------------------------------
     def _draw(self) -> None:
+        """Redraw the table for the viewing seat (the status, with its redraw count, is written last)."""
+        self.redraws += 1
         self.hints, self.hint_view.value = [], ""
         self._choose_viewer()
         hidden = self.passing_to is not None
         observation = self.state.observation(self.viewer)
         self.view.value = "" if hidden else html_block(self.view_module.render_svg(observation, self.game, self.names))
-        self.status.value = self._status_html()
         self.log.value = self._log_html()
         human_turn = self.person_to_move() is not None and not hidden and not self.waiting_for_continue
         self.choices.children = (self._controls(),) if human_turn else ()
@@ -155,6 +160,9 @@ class GameTable(Session):
         self.pass_button.layout.display = None if hidden else "none"
         self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
         self.new_button.layout.display = None if self.state.is_terminal() else "none"
+        self.status.value = self._status_html() + (  # for timing in a browser: which redraw, bots' share
+            f'<span class="deerbook-redraw" data-redraw="{self.redraws}" '
+            f'data-bots-ms="{1000 * self.bot_seconds:.1f}"></span>')
 
     def _choose_viewer(self) -> None:
         """The person to move sees the table; a different person first gets the 'pass to' screen."""
@@ -186,7 +194,7 @@ class GameTable(Session):
     def _log_html(self) -> str:
         lines = self.history[-LOG_LINES:][::-1]  # newest on top
         items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-        return f'<div style="max-height:14em;overflow:auto"><ol reversed style="margin:0">{items}</ol></div>'
+        return f'<div style="max-height:14em;overflow:auto"><ol class="deerbook-log" reversed style="margin:0">{items}</ol></div>'
 
     def _controls(self) -> w.Widget:
         legal = self.state.legal_actions()
@@ -196,19 +204,21 @@ class GameTable(Session):
         return self._buttons(texts) if len(texts) <= MAX_BUTTONS else self._menu(texts)
 
     def _buttons(self, texts: list[str]) -> w.Widget:
-        buttons = [self._button(t, lambda t=t: self.play(t), t) for t in texts]
+        buttons = [self._button(t, lambda t=t: self.play(t), t, "deerbook-choice") for t in texts]
         return w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
 
     def _menu(self, texts: list[str]) -> w.Widget:
         menu = w.Dropdown(options=texts)
-        return w.HBox([menu, self._button("Play", lambda: self.play(menu.value), "play the chosen move")])
+        return w.HBox([menu, self._button("Play", lambda: self.play(menu.value), "play the chosen move",
+                                          "deerbook-choice")])
 
     def _move_control(self, texts: list[str]) -> w.Widget:
         """A rack's (or Bullseye's) next move as one control: pawn and direction, spaces, Move."""
         left = self.state.moves_left
         which = w.Dropdown(options=texts, description="Move")
         spaces = w.BoundedIntText(value=left, min=1, max=left, description=f"spaces (of {left})")
-        go = self._button("Move", lambda: self.move_pawn(which.value, spaces.value), "make this move")
+        go = self._button("Move", lambda: self.move_pawn(which.value, spaces.value), "make this move",
+                          "deerbook-choice")
         return w.HBox([which, spaces, go])
 
     # -- saving -----------------------------------------------------------------------------------------

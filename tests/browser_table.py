@@ -11,6 +11,7 @@ and benchmarks/browser_redraw.py.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 import shutil
@@ -33,9 +34,7 @@ def missing_reason() -> str | None:
     """Why the browser test cannot run here (None if it can)."""
     if not Path(CHROMIUM).exists():
         return f"chromium not found at {CHROMIUM} (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("playwright") is None:
         return "playwright for Python is not installed (pip install playwright; no browser download needed)"
     if shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is None:
         return "jupyterlab is not installed"

@@ -67,6 +67,7 @@ class GameTable(Session):
     def _build_widgets(self) -> None:
         self.status, self.view, self.log, self.hint_view, self.note = w.HTML(), w.HTML(), w.HTML(), w.HTML(), w.HTML()
         self.choices = w.VBox()
+        self._build_controls()
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
         self.hint_button.layout.display = None if self.hint_function else "none"
         self.continue_button = self._button("Continue", self._continue, "show the next move", "deerbook-continue")
@@ -196,6 +197,19 @@ class GameTable(Session):
         items = "".join(f"<li>{escape(line)}</li>" for line in lines)
         return f'<div style="max-height:14em;overflow:auto"><ol class="deerbook-log" reversed style="margin:0">{items}</ol></div>'
 
+    def _build_controls(self) -> None:
+        """The choice controls are made once and reused (a redraw sends new labels, not new widgets)."""
+        self.choice_buttons: list[w.Button] = []
+        self.choice_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.menu = w.Dropdown()
+        self.menu_box = w.HBox([self.menu, self._button("Play", lambda: self.play(self.menu.value),
+                                                        "play the chosen move", "deerbook-choice")])
+        self.move_which = w.Dropdown(description="Move")
+        self.move_spaces = w.BoundedIntText(value=1, min=1, max=1)
+        self.move_box = w.HBox([self.move_which, self.move_spaces, self._button(
+            "Move", lambda: self.move_pawn(self.move_which.value, self.move_spaces.value), "make this move",
+            "deerbook-choice")])
+
     def _controls(self) -> w.Widget:
         legal = self.state.legal_actions()
         texts = [str(a) for a in legal]
@@ -204,22 +218,28 @@ class GameTable(Session):
         return self._buttons(texts) if len(texts) <= MAX_BUTTONS else self._menu(texts)
 
     def _buttons(self, texts: list[str]) -> w.Widget:
-        buttons = [self._button(t, lambda t=t: self.play(t), t, "deerbook-choice") for t in texts]
-        return w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
+        while len(self.choice_buttons) < len(texts):
+            button = w.Button(layout=w.Layout(width="auto"))
+            button.add_class("deerbook-choice")
+            button.on_click(lambda b: self._click(lambda: self.play(b.description)))
+            self.choice_buttons.append(button)
+        for button, text in zip(self.choice_buttons, texts):
+            button.description = button.tooltip = text
+        self.choice_row.children = tuple(self.choice_buttons[:len(texts)])
+        return self.choice_row
 
     def _menu(self, texts: list[str]) -> w.Widget:
-        menu = w.Dropdown(options=texts)
-        return w.HBox([menu, self._button("Play", lambda: self.play(menu.value), "play the chosen move",
-                                          "deerbook-choice")])
+        self.menu.options = texts
+        return self.menu_box
 
     def _move_control(self, texts: list[str]) -> w.Widget:
         """A rack's (or Bullseye's) next move as one control: pawn and direction, spaces, Move."""
         left = self.state.moves_left
-        which = w.Dropdown(options=texts, description="Move")
-        spaces = w.BoundedIntText(value=left, min=1, max=left, description=f"spaces (of {left})")
-        go = self._button("Move", lambda: self.move_pawn(which.value, spaces.value), "make this move",
-                          "deerbook-choice")
-        return w.HBox([which, spaces, go])
+        self.move_which.options = texts
+        self.move_spaces.max = max(left, self.move_spaces.min)
+        self.move_spaces.value = left
+        self.move_spaces.description = f"spaces (of {left})"
+        return self.move_box
 
     # -- saving -----------------------------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> Path:

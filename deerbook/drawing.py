@@ -28,10 +28,12 @@ class Svg:
         self.parts.append(element)
         self.height = max(self.height, bottom)
 
-    def rect(self, x, y, w, h, fill="none", stroke=SOFT, rx=0, width=1, label="") -> None:
+    def rect(self, x, y, w, h, fill="none", stroke=SOFT, rx=0, width=1, label="", cls="") -> None:
         hover = f"<title>{escape(label)}</title>" if label else ""
-        self._add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx}" fill="{fill}" '
-                  f'stroke="{stroke}" stroke-width="{width}">{hover}</rect>', y + h)
+        extra = (f' rx="{rx}"' if rx else "") + (f' stroke-width="{width}"' if width != 1 else "")
+        extra += f' class="{cls}"' if cls else ""
+        self._add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" fill="{fill}" stroke="{stroke}"{extra}>'
+                  f'{hover}</rect>', y + h)
 
     def circle(self, x, y, r, fill, stroke=INK, label="") -> None:
         hover = f"<title>{escape(label)}</title>" if label else ""
@@ -42,9 +44,11 @@ class Svg:
                   f'stroke-width="{width}"/>', max(y1, y2))
 
     def text(self, x, y, content, size=12, fill="currentColor", anchor="start", weight="normal", cls="") -> None:
-        css = f' class="{cls}"' if cls else ""
-        self._add(f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
-                  f'font-weight="{weight}"{css}>{escape(str(content))}</text>', y + 4)
+        """Text in the page's colour unless `fill` is given (attributes at their default are left out)."""
+        extra = "".join(f' {name}="{value}"' for name, value, default in (
+            ("fill", fill, "currentColor"), ("text-anchor", anchor, "start"), ("font-weight", weight, "normal"),
+            ("class", cls, "")) if value != default)
+        self._add(f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(str(content))}</text>', y + 4)
 
     def card(self, x, y, name, fill=PAPER, ink=INK, count=1, w=40, h=56) -> None:
         """A face-up card (a stack when `count` > 1, with its count)."""
@@ -74,7 +78,7 @@ class Svg:
         height = int(self.height + 10)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {height}" width="{self.width}" '
                 f'height="{height}" role="img" aria-label="{escape(self.title)}" '
-                f'style="font-family: sans-serif; color: var(--jp-ui-font-color0, currentColor)">'
+                f'fill="currentColor" style="font-family: sans-serif; color: var(--jp-ui-font-color0, currentColor)">'
                 f"<title>{escape(self.title)}</title>{''.join(self.parts)}</svg>")
 
 

@@ -28,12 +28,16 @@ def default_seats(game: Game) -> list[str]:
 
 
 class Session:
-    """One game at a table: `seats` are "human" or a bot name; `seed` (default: a fresh one) drives chance."""
+    """One game at a table: `seats` are "human" or a bot name; `seed` (default: a fresh one) drives chance.
+
+    `game` is a Game or a registered name (then it has as many players as `seats`, or its default)."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
                  seed: int | np.random.Generator | None = None, state: State | None = None, *,
                  auto_single: bool = True):
-        self.game = make_game(game) if isinstance(game, str) else game
+        if isinstance(game, str):  # a game by name: as many players as seats given
+            game = make_game(game, **({"num_players": len(seats)} if seats else {}))
+        self.game = game
         self.seats = list(seats or default_seats(self.game))
         self._check_seats()
         self.seed = secrets.randbelow(10**6) if seed is None else seed

@@ -109,7 +109,8 @@ def play_in_browser(page, url: str, notebook: str, shadow, clicks: int, rng: np.
                     screenshots: Path | None = None) -> list[float]:
     """Click through a table; return the click-to-redraw times in ms (bots' thinking taken out)."""
     page.goto(f"{url}/lab/tree/{notebook}?reset", timeout=120_000)
-    page.locator(".jp-Notebook .jp-Cell").first.click(timeout=120_000)
+    page.get_by_text("| Idle").first.wait_for(timeout=120_000)  # the kernel is ready
+    page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click(timeout=60_000)
     page.keyboard.press("Shift+Enter")
     page.locator(REDRAW).last.wait_for(state="attached", timeout=120_000)
     times = []

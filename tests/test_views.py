@@ -98,11 +98,13 @@ def test_football_view_draws_field_areas_and_the_play_sheet():
     assert sum(t.startswith("play die in area") for t in titles) == 7
     assert titles.count("power die in area 3") == 1
     assert "Defense Die: -5 yards on a run" in titles
+    boxes = [r.get("class").split() for r in root.iter(f"{NS}rect") if (r.get("class") or "").startswith("box")]
     for track in range(1, 7):
-        boxes = [t for t in titles if t.startswith(f"track {track} box")]
-        assert len(boxes) == len(game.sheet.track(track))
-    checked = [t for t in titles if t.endswith("(checked)")]
-    assert len(checked) == 3 + 1 + 2 + 1 + 2 + 1  # tracks 1, 3, 6, Breakaway, Kick Range, Power
+        assert sum(f"track-{track}" in b for b in boxes) == len(game.sheet.track(track))
+    assert sum("breakaway" in b for b in boxes) == len(game.sheet.breakaway) and sum("power" in b for b in boxes) == 6
+    checked = {row: sum(row in b and "checked" in b for b in boxes)
+               for row in ("track-1", "track-3", "track-6", "breakaway", "kick-range", "power", "yac")}
+    assert checked == {"track-1": 3, "track-3": 1, "track-6": 2, "breakaway": 1, "kick-range": 2, "power": 1, "yac": 0}
     words = " ".join(texts(root))
     assert "dice to check: 2 on track 5" in words and "Blitz Bach" not in words
     assert "P0 (you): 13 points" not in words and "P0 (you): 7 points (1 TD, 0 FG)" in words

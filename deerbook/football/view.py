@@ -172,8 +172,9 @@ def _box_row(svg: Svg, x: float, y: float, labels: Sequence[str], checked: int, 
     svg.text(10, y + size / 2 + 4, title, size=11, weight="bold")
     for i, label in enumerate(labels):
         done = i < checked
+        row = title.lower().replace(" ", "-") or "power"
         svg.rect(x + i * size, y, size - 2, size - 2, fill=CHECKED_FILL if done else PAPER, stroke=INK, rx=2,
-                 label=f"{title} box {i + 1}: {label or 'empty'}" + (" (checked)" * done))
+                 cls=f"box {row}" + " checked" * done)
         svg.text(x + i * size + size / 2 - 1, y + size / 2 + 3, label, size=9, fill=INK, anchor="middle")
         if done:
             svg.text(x + i * size + size - 5, y + 9, "✓", size=9, fill=INK, anchor="end", weight="bold")

@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     from . import terminal
 
     terminal.add_arguments(commands.add_parser("play", help="play in the terminal against bots or friends"),
-                           game_names())
+                           game_names(), parse_option)
     args = parser.parse_args(argv)
     if args.command == "play":
         return terminal.main(args)

@@ -10,7 +10,6 @@ A bad entry asks again; 'q' offers to save before quitting; 's' saves and goes o
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Callable
 
@@ -103,26 +102,16 @@ class Terminal:
         return path
 
 
-def add_arguments(parser: argparse.ArgumentParser, games: list[str]) -> None:
-    """The `play` subcommand's arguments."""
+def add_arguments(parser: argparse.ArgumentParser, games: list[str], option: Callable[[str], tuple]) -> None:
+    """The `play` subcommand's arguments (`option` parses a KEY=VALUE game option, as the other commands do)."""
     parser.add_argument("game", choices=games)
     parser.add_argument("--seats", help="comma-separated, one per player: human or a bot (default: you + greedy bots)")
     parser.add_argument("--seed", type=int, help="the dice (default: a fresh seed, printed)")
     parser.add_argument("--advanced", action="store_true", help="deer: all advanced rules")
     parser.add_argument("--difficulty", choices=("normal", "hard"), help="football solo difficulty")
-    parser.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+    parser.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
                         help="any other game option, e.g. --option knocking=true")
     parser.add_argument("--load", metavar="FILE", help="continue a saved game")
-
-
-def _option(text: str) -> tuple[str, object]:
-    key, sep, value = text.partition("=")
-    if not sep:
-        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        return key, value
 
 
 def session_from_args(args: argparse.Namespace) -> Session:

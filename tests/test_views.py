@@ -146,3 +146,13 @@ def test_standings_in_words_say_you_and_handle_ties():
     assert deer_view.result_text(observation, game, [0, 2]) == "You and P2 win with 3; then P3 40, P1 65."
     football, position_ = football_position(2)
     assert football_view.result_text(position_.observation(1), football, [0, 1]) == "P0 and you win with 7 points."
+
+
+def test_views_need_no_plotting_or_widget_library():
+    import subprocess
+    import sys
+
+    code = ("import sys, deerbook.deer.view, deerbook.football.view, deerbook.views, deerbook.terminal\n"
+            "print(sorted(m for m in ('plotly', 'ipywidgets', 'IPython') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

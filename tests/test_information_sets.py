@@ -41,11 +41,16 @@ def _view_module(name: str):
     return view
 
 
-def met_states(game, seed: int) -> list:
+def every_state(game, seed: int) -> list:
+    """Every decision and chance node met in a seeded game between random agents."""
     states = []
     play(game, [RandomAgent()] * game.num_players, seed, on_step=lambda s, a: states.append(s))
-    step = max(1, len(states) // STATES_PER_GAME)
-    return states[::step]
+    return states
+
+
+def met_states(game, seed: int) -> list:
+    states = every_state(game, seed)
+    return states[::max(1, len(states) // STATES_PER_GAME)]
 
 
 def private_places(data: dict, player: int) -> list[tuple]:
@@ -134,9 +139,7 @@ def test_who_decides_a_hand_over_is_not_shown():
     game = make_game("deer-cards", num_players=5)
     compared = 0
     for seed in range(30):
-        states = []
-        play(game, [RandomAgent()] * game.num_players, seed, on_step=lambda s, a: states.append(s))
-        for state in (s for s in states if s.phase == "hand_over"):
+        for state in (s for s in every_state(game, seed) if s.phase == "hand_over"):
             for player in range(game.num_players):
                 variants = accepted(game, other_deciders(state.to_json(), player))
                 expected = seen(state, player)

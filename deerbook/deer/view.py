@@ -174,7 +174,7 @@ def _hand(svg: Svg, o: dict, game, top: float) -> float:
         x += 52
     if any(o["set_aside"]):
         svg.text(x + 10, top + 14, "your set-aside (face down)", size=11)
-        for name, category, count in sorted_hand(comp, o["set_aside"]):
+        for name, _, count in sorted_hand(comp, o["set_aside"]):
             svg.card(x + 10, y, name, count=count)
             x += 52
     return y + 78

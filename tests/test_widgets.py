@@ -134,7 +134,7 @@ def test_hot_seat_hides_the_previous_hand_until_the_next_player_takes_the_table(
     passes = 0
     for _ in range(60):
         if table.passing_to is not None:
-            assert table.view.value == "" and table.choices.children == ()
+            assert table.view.value == table.log.value == "" and table.choices.children == ()
             assert f"Pass the table to P{table.passing_to}" in table.status.value
             assert "<svg" not in table.snapshot_html()
             passes += 1

@@ -70,7 +70,7 @@ class GameTable(Session):
         self._build_controls()
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
         self.hint_button.layout.display = None if self.hint_function else "none"
-        self.continue_button = self._button("Continue", self._continue, "show the next move", "deerbook-continue")
+        self.continue_button = self._button("Continue", self.advance, "show the next move", "deerbook-continue")
         self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
                                         "deerbook-pass")
         self.new_button = self._button("New game", self.new_game, "a fresh game with a new seed", "deerbook-new")
@@ -109,16 +109,12 @@ class GameTable(Session):
         """After a bot's move the viewer can see: wait (bot_delay seconds, only while a person is clicking at
         a displayed table) or stop for the Continue button."""
         if self.bot_delay is None:
-            self.waiting_for_continue = True
-            self._draw()
+            self.waiting_for_continue = True  # `advance` draws the table with the Continue button
             return True
         if self.bot_delay > 0 and self._clicked:
             self._draw()
             time.sleep(self.bot_delay)
         return False
-
-    def _continue(self) -> None:
-        self.advance()
 
     def play(self, text: str) -> None:
         """The person to move plays the legal action that reads `text`; then bots and chance move."""
@@ -153,7 +149,7 @@ class GameTable(Session):
         hidden = self.passing_to is not None
         observation = self.state.observation(self.viewer)
         self.view.value = "" if hidden else html_block(self.view_module.render_svg(observation, self.game, self.names))
-        self.log.value = self._log_html()
+        self.log.value = "" if hidden else self._log_html()  # the log tells the last seat's secrets too
         human_turn = self.person_to_move() is not None and not hidden and not self.waiting_for_continue
         self.choices.children = (self._controls(),) if human_turn else ()
         self.hint_button.disabled = not human_turn

@@ -263,7 +263,8 @@ class GameTable(Session):
     # -- display ----------------------------------------------------------------------------------------
     def summary(self) -> str:
         """One line about the table (the plain-text form of the table, never the state)."""
-        turn = "game over" if self.state.is_terminal() else f"P{self.state.current_player()} to play"
+        turn = ("game over" if self.state.is_terminal() else
+                f"P{self.viewer} to play" if self.person_to_move() == self.viewer else "others to play")
         return f"{self.game.name} table, seed {self.seed}, seats {', '.join(self.seats)}: {turn}"
 
     def snapshot_html(self) -> str:

@@ -89,7 +89,7 @@ def html_block(svg: str, text: str = "") -> str:
 
 
 class Drawing:
-    """A drawn table: shown as the SVG in a notebook, as its plain-text twin by `str()`."""
+    """A drawn table: shown as the SVG in a notebook, as its plain-text twin by `str()` and `repr()`."""
 
     def __init__(self, svg: str, text: str):
         self.svg, self.text = svg, text
@@ -97,5 +97,5 @@ class Drawing:
     def _repr_html_(self) -> str:
         return html_block(self.svg, self.text)
 
-    def __str__(self) -> str:
-        return self.text
+    def __repr__(self) -> str:
+        return self.text  # a notebook's plain-text form of the drawing is its text twin

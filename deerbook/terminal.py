@@ -114,28 +114,26 @@ def add_arguments(parser: argparse.ArgumentParser, games: list[str], option: Cal
     parser.add_argument("--load", metavar="FILE", help="continue a saved game")
 
 
-def session_from_args(args: argparse.Namespace) -> Session:
-    """The session the command line asks for (raises DeerbookError, ValueError or TypeError on bad input)."""
+def session_from_args(args: argparse.Namespace, options: dict | None = None) -> Session:
+    """The session the command line asks for (raises DeerbookError, ValueError or TypeError on bad input).
+    `options` are the game options if the caller has already read and checked them."""
     seats = args.seats.split(",") if args.seats else None
     if args.load:
         state = state_from_json(Path(args.load).read_text())
         if state.game.name != args.game:
             raise SaveFileError(f"{args.load} holds a {state.game.name} game, not {args.game}")
         return Session(state.game, seats, args.seed, state)
-    options = dict(args.option)
-    if seats:
-        options["num_players"] = len(seats)
-    if args.advanced:
-        options["advanced"] = True
-    if args.difficulty:
-        options["solo_difficulty"] = args.difficulty
+    if options is None:
+        options = {**dict(args.option), **({"num_players": len(seats)} if seats else {}),
+                   **({"advanced": True} if args.advanced else {}),
+                   **({"solo_difficulty": args.difficulty} if args.difficulty else {})}
     return Session(make_game(args.game, **options), seats, args.seed)
 
 
-def main(args: argparse.Namespace) -> int:
+def main(args: argparse.Namespace, options: dict | None = None) -> int:
     """Run `python -m deerbook play ...`; 0 when the game ended or the person quit, 2 on bad input."""
     try:
-        session = session_from_args(args)
+        session = session_from_args(args, options)
     except (DeerbookError, ValueError, TypeError, OSError) as exc:
         print(f"cannot start the game: {exc}")
         return 2

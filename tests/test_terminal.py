@@ -110,3 +110,16 @@ def test_command_line_plays_with_a_seed(monkeypatch, capsys):
     assert main(["play", "deer-cards", "--seats", "human,greedy", "--seed", "12"]) == 0
     out = capsys.readouterr().out
     assert "deer-cards, seed 12; seats: P0 human, P1 greedy" in out and "race to 150" in out
+
+
+def test_options_read_by_the_caller_are_used_as_given():
+    import argparse
+
+    from deerbook.__main__ import parse_option
+    from deerbook.terminal import add_arguments, session_from_args
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, ["deer"], parse_option)
+    args = parser.parse_args(["deer", "--seats", "human,greedy", "--seed", "3"])
+    session = session_from_args(args, {"num_players": 2, "knocking": True})
+    assert session.game.advanced.knocking and session.seats == ["human", "greedy"] and session.seed == 3

@@ -1,4 +1,4 @@
-"""deerbook's command line (`deerbook`, or `python -m deerbook`): seeded simulations and exact odds.
+"""deerbook's command line (`deerbook`, or `python -m deerbook`): seeded simulations, exact odds, and play.
 
 Every bad input ends with one line naming the argument and what is allowed, and exit code 2.
 """
@@ -12,6 +12,7 @@ import sys
 
 from .engine.errors import ComponentError, DeerbookError, OptionError
 from .engine.registry import check_options, game_names, game_options, make_game, read_option
+from . import terminal
 from .engine.simulate import check_agents, format_summary, simulate
 
 PROG = "deerbook"
@@ -32,6 +33,7 @@ Wins: a shared win counts 1/k to each of its k winners, so wins can be fractiona
 MAIN_EXAMPLES = """examples:
   deerbook simulate deer --players 4 --games 1000 --seed 7
   deerbook odds deer
+  deerbook play deer --seats human,greedy,greedy
 
 'deerbook simulate --help' and 'deerbook odds --help' show each command's arguments and defaults.
 """
@@ -145,6 +147,17 @@ def run_odds(args: argparse.Namespace) -> str:
     return json.dumps(report, indent=1) if args.json else module.format_odds(report)
 
 
+def run_play(args: argparse.Namespace) -> None:
+    """Play in the terminal: the game prints as it goes."""
+    args.solo, args.players = False, (len(args.seats.split(",")) if args.seats else None)
+    options = {} if args.load else chosen_options(args)
+    try:
+        session = terminal.session_from_args(args, options)
+    except (DeerbookError, ValueError, TypeError, OSError) as exc:
+        raise UsageError("--load" if args.load else "--seats", str(exc)) from None
+    terminal.start(session, args.load)
+
+
 def options_help() -> str:
     """Every game's options, from the registry's option specs, for the simulate help."""
     lines = ["game options (--option KEY=VALUE; a switch takes true or false):"]
@@ -158,7 +171,7 @@ def options_help() -> str:
 
 
 def build_parser() -> Parser:
-    """The `deerbook` argument parser with its two subcommands."""
+    """The `deerbook` argument parser with its subcommands."""
     parser = Parser(prog=PROG, description=__doc__, epilog=MAIN_EXAMPLES,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
@@ -187,6 +200,10 @@ def build_parser() -> Parser:
     odds.add_argument("game", choices=sorted(ODDS_MODULES), help="the game")
     odds.add_argument("--json", action="store_true", help="print the tables as JSON")
     odds.set_defaults(run=run_odds, parser=odds)
+    play = commands.add_parser("play", help="play a game in the terminal against bots or friends",
+                               description="Play in the terminal: the table as text, your choices numbered.")
+    terminal.add_arguments(play, game_names(), key_value)
+    play.set_defaults(run=run_play, parser=play)
     return parser
 
 
@@ -195,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         text = args.run(args)
+        if text is None:
+            return 0
     except (UsageError, DeerbookError) as exc:
         args.parser.error(str(exc))
     except KeyboardInterrupt:

@@ -1,46 +1,190 @@
-"""The generic notebook table drives the engine: clicks apply legal actions, bots and chance move."""
+"""The notebook table, driven from Python through its own controls to the end of a game."""
+import json
+import re
+
+import numpy as np
 import pytest
 
 pytest.importorskip("ipywidgets")
 
-import toy_game  # noqa: F401,E402  (registers "toy-race")
+import ipywidgets as w  # noqa: E402
+
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.widgets import GameTable  # noqa: E402
 
-
-def test_a_click_applies_the_action_and_the_bot_replies():
-    table = GameTable(make_game("toy-race", target=50), ["human", "random"], seed=3)
-    assert table.state.current_player() == 0
-    buttons = table.choices.children[0].children
-    assert [b.description for b in buttons] == ["add 1", "add 2"]
-    buttons[1].click()
-    assert table.history[0] == "P0 (human): add 2"
-    assert table.history[1].startswith("chance: coin")
-    assert any(line.startswith("P1 (random)") for line in table.history)
-    assert table.state.current_player() == 0 and table.state.totals[0] >= 2
+GAMES = [("deer", {"num_players": 3}), ("deer", {"num_players": 4, "advanced": True}),
+         ("deer-cards", {"num_players": 3}), ("football", {"num_players": 1}), ("football", {"num_players": 2})]
 
 
-def test_same_seed_same_table_and_save_load():
-    tables = [GameTable(make_game("toy-race", target=30), ["human", "random"], seed=8) for _ in range(2)]
+def controls(table):
+    """The clickable things the table offers the person to move."""
+    if table.pass_button.layout.display != "none":
+        return [table.pass_button]
+    if table.continue_button.layout.display != "none":
+        return [table.continue_button]
+    return list(table.choices.children)
+
+
+def click_something(table, rng) -> None:
+    """Use the table as a person would: a button, a menu and its Play button, or the rack's move control."""
+    control = rng.choice(controls(table))
+    if isinstance(control, w.Button):
+        return control.click()
+    parts = control.children
+    if all(isinstance(p, w.Button) for p in parts):
+        return parts[int(rng.integers(len(parts)))].click()
+    menu, *rest = parts
+    menu.value = menu.options[int(rng.integers(len(menu.options)))]
+    if isinstance(rest[0], w.BoundedIntText):
+        rest[0].value = int(rng.integers(rest[0].min, rest[0].max + 1))
+    rest[-1].click()
+
+
+def play_to_the_end(table, seed: int, limit: int = 3000) -> int:
+    rng = np.random.default_rng(seed)
+    clicks = 0
+    while not table.state.is_terminal():
+        click_something(table, rng)
+        clicks += 1
+        assert clicks < limit
+    return clicks
+
+
+@pytest.mark.parametrize("name,options", GAMES, ids=[f"{n}-{o}" for n, o in GAMES])
+def test_a_person_plays_a_whole_game_by_clicking(name, options):
+    game = make_game(name, **options)
+    table = GameTable(game, seed=3, bot_delay=0)
+    assert table.seats[0] == "human" and set(table.seats[1:]) <= {"greedy"}
+    clicks = play_to_the_end(table, 1)
+    assert clicks > 0
+    assert table.status.value.startswith("<b>Game over.</b>") and "Returns" not in table.status.value
+    assert re.search(r"\b(win|wins)\b", table.status.value)
+    assert table.new_button.layout.display != "none" and table.choices.children == ()
+    assert "<svg" in table.view.value
+
+
+def test_the_log_never_names_a_card_another_seat_drew_or_was_passed():
+    table = GameTable(make_game("deer", num_players=4), seed=11, bot_delay=0)
+    play_to_the_end(table, 2)
+    log = table.history
+    assert not any("deal" in line.lower() and "dealt for round" not in line for line in log)
+    for line in log:
+        if " drew " in line:
+            assert line.startswith("You drew ") or line.endswith(" drew a card from the Predator pile")
+        if " passed " in line:
+            assert line.startswith("You passed ") or line.endswith("to you") or " passed a card to " in line
+        if "discarded" in line and "face down" in line:
+            assert line.startswith("You discarded") or "discarded a predator face down" in line
+    assert any(" drew a card from the Predator pile" in line for line in log)
+
+
+def test_default_table_is_you_against_bots_with_a_fresh_seed_shown():
+    table = GameTable("deer-cards", bot_delay=0)
+    assert table.seats == ["human", "greedy", "greedy", "greedy"]
+    assert isinstance(table.seed, int) and f"Seed {table.seed}" in table.status.value
+    assert "Your move, P0" in table.status.value
+    bundle = table._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "<svg" in bundle["text/html"] and "VBox" not in bundle["text/plain"]
+    assert table.widget._repr_mimebundle_()["text/html"] == bundle["text/html"]
+
+
+def test_card_edition_buttons_and_log_write_ranks():
+    table = GameTable("deer-cards", seed=4, bot_delay=0)
+    play_to_the_end(table, 5)
+    rolls = [line.split(" rolled ")[1].split(";")[0] for line in table.history if " rolled " in line]
+    assert any(re.search(r"\b[AJQK]\b", roll) for roll in rolls)
+    assert not any(re.search(r"\b(1|11|12|13)\b", roll) for roll in rolls)
+
+
+def test_same_seed_and_clicks_replay_the_same_game():
+    tables = [GameTable(make_game("deer", num_players=3), seed=8, bot_delay=0) for _ in range(2)]
     for table in tables:
-        for _ in range(4):
-            table.play("add 1")
-    assert tables[0].history == tables[1].history
-    first = tables[0]
-    first._save()
-    saved_state = first.state
-    first.play("add 2")
-    first._load()
-    assert first.state == saved_state
+        for _ in range(6):
+            if not table.state.is_terminal():
+                click_something(table, np.random.default_rng(len(table.events)))
+    assert tables[0].history == tables[1].history and tables[0].state == tables[1].state
 
 
-def test_a_bad_save_is_reported_not_raised():
-    table = GameTable(make_game("toy-race"), ["human", "human"], seed=1)
-    table.saved.value = "{not json"
-    table._load()
-    assert "Cannot load" in table.status.value and table.state.totals == (0, 0)
+def test_save_writes_a_file_never_shown_and_load_continues(tmp_path):
+    table = GameTable(make_game("deer", num_players=3), seed=6, bot_delay=0, save_dir=tmp_path)
+    path = table.save()
+    saved = table.state
+    shown = " ".join(str(getattr(widget, "value", "")) for widget in (table.status, table.view, table.log, table.note))
+    assert path.exists() and '"hands"' not in shown and "digest" not in shown
+    click_something(table, np.random.default_rng(0))
+    assert table.load(path.read_text(), path.name)
+    assert table.state == saved and table.history[0].startswith("Loaded ")
+
+
+def test_a_bad_or_tampered_file_is_reported_and_changes_nothing(tmp_path):
+    table = GameTable(make_game("deer", num_players=3), seed=6, bot_delay=0, save_dir=tmp_path)
+    before = table.state
+    assert not table.load("{not json", "broken.json")
+    assert "Cannot load broken.json" in table.note.value and table.state == before
+    saved = json.loads(table.save().read_text())
+    saved["state"]["pawns"][0] = 9
+    tampered = json.dumps(saved)
+    assert not table.load(tampered, "tampered.json") and "digest mismatch" in table.note.value
+
+
+def test_hot_seat_hides_the_previous_hand_until_the_next_player_takes_the_table():
+    table = GameTable(make_game("deer", num_players=2), ["human", "human"], seed=2, bot_delay=0)
+    rng = np.random.default_rng(0)
+    passes = 0
+    for _ in range(60):
+        if table.passing_to is not None:
+            assert table.view.value == table.log.value == "" and table.choices.children == ()
+            assert f"Pass the table to P{table.passing_to}" in table.status.value
+            assert "<svg" not in table.snapshot_html()
+            passes += 1
+        click_something(table, rng)
+    assert passes > 0
+
+
+def test_bots_can_wait_for_continue_one_move_at_a_time():
+    table = GameTable(make_game("deer", num_players=3), seed=5, bot_delay=None)
+    rng = np.random.default_rng(1)
+    waits = 0
+    for _ in range(40):
+        if table.waiting_for_continue:
+            waits += 1
+            seen = len(table.history)
+            table.continue_button.click()
+            assert len(table.history) > seen
+        else:
+            click_something(table, rng)
+    assert waits > 0
+
+
+def test_a_rack_is_one_control(monkeypatch):
+    from deerbook.deer.state import DeerState
+    from deerbook.deer.narrate import act, roll
+
+    game = make_game("deer", num_players=3)
+    state = act(roll(DeerState.from_position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
+                     1, 2, 4, "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)")
+    table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)
+    which, spaces, go = table.choices.children[0].children
+    which.value = "move player 1 forward"
+    spaces.value = 15
+    go.click()
+    assert table.state.pawns[1] == 15 and "You moved P1 (greedy)'s pawn forward 15 spaces" in table.history
 
 
 def test_seats_are_checked():
     with pytest.raises(ValueError, match="seat 'nobody'"):
-        GameTable(make_game("toy-race"), ["human", "nobody"], seed=1)
+        GameTable(make_game("deer", num_players=2), ["human", "nobody"], seed=1)
+
+
+def test_the_last_space_of_a_rack_moves_in_one_control():
+    from deerbook.deer.state import DeerState
+    from deerbook.deer.narrate import act, roll
+
+    game = make_game("deer", num_players=3)
+    state = act(roll(DeerState.from_position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
+                     1, 2, 4, "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)", "move player 1 forward",
+                "14 spaces")
+    table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)
+    table.move_pawn("move player 2 forward", 1)  # one space left: the amount is a single choice
+    assert table.state.pawns[1:] == (14, 1)

@@ -146,18 +146,29 @@ class DeerState(State):
         return tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(n))
 
     def observation(self, player: int) -> dict:
-        """What `player` sees: own hand, hand sizes, the public piles and track, the roll and pending choices."""
+        """What `player` may know: own hand and set-aside cards, hand sizes, the public piles and track, the roll.
+
+        A private decision of another player (a block offer, Ruling 19; a hand-over, card chart) shows as
+        phase "waiting" with no decider: who is asked would tell who holds those numbers. The cards about to
+        move (open to blocks) are counted only for their owner."""
+        actor = rules.acting_player(self) if self.phase in rules.DECISION_PHASES else None
+        private = self.phase in PRIVATE_PHASES and player != actor
+        owner = player == rules.mover(self)
         return {
-            "player": player, "phase": self.phase, "current": self.current, "options": self.game.options(),
+            "player": player, "phase": "waiting" if private else self.phase, "current": self.current,
+            "options": self.game.options(),
             "hand": self.hands[player], "hand_sizes": tuple(map(sum, self.hands)), "deck_size": sum(self.deck),
             "discard": self.discard, "predator_pile_size": sum(self.predator_pile), "pawns": self.pawns,
             "dealer": self.dealer, "round": self.round, "frozen": self.frozen, "extra_turns": self.extra_turns,
             "roll": self.roll, "joker_die": self.joker_die, "chosen": self.chosen,
-            "to_pass": self.to_pass if player == self.current else None, "to_pass_count": sum(self.to_pass),
+            "to_pass": self.to_pass if player == self.current else None,
+            "to_pass_count": sum(self.to_pass),
             "rack": self.rack, "moves_left": self.moves_left, "move_target": self.move_target,
             "round_points": self.round_points, "ledger": self.ledger, "turns": self.turns,
             "set_aside": self.set_aside[player], "set_aside_sizes": tuple(map(sum, self.set_aside)),
-            "giver": self.giver, "blocking": self.blocking, "pending_count": sum(self.pending),
+            "giver": None if private and self.phase == "hand_over" else self.giver,
+            "blocking": None if private else self.blocking,
+            "pending_count": sum(self.pending) if owner else None,
         }
 
     def to_json(self) -> dict:
@@ -200,6 +211,7 @@ class DeerState(State):
 
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
+PRIVATE_PHASES = frozenset({"block", "hand_over"})  # decisions whose decider is itself a secret
 
 
 def _lists(value):

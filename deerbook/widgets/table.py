@@ -1,139 +1,286 @@
-"""Play any deerbook game in a notebook: people click, bots and dice move by themselves.
+"""Play any deerbook game in a notebook: the drawn table, your choices as buttons, bots one move at a time.
 
-`GameTable(game, seats=["human", "greedy", ...], seed=7)` shows what the person to
-move may see (their observation, never other hands), their legal actions as
-buttons (a menu when there are many), and a log. Chance is drawn from a seeded
-Generator, so a table replays the same dice for the same clicks.
+`GameTable("deer-cards")` seats you against bots with a fresh seed (shown on the table, so a game can be
+replayed); `GameTable(game, ["human", "greedy", "human"], seed=7)` chooses. The table shows only what the
+seat to play may know: its drawn view (`deer.view` / `football.view`) and a log told from that seat
+(`events`: "P2 drew a card from the Predator pile", never which card). Between two human seats a
+"pass to P2" screen hides the previous hand. Chance comes from a seeded Generator, so the same seed and
+clicks replay the same game. Save writes a JSON file (never shown on the table); Load reads one back.
 
-A game with a hint function (`hints.HINTS`, or the `hint` argument: `(state, player) ->
-[Hint(action text, value, label), ...]`, best first) gets a Hint button for the person to move.
+The table displays itself in a cell; where no live widget can run (the static book) its mime bundle
+carries a drawn snapshot of the table as text/html.
 """
 from __future__ import annotations
 
-import json
+import time
+from html import escape
+from pathlib import Path
 from typing import Callable, Sequence
 
 import ipywidgets as w
 import numpy as np
 
-from ..engine import RuleViolation, SaveFileError, State, state_from_json, state_to_json
-from ..engine.runner import as_generator, sample_outcome
+from ..drawing import html_block
+from ..engine import Game, SaveFileError, State
+from ..events import in_words
+from ..session import Session
 from .hints import Hint, format_hints, hint_function
 
-HUMAN = "human"
 MAX_BUTTONS = 12
+LOG_LINES = 200
 
 
-def describe(observation: dict) -> str:
-    """An observation as aligned 'key: value' lines."""
-    width = max((len(k) for k in observation), default=0)
-    return "\n".join(f"{k:<{width}} : {json.dumps(v) if isinstance(v, (dict, list)) else v}"
-                     for k, v in observation.items())
+class _TableBox(w.VBox):
+    """The table's widget box: in a live notebook the widget; elsewhere a drawn snapshot (text/html)."""
+
+    def __init__(self, table: "GameTable", **kwargs):
+        super().__init__(**kwargs)
+        self._table = table
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle.update({"text/html": self._table.snapshot_html(), "text/plain": self._table.summary()})
+        return bundle
 
 
-class GameTable:
-    """A notebook table for one game; `.widget` is the ipywidgets box to display."""
+class GameTable(Session):
+    """A notebook table for one game; display it (or its `.widget`) in a cell.
 
-    def __init__(self, game, seats: Sequence[str], seed: int | np.random.Generator, state: State | None = None,
-                 hint: Callable[[State, int], list[Hint]] | None = None):
-        if len(seats) != game.num_players:
-            raise ValueError(f"{game.name} needs {game.num_players} seats, got {len(seats)}")
-        catalogue = game.agents()
-        for seat in seats:
-            if seat != HUMAN and seat not in catalogue:
-                raise ValueError(f"seat {seat!r}: use 'human' or one of {sorted(catalogue)}")
-        self.game, self.seats = game, list(seats)
-        self.rng = as_generator(seed)
-        self.agents = {i: catalogue[s]() for i, s in enumerate(seats) if s != HUMAN}
-        self.history: list[str] = []
-        self.hint_function = hint or hint_function(game.name)
+    `bot_delay` (seconds) paces the bots' replies to a person's click, one visible move at a time;
+    None waits for the Continue button instead."""
+
+    def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
+                 seed: int | np.random.Generator | None = None, state: State | None = None,
+                 hint: Callable[[State, int], list[Hint]] | None = None, *, bot_delay: float | None = 0.6,
+                 auto_single: bool = True, save_dir: str | Path = "."):
+        super().__init__(game, seats, seed, state, auto_single=auto_single)
+        self.bot_delay, self.save_dir = bot_delay, Path(save_dir)
+        self.hint_function = hint or hint_function(self.game.name)
         self.hints: list[Hint] = []
-        self.hint_view = w.HTML()
-        self.hint_button = w.Button(description="Hint", tooltip="every legal choice with the advisor's value")
-        self.hint_button.on_click(lambda _: self.show_hints())
-        self.hint_button.layout.display = None if self.hint_function else "none"
-        self.status = w.HTML()
-        self.view = w.HTML()
-        self.choices = w.VBox()
-        self.log = w.Textarea(layout=w.Layout(width="100%", height="10em"), disabled=True)
-        self.saved = w.Textarea(placeholder="saved game JSON", layout=w.Layout(width="100%", height="4em"))
-        save, load = w.Button(description="Save"), w.Button(description="Load")
-        save.on_click(lambda _: self._save())
-        load.on_click(lambda _: self._load())
-        self.widget = w.VBox([self.status, self.view, self.choices, w.HBox([self.hint_button]), self.hint_view, self.log, w.HBox([save, load]), self.saved])
-        self.state = game.initial_state() if state is None else state
+        self.passing_to: int | None = None
+        self.waiting_for_continue = self._clicked = False
+        self.redraws = 0
+        self._build_widgets()
         self.advance()
 
+    # -- widgets ----------------------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        self.status, self.view, self.log, self.hint_view, self.note = w.HTML(), w.HTML(), w.HTML(), w.HTML(), w.HTML()
+        self.choices = w.VBox()
+        self._build_controls()
+        self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
+        self.hint_button.layout.display = None if self.hint_function else "none"
+        self.continue_button = self._button("Continue", self.advance, "show the next move", "deerbook-continue")
+        self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
+                                        "deerbook-pass")
+        self.new_button = self._button("New game", self.new_game, "a fresh game with a new seed", "deerbook-new")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
+        self.upload.observe(self._on_upload, names="value")
+        self.auto_box = w.Checkbox(value=self.auto_single, description="play single choices by themselves",
+                                   indent=False)
+        self.auto_box.observe(lambda change: setattr(self, "auto_single", change["new"]), names="value")
+        tools = w.HBox([self.hint_button, self._button("Save", self.save, "write the game to a JSON file"),
+                        self.upload, self.new_button, self.auto_box])
+        self.widget = _TableBox(self, children=[self.status, self.view, self.choices, self.continue_button,
+                                                self.pass_button, self.hint_view, tools, self.note, self.log])
+
+    def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool") -> w.Button:
+        button = w.Button(description=text, tooltip=tooltip, layout=w.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(lambda _: self._click(action))
+        return button
+
+    def _click(self, action: Callable[[], object]) -> None:
+        """Run a person's click; bots' replies are shown one at a time only then (see `_pause`)."""
+        self._clicked = True
+        try:
+            action()
+        finally:
+            self._clicked = False
+
+    # -- playing ----------------------------------------------------------------------------------------
     def advance(self) -> None:
         """Let chance and bots move until a person must decide or the game ends; then redraw."""
-        while not self.state.is_terminal():
-            player = self.state.current_player()
-            if self.state.is_chance_node():
-                action = sample_outcome(self.state, self.rng)
-            elif player in self.agents:
-                action = self.agents[player].act(self.state.observation(player), self.state.legal_actions(), self.rng)
-            else:
-                break
-            self._record(player, action)
-            self.state = self.state.apply(action)
+        self.waiting_for_continue = False
+        self.run(after_bot_move=self._pause)
         self._draw()
 
+    def _pause(self) -> bool:
+        """After a bot's move the viewer can see: wait (bot_delay seconds, only while a person is clicking at
+        a displayed table) or stop for the Continue button."""
+        if self.bot_delay is None:
+            self.waiting_for_continue = True  # `advance` draws the table with the Continue button
+            return True
+        if self.bot_delay > 0 and self._clicked:
+            self._draw()
+            time.sleep(self.bot_delay)
+        return False
+
     def play(self, text: str) -> None:
-        """The person to move plays the legal action that reads `text`."""
-        action = self.state.find_action(text)
-        self._record(self.state.current_player(), action)
-        self.state = self.state.apply(action)
+        """The person to move plays the legal action that reads `text`; then bots and chance move."""
+        self.choose(text)
+        self.advance()
+
+    def move_pawn(self, move_text: str, spaces: int) -> None:
+        """A rack or Bullseye move as one choice: the pawn and direction, then the number of spaces."""
+        self.choose(move_text)
+        self.choose(f"{spaces} space{'s' * (spaces > 1)}")
+        self.advance()
+
+    def new_game(self) -> None:
+        """A fresh game at the same seats with a new seed."""
+        self.restart()
+        self.note.value = ""
         self.advance()
 
     def show_hints(self) -> None:
         """Show the person to move every legal choice with the advisor's value, best first."""
-        if self.hint_function is None or self.state.is_terminal():
+        if self.hint_function is None or self.state.is_terminal() or self.state.is_chance_node():
             return
         self.hints = self.hint_function(self.state, self.state.current_player())
-        self.hint_view.value = f"<pre>{_escape(format_hints(self.hints))}</pre>"
+        self.hint_view.value = f"<pre>{escape(format_hints(self.hints))}</pre>"
 
-    def _record(self, player: int, action) -> None:
-        who = "chance" if player < 0 else f"P{player} ({self.seats[player]})"
-        self.history.append(f"{who}: {action}")
-        self.log.value = "\n".join(self.history[-200:])
-
+    # -- the log and the view ---------------------------------------------------------------------------
     def _draw(self) -> None:
+        """Redraw the table for the viewing seat (the status, with its redraw count, is written last)."""
+        self.redraws += 1
         self.hints, self.hint_view.value = [], ""
-        self.hint_button.disabled = self.state.is_terminal()
+        self._choose_viewer()
+        hidden = self.passing_to is not None
+        observation = self.state.observation(self.viewer)
+        self.view.value = "" if hidden else html_block(self.view_module.render_svg(observation, self.game, self.names))
+        self.log.value = "" if hidden else self._log_html()  # the log tells the last seat's secrets too
+        human_turn = self.person_to_move() is not None and not hidden and not self.waiting_for_continue
+        self.choices.children = (self._controls(),) if human_turn else ()
+        self.hint_button.disabled = not human_turn
+        self.continue_button.layout.display = None if self.waiting_for_continue else "none"
+        self.pass_button.layout.display = None if hidden else "none"
+        self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
+        self.new_button.layout.display = None if self.state.is_terminal() else "none"
+        self.status.value = self._status_html() + (  # for timing in a browser: which redraw, bots' share
+            f'<span class="deerbook-redraw" data-redraw="{self.redraws}" '
+            f'data-bots-ms="{1000 * self.bot_seconds:.1f}"></span>')
+
+    def _choose_viewer(self) -> None:
+        """The person to move sees the table; a different person first gets the 'pass to' screen."""
+        person = self.person_to_move()
+        if person is not None and person != self.viewer and self.passing_to is None:
+            self.passing_to = person
+
+    def _take_seat(self) -> None:
+        self.viewer, self.passing_to = self.passing_to, None
+        self._draw()
+
+    def _status_html(self) -> str:
         if self.state.is_terminal():
-            self.status.value = f"<b>Game over.</b> Returns: {list(self.state.returns())}"
-            self.view.value = f"<pre>{_escape(str(self.state))}</pre>"
-            self.choices.children = ()
-            return
-        player = self.state.current_player()
-        self.status.value = f"<b>P{player} to move</b> — {_escape(self.state.rule())}"
-        self.view.value = f"<pre>{_escape(describe(self.state.observation(player)))}</pre>"
-        texts = [str(a) for a in self.state.legal_actions()]
-        self.choices.children = (self._buttons(texts) if len(texts) <= MAX_BUTTONS else self._menu(texts),)
+            return f"<b>Game over.</b> {escape(self.result())}"
+        if self.passing_to is not None:
+            return f"<b>Pass the table to P{self.passing_to}.</b> The other players look away."
+        if self.person_to_move() == self.viewer and not self.waiting_for_continue:
+            doing = self.view_module.PHASE_WORDS.get(getattr(self.state, "phase", None), "your choice")
+            todo = (f"<b>Your move, P{self.viewer}</b> — {escape(doing)}: choose below."
+                    f"<br><small>{escape(self.state.rule())}</small>")
+        else:
+            todo = "<b>The bots are playing.</b>" + " Press Continue for the next move." * self.waiting_for_continue
+        return f"{todo}<br><small>Seed {self.seed} · seats: {escape(', '.join(self._seat_words()))}</small>"
+
+    def _seat_words(self) -> list[str]:
+        return [in_words(f"{{P{p}}}", self.viewer, self.names) + f" (P{p})" * (p == self.viewer)
+                for p in range(len(self.seats))]
+
+    def _log_html(self) -> str:
+        lines = self.history[-LOG_LINES:][::-1]  # newest on top
+        items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        return f'<div style="max-height:14em;overflow:auto"><ol class="deerbook-log" reversed style="margin:0">{items}</ol></div>'
+
+    def _build_controls(self) -> None:
+        """The choice controls are made once and reused (a redraw sends new labels, not new widgets)."""
+        self.choice_buttons: list[w.Button] = []
+        self.choice_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.menu = w.Dropdown()
+        self.menu_box = w.HBox([self.menu, self._button("Play", lambda: self.play(self.menu.value),
+                                                        "play the chosen move", "deerbook-choice")])
+        self.move_which = w.Dropdown(description="Move")
+        self.move_spaces = w.BoundedIntText(value=1, min=1, max=1)
+        self.move_box = w.HBox([self.move_which, self.move_spaces, self._button(
+            "Move", lambda: self.move_pawn(self.move_which.value, self.move_spaces.value), "make this move",
+            "deerbook-choice")])
+
+    def _controls(self) -> w.Widget:
+        legal = self.state.legal_actions()
+        texts = [str(a) for a in legal]
+        if all(a.kind == "move" for a in legal):
+            return self._move_control(texts)
+        return self._buttons(texts) if len(texts) <= MAX_BUTTONS else self._menu(texts)
 
     def _buttons(self, texts: list[str]) -> w.Widget:
-        buttons = [w.Button(description=t, tooltip=t, layout=w.Layout(width="auto")) for t in texts]
-        for button in buttons:
-            button.on_click(lambda b: self.play(b.description))
-        return w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
+        while len(self.choice_buttons) < len(texts):
+            button = w.Button(layout=w.Layout(width="auto"))
+            button.add_class("deerbook-choice")
+            button.on_click(lambda b: self._click(lambda: self.play(b.description)))
+            self.choice_buttons.append(button)
+        for button, text in zip(self.choice_buttons, texts):
+            button.description = button.tooltip = text
+        self.choice_row.children = tuple(self.choice_buttons[:len(texts)])
+        return self.choice_row
 
     def _menu(self, texts: list[str]) -> w.Widget:
-        menu = w.Dropdown(options=texts)
-        go = w.Button(description="Play")
-        go.on_click(lambda _: self.play(menu.value))
-        return w.HBox([menu, go])
+        self.menu.options = texts
+        return self.menu_box
 
-    def _save(self) -> None:
-        self.saved.value = state_to_json(self.state)
+    def _move_control(self, texts: list[str]) -> w.Widget:
+        """A rack's (or Bullseye's) next move as one control: pawn and direction, spaces, Move."""
+        left = self.state.moves_left
+        self.move_which.options = texts
+        self.move_spaces.max = max(left, self.move_spaces.min)
+        self.move_spaces.value = left
+        self.move_spaces.description = f"spaces (of {left})"
+        return self.move_box
 
-    def _load(self) -> None:
+    # -- saving -----------------------------------------------------------------------------------------
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write the game to a JSON file (default: in `save_dir`, named by game, seed and step)."""
+        path = Path(path) if path else self.save_dir / f"deerbook-{self.game.name}-seed{self.seed}-{len(self.events)}.json"
+        path.write_text(self.save_text())
+        self.note.value = f"Saved to <code>{escape(str(path))}</code>."
+        return path
+
+    def load(self, text: str, source: str = "the file") -> bool:
+        """Continue the saved game in `text`; on a bad file say why and change nothing."""
         try:
-            self.state = state_from_json(self.saved.value)
-        except (SaveFileError, RuleViolation) as exc:
-            self.status.value = f"<b>Cannot load:</b> {_escape(str(exc))}"
-            return
+            self.load_text(text, source)
+        except SaveFileError as exc:
+            self.note.value = f"<b>Cannot load {escape(source)}:</b> {escape(str(exc))}"
+            return False
+        self.note.value = f"Loaded {escape(source)}."
         self.advance()
+        return True
+
+    def _on_upload(self, change) -> None:
+        for upload in change["new"]:
+            self.load(bytes(upload["content"]).decode("utf-8", errors="replace"), upload["name"])
+
+    # -- display ----------------------------------------------------------------------------------------
+    def summary(self) -> str:
+        """One line about the table (the plain-text form of the table, never the state)."""
+        turn = ("game over" if self.state.is_terminal() else
+                f"P{self.viewer} to play" if self.person_to_move() == self.viewer else "others to play")
+        return f"{self.game.name} table, seed {self.seed}, seats {', '.join(self.seats)}: {turn}"
+
+    def snapshot_html(self) -> str:
+        """The table drawn for a page without live widgets: status, the viewing seat's table, the log."""
+        status = f"<div>{self._status_html()}</div>"
+        if self.passing_to is not None:
+            return status
+        observation = self.state.observation(self.viewer)
+        svg = self.view_module.render_svg(observation, self.game, self.names)
+        text = self.view_module.render_text(observation, self.game, self.names)
+        return f"{status}{html_block(svg, text)}{self._log_html()}"
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Text safe inside HTML (used by the explorers too)."""
+    return escape(text, quote=False)

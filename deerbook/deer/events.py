@@ -1,0 +1,103 @@
+"""Deer steps told per seat: the dealt, drawn, passed or face-down cards only to those who hold them.
+
+`step_event(before, action, after)` reads the full states, so it decides what each seat may hear:
+the public part names no hidden card; the card itself goes only to the seats that see it (the
+passer and the receiver of a pass, the drawer of a Predator-pile card). A declined block or
+hand-over is a secret decision: nobody else hears of it.
+"""
+from __future__ import annotations
+
+from ..engine import Action
+from ..events import Event
+from .narrate import cards_text
+from .rules import matching, rolled_numbers
+
+
+def step_event(before, action: Action, after) -> Event:
+    """One engine step in words, split into what everyone hears and what only the insiders hear."""
+    public, private, insiders = _main(before, action)
+    extras = _public_changes(before, after)
+    if extras:
+        public = "; ".join(filter(None, [public, *extras]))
+        private = private and "; ".join([private, *extras])
+    return Event(public or None, private, frozenset(insiders))
+
+
+def _main(s, action: Action) -> tuple[str | None, str | None, set]:
+    comp, c, kind, args = s.game.components, s.current, action.kind, action.args
+    name = comp.cards[args[0]].name if args and kind in ("set_aside", "pass", "discard", "draw_card") else ""
+    if kind == "deal":
+        return None, None, set()
+    if kind == "roll":
+        return f"{{P{c}}} rolled {comp.roll_text(args)}", None, set()
+    if kind == "pass":
+        to = args[1]
+        return f"{{P{c}}} passed a card to {{P{to}}}", f"{{P{c}}} passed {name} to {{P{to}}}", {c, to}
+    if kind == "set_aside":
+        return f"{{P{c}}} set a card aside face down", f"{{P{c}}} set {name} aside face down", {c}
+    if kind == "discard":
+        return (f"{{P{c}}} discarded a predator face down to the Predator pile",
+                f"{{P{c}}} discarded {name} face down to the Predator pile", {c})
+    if kind == "draw_card":
+        return f"{{P{c}}} drew a card from the Predator pile", f"{{P{c}}} drew {name} from the Predator pile", {c}
+    if kind == "hand_over":
+        cards = cards_text(comp, matching(comp, s.hands[s.giver], rolled_numbers(comp, s.roll)))
+        return (f"{{P{s.giver}}} handed cards over to {{P{c}}}", f"{{P{s.giver}}} handed over {cards} to {{P{c}}}",
+                {s.giver, c})
+    if kind == "group":
+        cards = " + ".join(comp.cards[k].name for k in args)
+        return f"{{P{c}}} chose a group of cards to pass", f"{{P{c}}} chose the group {cards} to pass", {c}
+    if kind == "keep" and s.phase == "hand_over":
+        return None, f"{{P{s.giver}}} kept them", {s.giver}
+    if kind == "no_block":
+        return None, f"{{P{s.blocking[1]}}} did not block", {s.blocking[1]}
+    if kind == "reveal":
+        kind_, holder = s.blocking
+        return f"{{P{holder}}} revealed a set-aside {comp.cards[kind_].name} to block", None, set()
+    return _announced(s, action), None, set()
+
+
+def _announced(s, action: Action) -> str | None:
+    """The decisions everyone sees being made (None for a step that shows nothing, e.g. 'no rack')."""
+    comp, c, kind, args = s.game.components, s.current, action.kind, action.args
+    if kind == "amount":
+        player, sign = s.move_target
+        bullseye = " (Bullseye)" * (s.phase == "bullseye_amount")
+        pawn = f"{{P{c}}}'s own pawn" if player == c else f"{{P{player}}}'s pawn"
+        return (f"{{P{c}}} moved {pawn} {'forward' if sign > 0 else 'back'} "
+                f"{args[0]} space{'s' * (args[0] > 1)}{bullseye}")
+    if kind == "knock":
+        return f"{{P{c}}} knocked"
+    if kind == "joker":
+        return f"{{P{c}}} played a Joker on die {comp.number_dice[args[0]][0]}"
+    if kind == "face":
+        return f"the Joker turned the die to {comp.face_name(args[0])}"
+    if kind == "choose":
+        return f"{{P{c}}} chose {comp.face_name(args[0])}"
+    if kind == "rack":
+        return f"{{P{c}}} played the rack {action.text.removeprefix('rack ')}"
+    return None
+
+
+def _public_changes(before, after) -> list[str]:
+    """What everyone sees change on the table: the Discard pile, frozen, extra turns, round scores."""
+    comp, c, changes = before.game.components, before.current, []
+    if after.round == before.round:
+        gained = [max(0, a - b) for a, b in zip(after.discard, before.discard)]
+        if any(gained):
+            changes.append(f"to the Discard pile: {cards_text(comp, gained)}")
+        if sum(after.discard) < sum(before.discard):
+            changes.append(f"{{P{c}}} took the Discard pile into hand")
+        if after.frozen[c] and not before.frozen[c]:
+            changes.append(f"frozen: {{P{c}}}")
+        if after.extra_turns > before.extra_turns:
+            changes.append(f"extra turns for {{P{c}}}: {after.extra_turns - before.extra_turns}")
+    scores = [entry for entry in after.ledger[len(before.ledger):] if entry[1].startswith("round")]
+    if scores:
+        round_name = scores[0][1].removesuffix(" score")
+        changes.append(f"{round_name[0].upper()}{round_name[1:]} ends: " + ", ".join(
+            f"{{P{p}}} {requested:+d} (now {after.pawns[p]})" for p, _, requested, _ in scores))
+    if before.phase == "deal" and after.phase != "deal":
+        changes.append(f"the cards are dealt for round {after.round + 1}")
+    return changes
+

@@ -1,0 +1,226 @@
+"""The Deer table as one seat sees it: a drawing (SVG) and its plain-text twin, from the seat's observation.
+
+Both are pure functions of `observation(p)` and the game (for component data), so nothing a seat may
+not know can appear: other hands are card backs with counts, the Predator pile and set-aside cards of
+others are face down. Standard library only (no numpy, plotting or widgets).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..events import in_words, seat_label
+from ..drawing import HIGHLIGHT, INK, PAPER, Svg, seat_colour
+from .rules import hand_value
+
+WIDTH = 780
+CATEGORY_FILL = {"number": PAPER, "predator": "#F5C396", "joker": "#E3B8D3"}  # light Okabe–Ito tints
+TITLES = {"deer": "Deer in the Headlights", "deer-cards": "Deer in the Headlights, card game"}
+PHASE_WORDS = {
+    "deal": "dealing", "set_aside": "setting cards aside", "knock": "may knock", "roll": "to roll",
+    "reroll": "re-rolling", "joker": "may play a Joker", "joker_face": "turning a die with the Joker",
+    "choose_number": "choosing a number", "group": "choosing groups to pass", "hand_over": "asked to hand over",
+    "block": "may block", "waiting": "waiting for another player", "pass": "passing cards",
+    "predator": "passing or discarding predators", "predator_discard": "may discard a predator",
+    "rack": "may play a rack", "rack_pawn": "moving pawns with a rack", "rack_amount": "moving pawns with a rack",
+    "draw": "may draw from the Predator pile", "draw_card": "drawing from the Predator pile",
+    "bullseye_pawn": "moving pawns (Bullseye)", "bullseye_amount": "moving pawns (Bullseye)", "end": "game over",
+}
+
+
+def sorted_hand(comp, counts) -> list[tuple[str, str, int]]:
+    """(card name, category, count) per kind held: numbers ascending, then predators, then Jokers."""
+    order = {"number": 0, "predator": 1, "joker": 2}
+    kinds = sorted((k for k, c in enumerate(counts) if c),
+                   key=lambda k: (order[comp.cards[k].category], comp.cards[k].number or 0, k))
+    return [(comp.cards[k].name, comp.cards[k].category, counts[k]) for k in kinds]
+
+
+def cards_words(comp, counts) -> str:
+    return ", ".join(name + (f" ×{n}" if n > 1 else "") for name, _, n in sorted_hand(comp, counts)) or "none"
+
+
+def headline(observation: dict, game, names=None) -> str:
+    o = observation
+    who = "your" if o["current"] == o["player"] else seat_label(o['player'], o["current"], names) + "'s"
+    state = "game over" if o["phase"] == "end" else f"{who} turn, {PHASE_WORDS.get(o['phase'], o['phase'])}"
+    extra = f" (+{o['extra_turns']} extra turn{'s' * (o['extra_turns'] > 1)})" if o["extra_turns"] else ""
+    return f"{TITLES.get(game.name, game.name)}: round {o['round'] + 1}, dealer P{o['dealer']}, {state}{extra}"
+
+
+def special_spaces(game) -> dict[int, str]:
+    """The advanced-rule spaces switched on: space -> 'Headlights' or 'Bullseye'."""
+    comp, options = game.components, game.advanced
+    spaces = {s: "Headlights" for s in comp.headlights_spaces if options.headlights_spaces}
+    spaces.update({s: "Bullseye" for s in comp.bullseye_spaces if options.bullseye_spaces})
+    return spaces
+
+
+def roll_faces(observation: dict, game) -> list[tuple[str, str]]:
+    """(die name, face shown) for each die of the roll being resolved."""
+    comp, roll = game.components, observation["roll"]
+    if roll is None:
+        return []
+    dice = [f"die {name}" for name, _ in comp.number_dice] + (["predator die"] if comp.predator_die else [])
+    return [(die, comp.face_name(face)) for die, face in zip(dice, roll)]
+
+
+def result_text(observation: dict, game, winners: Sequence[int], names: Sequence[str] | None = None) -> str:
+    """The final standings in words, winners first (Ruling 16: the lowest score wins)."""
+    o = observation
+    order = sorted((p for p in range(len(o["pawns"])) if p not in winners), key=lambda p: o["pawns"][p])
+    verb = "wins" if len(winners) == 1 and winners[0] != o["player"] else "win"
+    rest = ", ".join(f"{{P{p}}} {o['pawns'][p]}" for p in order)
+    best = " and ".join(f"{{P{p}}}" for p in winners)
+    then = f"; then {rest}" if rest else ""
+    return in_words(f"{best} {verb} with {o['pawns'][winners[0]]}{then}.", o["player"], names)
+
+
+def render_text(observation: dict, game, names: Sequence[str] | None = None) -> str:
+    """The table in plain text for a terminal (what `render_svg` draws, line by line)."""
+    o, comp = observation, game.components
+    n = len(o["pawns"])
+    lines = [headline(o, game, names)]
+    track = []
+    for p in range(n):
+        marks = " D" * (p == o["dealer"]) + " frozen" * bool(o["frozen"][p])
+        track.append(f"{seat_label(o['player'], p, names)} {o['pawns'][p]}{marks}")
+    lines.append(f"Scores (race to {comp.finish}): " + " | ".join(track))
+    spaces = special_spaces(game)
+    if spaces:
+        lines.append("Special spaces: " + ", ".join(f"{kind} {s}" for s, kind in sorted(spaces.items())))
+    if o["roll"] is not None:
+        lines.append("Dice: " + " | ".join(f"{die}: {face}" for die, face in roll_faces(o, game)))
+    lines.append(f"Your hand ({sum(o['hand'])} cards, value {hand_value(comp, o['hand'])}): "
+                 f"{cards_words(comp, o['hand'])}")
+    if any(o["set_aside"]):
+        lines.append(f"Your set-aside cards (face down): {cards_words(comp, o['set_aside'])}")
+    for p in range(n):
+        if p != o["player"]:
+            aside = f", {o['set_aside_sizes'][p]} set aside" if o["set_aside_sizes"][p] else ""
+            lines.append(f"{seat_label(o['player'], p, names)}: {o['hand_sizes'][p]} cards{aside}")
+    if o["deck_size"]:
+        lines.append(f"Deck: {o['deck_size']} cards still to deal")
+    lines.append(f"Discard pile ({sum(o['discard'])}): {cards_words(comp, o['discard'])}")
+    if comp.predator_kinds:
+        lines.append(f"Predator pile: {o['predator_pile_size']} cards face down")
+    if any(o["rack"]) or o["moves_left"]:
+        lines.append(f"Moves left to make: {o['moves_left']}")
+    if any(o["round_points"]):
+        lines.append("Last round: " + ", ".join(f"{seat_label(o['player'], p, names)} {pts:+d}"
+                                                for p, pts in enumerate(o["round_points"])))
+    return "\n".join(lines)
+
+
+def render_svg(observation: dict, game, names: Sequence[str] | None = None) -> str:
+    """The table as an SVG drawing: track, dice, your hand, the other hands as backs, the piles, the scores."""
+    o = observation
+    svg = Svg(WIDTH, headline(o, game, names))
+    svg.text(10, 20, headline(o, game, names), size=14, weight="bold")
+    y = _track(svg, o, game, names, 40)
+    y = _dice(svg, o, game, y + 10)
+    y = _hand(svg, o, game, y + 10)
+    y = _others(svg, o, game, names, y + 10)
+    _piles(svg, o, game, y + 10)
+    return str(svg)
+
+
+def _track(svg: Svg, o: dict, game, names, top: float) -> float:
+    """The 0..Finish track: a tick every 10 spaces, special spaces marked, each pawn a labelled disc
+    (pawns on one space stacked above it)."""
+    comp = game.components
+    end = max(comp.finish, *o["pawns"])
+    left, right = 30, WIDTH - 30
+    x_of = lambda space: left + (right - left) * space / end  # noqa: E731
+    levels = [o["pawns"][:p].count(pawn) for p, pawn in enumerate(o["pawns"])]
+    bar = top + 18 * max(levels) + 30
+    svg.rect(left, bar, right - left, 14, fill=PAPER, stroke=INK, rx=3)
+    for space in range(0, end + 1, 10):
+        svg.line(x_of(space), bar, x_of(space), bar + 14, stroke=INK)
+        svg.text(x_of(space), bar + 28, space, size=10, anchor="middle")
+    svg.text(x_of(comp.finish), top + 10, f"Finish {comp.finish}", size=10, anchor="end", weight="bold")
+    for space, kind in special_spaces(game).items():
+        svg.rect(x_of(space) - 3, bar, 6, 14, fill=HIGHLIGHT if kind == "Headlights" else "#009E73",
+                 stroke=INK, label=f"{kind} space {space}")
+    for p, (pawn, level) in enumerate(zip(o["pawns"], levels)):
+        x, y = x_of(pawn), bar - 10 - 18 * level
+        svg.circle(x, y, 8, seat_colour(p), label=f"{seat_label(o['player'], p, names)} on {pawn}")
+        svg.text(x, y + 4, p, size=10, fill=INK, anchor="middle", weight="bold")
+    return bar + 34
+
+
+def _dice(svg: Svg, o: dict, game, top: float) -> float:
+    faces = roll_faces(o, game)
+    if not faces:
+        svg.text(10, top + 14, "Dice: not rolled", size=12)
+        return top + 20
+    svg.text(10, top + 14, "Dice", size=12, weight="bold")
+    for i, (die, face) in enumerate(faces):
+        predator = die == "predator die"
+        x = 60 + i * 72 + 12 * predator
+        svg.die(x, top, face, fill=CATEGORY_FILL["predator"] if predator else PAPER, label=f"{die}: {face}")
+        svg.text(x + 29, top + 72, die, size=10, anchor="middle")
+    return top + 78
+
+
+def _hand(svg: Svg, o: dict, game, top: float) -> float:
+    comp = game.components
+    svg.text(10, top + 14, f"Your hand: {sum(o['hand'])} cards, value {hand_value(comp, o['hand'])}",
+             size=12, weight="bold")
+    x, y = 10, top + 26
+    for name, category, count in sorted_hand(comp, o["hand"]):
+        if x > WIDTH - 60:
+            x, y = 10, y + 80
+        svg.card(x, y, name, fill=CATEGORY_FILL[category], count=count)
+        x += 52
+    if any(o["set_aside"]):
+        svg.text(x + 10, top + 14, "your set-aside (face down)", size=11)
+        for name, _, count in sorted_hand(comp, o["set_aside"]):
+            svg.card(x + 10, y, name, count=count)
+            x += 52
+    return y + 78
+
+
+def _others(svg: Svg, o: dict, game, names, top: float) -> float:
+    x = 10
+    for p in range(len(o["pawns"])):
+        if p == o["player"]:
+            continue
+        svg.rect(x, top, 180, 66, fill="none", stroke=seat_colour(p), rx=6, width=2)
+        svg.text(x + 8, top + 16, seat_label(o['player'], p, names), size=12, weight="bold")
+        svg.card_back(x + 8, top + 20)
+        svg.text(x + 46, top + 40, f"{o['hand_sizes'][p]} cards", size=12)
+        flags = [f"{o['set_aside_sizes'][p]} set aside"] * bool(o["set_aside_sizes"][p])
+        flags += ["frozen"] * bool(o["frozen"][p]) + ["dealer"] * (p == o["dealer"])
+        svg.text(x + 46, top + 56, ", ".join(flags), size=10, fill=HIGHLIGHT if o["frozen"][p] else "currentColor")
+        x += 190
+        if x > WIDTH - 180:
+            x, top = 10, top + 74
+    return top + 74 if x > 10 else top
+
+
+def _piles(svg: Svg, o: dict, game, top: float) -> None:
+    comp = game.components
+    lines = wrap(f"Discard pile ({sum(o['discard'])}, face up): {cards_words(comp, o['discard'])}")
+    if comp.predator_kinds:
+        lines.append(f"Predator pile: {o['predator_pile_size']} cards face down")
+    if o["deck_size"]:
+        lines.append(f"Deck: {o['deck_size']} cards still to deal")
+    you = o["player"]
+    status = f"You are P{you}" + (" (frozen)" if o["frozen"][you] else "") + (" and the dealer" if o["dealer"] == you else "")
+    if o["moves_left"]:
+        status += f"; {o['moves_left']} spaces still to move"
+    lines.append(status)
+    if any(o["round_points"]):
+        lines.append("Last round: " + ", ".join(f"P{p} {pts:+d}" for p, pts in enumerate(o["round_points"])))
+    for i, line in enumerate(lines):
+        svg.text(10, top + 14 + 18 * i, line, size=12)
+
+
+def wrap(text: str, width: int = 110) -> list[str]:
+    """`text` cut at spaces into lines of at most `width` characters."""
+    lines = [""]
+    for word in text.split(" "):
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append("")
+        lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines

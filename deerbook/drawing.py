@@ -1,0 +1,101 @@
+"""A tiny SVG writer for the game views (standard library only, nothing loaded from the internet).
+
+Labels on the page background use `currentColor`, so they follow JupyterLab's light or dark theme;
+cards, dice and boards carry their own light fill with dark ink, readable on either. Seat colours are
+the Okabe–Ito palette, safe for colour-blind readers; every seat is also labelled in text.
+"""
+from __future__ import annotations
+
+from html import escape
+
+SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
+INK, PAPER, BACK = "#1a1a1a", "#fdfdf8", "#0072B2"  # card/dice ink, card/dice face, card backs
+HIGHLIGHT = "#D55E00"  # vermilion (Okabe–Ito): frozen, special spaces, warnings
+SOFT = "#999999"  # grid lines and empty boxes, visible on light and dark backgrounds
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+class Svg:
+    """Collects SVG elements; `str()` gives the document."""
+
+    def __init__(self, width: int, title: str):
+        self.width, self.title, self.parts, self.height = width, title, [], 0
+
+    def _add(self, element: str, bottom: float) -> None:
+        self.parts.append(element)
+        self.height = max(self.height, bottom)
+
+    def rect(self, x, y, w, h, fill="none", stroke=SOFT, rx=0, width=1, label="", cls="") -> None:
+        hover = f"<title>{escape(label)}</title>" if label else ""
+        extra = (f' rx="{rx}"' if rx else "") + (f' stroke-width="{width}"' if width != 1 else "")
+        extra += f' class="{cls}"' if cls else ""
+        self._add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" fill="{fill}" stroke="{stroke}"{extra}>'
+                  f'{hover}</rect>', y + h)
+
+    def circle(self, x, y, r, fill, stroke=INK, label="") -> None:
+        hover = f"<title>{escape(label)}</title>" if label else ""
+        self._add(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{fill}" stroke="{stroke}">{hover}</circle>', y + r)
+
+    def line(self, x1, y1, x2, y2, stroke=SOFT, width=1) -> None:
+        self._add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{stroke}" '
+                  f'stroke-width="{width}"/>', max(y1, y2))
+
+    def text(self, x, y, content, size=12, fill="currentColor", anchor="start", weight="normal", cls="") -> None:
+        """Text in the page's colour unless `fill` is given (attributes at their default are left out)."""
+        extra = "".join(f' {name}="{value}"' for name, value, default in (
+            ("fill", fill, "currentColor"), ("text-anchor", anchor, "start"), ("font-weight", weight, "normal"),
+            ("class", cls, "")) if value != default)
+        self._add(f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(str(content))}</text>', y + 4)
+
+    def card(self, x, y, name, fill=PAPER, ink=INK, count=1, w=40, h=56) -> None:
+        """A face-up card (a stack when `count` > 1, with its count)."""
+        for i in reversed(range(min(count, 3))):
+            self.rect(x + 3 * i, y - 3 * i, w, h, fill=fill, stroke=INK, rx=4)
+        self.text(x + w / 2, y + h / 2 + 5, name, size=16 if len(name) <= 2 else 11, fill=ink, anchor="middle",
+                  weight="bold", cls="card")
+        if count > 1:
+            self.text(x + w / 2, y + h + 14, f"×{count}", size=11, anchor="middle")
+
+    def card_back(self, x, y, w=30, h=42) -> None:
+        self.rect(x, y, w, h, fill=BACK, stroke=INK, rx=4)
+        self.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke=PAPER, rx=2)
+
+    def die(self, x, y, face: str, size=58, fill=PAPER, ink=INK, label="") -> None:
+        """A die showing `face` (a number or a symbol name, written on up to two lines)."""
+        self.rect(x, y, size, size, fill=fill, stroke=INK, rx=8, width=2, label=label or face)
+        words = face.split()
+        lines = [face] if len(face) <= 5 or len(words) == 1 else [" ".join(words[:len(words) // 2]),
+                                                                 " ".join(words[len(words) // 2:])]
+        font = round(size * (0.38 if size >= 30 else 0.64)) if len(face) <= 2 else 11
+        top = y + size / 2 + font / 3 - (len(lines) - 1) * (font / 2 + 1)
+        for i, part in enumerate(lines):
+            self.text(x + size / 2, top + i * (font + 2), part, size=font, fill=ink, anchor="middle", weight="bold")
+
+    def __str__(self) -> str:
+        height = int(self.height + 10)
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {height}" width="{self.width}" '
+                f'height="{height}" role="img" aria-label="{escape(self.title)}" '
+                f'fill="currentColor" style="font-family: sans-serif; color: var(--jp-ui-font-color0, currentColor)">'
+                f"<title>{escape(self.title)}</title>{''.join(self.parts)}</svg>")
+
+
+def html_block(svg: str, text: str = "") -> str:
+    """The drawing as an HTML fragment (the plain-text twin goes in a hidden summary for screen readers)."""
+    twin = f'<details><summary>as text</summary><pre>{escape(text)}</pre></details>' if text else ""
+    return f'<div class="deerbook-view">{svg}{twin}</div>'
+
+
+class Drawing:
+    """A drawn table: shown as the SVG in a notebook, as its plain-text twin by `str()` and `repr()`."""
+
+    def __init__(self, svg: str, text: str):
+        self.svg, self.text = svg, text
+
+    def _repr_html_(self) -> str:
+        return html_block(self.svg, self.text)
+
+    def __repr__(self) -> str:
+        return self.text  # a notebook's plain-text form of the drawing is its text twin

@@ -1,0 +1,63 @@
+"""Each game's drawn view and per-seat narration, found by game name; `draw` shows a seat's table in a notebook.
+
+A game's view module offers `render_svg`, `render_text`, `headline`, `result_text` and `PHASE_WORDS`;
+its events module offers `step_event` (see `deerbook.events`). Standard library only.
+"""
+from __future__ import annotations
+
+import importlib
+from html import escape
+
+from .drawing import Drawing
+from .engine import Game, State
+from .events import Event, in_words
+
+VIEWS = {"deer": ("deerbook.deer.view", "deerbook.deer.events"), "deer-cards": ("deerbook.deer.view", "deerbook.deer.events"),
+         "football": ("deerbook.football.view", "deerbook.football.view")}
+
+
+def views_of(game: Game):
+    """(view module, step_event function) of a game; a game without a drawn view gets `PlainView`."""
+    if game.name not in VIEWS:
+        return PlainView, PlainView.step_event
+    view, events = VIEWS[game.name]
+    return importlib.import_module(view), importlib.import_module(events).step_event
+
+
+class PlainView:
+    """For a game registered without a drawn view: its observation as text, and a log that tells each
+    seat only its own moves in full (others' moves and chance are just noted: the table cannot know
+    what they would reveal)."""
+
+    PHASE_WORDS: dict = {}
+
+    @staticmethod
+    def render_text(observation: dict, game, names=None) -> str:
+        return "\n".join(f"{key}: {value}" for key, value in observation.items())
+
+    @staticmethod
+    def render_svg(observation: dict, game, names=None) -> str:
+        return f"<pre>{escape(PlainView.render_text(observation, game, names))}</pre>"
+
+    @staticmethod
+    def headline(observation: dict, game, names=None) -> str:
+        return game.name
+
+    @staticmethod
+    def result_text(observation: dict, game, winners, names=None) -> str:
+        return "Winners: " + (", ".join(in_words(f"{{P{p}}}", observation.get("player", -1), names) for p in winners)
+                              or "none")
+
+    @staticmethod
+    def step_event(before, action, after) -> Event:
+        player = before.current_player()
+        if player < 0:
+            return Event("chance moved")
+        return Event(f"{{P{player}}} moved", f"{{P{player}}}: {action}", frozenset({player}))
+
+
+def draw(state: State, player: int = 0, names=None) -> Drawing:
+    """What seat `player` sees of `state`, drawn (a notebook shows the SVG; `str()` gives the text twin)."""
+    view, _ = views_of(state.game)
+    observation = state.observation(player)
+    return Drawing(view.render_svg(observation, state.game, names), view.render_text(observation, state.game, names))

@@ -1,0 +1,177 @@
+"""Information sets: what a seat is shown depends only on what that seat may know.
+
+For states met in seeded random games of every configuration, the test builds other states that differ
+only in what player p cannot see (other hands, other players' set-aside cards, the undealt deck, the
+Predator pile, who is deciding a private block or hand-over), keeps those the loader accepts, and checks
+that p's observation and p's drawn view are the same for all of them.
+"""
+import json
+
+import numpy as np
+import pytest
+
+from deerbook.deer.narrate import roll
+from deerbook.deer.state import DeerState
+from deerbook.engine import RandomAgent, SaveFileError, make_game
+from deerbook.engine.runner import play
+from game_configs import CONFIGS
+
+STATES_PER_GAME = 20
+VARIANTS_PER_SEAT = 3
+
+
+def seen(state, player: int) -> str:
+    """Everything shown to `player`: the observation and, where the game has one, the drawn view."""
+    shown = {"observation": state.observation(player)}
+    view = _view_module(state.game.name)
+    if view is not None:
+        shown.update(svg=view.render_svg(state.observation(player), state.game),
+                     text=view.render_text(state.observation(player), state.game))
+    return json.dumps(shown, sort_keys=True)
+
+
+def _view_module(name: str):
+    try:
+        if name.startswith("deer"):
+            from deerbook.deer import view
+        else:
+            from deerbook.football import view
+    except ImportError:
+        return None
+    return view
+
+
+def every_state(game, seed: int) -> list:
+    """Every decision and chance node met in a seeded game between random agents."""
+    states = []
+    play(game, [RandomAgent()] * game.num_players, seed, on_step=lambda s, a: states.append(s))
+    return states
+
+
+def met_states(game, seed: int) -> list:
+    states = every_state(game, seed)
+    return states[::max(1, len(states) // STATES_PER_GAME)]
+
+
+def private_places(data: dict, player: int) -> list[tuple]:
+    """Where the cards `player` cannot see lie in a Deer state's JSON: (field, index or None)."""
+    places = [("hands", q) for q in range(len(data["hands"])) if q != player]
+    places += [("set_aside", q) for q in range(len(data["set_aside"])) if q != player]
+    return places + [("deck", None), ("predator_pile", None)]
+
+
+def _counts(data: dict, place: tuple) -> list[int]:
+    field, index = place
+    return data[field] if index is None else data[field][index]
+
+
+def swap_hidden_cards(data: dict, player: int, rng: np.random.Generator) -> dict:
+    """A copy of `data` with 1-3 pairs of cards swapped between places hidden from `player` (sizes kept)."""
+    data = json.loads(json.dumps(data))
+    places = [p for p in private_places(data, player) if any(_counts(data, p))]
+    for _ in range(int(rng.integers(1, 4))):
+        if len(places) < 2:
+            break
+        a, b = (places[i] for i in rng.choice(len(places), 2, replace=False))
+        ca, cb = _counts(data, a), _counts(data, b)
+        ka = int(rng.choice([k for k, c in enumerate(ca) if c]))
+        kb = int(rng.choice([k for k, c in enumerate(cb) if c]))
+        ca[ka] -= 1
+        cb[ka] += 1
+        cb[kb] -= 1
+        ca[kb] += 1
+    return data
+
+
+def other_deciders(data: dict, player: int) -> list[dict]:
+    """Copies of a state at another player's private decision with someone else deciding."""
+    n, variants = len(data["hands"]), []
+    if data["phase"] == "block" and data["blocking"][1] != player:
+        kind, holder = data["blocking"]
+        mover = data["current"] if data["giver"] is None else data["giver"]
+        for q in set(range(n)) - {player, holder, mover}:
+            for swap in (k for k, c in enumerate(data["set_aside"][q]) if c and not data["set_aside"][holder][k]):
+                variant = json.loads(json.dumps(data))
+                theirs, mine = variant["set_aside"][q], variant["set_aside"][holder]
+                theirs[swap], mine[swap], mine[kind], theirs[kind] = 0, 1, 0, 1
+                variant["blocking"] = [kind, q]
+                variants.append(variant)
+    if data["phase"] == "hand_over" and data["giver"] != player:
+        variants += [{**data, "giver": q} for q in set(range(n)) - {player, data["current"], data["giver"]}]
+    return variants
+
+
+def accepted(game, candidates: list[dict]) -> list:
+    states = []
+    for data in candidates:
+        try:
+            states.append(game.state_from_json(data))
+        except SaveFileError:
+            pass
+    return states
+
+
+DEER = [(name, options) for name, options in CONFIGS if name.startswith("deer")]
+FOOTBALL = [(name, options) for name, options in CONFIGS if name == "football"]
+
+
+@pytest.mark.parametrize("name,options", DEER, ids=[f"{n}-{o}" for n, o in DEER])
+def test_deer_seat_sees_the_same_whatever_it_cannot_see(name, options):
+    game = make_game(name, **options)
+    rng = np.random.default_rng(11)
+    compared = 0
+    for seed in (1, 2):
+        for state in met_states(game, seed):
+            data = state.to_json()
+            for player in range(game.num_players):
+                candidates = [swap_hidden_cards(data, player, rng) for _ in range(VARIANTS_PER_SEAT)]
+                candidates += other_deciders(data, player)
+                variants = [v for v in accepted(game, candidates) if v != state]
+                expected = seen(state, player)
+                for variant in variants:
+                    assert seen(variant, player) == expected, (player, str(state), str(variant))
+                compared += len(variants)
+    assert compared >= 50 * game.num_players, f"only {compared} hidden-information variants were accepted"
+
+
+def test_who_decides_a_hand_over_is_not_shown():
+    """Every card-game hand-over met in 30 random games, varied over who is asked."""
+    game = make_game("deer-cards", num_players=5)
+    compared = 0
+    for seed in range(30):
+        for state in (s for s in every_state(game, seed) if s.phase == "hand_over"):
+            for player in range(game.num_players):
+                variants = accepted(game, other_deciders(state.to_json(), player))
+                expected = seen(state, player)
+                assert all(seen(v, player) == expected for v in variants), (player, str(state))
+                compared += len(variants)
+    assert compared >= 20, f"only {compared} states with another decider were compared"
+
+
+def test_who_is_offered_a_block_is_not_shown():
+    """P1 is offered a block of the 7s (Ruling 19); had P2 set the 7 aside instead, P0 and P3 would see
+    the same table, and neither sees a block at all."""
+    game = make_game("deer", num_players=4, headlights_spaces=True)
+    start = DeerState.from_position(game, [["7", "7", "3", "9"], ["1", "2"], ["4", "5"], ["6", "8"]],
+                                    set_aside=[[], ["7", "10", "11"], ["12", "1", "2"], []])
+    state = roll(start, 3, "deer_head", 7, "Bear")
+    assert state.phase == "block" and state.blocking[1] == 1
+    assert state.observation(1)["blocking"] == state.blocking
+    for player in (0, 3):
+        variants = accepted(game, other_deciders(state.to_json(), player))
+        assert [v.blocking[1] for v in variants] == [2, 2, 2]  # P2 gives up its 12, 1 or 2 for the 7
+        assert all(seen(v, player) == seen(state, player) for v in variants)
+        shown = state.observation(player)
+        assert shown["phase"] == "waiting" and shown["blocking"] is None
+    assert state.observation(0)["pending_count"] == 3 and state.observation(3)["pending_count"] is None
+
+
+@pytest.mark.parametrize("name,options", FOOTBALL, ids=[f"{n}-{o}" for n, o in FOOTBALL])
+def test_football_has_nothing_hidden_and_shows_the_whole_table(name, options):
+    """Football's table is public: each seat's observation determines the state exactly."""
+    from deerbook.football.agents import rebuild
+
+    game = make_game(name, **options)
+    for state in met_states(game, 3):
+        for player in range(game.num_players):
+            assert rebuild(state.observation(player)) == state

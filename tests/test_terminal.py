@@ -1,0 +1,127 @@
+"""Terminal play with scripted input: whole games, bad entries, quitting with a save, loading it back."""
+import builtins
+import re
+
+import numpy as np
+import pytest
+
+from deerbook.__main__ import main
+from deerbook.engine import make_game
+from deerbook.session import Session
+from deerbook.terminal import Terminal
+
+CHOICES = re.compile(r"Your choice \(1-(\d+)")
+
+
+class Script:
+    """Answers prompts: the queued answers first, then a random legal number; records all output."""
+
+    def __init__(self, answers=(), seed=0):
+        self.answers, self.rng, self.output = list(answers), np.random.default_rng(seed), []
+
+    def read(self, prompt: str) -> str:
+        self.output.append(prompt)
+        if self.answers:
+            return self.answers.pop(0)
+        found = CHOICES.match(prompt)
+        return str(int(self.rng.integers(1, int(found.group(1)) + 1))) if found else ""
+
+    def write(self, text: str) -> None:
+        self.output.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.output)
+
+
+@pytest.mark.parametrize("name,options,seats", [
+    ("deer", {"num_players": 3}, ["human", "greedy", "greedy"]),
+    ("deer-cards", {"num_players": 2}, ["human", "greedy"]),
+    ("football", {"num_players": 1}, ["human"]),
+])
+def test_a_whole_game_is_played_with_numbered_choices(name, options, seats):
+    script = Script(seed=1)
+    session = Session(make_game(name, **options), seats, seed=4)
+    Terminal(session, script.read, script.write).play()
+    assert session.state.is_terminal()
+    assert "Game over." in script.output[-1] and re.search(r"\b(wins?|beat)\b", script.output[-1])
+    assert "  1) " in script.text
+
+
+def test_the_log_never_names_a_card_a_bot_drew_or_was_dealt():
+    script = Script(seed=2)
+    Terminal(Session(make_game("deer", num_players=4), seed=9), script.read, script.write).play()
+    lines = [line.strip() for line in script.output if line.startswith("  ") and not line.startswith("  1)")]
+    assert not any(line.startswith("Chance: deal") or "deal " in line for line in lines)
+    drawn = [line for line in lines if " drew " in line]
+    assert drawn and all(line.startswith("You drew ") or line.endswith("drew a card from the Predator pile")
+                         for line in drawn)
+
+
+def test_a_bad_entry_asks_again():
+    script = Script(["x", "99", "0", "1", "q", "n"])
+    session = Session(make_game("deer", num_players=3), seed=3)
+    Terminal(session, script.read, script.write).play()
+    assert script.text.count("Please type a number from 1 to") == 3
+    assert "You chose 1" in script.text and script.output[-1] == "Goodbye."
+
+
+def test_quitting_offers_to_save_and_load_continues(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "game.json"
+    script = Script(["1", "q", "y", str(path)])
+    session = Session(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=3)
+    Terminal(session, script.read, script.write).play()
+    assert path.exists() and "Saved to" in script.text
+    saved = session.state
+    answers = iter(["q", "n"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert main(["play", "deer", "--load", str(path), "--seats", "human,greedy,greedy"]) == 0
+    out = capsys.readouterr().out
+    saved_text = saved.observation(0)
+    assert f"Your hand ({sum(saved_text['hand'])} cards" in out and "Goodbye." in out
+
+
+def test_hot_seat_shows_a_pass_screen_before_the_other_hand():
+    script = Script(seed=5)
+    session = Session(make_game("deer", num_players=2), ["human", "human"], seed=2)
+    terminal = Terminal(session, script.read, script.write)
+    for _ in range(30):
+        if session.state.is_terminal():
+            break
+        session.run(after_bot_move=terminal._tell)
+        terminal._take_seat(session.person_to_move())
+        terminal._decide()
+    passes = [i for i, line in enumerate(script.output) if "Pass the terminal to P" in line]
+    assert passes
+    for i in passes:
+        seat = int(script.output[i].split("Pass the terminal to P")[1][0])
+        shown = next(line for line in script.output[i + 1:] if line.startswith("\n"))
+        assert f"You are P{seat}" in next(line for line in script.output[i + 1:] if line.startswith("You are P"))
+        assert "(you)" in shown
+
+
+def test_command_line_reports_bad_seats(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "deer", "--seats", "human,nobody"])
+    assert exit_.value.code == 2
+    assert "argument --seats" in capsys.readouterr().err
+
+
+def test_command_line_plays_with_a_seed(monkeypatch, capsys):
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q" if "choice" in prompt else "n")
+    assert main(["play", "deer-cards", "--seats", "human,greedy", "--seed", "12"]) == 0
+    out = capsys.readouterr().out
+    assert "deer-cards, seed 12; seats: P0 human, P1 greedy" in out and "race to 150" in out
+
+
+def test_options_read_by_the_caller_are_used_as_given():
+    import argparse
+
+    from deerbook.__main__ import key_value
+    from deerbook.terminal import add_arguments, session_from_args
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, ["deer"], key_value)
+    args = parser.parse_args(["deer", "--seats", "human,greedy", "--seed", "3"])
+    session = session_from_args(args, {"num_players": 2, "knocking": True})
+    assert session.game.advanced.knocking and session.seats == ["human", "greedy"] and session.seed == 3

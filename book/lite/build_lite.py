@@ -1,0 +1,212 @@
+"""Build the book's JupyterLite site: the reader's browser runs Python with no server and no CDN.
+
+    python book/lite/build_lite.py [OUTPUT_DIR]      (default: book/_build/html/lite; run it after the book build)
+
+Everything the site loads is a file of the site:
+- the Pyodide runtime from the npm registry package (`npm pack pyodide@VERSION`, the version the installed
+  jupyterlite-pyodide-kernel is made for);
+- the pure-Python wheels Pyodide's lock names for the kernel (IPython, jedi, micropip, ...) from PyPI, at exactly
+  the lock's versions, plus ipywidgets, comm and plotly at the versions installed for the book; all written into
+  `pyodide-lock.json` with their imports and dependencies, so a cell's `import plotly` needs no `%pip install`;
+- the deerbook wheel built from this repository (`pip wheel --no-deps .`).
+The lock lists only the wheels that ship, and `disablePyPIFallback` is on (book/lite/jupyter-lite.json), so a
+package the site lacks fails loudly in the browser instead of reaching for the internet. deerbook's entry depends
+on its `charts` and `widgets` extras, so `import deerbook.widgets` just works; a requirement with no pure-Python
+wheel (numpy, until the rules core needs only the standard library) is left out, and the build says so. Kept in
+book/lite/_cache, downloads are not repeated: a second build downloads nothing.
+"""
+from __future__ import annotations
+
+import email.parser
+import hashlib
+import importlib.metadata
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION, PYODIDE_VERSION
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+CACHE = HERE / "_cache"
+CONTENT = HERE / "content"
+CHAPTERS = HERE / "chapters.json"
+DEFAULT_OUTPUT = ROOT / "book" / "_build" / "html" / "lite"
+
+#: Pyodide packages the kernel itself loads at start (the lock's dependencies follow)
+KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi")
+#: pure-Python packages that Pyodide's lock lacks (shipped at the versions the book is built with)
+EXTRA_PACKAGES = ("comm", "ipywidgets", "plotly")
+#: deerbook's extras whose packages load with it, so `import deerbook.widgets` needs no `%pip install`
+DEERBOOK_EXTRAS = ("charts", "widgets")
+#: npm package files a browser never asks for
+UNUSED_PYODIDE_FILES = ("*.map", "*.d.ts", "console*.html", "README.md", "package.json")
+#: the JupyterLite front ends the book links to
+APPS = ("lab", "notebooks")
+
+
+class NpmMissing(Exception):
+    """npm is absent and the Pyodide runtime is not cached yet."""
+
+
+def canonical(name: str) -> str:
+    """The PEP 503 form of a project name (how Pyodide's lock matches `depends`)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def run(*command: str, cwd: Path = ROOT) -> None:
+    """Run a command in `cwd`, echoing it; fail the build if it fails."""
+    print("+", " ".join(command), flush=True)
+    subprocess.run(command, check=True, cwd=cwd)
+
+
+def pyodide_core() -> Path:
+    """The unpacked npm package `pyodide@PYODIDE_VERSION` (downloaded once into the cache)."""
+    unpacked = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    if not (unpacked / "pyodide-lock.json").exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        npm = shutil.which("npm")
+        if npm is None:
+            raise NpmMissing("build_lite: no lite site built: npm is needed once to fetch Pyodide (npm pack pyodide)")
+        run(npm, "pack", "--silent", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE))
+        with tarfile.open(CACHE / f"pyodide-{PYODIDE_VERSION}.tgz") as archive:
+            archive.extractall(CACHE / "npm", filter="data")
+        shutil.rmtree(unpacked, ignore_errors=True)
+        (CACHE / "npm" / "package").rename(unpacked)
+        (CACHE / "npm").rmdir()
+        (CACHE / f"pyodide-{PYODIDE_VERSION}.tgz").unlink()
+    return unpacked
+
+
+def is_pure(entry: dict) -> bool:
+    """Whether a lock entry is a pure-Python wheel (PyPI has it; compiled ones exist only on Pyodide's CDN)."""
+    return entry["file_name"].endswith("-none-any.whl")
+
+
+def kernel_closure(lock: dict, roots: list[str]) -> dict[str, dict]:
+    """The lock entries the roots need, following `depends`; each must be a pure-Python wheel."""
+    entries = {canonical(name): entry for name, entry in lock["packages"].items()}
+    needed: dict[str, dict] = {}
+    pending = [canonical(name) for name in roots]
+    while pending:
+        name = pending.pop()
+        if name in needed:
+            continue
+        entry = entries[name]
+        if not is_pure(entry):
+            raise SystemExit(f"build_lite: {name} is compiled ({entry['file_name']}); only pure-Python wheels ship")
+        needed[name] = entry
+        pending.extend(canonical(dep) for dep in entry["depends"])
+    return needed
+
+
+def cached_wheel(name: str, version: str) -> Path | None:
+    """The cached PyPI wheel of `name==version`, if downloaded before."""
+    for wheel in (CACHE / "wheels").glob("*.whl"):
+        project, wheel_version = wheel.name.split("-")[:2]
+        if canonical(project) == canonical(name) and wheel_version == version:
+            return wheel
+    return None
+
+
+def pypi_wheels(pins: dict[str, str]) -> dict[str, Path]:
+    """The pure-Python wheel of each `name: version` from PyPI for Pyodide's Python (cached)."""
+    missing = [f"{name}=={version}" for name, version in pins.items() if cached_wheel(name, version) is None]
+    if missing:
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary", ":all:",
+            "--python-version", PYODIDE_PYTHON_VERSION, "--dest", str(CACHE / "wheels"), *missing)
+    return {name: cached_wheel(name, version) for name, version in pins.items()}
+
+
+def wheel_metadata(wheel: Path, extras: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+    """A wheel's top-level import names and the project names it requires (with the given extras)."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata_file = next(n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+        metadata = email.parser.Parser().parsestr(archive.read(metadata_file).decode())
+    imports = sorted(n.split("/")[0] for n in names if n.count("/") == 1 and n.endswith("/__init__.py"))
+    imports += sorted(n[:-3] for n in names if "/" not in n and n.endswith(".py"))
+    specs = metadata.get_all("Requires-Dist") or []
+    extra_of = {spec: re.search(r"""extra\s*==\s*['"]([^'"]+)""", spec) for spec in specs}
+    requires = [re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", spec).group(0) for spec, extra in extra_of.items()
+                if extra is None or extra.group(1) in extras]
+    return imports, requires
+
+
+def lock_entry(wheel: Path, entry: dict | None = None) -> dict:
+    """A pyodide-lock.json entry for a wheel beside the lock (Pyodide's own entry, re-pointed, when it has one)."""
+    imports, requires = wheel_metadata(wheel, DEERBOOK_EXTRAS if wheel.name.startswith("deerbook-") else ())
+    project, version = wheel.name.split("-")[:2]
+    entry = entry or {"name": canonical(project), "version": version, "install_dir": "site",
+                      "package_type": "package", "imports": imports, "depends": requires,
+                      "unvendored_tests": False}
+    return {**entry, "file_name": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
+
+
+def deerbook_wheel(into: Path) -> Path:
+    """The deerbook wheel built from this repository."""
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(into), str(ROOT))
+    return next(into.glob("deerbook-*.whl"))
+
+
+def bundled_lock(core: Path, extra: list[Path]) -> tuple[dict, list[Path]]:
+    """Pyodide's lock cut down to the wheels that ship (kernel closure + extra), and those wheels."""
+    lock = json.loads((core / "pyodide-lock.json").read_text())
+    pure = {canonical(name) for name, entry in lock["packages"].items() if is_pure(entry)}
+    added = {canonical(w.name.split("-")[0]): lock_entry(w) for w in extra}
+    roots = [*KERNEL_PACKAGES, *(dep for entry in added.values() for dep in entry["depends"] if canonical(dep) in pure)]
+    needed = kernel_closure(lock, roots)
+    wheels = pypi_wheels({entry["name"]: entry["version"] for entry in needed.values()})
+    packages = {name: lock_entry(wheels[entry["name"]], entry) for name, entry in needed.items()} | added
+    for name, entry in added.items():
+        dropped = [dep for dep in entry["depends"] if canonical(dep) not in packages]
+        if dropped:
+            print(f"build_lite: {name} ships without {', '.join(dropped)} (not pure Python, or front-end only)")
+        entry["depends"] = [canonical(dep) for dep in entry["depends"] if canonical(dep) in packages]
+    return {**lock, "packages": dict(sorted(packages.items()))}, [*wheels.values(), *extra]
+
+
+def stage_pyodide(core: Path, into: Path, lock: dict, wheels: list[Path]) -> None:
+    """Copy the runtime, the wheels and the cut-down lock to `into` (JupyterLite serves it as static/pyodide)."""
+    shutil.copytree(core, into, ignore=shutil.ignore_patterns(*UNUSED_PYODIDE_FILES))
+    for wheel in wheels:
+        shutil.copy2(wheel, into / wheel.name)
+    (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+def stage_contents(into: Path) -> None:
+    """The lite notebooks plus every chapter book/lite/chapters.json lists as live."""
+    shutil.copytree(CONTENT, into)
+    for chapter in json.loads(CHAPTERS.read_text())["live"]:
+        shutil.copy2(ROOT / f"{chapter}.ipynb", into / f"{Path(chapter).name}.ipynb")
+
+
+def build(output: Path = DEFAULT_OUTPUT) -> Path:
+    """Build the JupyterLite site into `output` (replacing it) and return it."""
+    core = pyodide_core()
+    with tempfile.TemporaryDirectory(prefix="deerbook-lite-") as temporary:
+        staging = Path(temporary)
+        pins = {name: importlib.metadata.version(name) for name in EXTRA_PACKAGES}
+        extra = [*pypi_wheels(pins).values(), deerbook_wheel(staging / "dist")]
+        lock, wheels = bundled_lock(core, extra)
+        stage_pyodide(core, staging / "site" / "static" / "pyodide", lock, wheels)
+        shutil.copy2(HERE / "jupyter-lite.json", staging / "site" / "jupyter-lite.json")
+        stage_contents(staging / "contents")
+        shutil.rmtree(output, ignore_errors=True)
+        run(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(staging / "site"),
+            "--contents", str(staging / "contents"), "--output-dir", str(output), "--no-sourcemaps",
+            "--no-unused-shared-packages", *(f"--apps={app}" for app in APPS), cwd=staging)  # its task db
+    return output
+
+
+if __name__ == "__main__":
+    try:
+        print(f"JupyterLite site built: {build(*(Path(a).resolve() for a in sys.argv[1:2]))}")
+    except NpmMissing as missing:  # the book stays usable; tests/test_lite.py then skips, saying why
+        print(missing)

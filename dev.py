@@ -55,6 +55,7 @@ def install() -> None:
 def book() -> None:
     install()
     run(*BOOK_BUILD)
+    run("python", "book/lite/build_lite.py")
     print(f"\nBook built. Open: {BOOK_HTML / 'index.html'}")
 
 
@@ -62,14 +63,16 @@ def test(*arguments: str) -> None:
     """Ruff and the unit tests; then, unless --quick, nbval, the strict book build and the offline check."""
     install()
     run("ruff", "check", ".")
-    run(*PYTEST, "--ignore=tests/test_book_build.py", *(a for a in arguments if a != "--quick"))  # testpaths: tests
+    book_tests = ["--ignore=tests/test_book_build.py", "--ignore=tests/test_lite.py"]  # run after the book build
+    run(*PYTEST, *book_tests, *(a for a in arguments if a != "--quick"))  # testpaths: tests
     if "--quick" in arguments:
         print("dev.py test --quick: ruff and unit tests passed")
         return
     run(*PYTEST, "--nbval", "notebooks", "--nbval-sanitize-with", "notebooks/nbval_sanitize.cfg")
     # Warnings are errors; --all re-reads every page so no warning hides in a cache.
     run(*BOOK_BUILD, "--all", "-W", "-n", "--keep-going")
-    run(*PYTEST, "tests/test_book_build.py", DEERBOOK_BOOK_HTML=str(BOOK_HTML))
+    run("python", "book/lite/build_lite.py")
+    run(*PYTEST, "tests/test_book_build.py", "tests/test_lite.py", DEERBOOK_BOOK_HTML=str(BOOK_HTML))
     print("dev.py test: all steps passed")
 
 

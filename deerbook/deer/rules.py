@@ -10,10 +10,12 @@ set-aside cards may block it (Ruling 19); without set-aside cards it happens at 
 """
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from functools import lru_cache
 
 from ..engine import Action
+from ..engine.protocol import ChanceTable
 from .components import DEER_HEAD, DISCARD_FACE, DeerComponents
 
 CHANCE_PHASES = frozenset({"deal", "roll", "reroll", "draw_card"})
@@ -275,19 +277,48 @@ def legal_actions(s) -> tuple[Action, ...]:
     return LEGAL[s.phase](s)
 
 
+@lru_cache(maxsize=64)
+def _card_actions(comp: DeerComponents, kind: str, text: str) -> tuple[Action, ...]:
+    """One action per card kind (a card dealt or drawn), built once per edition and text."""
+    return tuple(Action(kind, (k,), text.format(card.name)) for k, card in enumerate(comp.cards))
+
+
 def _card_outcomes(comp: DeerComponents, counts, kind: str, text: str) -> tuple[tuple[Action, Fraction], ...]:
-    total = sum(counts)
-    return tuple((Action(kind, (k,), text.format(comp.cards[k].name)), Fraction(c, total))
-                 for k, c in enumerate(counts) if c)
+    total, actions = sum(counts), _card_actions(comp, kind, text)
+    return tuple((actions[k], Fraction(c, total)) for k, c in enumerate(counts) if c)
+
+
+def _card_table(comp: DeerComponents, counts, kind: str, text: str) -> ChanceTable:
+    """`_card_outcomes` as a sampling table: the weights are the card counts themselves."""
+    actions = _card_actions(comp, kind, text)
+    present = [k for k, c in enumerate(counts) if c]
+    return ChanceTable([actions[k] for k in present], itertools.accumulate(counts[k] for k in present))
+
+
+@lru_cache(maxsize=8)
+def roll_table(comp: DeerComponents) -> ChanceTable:
+    """The roll of every die as a sampling table, built once per edition."""
+    return ChanceTable.from_outcomes(comp.roll_outcomes)
+
+
+def _card_source(s) -> tuple[tuple[int, ...], str, str] | None:
+    """The cards a deal or draw node picks from, its action kind and text (None at a roll)."""
+    if s.phase == "deal":
+        return s.deck, "deal", f"deal {{}} to player {s.current}"
+    if s.phase == "draw_card":
+        return s.predator_pile, "draw_card", "draw {}"
+    return None
 
 
 def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
-    comp = s.game.components
-    if s.phase == "deal":
-        return _card_outcomes(comp, s.deck, "deal", f"deal {{}} to player {s.current}")
-    if s.phase == "draw_card":
-        return _card_outcomes(comp, s.predator_pile, "draw_card", "draw {}")
-    return comp.roll_outcomes
+    source = _card_source(s)
+    return _card_outcomes(s.game.components, *source) if source else s.game.components.roll_outcomes
+
+
+def chance_table(s) -> ChanceTable:
+    """`chance_outcomes` ready to sample (the same outcomes, order and proportions)."""
+    source = _card_source(s)
+    return _card_table(s.game.components, *source) if source else roll_table(s.game.components)
 
 
 def rule(s) -> str:
@@ -314,21 +345,21 @@ class Table:
     """A mutable working copy of a state's fields for one transition."""
 
     def __init__(self, game, fields: dict):
-        self.game, self.comp, self.n = game, game.components, game.num_players
-        self.field_names = tuple(fields)
-        self.__dict__.update(fields)
-        self.hands = [list(h) for h in self.hands]
-        self.set_aside = [list(a) for a in self.set_aside]
+        table = self.__dict__
+        table.update(fields, game=game, comp=game.components, n=game.num_players, field_names=tuple(fields))
+        table["hands"] = [list(h) for h in fields["hands"]]
+        table["set_aside"] = [list(a) for a in fields["set_aside"]]
         for name in MUTABLE:
-            setattr(self, name, list(getattr(self, name)))
+            table[name] = list(fields[name])
 
     def frozen_fields(self) -> dict:
         """The fields as a state holds them (tuples)."""
-        fields = {name: getattr(self, name) for name in self.field_names}
+        table = self.__dict__
+        fields = {name: table[name] for name in self.field_names}
         fields["hands"] = tuple(map(tuple, self.hands))
         fields["set_aside"] = tuple(map(tuple, self.set_aside))
         for name in MUTABLE:
-            fields[name] = tuple(fields[name])
+            fields[name] = tuple(table[name])
         return fields
 
     def pile(self, place):

@@ -7,6 +7,7 @@ card kinds, and every card is in exactly one place. The rules themselves live in
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
@@ -121,13 +122,20 @@ class DeerState(State):
     def _chance_outcomes(self):
         return rules.chance_outcomes(self)
 
-    def _apply(self, action: Action) -> "DeerState":
-        table = rules.Table(self.game, self._fields())
-        rules.apply(table, action)
-        return DeerState(self.game, **table.frozen_fields())
+    def _chance_table(self):
+        return rules.chance_table(self)
 
-    def _fields(self) -> dict:
-        return {name: getattr(self, name) for name in FIELD_NAMES}
+    def _apply(self, action: Action) -> "DeerState":
+        fields = self.__dict__
+        table = rules.Table(self.game, {name: fields[name] for name in FIELD_NAMES})
+        rules.apply(table, action)
+        return self._successor(table.frozen_fields())
+
+    def _successor(self, fields: dict) -> "DeerState":
+        """The next state from a transition's fields (already valid: skips the field-by-field frozen __init__)."""
+        state = object.__new__(DeerState)
+        state.__dict__.update(fields, game=self.game)
+        return state
 
     @property
     def dealer(self) -> int:
@@ -148,7 +156,7 @@ class DeerState(State):
     def observation(self, player: int) -> dict:
         """What `player` sees: own hand, hand sizes, the public piles and track, the roll and pending choices."""
         return {
-            "player": player, "phase": self.phase, "current": self.current, "options": self.game.options(),
+            "player": player, "phase": self.phase, "current": self.current, "options": dict(_options(self.game)),
             "hand": self.hands[player], "hand_sizes": tuple(map(sum, self.hands)), "deck_size": sum(self.deck),
             "discard": self.discard, "predator_pile_size": sum(self.predator_pile), "pawns": self.pawns,
             "dealer": self.dealer, "round": self.round, "frozen": self.frozen, "extra_turns": self.extra_turns,
@@ -200,6 +208,12 @@ class DeerState(State):
 
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
+
+
+@lru_cache(maxsize=32)
+def _options(game: "DeerGame") -> dict:
+    """A game's options, computed once (every observation carries a copy)."""
+    return game.options()
 
 
 def _lists(value):

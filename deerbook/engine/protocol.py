@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
+from .distribution import cumulative_weights, draw_index
 from .errors import RuleViolation
 
 CHANCE = -1
@@ -124,10 +125,18 @@ class State(ABC):
         return self._chance_outcomes() if self.is_chance_node() else ()
 
     @cached_property
+    def _chance(self) -> "ChanceTable":
+        return self._chance_table()
+
+    def _chance_table(self) -> "ChanceTable":
+        """The chance outcomes as a sampling table. A game may override this to hand out a precomputed
+        table (e.g. one per set of dice) with the same outcomes, in the same order, in the same proportions."""
+        return ChanceTable.from_outcomes(self.chance_outcomes())
+
+    @cached_property
     def _allowed(self) -> dict[Action, Action]:
-        """The chance outcomes or legal actions, each keyed by itself (apply looks an action up in O(1))."""
-        options = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
-        return {a: a for a in options}
+        """The legal actions, each keyed by itself (apply looks an action up in O(1))."""
+        return {a: a for a in self.legal_actions()}
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the player to move; empty at chance and terminal nodes."""
@@ -137,16 +146,29 @@ class State(ABC):
         """(outcome, exact probability) pairs at a chance node; empty elsewhere."""
         return self._outcomes
 
+    def sample_chance(self, rng) -> Action:
+        """A chance outcome drawn with its exact probability from one `rng.random()` value."""
+        table = self._chance
+        return table.actions[draw_index(table.cumulative, rng)]
+
     def apply(self, action: Action) -> "State":
         """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
-        if self.is_terminal():
+        player = self.current_player()
+        if player == TERMINAL:
             raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
-        candidate = self._allowed.get(action)
+        if player == CHANCE:
+            allowed = self._chance.lookup
+        else:
+            for candidate in self._legal:  # an agent's choice is one of these very objects: no hashing
+                if candidate is action:
+                    return self._apply(candidate)
+            allowed = self._allowed
+        candidate = allowed.get(action)
         if candidate is not None:
             return self._apply(candidate)
-        allowed = list(self._allowed)
-        shown = ", ".join(str(a) for a in allowed[:8]) + (", ..." if len(allowed) > 8 else "")
-        who = "chance" if self.is_chance_node() else f"player {self.current_player()}"
+        options = list(allowed)
+        shown = ", ".join(str(a) for a in options[:8]) + (", ..." if len(options) > 8 else "")
+        who = "chance" if player == CHANCE else f"player {player}"
         raise RuleViolation(self.rule(), f"{action} is not allowed for {who} now (allowed: {shown})")
 
     def find_action(self, text: str) -> Action:
@@ -156,6 +178,26 @@ class State(ABC):
             if str(candidate) == text:
                 return candidate
         raise RuleViolation(self.rule(), f"no allowed action reads {text!r}")
+
+
+class ChanceTable:
+    """Chance outcomes ready to sample: the actions, integer running totals of their weights (proportional
+    to the exact probabilities) and a lookup of each action by itself."""
+
+    __slots__ = ("actions", "cumulative", "_lookup")
+
+    def __init__(self, actions: Sequence[Action], cumulative: Sequence[int]):
+        self.actions, self.cumulative, self._lookup = tuple(actions), tuple(cumulative), None
+
+    @classmethod
+    def from_outcomes(cls, outcomes: Sequence[tuple[Action, Fraction]]) -> "ChanceTable":
+        return cls([a for a, _ in outcomes], cumulative_weights([p for _, p in outcomes]))
+
+    @property
+    def lookup(self) -> dict[Action, Action]:
+        if self._lookup is None:
+            self._lookup = {a: a for a in self.actions}
+        return self._lookup
 
 
 def check_distribution(pairs: Sequence[tuple[Action, Fraction]]) -> None:

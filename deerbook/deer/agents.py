@@ -18,7 +18,7 @@ import numpy as np
 
 from ..engine import Action
 from .components import DeerComponents, load_components
-from .rules import choosable_numbers, hand_value, matching, rolled_numbers, sum_groups
+from .rules import choosable_numbers, hand_value, matching, number_points, rolled_numbers, sum_groups
 
 KNOCK_MAX_POINTS = 5
 
@@ -35,12 +35,12 @@ def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     row = comp.chart_row(roll)
     numbers = rolled_numbers(comp, roll)
     if row.effect in ("discard_rolled", "pass_rolled"):
-        chosen = sorted((hand_value(comp, matching(comp, hand, [n])) for n in choosable_numbers(comp, roll, row)),
+        chosen = sorted((number_points(comp, hand, (n,)) for n in choosable_numbers(comp, roll, row)),
                         reverse=True)[:row.choices]
-        rolled = 0 if row.choose_from_rolled else hand_value(comp, matching(comp, hand, numbers))
+        rolled = 0 if row.choose_from_rolled else number_points(comp, hand, numbers)
         return rolled + sum(chosen)
     if row.effect == "discard_parity":
-        return hand_value(comp, matching(comp, hand, [n for n in comp.numbers if n % 2 == numbers[0] % 2]))
+        return number_points(comp, hand, [n for n in comp.numbers if n % 2 == numbers[0] % 2])
     if row.effect == "pass_number_and_sums":
         own = matching(comp, hand, numbers)
         target = comp.points[comp.number_kind[numbers[0]]]
@@ -129,7 +129,7 @@ def choose_joker_face(comp, obs, legal):
 
 
 def choose_number(comp, obs, legal):
-    return max(legal, key=lambda a: hand_value(comp, matching(comp, obs["hand"], a.args)))
+    return max(legal, key=lambda a: number_points(comp, obs["hand"], a.args))
 
 
 def choose_group(comp, obs, legal):

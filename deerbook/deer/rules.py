@@ -78,6 +78,12 @@ def rolled_numbers(comp: DeerComponents, roll: tuple) -> tuple[int, ...]:
     return tuple(f for f in rolled_faces(comp, roll) if isinstance(f, int))
 
 
+def number_points(comp: DeerComponents, counts, numbers) -> int:
+    """The points of the number cards of `counts` matching `numbers`: hand_value(matching(...)), faster."""
+    points = comp.points
+    return sum(counts[k] * points[k] for k in {comp.number_kind[n] for n in numbers})
+
+
 def matching(comp: DeerComponents, counts, numbers) -> list[int]:
     """The number cards of `counts` matching `numbers` (Ruling 11: never predators or Jokers)."""
     kinds = {comp.number_kind[n] for n in numbers}
@@ -338,28 +344,39 @@ def _counts(comp: DeerComponents, kinds) -> list[int]:
 
 # -- transitions ------------------------------------------------------------------------------------
 MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played", "pending",
-           "set_aside_due", "bullseye_due", "benefit_spaces")
+           "set_aside_due", "bullseye_due", "benefit_spaces")  # count vectors and per-player flags, as lists
+NESTED = ("hands", "set_aside")  # per-player count vectors, as lists of lists
 
 
 class Table:
-    """A mutable working copy of a state's fields for one transition."""
+    """A mutable working copy of a state's fields for one transition.
+
+    A field is copied from the state on first use (count vectors become lists), so a transition pays
+    only for the fields it touches; `frozen_fields` turns the touched ones back into tuples."""
 
     def __init__(self, game, fields: dict):
-        table = self.__dict__
-        table.update(fields, game=game, comp=game.components, n=game.num_players, field_names=tuple(fields))
-        table["hands"] = [list(h) for h in fields["hands"]]
-        table["set_aside"] = [list(a) for a in fields["set_aside"]]
-        for name in MUTABLE:
-            table[name] = list(fields[name])
+        self.game, self.comp, self.n, self._source = game, game.components, game.num_players, fields
+
+    def __getattr__(self, name: str):
+        """The first use of a field: copy it from the state (count vectors as lists)."""
+        try:
+            value = self.__dict__["_source"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+        if name in NESTED:
+            value = [list(v) for v in value]
+        elif name in MUTABLE:
+            value = list(value)
+        self.__dict__[name] = value
+        return value
 
     def frozen_fields(self) -> dict:
         """The fields as a state holds them (tuples)."""
-        table = self.__dict__
-        fields = {name: table[name] for name in self.field_names}
-        fields["hands"] = tuple(map(tuple, self.hands))
-        fields["set_aside"] = tuple(map(tuple, self.set_aside))
-        for name in MUTABLE:
-            fields[name] = tuple(table[name])
+        fields = dict(self._source)
+        for name, value in self.__dict__.items():
+            if name in fields:
+                fields[name] = (tuple(map(tuple, value)) if name in NESTED else
+                                tuple(value) if name in MUTABLE else value)
         return fields
 
     def pile(self, place):

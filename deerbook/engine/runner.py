@@ -46,8 +46,11 @@ def play(
             return state
         if player == CHANCE:
             action = state.sample_chance(chance_rng)
-        else:
-            action = agents[player].act(state.observation(player), state.legal_actions(), agent_rngs[player])
+            if on_step is not None:
+                on_step(state, action)
+            state = state._apply(action)  # drawn from the state's own outcomes: no need to check it
+            continue
+        action = agents[player].act(state.observation(player), state.legal_actions(), agent_rngs[player])
         if on_step is not None:
             on_step(state, action)
         state = state.apply(action)

@@ -3,39 +3,48 @@
 Game i is played from child i of `numpy.random.SeedSequence(seed)` (rebuilt in a worker from
 `(seed, i)` alone), so a game's result never depends on how many games run, how they are cut into
 chunks, how many workers play them or which executor runs them: the records come back in game order
-and equal a serial run's. Workers rebuild the game from its registry name and options, so a task is a
-few numbers to send, and any `concurrent.futures.Executor` can run it, including a Dask `distributed`
-client's (`Client(address).get_executor()`).
+and equal a serial run's. A task is the
+game, its agent classes and three numbers to send, and any `concurrent.futures.Executor` can run it,
+including a Dask `distributed` client's (`Client(address).get_executor()`).
 """
 from __future__ import annotations
 
-import json
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable, Iterator, Sequence
 
 import numpy as np
 from tqdm import tqdm
 
 from .protocol import Game
-from .registry import make_game
 from .runner import play
 
-CHUNKS_PER_WORKER = 4  # more chunks than workers keeps every worker busy to the end
+CHUNKS_PER_WORKER = 4  # more chunks than local workers keeps every worker busy to the end
+MAX_CHUNK = 250  # games per task at most, so a cluster with many workers gets enough tasks
+
+
+class InlineExecutor(Executor):
+    """Runs each task at once in this process (one worker, no pickling)."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # handed to whoever asks for the result, as other executors do
+            future.set_exception(exc)
+        return future
 
 
 @dataclass(frozen=True)
 class BatchSpec:
-    """What every game of a batch plays: a registered game, its options and the agents by seat.
+    """What every game of a batch plays: the game and the agents by seat.
 
     `agents` are picklable agent factories (classes or module-level callables), one per seat; with
     `rotate`, game i seats them rotated left by i (so each agent visits every seat)."""
 
-    game: str
-    options: dict
+    game: Game
     agents: tuple[Callable, ...]
     rotate: bool = False
 
@@ -61,21 +70,10 @@ def game_seed(seed: int, index: int) -> np.random.SeedSequence:
     return np.random.SeedSequence(seed, spawn_key=(index,))
 
 
-@lru_cache(maxsize=8)
-def _cached_game(name: str, options_json: str) -> Game:
-    return make_game(name, **json.loads(options_json))
-
-
-def spec_game(spec: BatchSpec) -> Game:
-    """The spec's game (built once per process and options)."""
-    return _cached_game(spec.game, json.dumps(spec.options, sort_keys=True))
-
-
 def play_record(spec: BatchSpec, seed: int, index: int) -> GameRecord:
     """Play game `index` of the batch `(spec, seed)`."""
-    game = spec_game(spec)
     seating = spec.seating(index)
-    final = play(game, [spec.agents[a]() for a in seating], np.random.default_rng(game_seed(seed, index)))
+    final = play(spec.game, [spec.agents[a]() for a in seating], np.random.default_rng(game_seed(seed, index)))
     return GameRecord(index, seating, tuple(float(r) for r in final.returns()), final.stats())
 
 
@@ -95,6 +93,11 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def check_workers(workers: int | None) -> None:
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+
+
 def run_batch(spec: BatchSpec, games: int, seed: int, *, workers: int | None = None,
               executor: Executor | None = None, progress: bool = False) -> list[GameRecord]:
     """Play games 0..games-1 of `(spec, seed)` and return their records in game order.
@@ -103,29 +106,23 @@ def run_batch(spec: BatchSpec, games: int, seed: int, *, workers: int | None = N
     (default: every core; 1 plays in this process). The records are the same whatever runs them."""
     if not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, got {games!r}")
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
-    spec_game(spec)  # a bad game name or option fails here, before any worker starts
-    parallel = executor is not None or (workers or default_workers()) > 1
-    if not parallel or games < 2:
-        return _play_serial(spec, seed, games, progress)
+    check_workers(workers)
+    if len(spec.agents) != spec.game.num_players:
+        raise ValueError(f"{spec.game.num_players} players need {spec.game.num_players} agents, got {len(spec.agents)}")
     if executor is not None:
-        return _play_on(executor, spec, seed, games, CHUNKS_PER_WORKER * default_workers(), progress)
+        return _play_on(executor, spec, seed, games, progress)
     count = workers or default_workers()
-    with ProcessPoolExecutor(count) as pool:
-        return _play_on(pool, spec, seed, games, CHUNKS_PER_WORKER * count, progress)
+    if count == 1 or games < 2:
+        return _play_on(InlineExecutor(), spec, seed, games, progress)
+    with ProcessPoolExecutor(min(count, games)) as pool:
+        return _play_on(pool, spec, seed, games, progress)
 
 
-def _play_serial(spec: BatchSpec, seed: int, games: int, progress: bool) -> list[GameRecord]:
-    return [play_record(spec, seed, i) for i in tqdm(range(games), desc=spec.game, unit="game",
-                                                      disable=not progress, leave=False)]
-
-
-def _play_on(executor: Executor, spec: BatchSpec, seed: int, games: int, parts: int,
-             progress: bool) -> list[GameRecord]:
+def _play_on(executor: Executor, spec: BatchSpec, seed: int, games: int, progress: bool) -> list[GameRecord]:
+    parts = max(CHUNKS_PER_WORKER * default_workers(), -(-games // MAX_CHUNK))
     futures = [executor.submit(_play_chunk, spec, seed, start, stop) for start, stop in chunks(games, parts)]
     records: list[GameRecord] = []
-    with tqdm(total=games, desc=spec.game, unit="game", disable=not progress, leave=False) as bar:
+    with tqdm(total=games, desc=spec.game.name, unit="game", disable=not progress, leave=False) as bar:
         for future in futures:  # in submission order: the records stay in game order
             part = future.result()
             records.extend(part)
@@ -134,9 +131,9 @@ def _play_on(executor: Executor, spec: BatchSpec, seed: int, games: int, parts: 
 
 
 @contextmanager
-def executor_for(workers: int | None = None, scheduler: str | None = None) -> Iterator[Executor | None]:
+def executor_for(workers: int | None = None, scheduler: str | None = None) -> Iterator[Executor]:
     """The executor CLI-style arguments ask for: a Dask cluster at `scheduler` (an address such as
-    tcp://10.0.0.5:8786), else `workers` local processes (default every core; 1: None, play here)."""
+    tcp://10.0.0.5:8786), else `workers` local processes (default every core; 1: play in this process)."""
     if scheduler is not None:
         try:
             from distributed import Client
@@ -145,11 +142,10 @@ def executor_for(workers: int | None = None, scheduler: str | None = None) -> It
         with Client(scheduler) as client:
             yield client.get_executor()
         return
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    check_workers(workers)
     count = workers or default_workers()
     if count == 1:
-        yield None
+        yield InlineExecutor()
         return
     with ProcessPoolExecutor(count) as pool:
         yield pool

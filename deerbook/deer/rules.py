@@ -301,12 +301,6 @@ def _card_table(comp: DeerComponents, counts, kind: str, text: str) -> ChanceTab
     return ChanceTable([actions[k] for k in present], itertools.accumulate(counts[k] for k in present))
 
 
-@lru_cache(maxsize=8)
-def roll_table(comp: DeerComponents) -> ChanceTable:
-    """The roll of every die as a sampling table, built once per edition."""
-    return ChanceTable.from_outcomes(comp.roll_outcomes)
-
-
 def _card_source(s) -> tuple[tuple[int, ...], str, str] | None:
     """The cards a deal or draw node picks from, its action kind and text (None at a roll)."""
     if s.phase == "deal":
@@ -324,7 +318,7 @@ def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
 def chance_table(s) -> ChanceTable:
     """`chance_outcomes` ready to sample (the same outcomes, order and proportions)."""
     source = _card_source(s)
-    return _card_table(s.game.components, *source) if source else roll_table(s.game.components)
+    return _card_table(s.game.components, *source) if source else ChanceTable.shared(s.game.components.roll_outcomes)
 
 
 def rule(s) -> str:

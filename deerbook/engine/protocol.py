@@ -9,7 +9,7 @@ choices. `apply` returns a new state and never changes the old one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
@@ -180,6 +180,10 @@ class State(ABC):
         raise RuleViolation(self.rule(), f"no allowed action reads {text!r}")
 
 
+SHARED_TABLES_MAX = 256
+_SHARED_TABLES: dict[int, tuple[tuple, "ChanceTable"]] = {}
+
+
 class ChanceTable:
     """Chance outcomes ready to sample: the actions, integer running totals of their weights (proportional
     to the exact probabilities) and a lookup of each action by itself."""
@@ -193,11 +197,48 @@ class ChanceTable:
     def from_outcomes(cls, outcomes: Sequence[tuple[Action, Fraction]]) -> "ChanceTable":
         return cls([a for a, _ in outcomes], cumulative_weights([p for _, p in outcomes]))
 
+    @classmethod
+    def shared(cls, outcomes: tuple[tuple[Action, Fraction], ...]) -> "ChanceTable":
+        """The table of an outcomes tuple that a game hands out again and again (e.g. a cached dice roll),
+        built once: keyed by the tuple's identity, which the cache keeps alive."""
+        entry = _SHARED_TABLES.get(id(outcomes))
+        if entry is None or entry[0] is not outcomes:
+            if len(_SHARED_TABLES) >= SHARED_TABLES_MAX:
+                _SHARED_TABLES.clear()  # bounded memory; the tables are rebuilt on demand
+            entry = _SHARED_TABLES[id(outcomes)] = (outcomes, cls.from_outcomes(outcomes))
+        return entry[1]
+
     @property
     def lookup(self) -> dict[Action, Action]:
         if self._lookup is None:
             self._lookup = {a: a for a in self.actions}
         return self._lookup
+
+
+_LAYOUTS: dict[type, tuple[frozenset, tuple[str, ...]]] = {}
+
+
+def _layout(cls: type) -> tuple[frozenset, tuple[str, ...]]:
+    """A dataclass's field names and its cached properties (computed once per class)."""
+    if cls not in _LAYOUTS:
+        cached = tuple(name for name in dir(cls) if isinstance(getattr(cls, name, None), cached_property))
+        _LAYOUTS[cls] = frozenset(f.name for f in fields(cls)), cached
+    return _LAYOUTS[cls]
+
+
+def evolve(obj, **changes):
+    """`dataclasses.replace` for the engine's frozen dataclasses (no `__post_init__`), faster: it copies the
+    field values (never a state's cached lookups) and skips the field-by-field frozen `__init__`."""
+    names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
+    if not names.issuperset(changes):
+        raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
+    values = obj.__dict__.copy()
+    for name in cached:
+        values.pop(name, None)
+    values.update(changes)
+    new = object.__new__(type(obj))
+    new.__dict__.update(values)
+    return new
 
 
 def check_distribution(pairs: Sequence[tuple[Action, Fraction]]) -> None:

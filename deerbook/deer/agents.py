@@ -35,12 +35,13 @@ def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     row = comp.chart_row(roll)
     numbers = rolled_numbers(comp, roll)
     if row.effect in ("discard_rolled", "pass_rolled"):
-        chosen = sorted((number_points(comp, hand, (n,)) for n in choosable_numbers(comp, roll, row)),
-                        reverse=True)[:row.choices]
-        rolled = 0 if row.choose_from_rolled else number_points(comp, hand, numbers)
+        values = number_values(comp, tuple(hand))
+        chosen = sorted((values[n] for n in choosable_numbers(comp, roll, row)), reverse=True)[:row.choices]
+        rolled = 0 if row.choose_from_rolled else sum(values[n] for n in set(numbers))
         return rolled + sum(chosen)
     if row.effect == "discard_parity":
-        return number_points(comp, hand, [n for n in comp.numbers if n % 2 == numbers[0] % 2])
+        values = number_values(comp, tuple(hand))
+        return sum(v for n, v in values.items() if n % 2 == numbers[0] % 2)
     if row.effect == "pass_number_and_sums":
         own = matching(comp, hand, numbers)
         target = comp.points[comp.number_kind[numbers[0]]]
@@ -48,6 +49,12 @@ def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     if row.effect == "take_discard_reroll":
         return -hand_value(comp, discard)
     return 0
+
+
+@lru_cache(maxsize=1024)
+def number_values(comp: DeerComponents, hand: tuple) -> dict[int, int]:
+    """The points `hand` holds of each number (the agent scores many rolls against one hand)."""
+    return {n: hand[k] * comp.points[k] for n, k in comp.number_kind.items()}
 
 
 @lru_cache(maxsize=65536)

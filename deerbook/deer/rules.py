@@ -346,7 +346,7 @@ class Table:
     """A mutable working copy of a state's fields for one transition.
 
     A field is copied from the state on first use (count vectors become lists), so a transition pays
-    only for the fields it touches; `frozen_fields` turns the touched ones back into tuples."""
+    only for the fields it touches; `changed_fields` turns the touched ones back into tuples."""
 
     def __init__(self, game, fields: dict):
         self.game, self.comp, self.n, self._source = game, game.components, game.num_players, fields
@@ -364,14 +364,10 @@ class Table:
         self.__dict__[name] = value
         return value
 
-    def frozen_fields(self) -> dict:
-        """The fields as a state holds them (tuples)."""
-        fields = dict(self._source)
-        for name, value in self.__dict__.items():
-            if name in fields:
-                fields[name] = (tuple(map(tuple, value)) if name in NESTED else
-                                tuple(value) if name in MUTABLE else value)
-        return fields
+    def changed_fields(self) -> dict:
+        """The fields this transition used, as a state holds them (tuples): the others are as they were."""
+        return {name: (tuple(map(tuple, value)) if name in NESTED else tuple(value) if name in MUTABLE else value)
+                for name, value in self.__dict__.items() if name in self._source and name != "game"}
 
     def pile(self, place):
         if isinstance(place, tuple):  # ("set_aside", player)

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
+from ..engine.protocol import evolve
 from . import rules
 from .rules import card_list
 
@@ -126,16 +127,9 @@ class DeerState(State):
         return rules.chance_table(self)
 
     def _apply(self, action: Action) -> "DeerState":
-        fields = self.__dict__
-        table = rules.Table(self.game, {name: fields[name] for name in FIELD_NAMES})
+        table = rules.Table(self.game, self.__dict__)
         rules.apply(table, action)
-        return self._successor(table.frozen_fields())
-
-    def _successor(self, fields: dict) -> "DeerState":
-        """The next state from a transition's fields (already valid: skips the field-by-field frozen __init__)."""
-        state = object.__new__(DeerState)
-        state.__dict__.update(fields, game=self.game)
-        return state
+        return evolve(self, **table.changed_fields())
 
     @property
     def dealer(self) -> int:

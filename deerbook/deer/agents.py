@@ -32,22 +32,28 @@ class GreedyAgent:
 # -- evaluation -------------------------------------------------------------------------------------------
 def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     """Points the number-dice action of `roll` takes out of `hand` at once (negative: points gained)."""
-    row = comp.chart_row(roll)
-    numbers = rolled_numbers(comp, roll)
+    if comp.chart_row(roll).effect == "take_discard_reroll":
+        return -hand_value(comp, discard)
+    return _shed_by_number_dice(comp, tuple(hand), tuple(roll[:len(comp.number_dice)]))
+
+
+@lru_cache(maxsize=16384)
+def _shed_by_number_dice(comp: DeerComponents, hand: tuple, faces: tuple) -> int:
+    """`shed_points` of the rolls whose number dice show `faces` (the agent, and exact walks over its play,
+    score the same few hundred faces against one hand again and again)."""
+    row = comp.chart_row(faces)
+    numbers = rolled_numbers(comp, faces)
     if row.effect in ("discard_rolled", "pass_rolled"):
-        values = number_values(comp, tuple(hand))
-        chosen = sorted((values[n] for n in choosable_numbers(comp, roll, row)), reverse=True)[:row.choices]
+        values = number_values(comp, hand)
+        chosen = sorted((values[n] for n in choosable_numbers(comp, faces, row)), reverse=True)[:row.choices]
         rolled = 0 if row.choose_from_rolled else sum(values[n] for n in set(numbers))
         return rolled + sum(chosen)
     if row.effect == "discard_parity":
-        values = number_values(comp, tuple(hand))
-        return sum(v for n, v in values.items() if n % 2 == numbers[0] % 2)
+        return sum(v for n, v in number_values(comp, hand).items() if n % 2 == numbers[0] % 2)
     if row.effect == "pass_number_and_sums":
         own = matching(comp, hand, numbers)
         target = comp.points[comp.number_kind[numbers[0]]]
         return hand_value(comp, own) + target * max_groups(comp, tuple(h - o for h, o in zip(hand, own)), target)
-    if row.effect == "take_discard_reroll":
-        return -hand_value(comp, discard)
     return 0
 
 

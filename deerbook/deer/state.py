@@ -51,6 +51,15 @@ class DeerState(State):
     giver: int | None  # the other player handing cards over (Ruling 2, card chart)
     blocking: tuple[int, int] | None  # (card kind, holder) offered a block
 
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_hash",)
+
+    def __hash__(self) -> int:
+        """Hashed once per state (exact enumeration keys its memo by state)."""
+        cache = self.__dict__
+        if "_cache_hash" not in cache:
+            cache["_cache_hash"] = hash((self.game, *(cache[name] for name in FIELD_NAMES)))
+        return cache["_cache_hash"]
+
     # -- construction -------------------------------------------------------------------------------
     @classmethod
     def new_game(cls, game: "DeerGame") -> "DeerState":

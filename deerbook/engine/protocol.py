@@ -116,39 +116,45 @@ class State(ABC):
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
-    @cached_property
-    def _legal(self) -> tuple[Action, ...]:
-        return self._legal_actions() if self.current_player() >= 0 else ()
-
-    @cached_property
-    def _outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self._chance_outcomes() if self.is_chance_node() else ()
-
-    @cached_property
-    def _chance(self) -> "ChanceTable":
-        return self._chance_table()
+    # Lookups cached in the instance's __dict__ (a frozen dataclass: computed once per state, never copied
+    # by `evolve`). Plain dict caching: functools.cached_property takes a lock on every first use.
+    CACHE_KEYS = ("_cache_legal", "_cache_outcomes", "_cache_chance", "_cache_allowed")
 
     def _chance_table(self) -> "ChanceTable":
         """The chance outcomes as a sampling table. A game may override this to hand out a precomputed
         table (e.g. one per set of dice) with the same outcomes, in the same order, in the same proportions."""
         return ChanceTable.from_outcomes(self.chance_outcomes())
 
-    @cached_property
-    def _allowed(self) -> dict[Action, Action]:
-        """The legal actions, each keyed by itself (apply looks an action up in O(1))."""
-        return {a: a for a in self.legal_actions()}
-
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the player to move; empty at chance and terminal nodes."""
-        return self._legal
+        cache = self.__dict__
+        if "_cache_legal" not in cache:
+            cache["_cache_legal"] = self._legal_actions() if self.current_player() >= 0 else ()
+        return cache["_cache_legal"]
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """(outcome, exact probability) pairs at a chance node; empty elsewhere."""
-        return self._outcomes
+        cache = self.__dict__
+        if "_cache_outcomes" not in cache:
+            cache["_cache_outcomes"] = self._chance_outcomes() if self.is_chance_node() else ()
+        return cache["_cache_outcomes"]
+
+    def _chance(self) -> "ChanceTable":
+        cache = self.__dict__
+        if "_cache_chance" not in cache:
+            cache["_cache_chance"] = self._chance_table()
+        return cache["_cache_chance"]
+
+    def _allowed(self) -> dict[Action, Action]:
+        """The legal actions, each keyed by itself (apply looks an action up in O(1))."""
+        cache = self.__dict__
+        if "_cache_allowed" not in cache:
+            cache["_cache_allowed"] = {a: a for a in self.legal_actions()}
+        return cache["_cache_allowed"]
 
     def sample_chance(self, rng) -> Action:
         """A chance outcome drawn with its exact probability from one `rng.random()` value."""
-        table = self._chance
+        table = self._chance()
         return table.actions[draw_index(table.cumulative, rng)]
 
     def apply(self, action: Action) -> "State":
@@ -157,12 +163,12 @@ class State(ABC):
         if player == TERMINAL:
             raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
         if player == CHANCE:
-            allowed = self._chance.lookup
+            allowed = self._chance().lookup
         else:
-            for candidate in self._legal:  # an agent's choice is one of these very objects: no hashing
+            for candidate in self.legal_actions():  # an agent's choice is one of these very objects: no hashing
                 if candidate is action:
                     return self._apply(candidate)
-            allowed = self._allowed
+            allowed = self._allowed()
         candidate = allowed.get(action)
         if candidate is not None:
             return self._apply(candidate)
@@ -222,6 +228,7 @@ def _layout(cls: type) -> tuple[frozenset, tuple[str, ...]]:
     """A dataclass's field names and its cached properties (computed once per class)."""
     if cls not in _LAYOUTS:
         cached = tuple(name for name in dir(cls) if isinstance(getattr(cls, name, None), cached_property))
+        cached += getattr(cls, "CACHE_KEYS", ())
         _LAYOUTS[cls] = frozenset(f.name for f in fields(cls)), cached
     return _LAYOUTS[cls]
 

@@ -32,7 +32,7 @@ from .engine.registry import make_game
 STUDY_VERSION = 1
 RESULTS_FILE = Path(__file__).parent / "data" / "balance-study.json.gz"
 DEFAULT_GAMES = 20_000
-DEFAULT_ADVISOR_GAMES = 2_000  # the advisor solves every number-dice decision exactly: about 10x a greedy game
+DEFAULT_ADVISOR_GAMES = 1_000  # the advisor solves its number-dice decisions exactly: about 40x a greedy game
 
 
 @dataclass(frozen=True)
@@ -150,6 +150,57 @@ def as_batch(config: dict) -> Batch:
                  np.array(stats["rounds"]), np.array(stats["turns"]), np.array(stats["final_score"]))
 
 
+@dataclass(frozen=True)
+class Finding:
+    """One figure of the study against the value that would mean "no effect" (a fair share, or 0)."""
+
+    label: str
+    estimate: Estimate
+    reference: float
+
+    @property
+    def real(self) -> bool:
+        return departs(self.estimate, self.reference)
+
+    def __str__(self) -> str:
+        e = self.estimate
+        side = "above" if e.mean > self.reference else "below"
+        verdict = f"{side} {self.reference:g}: real" if self.real else f"consistent with {self.reference:g}"
+        return f"{self.label}: {e} (95% interval {e.low:.3f} to {e.high:.3f}), {verdict}"
+
+
+def findings(study: dict) -> list[Finding]:
+    """Every question of the study answered from the stored records, each with its 95% interval."""
+    configs = study["configurations"]
+    rows = []
+
+    def seats(key: str, label: str, fair: float) -> None:
+        if key in configs:
+            rows.extend(Finding(f"{label}: seat {seat} win rate", e, fair)
+                        for seat, e in enumerate(seat_win_rates(configs[key])))
+
+    def change(key: str, base: str, figure_key: str, label: str) -> None:
+        if key in configs and base in configs:
+            rows.append(Finding(label, difference(figure(configs[key], figure_key), figure(configs[base], figure_key)), 0))
+
+    seats("deer-basic", "Board game", 1 / 4)
+    seats("deer-advanced", "Board game, advanced rules", 1 / 4)
+    change("deer-advanced", "deer-basic", "turns", "Advanced rules: turns per game, minus basic rules")
+    change("deer-advanced", "deer-basic", "rounds", "Advanced rules: rounds per game, minus basic rules")
+    if "deer-knocking" in configs:
+        rows.append(Finding("Knocking: the knocker's win rate against three who never knock",
+                            agent_win_rate(configs["deer-knocking"], "greedy"), 1 / 4))
+    seats("deer-cards", "Card game", 1 / 4)
+    change("deer-cards", "deer-basic", "rounds", "Card game: rounds per game, minus the board game")
+    if "deer-advisor" in configs:
+        rows.append(Finding("Advisor's win rate against three greedy agents",
+                            agent_win_rate(configs["deer-advisor"], "advisor"), 1 / 4))
+    seats("football-2p", "Football", 1 / 2)
+    change("football-solo-hard", "football-solo-normal", "won_vs_blitz_bach",
+           "Football solo: win rate on hard, minus normal")
+    return rows
+
+
 def _summary_figures(config: dict) -> dict:
     """JSON-able summary: win rate per seat and per agent, and the mean of every figure, with 95% intervals."""
     def interval(e: Estimate) -> dict:
@@ -178,14 +229,16 @@ def run_study(games: int = DEFAULT_GAMES, advisor_games: int = DEFAULT_ADVISOR_G
               only: Sequence[str] | None = None) -> dict:
     """Play every configuration (or those keyed in `only`) and return the study as a JSON-able dict."""
     chosen = [c for c in CONFIGURATIONS if only is None or c.key in only]
-    start = time.perf_counter()
-    results = {}
+    results, seconds = {}, {}
     for config in chosen:
+        start = time.perf_counter()
         count = advisor_games if "advisor" in config.agents else games
         results[config.key] = run_configuration(config, count, workers=workers, executor=executor,
                                                  progress=progress)
+        seconds[config.key] = round(time.perf_counter() - start, 1)
     return {"study": "deerbook balance study", "version": STUDY_VERSION, "package_version": __version__,
-            "games": games, "advisor_games": advisor_games, "wall_seconds": round(time.perf_counter() - start, 1),
+            "games": games, "advisor_games": advisor_games, "wall_seconds": round(sum(seconds.values()), 1),
+            "wall_seconds_per_configuration": seconds,
             "seed_rule": "game i of a configuration plays from child i of numpy.random.SeedSequence(seed)",
             "configurations": results}
 
@@ -193,8 +246,8 @@ def run_study(games: int = DEFAULT_GAMES, advisor_games: int = DEFAULT_ADVISOR_G
 def save_study(study: dict, path: Path | str = RESULTS_FILE) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.GzipFile(path, "wb", mtime=0) as out:  # mtime 0: the same study gives the same bytes
-        out.write(json.dumps(study, separators=(",", ":")).encode())
+    with open(path, "wb") as file, gzip.GzipFile("", "wb", fileobj=file, mtime=0) as out:
+        out.write(json.dumps(study, separators=(",", ":")).encode())  # no name, no time: same study, same bytes
     return path
 
 
@@ -240,6 +293,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         study = run_study(args.games, args.advisor_games, executor=executor, progress=True, only=args.only)
     path = save_study(study, args.output)
     print(f"{len(study['configurations'])} configurations in {study['wall_seconds']} s -> {path}")
+    print("\n".join(map(str, findings(study))))
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     return _shed_by_number_dice(comp, tuple(hand), tuple(roll[:len(comp.number_dice)]))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def _shed_by_number_dice(comp: DeerComponents, hand: tuple, faces: tuple) -> int:
     """`shed_points` of the rolls whose number dice show `faces` (the agent, and exact walks over its play,
     score the same few hundred faces against one hand again and again)."""
@@ -63,7 +63,7 @@ def number_values(comp: DeerComponents, hand: tuple) -> dict[int, int]:
     return {n: hand[k] * comp.points[k] for n, k in comp.number_kind.items()}
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
 def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
     """The most disjoint Ruling 6 groups `available` holds (exact): the lowest card that can be in a
     group is either in none (drop its kind) or in one of the groups holding it."""

@@ -90,7 +90,7 @@ def matching(comp: DeerComponents, counts, numbers) -> list[int]:
     return [c if k in kinds else 0 for k, c in enumerate(counts)]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)  # bounded: resident memory stays flat over any number of games
 def sum_groups(comp: DeerComponents, available: tuple, target: int) -> tuple[tuple[int, ...], ...]:
     """Every distinct multiset (sorted kinds) of two or more number cards from `available`
     whose points sum to `target` (Ruling 6)."""

@@ -239,12 +239,13 @@ def evolve(obj, **changes):
     names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
     if not names.issuperset(changes):
         raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
-    values = obj.__dict__.copy()
-    for name in cached:
-        values.pop(name, None)
-    values.update(changes)
     new = object.__new__(type(obj))
-    new.__dict__.update(values)
+    values = new.__dict__
+    values.update(obj.__dict__)
+    values.update(changes)
+    for name in cached:
+        if name in values:
+            del values[name]
     return new
 
 

@@ -342,32 +342,40 @@ MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "ra
 NESTED = ("hands", "set_aside")  # per-player count vectors, as lists of lists
 
 
+LISTS = frozenset(MUTABLE + NESTED)
+
+
 class Table:
     """A mutable working copy of a state's fields for one transition.
 
-    A field is copied from the state on first use (count vectors become lists), so a transition pays
-    only for the fields it touches; `changed_fields` turns the touched ones back into tuples."""
+    The count vectors are copied (as lists) on first use only, so a transition pays for the ones it
+    touches; `changed_fields` gives back what the transition changed, as a state holds it (tuples)."""
 
     def __init__(self, game, fields: dict):
-        self.game, self.comp, self.n, self._source = game, game.components, game.num_players, fields
+        table = self.__dict__
+        table.update(fields)
+        for name in LISTS:
+            del table[name]
+        table.update(game=game, comp=game.components, n=game.num_players, _source=fields)
 
     def __getattr__(self, name: str):
-        """The first use of a field: copy it from the state (count vectors as lists)."""
-        try:
-            value = self.__dict__["_source"][name]
-        except KeyError:
-            raise AttributeError(name) from None
-        if name in NESTED:
-            value = [list(v) for v in value]
-        elif name in MUTABLE:
-            value = list(value)
+        """The first use of a count vector: copy it from the state, as a list (of lists)."""
+        if name not in LISTS:
+            raise AttributeError(name)
+        value = self.__dict__["_source"][name]
+        value = [list(v) for v in value] if name in NESTED else list(value)
         self.__dict__[name] = value
         return value
 
     def changed_fields(self) -> dict:
-        """The fields this transition used, as a state holds them (tuples): the others are as they were."""
-        return {name: (tuple(map(tuple, value)) if name in NESTED else tuple(value) if name in MUTABLE else value)
-                for name, value in self.__dict__.items() if name in self._source and name != "game"}
+        """The fields this transition set or used, as a state holds them (tuples)."""
+        source, changed = self._source, {}
+        for name, value in self.__dict__.items():
+            if name in LISTS:
+                changed[name] = tuple(map(tuple, value)) if name in NESTED else tuple(value)
+            elif name in source and value is not source[name]:
+                changed[name] = value
+        return changed
 
     def pile(self, place):
         if isinstance(place, tuple):  # ("set_aside", player)

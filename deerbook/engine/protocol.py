@@ -169,7 +169,10 @@ class State(ABC):
                 if candidate is action:
                     return self._apply(candidate)
             allowed = self._allowed()
-        candidate = allowed.get(action)
+        try:
+            candidate = allowed.get(action)
+        except TypeError:  # unhashable, so not an Action: never legal
+            candidate = None
         if candidate is not None:
             return self._apply(candidate)
         options = list(allowed)

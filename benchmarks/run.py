@@ -1,31 +1,39 @@
-"""Speed and memory figures: python benchmarks/run.py [--games N]
+"""Speed and memory figures: python benchmarks/run.py [--games N] [--batch-games N] [--memory-games N]
 
-Prints, per game configuration, seconds per game, engine steps per second and peak
-traced memory while playing, beside the target each should stay under.
+Per game configuration: CPU milliseconds per game and engine steps per CPU second on one core (CPU time,
+not wall time: the figures stay meaningful on a busy machine), beside the issue's targets. With open-spiel
+installed (the `bench` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of random-play
+loop, for scale. Then a seeded batch through the engine's batch runner on one worker and on every core (wall
+time), and resident memory (RSS) while one process plays `--memory-games` greedy games: it must stay flat
+(every cache in the engine and agents is bounded).
 """
 import argparse
 import pathlib
+import resource
 import sys
 import time
-import tracemalloc
+
+import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from deerbook.engine import make_game, play  # noqa: E402
-from deerbook.engine.registry import game_names  # noqa: E402
+from deerbook.engine.batch import BatchSpec, agent_factories, default_workers, run_batch  # noqa: E402
 
-# (game, options, agent, target seconds per game, target peak MiB)
+# (game, options, agent, target ms per game or None, target steps/s or None)
 CASES = [
-    ("deer", {"num_players": 4}, "greedy", 0.12, 50),
-    ("deer", {"num_players": 6}, "greedy", 0.2, 50),
-    ("deer", {"num_players": 4}, "random", 0.2, 50),
-    ("football", {"num_players": 2}, "greedy", 0.25, 50),
-    ("football", {"num_players": 1}, "greedy", 0.2, 50),
+    ("deer", {"num_players": 4}, "random", None, 50_000),
+    ("deer", {"num_players": 4}, "greedy", 5, None),
+    ("deer", {"num_players": 6}, "greedy", None, None),
+    ("deer-cards", {"num_players": 4}, "greedy", None, None),
+    ("football", {"num_players": 2}, "greedy", 3, None),
+    ("football", {"num_players": 1}, "greedy", None, None),
 ]
+MEMORY_GROWTH_LIMIT_MIB = 5  # "flat": what the last half of the games may add to the resident set
 
 
-def play_games(name: str, options: dict, agent: str, games: int) -> int:
-    """Play seeded games 0..games-1 and return the number of engine steps."""
+def play_games(name: str, options: dict, agent: str, seeds: range) -> int:
+    """Play the seeded games and return the number of engine steps."""
     game = make_game(name, **options)
     steps = 0
 
@@ -33,35 +41,110 @@ def play_games(name: str, options: dict, agent: str, games: int) -> int:
         nonlocal steps
         steps += 1
 
-    for seed in range(games):
+    for seed in seeds:
         play(game, [game.agents()[agent]() for _ in range(game.num_players)], seed, on_step=count)
     return steps
 
 
-def measure(name: str, options: dict, agent: str, games: int) -> tuple[float, float, float]:
-    """Seconds per game and steps per second (untraced), then peak traced MiB over 3 games."""
+def measure(name: str, options: dict, agent: str, games: int) -> tuple[float, float]:
+    """CPU ms per game and engine steps per CPU second (one warm-up game first: imports, caches)."""
+    play_games(name, options, agent, range(10_000, 10_001))
+    start = time.process_time()
+    steps = play_games(name, options, agent, range(games))
+    elapsed = time.process_time() - start
+    return 1000 * elapsed / games, steps / elapsed
+
+
+def openspiel_steps_per_second(games: int) -> float | None:
+    """OpenSpiel's python_liars_poker under random play in the runner's loop shape, or None if absent."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import liars_poker  # noqa: F401  (registers python_liars_poker)
+    except ImportError:
+        return None
+    game, rng, steps = pyspiel.load_game("python_liars_poker"), np.random.default_rng(0), 0
+    start = time.process_time()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                cumulative = np.cumsum([p for _, p in outcomes])
+                action = outcomes[min(int(np.searchsorted(cumulative, rng.random(), "right")), len(outcomes) - 1)][0]
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rng.integers(len(legal)))]
+            state.apply_action(action)
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def batch_seconds(games: int, workers: int) -> float:
+    """Wall seconds of a seeded batch of greedy 4-player Deer games through the engine's batch runner."""
+    game = make_game("deer", num_players=4)
+    spec = BatchSpec(game, agent_factories(game, ["greedy"] * 4))
     start = time.perf_counter()
-    steps = play_games(name, options, agent, games)
-    elapsed = time.perf_counter() - start
-    tracemalloc.start()
-    play_games(name, options, agent, 3)
-    peak = tracemalloc.get_traced_memory()[1] / 2**20
-    tracemalloc.stop()
-    return elapsed / games, steps / elapsed, peak
+    run_batch(spec, games, seed=1, workers=workers)
+    return time.perf_counter() - start
+
+
+def rss_mib() -> float:
+    """The resident set size now (Linux /proc), else the peak."""
+    try:
+        pages = int(pathlib.Path("/proc/self/statm").read_text().split()[1])
+        return pages * resource.getpagesize() / 2**20
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def memory_profile(games: int, checkpoints: int = 10) -> list[tuple[int, float]]:
+    """RSS after each tenth of `games` greedy 4-player Deer and 2-player Football games, played alternately."""
+    profile, played = [], 0
+    step = max(1, games // checkpoints)
+    while played < games:
+        half = step // 2
+        play_games("deer", {"num_players": 4}, "greedy", range(played, played + step - half))
+        play_games("football", {"num_players": 2}, "greedy", range(played, played + half))
+        played += step
+        profile.append((played, rss_mib()))
+    return profile
+
+
+def target_text(value: float, target: float | None, higher_is_better: bool) -> str:
+    if target is None:
+        return ""
+    met = value >= target if higher_is_better else value <= target
+    return f"{'>=' if higher_is_better else '<'} {target:g}: {'met' if met else 'NOT met'}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=20)
-    games = parser.parse_args().games
-    known = set(game_names())
-    print(f"{'game':<10} {'options':<22} {'agent':<8} {'s/game':>8} {'target':>7} {'steps/s':>9} {'peak MiB':>9} {'target':>7}")
-    for name, options, agent, target_s, target_mib in CASES:
-        if name not in known:
-            continue
-        per_game, rate, peak = measure(name, options, agent, games)
-        flag = "" if per_game <= target_s and peak <= target_mib else "  <-- over target"
-        print(f"{name:<10} {str(options):<22} {agent:<8} {per_game:>8.4f} {target_s:>7} {rate:>9.0f} {peak:>9.1f} {target_mib:>7}{flag}")
+    parser.add_argument("--games", type=int, default=40, help="games per configuration for the speed table")
+    parser.add_argument("--batch-games", type=int, default=400, help="games for the every-core batch (0: skip)")
+    parser.add_argument("--memory-games", type=int, default=10_000, help="games for the memory profile (0: skip)")
+    args = parser.parse_args()
+    print(f"{'game':<10} {'options':<22} {'agent':<7} {'ms/game':>8} {'steps/s':>8}  target")
+    for name, options, agent, target_ms, target_rate in CASES:
+        per_game, rate = measure(name, options, agent, args.games)
+        target = target_text(per_game, target_ms, False) or target_text(rate, target_rate, True)
+        print(f"{name:<10} {str(options):<22} {agent:<7} {per_game:>8.2f} {rate:>8.0f}  {target}")
+    spiel = openspiel_steps_per_second(args.games * 25)
+    if spiel is None:
+        print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[bench]' for open-spiel)")
+    else:
+        _, deer_rate = measure("deer", {"num_players": 4}, "random", args.games)
+        print(f"OpenSpiel python_liars_poker random play: {spiel:.0f} steps/s; "
+              f"4-player Deer random play runs at {deer_rate / spiel:.2f}x that")
+    if args.batch_games:
+        one, every = batch_seconds(args.batch_games, 1), batch_seconds(args.batch_games, default_workers())
+        print(f"batch of {args.batch_games} greedy 4-player Deer games (wall time): {one:.1f} s on 1 worker, "
+              f"{every:.1f} s on {default_workers()} ({one / every:.2f}x)")
+    if args.memory_games:
+        profile = memory_profile(args.memory_games)
+        print("resident memory (MiB) after games: " + ", ".join(f"{n}: {mib:.1f}" for n, mib in profile))
+        growth = profile[-1][1] - profile[len(profile) // 2 - 1][1]
+        flag = "met" if growth <= MEMORY_GROWTH_LIMIT_MIB else "NOT met"
+        print(f"growth over the last half: {growth:.1f} MiB (flat: <= {MEMORY_GROWTH_LIMIT_MIB} MiB: {flag})")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ import sys
 
 from .engine.errors import ComponentError, DeerbookError, OptionError
 from .engine.registry import check_options, game_names, game_options, make_game, read_option
-from . import terminal
+from . import balance, terminal
+from .engine.batch import executor_for
 from .engine.simulate import check_agents, format_summary, simulate
 
 PROG = "deerbook"
@@ -34,6 +35,7 @@ MAIN_EXAMPLES = """examples:
   deerbook simulate deer --players 4 --games 1000 --seed 7
   deerbook odds deer
   deerbook play deer --seats human,greedy,greedy
+  deerbook balance --games 2000 --workers 2
 
 'deerbook simulate --help' and 'deerbook odds --help' show each command's arguments and defaults.
 """
@@ -137,7 +139,9 @@ def build_game(args: argparse.Namespace):
 def run_simulate(args: argparse.Namespace) -> str:
     game = build_game(args)
     names = agent_names(args.agents, game)
-    summary = simulate(game, names, args.games, args.seed, progress=args.games >= 50 and sys.stderr.isatty())
+    with executor_for(args.workers, args.scheduler) as executor:
+        summary = simulate(game, names, args.games, args.seed, executor=executor,
+                           progress=args.games >= 50 and sys.stderr.isatty())
     return json.dumps(summary, indent=1) if args.json else format_summary(summary)
 
 
@@ -193,6 +197,9 @@ def build_parser() -> Parser:
     sim.add_argument("--option", type=key_value, action="append", default=[], metavar="KEY=VALUE",
                      help="any other game option (listed below); may be repeated")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    cores = sim.add_mutually_exclusive_group()
+    cores.add_argument("--workers", type=count(1), help="local processes to play on (default: every core)")
+    cores.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster, e.g. tcp://HOST:8786")
     sim.set_defaults(run=run_simulate, parser=sim)
     odds = commands.add_parser("odds", help="print exact odds tables", epilog=ODDS_EXAMPLES,
                                description="Print every roll combination with its exact probability.",
@@ -200,6 +207,11 @@ def build_parser() -> Parser:
     odds.add_argument("game", choices=sorted(ODDS_MODULES), help="the game")
     odds.add_argument("--json", action="store_true", help="print the tables as JSON")
     odds.set_defaults(run=run_odds, parser=odds)
+    study = commands.add_parser("balance", help="run the balance study and write its results file",
+                                description=balance.__doc__.split("\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    balance.add_arguments(study, count(1))
+    study.set_defaults(run=balance.run, parser=study)
     play = commands.add_parser("play", help="play a game in the terminal against bots or friends",
                                description="Play in the terminal: the table as text, your choices numbered.")
     terminal.add_arguments(play, game_names(), key_value)

@@ -32,6 +32,7 @@ import numpy as np
 
 from ..engine import Action, Distribution, SaveFileError, State, make_game
 from ..engine.exact import action_values, agent_policy, outcome_distribution
+from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
 from .agents import GreedyAgent
 from .components import load_components
@@ -118,7 +119,7 @@ class Turn(State):
     def _apply(self, action: Action) -> "Turn":
         if self.budget is not None:
             self.budget.spend()
-        after = replace(self, inner=self.inner._apply(action))
+        after = evolve(self, inner=self.inner._apply(action))
         if after.round_over():
             change = after.points() - self.points()
             out, into = max(0, -change), max(0, change)
@@ -127,7 +128,7 @@ class Turn(State):
             moves = list(zip(points, self.inner.hands[self.player], after.inner.hands[self.player]))
             out = sum(p * max(0, b - a) for p, b, a in moves)
             into = sum(p * max(0, a - b) for p, b, a in moves)
-        return replace(after, shed=self.shed + out, received=self.received + into)
+        return evolve(after, shed=self.shed + out, received=self.received + into)
 
 
 class OverBudget(Exception):

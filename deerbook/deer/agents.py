@@ -18,7 +18,7 @@ import numpy as np
 
 from ..engine import Action
 from .components import DeerComponents, load_components
-from .rules import choosable_numbers, hand_value, matching, rolled_numbers, sum_groups
+from .rules import choosable_numbers, hand_value, matching, number_points, rolled_numbers, sum_groups
 
 KNOCK_MAX_POINTS = 5
 
@@ -32,25 +32,38 @@ class GreedyAgent:
 # -- evaluation -------------------------------------------------------------------------------------------
 def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     """Points the number-dice action of `roll` takes out of `hand` at once (negative: points gained)."""
-    row = comp.chart_row(roll)
-    numbers = rolled_numbers(comp, roll)
+    if comp.chart_row(roll).effect == "take_discard_reroll":
+        return -hand_value(comp, discard)
+    return _shed_by_number_dice(comp, tuple(hand), tuple(roll[:len(comp.number_dice)]))
+
+
+@lru_cache(maxsize=8192)
+def _shed_by_number_dice(comp: DeerComponents, hand: tuple, faces: tuple) -> int:
+    """`shed_points` of the rolls whose number dice show `faces` (the agent, and exact walks over its play,
+    score the same few hundred faces against one hand again and again)."""
+    row = comp.chart_row(faces)
+    numbers = rolled_numbers(comp, faces)
     if row.effect in ("discard_rolled", "pass_rolled"):
-        chosen = sorted((hand_value(comp, matching(comp, hand, [n])) for n in choosable_numbers(comp, roll, row)),
-                        reverse=True)[:row.choices]
-        rolled = 0 if row.choose_from_rolled else hand_value(comp, matching(comp, hand, numbers))
+        values = number_values(comp, hand)
+        chosen = sorted((values[n] for n in choosable_numbers(comp, faces, row)), reverse=True)[:row.choices]
+        rolled = 0 if row.choose_from_rolled else sum(values[n] for n in set(numbers))
         return rolled + sum(chosen)
     if row.effect == "discard_parity":
-        return hand_value(comp, matching(comp, hand, [n for n in comp.numbers if n % 2 == numbers[0] % 2]))
+        return sum(v for n, v in number_values(comp, hand).items() if n % 2 == numbers[0] % 2)
     if row.effect == "pass_number_and_sums":
         own = matching(comp, hand, numbers)
         target = comp.points[comp.number_kind[numbers[0]]]
         return hand_value(comp, own) + target * max_groups(comp, tuple(h - o for h, o in zip(hand, own)), target)
-    if row.effect == "take_discard_reroll":
-        return -hand_value(comp, discard)
     return 0
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1024)
+def number_values(comp: DeerComponents, hand: tuple) -> dict[int, int]:
+    """The points `hand` holds of each number (the agent scores many rolls against one hand)."""
+    return {n: hand[k] * comp.points[k] for n, k in comp.number_kind.items()}
+
+
+@lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
 def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
     """The most disjoint Ruling 6 groups `available` holds (exact): the lowest card that can be in a
     group is either in none (drop its kind) or in one of the groups holding it."""
@@ -129,7 +142,7 @@ def choose_joker_face(comp, obs, legal):
 
 
 def choose_number(comp, obs, legal):
-    return max(legal, key=lambda a: hand_value(comp, matching(comp, obs["hand"], a.args)))
+    return max(legal, key=lambda a: number_points(comp, obs["hand"], a.args))
 
 
 def choose_group(comp, obs, legal):

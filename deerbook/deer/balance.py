@@ -1,7 +1,7 @@
 """Balance analyses: seeded batches of whole games over the engine, with 95% confidence intervals.
 
 Nothing here is exact: every figure is a Monte Carlo estimate from `play_batch` (game i is played
-from the i-th child of `numpy.random.SeedSequence(seed)`, as `engine.simulate` does), reported as
+from the i-th child of `numpy.random.SeedSequence(seed)` by `engine.batch.run_batch`, as in `simulate`), reported as
 mean ± 1.96 standard errors. Sizes: `QUICK_GAMES` keeps a notebook to seconds; pass `big=True`
 (or any `games=`) for tighter intervals.
 
@@ -14,13 +14,14 @@ mean ± 1.96 standard errors. Sizes: `QUICK_GAMES` keeps a notebook to seconds; 
 from __future__ import annotations
 
 import math
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
 from ..engine import Action, make_game
-from ..engine.runner import play
+from ..engine.batch import BatchSpec, GameRecord, agent_factories, run_batch
 from .agents import GreedyAgent
 
 QUICK_GAMES = 40
@@ -77,22 +78,22 @@ class Batch:
 
 
 def play_batch(game_name: str, agents: Sequence[str], games: int, seed: int, *, rotate: bool = False,
-               num_players: int | None = None, **options) -> Batch:
-    """Play `games` seeded games; with `rotate`, game i seats the agents rotated by i. Agents are
-    named from the game's catalogue or `EXTRA_AGENTS`."""
+               num_players: int | None = None, workers: int | None = None, executor: Executor | None = None,
+               **options) -> Batch:
+    """Play `games` seeded games (`engine.batch.run_batch`: on `workers` processes, default every core, or
+    an `executor`; the same games either way); with `rotate`, game i seats the agents rotated by i.
+    Agents are named from the game's catalogue or `EXTRA_AGENTS`."""
     game = make_game(game_name, num_players=num_players or len(agents), **options)
-    catalogue = {**game.agents(), **EXTRA_AGENTS}
-    seats, results, stats = [], [], []
-    for i, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
-        shift = i % len(agents) if rotate else 0
-        names = tuple(agents[shift:]) + tuple(agents[:shift])
-        final = play(game, [catalogue[name]() for name in names], np.random.default_rng(child))
-        seats.append(names)
-        results.append(final.returns())
-        stats.append(final.stats())
-    return Batch(game_name, game.options(), seed, tuple(seats), np.array(results),
-                 np.array([s["rounds"] for s in stats]), np.array([s["turns"] for s in stats]),
-                 np.array([s["final_score"] for s in stats]))
+    spec = BatchSpec(game, agent_factories(game, agents, EXTRA_AGENTS), rotate=rotate)
+    records = run_batch(spec, games, seed, workers=workers, executor=executor)
+    return batch_of(spec, agents, seed, records)
+
+
+def batch_of(spec: BatchSpec, agents: Sequence[str], seed: int, records: Sequence[GameRecord]) -> Batch:
+    """A `Batch` from the batch runner's records (`agents`: the names of `spec.agents`)."""
+    return Batch(spec.game.name, spec.game.options(), seed, tuple(tuple(agents[a] for a in r.seating) for r in records),
+                 np.array([r.returns for r in records]), np.array([r.stats["rounds"] for r in records]),
+                 np.array([r.stats["turns"] for r in records]), np.array([r.stats["final_score"] for r in records]))
 
 
 def seat_win_rates(batch: Batch) -> list[Estimate]:
@@ -159,4 +160,11 @@ class Refusing:
         return next((a for a in legal if a.kind != self.kind), choice) if choice.kind == self.kind else choice
 
 
-EXTRA_AGENTS = {"greedy-no-knock": lambda: Refusing(GreedyAgent(), "knock")}
+class NeverKnocks(Refusing):
+    """The greedy agent, except that it never knocks."""
+
+    def __init__(self):
+        super().__init__(GreedyAgent(), "knock")
+
+
+EXTRA_AGENTS = {"greedy-no-knock": NeverKnocks}

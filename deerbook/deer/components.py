@@ -149,8 +149,16 @@ class DeerComponents:
         rows.update({row.signature: row for row in self.chart})
         return rows
 
+    @cached_property
+    def _row_by_faces(self) -> dict[tuple, ChartRow]:
+        """The chart row of every possible number-dice result (chart_row looks it up)."""
+        rows = self.chart_by_signature
+        return {faces: rows[signature(faces)] for faces in itertools.product(*(f for _, f in self.number_dice))}
+
     def chart_row(self, roll: tuple) -> ChartRow:
-        return self.chart_by_signature[signature(roll[:len(self.number_dice)])]
+        faces = roll[:len(self.number_dice)]
+        row = self._row_by_faces.get(faces)
+        return row if row is not None else self.chart_by_signature[signature(faces)]
 
     def predator_face(self, roll: tuple):
         """The predator die's face of a roll, or None without a predator die."""

@@ -10,10 +10,12 @@ set-aside cards may block it (Ruling 19); without set-aside cards it happens at 
 """
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from functools import lru_cache
 
 from ..engine import Action
+from ..engine.protocol import ChanceTable
 from .components import DEER_HEAD, DISCARD_FACE, DeerComponents
 
 CHANCE_PHASES = frozenset({"deal", "roll", "reroll", "draw_card"})
@@ -76,13 +78,19 @@ def rolled_numbers(comp: DeerComponents, roll: tuple) -> tuple[int, ...]:
     return tuple(f for f in rolled_faces(comp, roll) if isinstance(f, int))
 
 
+def number_points(comp: DeerComponents, counts, numbers) -> int:
+    """The points of the number cards of `counts` matching `numbers`: hand_value(matching(...)), faster."""
+    points = comp.points
+    return sum(counts[k] * points[k] for k in {comp.number_kind[n] for n in numbers})
+
+
 def matching(comp: DeerComponents, counts, numbers) -> list[int]:
     """The number cards of `counts` matching `numbers` (Ruling 11: never predators or Jokers)."""
     kinds = {comp.number_kind[n] for n in numbers}
     return [c if k in kinds else 0 for k, c in enumerate(counts)]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)  # bounded: resident memory stays flat over any number of games
 def sum_groups(comp: DeerComponents, available: tuple, target: int) -> tuple[tuple[int, ...], ...]:
     """Every distinct multiset (sorted kinds) of two or more number cards from `available`
     whose points sum to `target` (Ruling 6)."""
@@ -275,19 +283,42 @@ def legal_actions(s) -> tuple[Action, ...]:
     return LEGAL[s.phase](s)
 
 
+@lru_cache(maxsize=64)
+def _card_actions(comp: DeerComponents, kind: str, text: str) -> tuple[Action, ...]:
+    """One action per card kind (a card dealt or drawn), built once per edition and text."""
+    return tuple(Action(kind, (k,), text.format(card.name)) for k, card in enumerate(comp.cards))
+
+
 def _card_outcomes(comp: DeerComponents, counts, kind: str, text: str) -> tuple[tuple[Action, Fraction], ...]:
-    total = sum(counts)
-    return tuple((Action(kind, (k,), text.format(comp.cards[k].name)), Fraction(c, total))
-                 for k, c in enumerate(counts) if c)
+    total, actions = sum(counts), _card_actions(comp, kind, text)
+    return tuple((actions[k], Fraction(c, total)) for k, c in enumerate(counts) if c)
+
+
+def _card_table(comp: DeerComponents, counts, kind: str, text: str) -> ChanceTable:
+    """`_card_outcomes` as a sampling table: the weights are the card counts themselves."""
+    actions = _card_actions(comp, kind, text)
+    present = [k for k, c in enumerate(counts) if c]
+    return ChanceTable([actions[k] for k in present], itertools.accumulate(counts[k] for k in present))
+
+
+def _card_source(s) -> tuple[tuple[int, ...], str, str] | None:
+    """The cards a deal or draw node picks from, its action kind and text (None at a roll)."""
+    if s.phase == "deal":
+        return s.deck, "deal", f"deal {{}} to player {s.current}"
+    if s.phase == "draw_card":
+        return s.predator_pile, "draw_card", "draw {}"
+    return None
 
 
 def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
-    comp = s.game.components
-    if s.phase == "deal":
-        return _card_outcomes(comp, s.deck, "deal", f"deal {{}} to player {s.current}")
-    if s.phase == "draw_card":
-        return _card_outcomes(comp, s.predator_pile, "draw_card", "draw {}")
-    return comp.roll_outcomes
+    source = _card_source(s)
+    return _card_outcomes(s.game.components, *source) if source else s.game.components.roll_outcomes
+
+
+def chance_table(s) -> ChanceTable:
+    """`chance_outcomes` ready to sample (the same outcomes, order and proportions)."""
+    source = _card_source(s)
+    return _card_table(s.game.components, *source) if source else ChanceTable.shared(s.game.components.roll_outcomes)
 
 
 def rule(s) -> str:
@@ -307,29 +338,44 @@ def _counts(comp: DeerComponents, kinds) -> list[int]:
 
 # -- transitions ------------------------------------------------------------------------------------
 MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played", "pending",
-           "set_aside_due", "bullseye_due", "benefit_spaces")
+           "set_aside_due", "bullseye_due", "benefit_spaces")  # count vectors and per-player flags, as lists
+NESTED = ("hands", "set_aside")  # per-player count vectors, as lists of lists
+
+
+LISTS = frozenset(MUTABLE + NESTED)
 
 
 class Table:
-    """A mutable working copy of a state's fields for one transition."""
+    """A mutable working copy of a state's fields for one transition.
+
+    The count vectors are copied (as lists) on first use only, so a transition pays for the ones it
+    touches; `changed_fields` gives back what the transition changed, as a state holds it (tuples)."""
 
     def __init__(self, game, fields: dict):
-        self.game, self.comp, self.n = game, game.components, game.num_players
-        self.field_names = tuple(fields)
-        self.__dict__.update(fields)
-        self.hands = [list(h) for h in self.hands]
-        self.set_aside = [list(a) for a in self.set_aside]
-        for name in MUTABLE:
-            setattr(self, name, list(getattr(self, name)))
+        table = self.__dict__
+        table.update(fields)
+        for name in LISTS:
+            del table[name]
+        table.update(game=game, comp=game.components, n=game.num_players, _source=fields)
 
-    def frozen_fields(self) -> dict:
-        """The fields as a state holds them (tuples)."""
-        fields = {name: getattr(self, name) for name in self.field_names}
-        fields["hands"] = tuple(map(tuple, self.hands))
-        fields["set_aside"] = tuple(map(tuple, self.set_aside))
-        for name in MUTABLE:
-            fields[name] = tuple(fields[name])
-        return fields
+    def __getattr__(self, name: str):
+        """The first use of a count vector: copy it from the state, as a list (of lists)."""
+        if name not in LISTS:
+            raise AttributeError(name)
+        value = self.__dict__["_source"][name]
+        value = [list(v) for v in value] if name in NESTED else list(value)
+        self.__dict__[name] = value
+        return value
+
+    def changed_fields(self) -> dict:
+        """The fields this transition set or used, as a state holds them (tuples)."""
+        source, changed = self._source, {}
+        for name, value in self.__dict__.items():
+            if name in LISTS:
+                changed[name] = tuple(map(tuple, value)) if name in NESTED else tuple(value)
+            elif name in source and value is not source[name]:
+                changed[name] = value
+        return changed
 
     def pile(self, place):
         if isinstance(place, tuple):  # ("set_aside", player)

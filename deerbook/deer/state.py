@@ -7,9 +7,11 @@ card kinds, and every card is in exactly one place. The rules themselves live in
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
+from ..engine.protocol import evolve
 from . import rules
 from .rules import card_list
 
@@ -48,6 +50,15 @@ class DeerState(State):
     pending: tuple[int, ...]  # the mover's number cards about to move, open to blocks (Ruling 19)
     giver: int | None  # the other player handing cards over (Ruling 2, card chart)
     blocking: tuple[int, int] | None  # (card kind, holder) offered a block
+
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_hash",)
+
+    def __hash__(self) -> int:
+        """Hashed once per state (exact enumeration keys its memo by state)."""
+        cache = self.__dict__
+        if "_cache_hash" not in cache:
+            cache["_cache_hash"] = hash((self.game, *(cache[name] for name in FIELD_NAMES)))
+        return cache["_cache_hash"]
 
     # -- construction -------------------------------------------------------------------------------
     @classmethod
@@ -121,13 +132,13 @@ class DeerState(State):
     def _chance_outcomes(self):
         return rules.chance_outcomes(self)
 
-    def _apply(self, action: Action) -> "DeerState":
-        table = rules.Table(self.game, self._fields())
-        rules.apply(table, action)
-        return DeerState(self.game, **table.frozen_fields())
+    def _chance_table(self):
+        return rules.chance_table(self)
 
-    def _fields(self) -> dict:
-        return {name: getattr(self, name) for name in FIELD_NAMES}
+    def _apply(self, action: Action) -> "DeerState":
+        table = rules.Table(self.game, self.__dict__)
+        rules.apply(table, action)
+        return evolve(self, **table.changed_fields())
 
     @property
     def dealer(self) -> int:
@@ -156,7 +167,7 @@ class DeerState(State):
         owner = player == rules.mover(self)
         return {
             "player": player, "phase": "waiting" if private else self.phase, "current": self.current,
-            "options": self.game.options(),
+            "options": dict(_options(self.game)),
             "hand": self.hands[player], "hand_sizes": tuple(map(sum, self.hands)), "deck_size": sum(self.deck),
             "discard": self.discard, "predator_pile_size": sum(self.predator_pile), "pawns": self.pawns,
             "dealer": self.dealer, "round": self.round, "frozen": self.frozen, "extra_turns": self.extra_turns,
@@ -212,6 +223,12 @@ class DeerState(State):
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
 PRIVATE_PHASES = frozenset({"block", "hand_over"})  # decisions whose decider is itself a secret
+
+
+@lru_cache(maxsize=32)
+def _options(game: "DeerGame") -> dict:
+    """A game's options, computed once (every observation carries a copy)."""
+    return game.options()
 
 
 def _lists(value):

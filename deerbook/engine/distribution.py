@@ -1,6 +1,8 @@
 """Immutable exact probability distributions over hashable outcomes."""
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 from collections import defaultdict
 from fractions import Fraction
@@ -68,16 +70,21 @@ class Distribution(Mapping):
         return Distribution((o, p / mass) for o, p in self._probs.items() if event(o))
 
 
-def sample_index(probabilities: list[Fraction], rng: np.random.Generator) -> int:
-    """Index drawn with the given exact probabilities, using one uniform draw from `rng`.
-
-    Exact integer arithmetic: index i is chosen when cumulative(i-1) <= u < cumulative(i).
-    """
-    u_num, u_den = rng.random().as_integer_ratio()
+def cumulative_weights(probabilities: list[Fraction]) -> tuple[int, ...]:
+    """Integer running totals proportional to the exact `probabilities` (scaled by their common denominator)."""
     common = math.lcm(*(p.denominator for p in probabilities))
-    cumulative = 0
-    for i, p in enumerate(probabilities):
-        cumulative += p.numerator * (common // p.denominator)
-        if u_num * common < cumulative * u_den:
-            return i
-    return len(probabilities) - 1
+    return tuple(itertools.accumulate(p.numerator * (common // p.denominator) for p in probabilities))
+
+
+def draw_index(cumulative: tuple[int, ...], rng: np.random.Generator) -> int:
+    """Index drawn with weights given as integer running totals, using one uniform draw u from `rng`.
+
+    Exact integer arithmetic: index i is chosen when cumulative[i-1] <= u * total < cumulative[i]
+    (u * total < c holds for an integer c exactly when floor(u * total) < c)."""
+    u_num, u_den = rng.random().as_integer_ratio()
+    return bisect.bisect_right(cumulative, u_num * cumulative[-1] // u_den)
+
+
+def sample_index(probabilities: list[Fraction], rng: np.random.Generator) -> int:
+    """Index drawn with the given exact probabilities, using one uniform draw from `rng` (see `draw_index`)."""
+    return draw_index(cumulative_weights(probabilities), rng)

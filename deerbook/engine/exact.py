@@ -25,9 +25,11 @@ def uniform_policy(state: State) -> Distribution:
 def agent_policy(agent) -> Policy:
     """The policy of a deterministic agent (it is given a fixed-seed generator it must not need)."""
 
+    unused = np.random.default_rng(0)  # one generator for every call: a deterministic agent never draws from it
+
     def choose(state: State) -> Distribution:
         player = state.current_player()
-        action = agent.act(state.observation(player), state.legal_actions(), np.random.default_rng(0))
+        action = agent.act(state.observation(player), state.legal_actions(), unused)
         return Distribution({action: Fraction(1)})
 
     return choose

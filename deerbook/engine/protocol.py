@@ -9,11 +9,12 @@ choices. `apply` returns a new state and never changes the old one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
+from .distribution import cumulative_weights, draw_index
 from .errors import RuleViolation
 
 CHANCE = -1
@@ -115,41 +116,68 @@ class State(ABC):
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
-    @cached_property
-    def _legal(self) -> tuple[Action, ...]:
-        return self._legal_actions() if self.current_player() >= 0 else ()
+    # Lookups cached in the instance's __dict__ (a frozen dataclass: computed once per state, never copied
+    # by `evolve`). Plain dict caching: functools.cached_property takes a lock on every first use.
+    CACHE_KEYS = ("_cache_legal", "_cache_outcomes", "_cache_chance", "_cache_allowed")
 
-    @cached_property
-    def _outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self._chance_outcomes() if self.is_chance_node() else ()
-
-    @cached_property
-    def _allowed(self) -> dict[Action, Action]:
-        """The chance outcomes or legal actions, each keyed by itself (apply looks an action up in O(1))."""
-        options = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
-        return {a: a for a in options}
+    def _chance_table(self) -> "ChanceTable":
+        """The chance outcomes as a sampling table. A game may override this to hand out a precomputed
+        table (e.g. one per set of dice) with the same outcomes, in the same order, in the same proportions."""
+        return ChanceTable.from_outcomes(self.chance_outcomes())
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the player to move; empty at chance and terminal nodes."""
-        return self._legal
+        cache = self.__dict__
+        if "_cache_legal" not in cache:
+            cache["_cache_legal"] = self._legal_actions() if self.current_player() >= 0 else ()
+        return cache["_cache_legal"]
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """(outcome, exact probability) pairs at a chance node; empty elsewhere."""
-        return self._outcomes
+        cache = self.__dict__
+        if "_cache_outcomes" not in cache:
+            cache["_cache_outcomes"] = self._chance_outcomes() if self.is_chance_node() else ()
+        return cache["_cache_outcomes"]
+
+    def _chance(self) -> "ChanceTable":
+        cache = self.__dict__
+        if "_cache_chance" not in cache:
+            cache["_cache_chance"] = self._chance_table()
+        return cache["_cache_chance"]
+
+    def _allowed(self) -> dict[Action, Action]:
+        """The legal actions, each keyed by itself (apply looks an action up in O(1))."""
+        cache = self.__dict__
+        if "_cache_allowed" not in cache:
+            cache["_cache_allowed"] = {a: a for a in self.legal_actions()}
+        return cache["_cache_allowed"]
+
+    def sample_chance(self, rng) -> Action:
+        """A chance outcome drawn with its exact probability from one `rng.random()` value."""
+        table = self._chance()
+        return table.actions[draw_index(table.cumulative, rng)]
 
     def apply(self, action: Action) -> "State":
         """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
-        if self.is_terminal():
+        player = self.current_player()
+        if player == TERMINAL:
             raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
+        if player == CHANCE:
+            allowed = self._chance().lookup
+        else:
+            for candidate in self.legal_actions():  # an agent's choice is one of these very objects: no hashing
+                if candidate is action:
+                    return self._apply(candidate)
+            allowed = self._allowed()
         try:
-            candidate = self._allowed.get(action)
+            candidate = allowed.get(action)
         except TypeError:  # unhashable, so not an Action: never legal
             candidate = None
         if candidate is not None:
             return self._apply(candidate)
-        allowed = list(self._allowed)
-        shown = ", ".join(str(a) for a in allowed[:8]) + (", ..." if len(allowed) > 8 else "")
-        who = "chance" if self.is_chance_node() else f"player {self.current_player()}"
+        options = list(allowed)
+        shown = ", ".join(str(a) for a in options[:8]) + (", ..." if len(options) > 8 else "")
+        who = "chance" if player == CHANCE else f"player {player}"
         raise RuleViolation(self.rule(), f"{action} is not allowed for {who} now (allowed: {shown})")
 
     def find_action(self, text: str) -> Action:
@@ -159,6 +187,69 @@ class State(ABC):
             if str(candidate) == text:
                 return candidate
         raise RuleViolation(self.rule(), f"no allowed action reads {text!r}")
+
+
+SHARED_TABLES_MAX = 256
+_SHARED_TABLES: dict[int, tuple[tuple, "ChanceTable"]] = {}
+
+
+class ChanceTable:
+    """Chance outcomes ready to sample: the actions, integer running totals of their weights (proportional
+    to the exact probabilities) and a lookup of each action by itself."""
+
+    __slots__ = ("actions", "cumulative", "_lookup")
+
+    def __init__(self, actions: Sequence[Action], cumulative: Sequence[int]):
+        self.actions, self.cumulative, self._lookup = tuple(actions), tuple(cumulative), None
+
+    @classmethod
+    def from_outcomes(cls, outcomes: Sequence[tuple[Action, Fraction]]) -> "ChanceTable":
+        return cls([a for a, _ in outcomes], cumulative_weights([p for _, p in outcomes]))
+
+    @classmethod
+    def shared(cls, outcomes: tuple[tuple[Action, Fraction], ...]) -> "ChanceTable":
+        """The table of an outcomes tuple that a game hands out again and again (e.g. a cached dice roll),
+        built once: keyed by the tuple's identity, which the cache keeps alive."""
+        entry = _SHARED_TABLES.get(id(outcomes))
+        if entry is None or entry[0] is not outcomes:
+            if len(_SHARED_TABLES) >= SHARED_TABLES_MAX:
+                _SHARED_TABLES.clear()  # bounded memory; the tables are rebuilt on demand
+            entry = _SHARED_TABLES[id(outcomes)] = (outcomes, cls.from_outcomes(outcomes))
+        return entry[1]
+
+    @property
+    def lookup(self) -> dict[Action, Action]:
+        if self._lookup is None:
+            self._lookup = {a: a for a in self.actions}
+        return self._lookup
+
+
+_LAYOUTS: dict[type, tuple[frozenset, tuple[str, ...]]] = {}
+
+
+def _layout(cls: type) -> tuple[frozenset, tuple[str, ...]]:
+    """A dataclass's field names and its cached properties (computed once per class)."""
+    if cls not in _LAYOUTS:
+        cached = tuple(name for name in dir(cls) if isinstance(getattr(cls, name, None), cached_property))
+        cached += getattr(cls, "CACHE_KEYS", ())
+        _LAYOUTS[cls] = frozenset(f.name for f in fields(cls)), cached
+    return _LAYOUTS[cls]
+
+
+def evolve(obj, **changes):
+    """`dataclasses.replace` for the engine's frozen dataclasses (no `__post_init__`), faster: it copies the
+    field values (never a state's cached lookups) and skips the field-by-field frozen `__init__`."""
+    names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
+    if not names.issuperset(changes):
+        raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
+    new = object.__new__(type(obj))
+    values = new.__dict__
+    values.update(obj.__dict__)
+    values.update(changes)
+    for name in cached:
+        if name in values:
+            del values[name]
+    return new
 
 
 def check_distribution(pairs: Sequence[tuple[Action, Fraction]]) -> None:

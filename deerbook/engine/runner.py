@@ -6,8 +6,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .agents import Agent
-from .distribution import sample_index
-from .protocol import Action, Game, State
+from .protocol import CHANCE, TERMINAL, Action, Game, State
 
 
 def as_generator(seed_or_rng: int | np.random.Generator | None) -> np.random.Generator:
@@ -19,8 +18,8 @@ def as_generator(seed_or_rng: int | np.random.Generator | None) -> np.random.Gen
 
 
 def sample_outcome(state: State, rng: np.random.Generator) -> Action:
-    outcomes = state.chance_outcomes()
-    return outcomes[sample_index([p for _, p in outcomes], rng)][0]
+    """A chance outcome of `state` drawn with its exact probability."""
+    return state.sample_chance(rng)
 
 
 def play(
@@ -42,13 +41,16 @@ def play(
     chance_rng, *agent_rngs = as_generator(seed).spawn(1 + game.num_players)
     state = game.initial_state() if state is None else state
     for _ in range(max_steps):
-        if state.is_terminal():
-            return state
         player = state.current_player()
-        if state.is_chance_node():
-            action = sample_outcome(state, chance_rng)
-        else:
-            action = agents[player].act(state.observation(player), state.legal_actions(), agent_rngs[player])
+        if player == TERMINAL:
+            return state
+        if player == CHANCE:
+            action = state.sample_chance(chance_rng)
+            if on_step is not None:
+                on_step(state, action)
+            state = state._apply(action)  # drawn from the state's own outcomes: no need to check it
+            continue
+        action = agents[player].act(state.observation(player), state.legal_actions(), agent_rngs[player])
         if on_step is not None:
             on_step(state, action)
         state = state.apply(action)

@@ -1,33 +1,34 @@
 """Seeded batches of games, summarised per seat."""
 from __future__ import annotations
 
+from concurrent.futures import Executor
 from typing import Sequence
 
 import numpy as np
-from tqdm import tqdm
 
+from .batch import BatchSpec, agent_factories, run_batch
 from .protocol import Game
-from .runner import play
 
 
-def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, progress: bool = False) -> dict:
+def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, progress: bool = False,
+             workers: int | None = None, executor: Executor | None = None) -> dict:
     """Play `games` seeded games and return a JSON-able summary.
 
-    Game i is played from the i-th child of `numpy.random.SeedSequence(seed)`, so
-    results do not depend on how many games run. Per-game figures come from the
-    terminal state's `stats()`: numbers are averaged, per-seat lists averaged per seat.
+    Game i is played from the i-th child of `numpy.random.SeedSequence(seed)`, so results do not
+    depend on how many games run, nor on `workers` (default: every core) or the `executor` that
+    plays them (see `engine.batch.run_batch`). Per-game figures come from the terminal state's
+    `stats()`: numbers are averaged, per-seat lists averaged per seat.
     """
     check_agents(game, agent_names)
     check_count("games", games, 1)
     check_count("seed", seed, 0)
-    catalogue = game.agents()
+    spec = BatchSpec(game, agent_factories(game, agent_names))
+    records = run_batch(spec, games, seed, workers=workers, executor=executor, progress=progress)
     wins = np.zeros(game.num_players)
     totals: dict = {}
-    seeds = np.random.SeedSequence(seed).spawn(games)
-    for child in tqdm(seeds, desc=f"{game.name}", unit="game", disable=not progress, leave=False):
-        final = play(game, [catalogue[name]() for name in agent_names], np.random.default_rng(child))
-        wins += final.returns()
-        for key, value in final.stats().items():
+    for record in records:
+        wins += record.returns
+        for key, value in record.stats.items():
             totals[key] = np.add(totals.get(key, 0), value)
     return {
         "game": game.name,

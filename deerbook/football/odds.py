@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-import numpy as np
-
+from ..engine.batch import BatchSpec, agent_factories, run_batch
 from ..engine.distribution import Distribution
 from ..engine.registry import make_game
-from ..engine.runner import play
 from .rules import PLAY_DICE, Marks, dice_roll
 from .sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
 from .state import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, MARK_FIELDS, FootballState, position
@@ -220,14 +219,12 @@ def blitz_board(board: tuple[int, ...], defense_marker: int, power: int, game=No
     return blitz_roll_distribution(state)
 
 
-def season(game, agent_names: list[str], games: int, seed: int) -> list[dict]:
-    """Play `games` seeded games (game i from the i-th child seed, like `simulate`); each game's stats()."""
-    catalogue = game.agents()
-    results = []
-    for child in np.random.SeedSequence(seed).spawn(games):
-        final = play(game, [catalogue[name]() for name in agent_names], np.random.default_rng(child))
-        results.append(final.stats())
-    return results
+def season(game, agent_names: list[str], games: int, seed: int, *, workers: int | None = None,
+           executor: Executor | None = None) -> list[dict]:
+    """Play `games` seeded games (game i from the i-th child seed, by the batch runner `simulate` uses); each
+    game's stats()."""
+    spec = BatchSpec(game, agent_factories(game, agent_names))
+    return [record.stats for record in run_batch(spec, games, seed, workers=workers, executor=executor)]
 
 
 def solo_seasons(agents: list[str], difficulties=("normal", "hard"), games: int = 20, seed: int = 1) -> dict:

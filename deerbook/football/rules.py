@@ -6,13 +6,13 @@ die, touchdowns, Kick Range, Power Dice), stopping only where a wild chain needs
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-from ..engine.protocol import Action
+from ..engine.protocol import Action, evolve
 from .sheet import MAX_POWER_DICE, START_KICK_RANGE, TRACKS, PlaySheet
 
 DECISIONS = (
@@ -119,7 +119,7 @@ class Marks:
         return self.marker <= self.kick_range(sheet)
 
     def kick_field_goal(self) -> "Marks":
-        return replace(self, field_goals=self.field_goals + 1, marker=45)
+        return evolve(self, field_goals=self.field_goals + 1, marker=45)
 
     def open_tracks(self, sheet: PlaySheet) -> tuple[int, ...]:
         return tuple(t for t in TRACKS if self.checked[t - 1] < len(sheet.track(t)))
@@ -132,7 +132,7 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int) -> tuple
     """
     while marks.checked[track - 1] < len(sheet.track(track)):
         box = sheet.track(track)[marks.checked[track - 1]]
-        marks = replace(marks, checked=_bump(marks.checked, track - 1))
+        marks = evolve(marks, checked=_bump(marks.checked, track - 1))
         if box.action == "chain":
             track = box.target
         elif box.action == "wild":
@@ -152,9 +152,9 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int) -> Marks:
     if box.action == "pass":
         return _pass(marks, box, sheet, defense)
     if box.action == "kick":
-        return replace(marks, kick=min(marks.kick + 1, len(sheet.kick_range)))
+        return evolve(marks, kick=min(marks.kick + 1, len(sheet.kick_range)))
     if box.action == "power":
-        return replace(marks, power=min(marks.power + 1, MAX_POWER_DICE))
+        return evolve(marks, power=min(marks.power + 1, MAX_POWER_DICE))
     return marks
 
 
@@ -163,7 +163,7 @@ def _bonus(marks: Marks, track_name: str, boxes: tuple[int, ...]) -> tuple[Marks
     used = getattr(marks, track_name)
     if used >= len(boxes):
         return marks, 0
-    return replace(marks, **{track_name: used + 1}), boxes[used]
+    return evolve(marks, **{track_name: used + 1}), boxes[used]
 
 
 def _run(marks: Marks, box, sheet: PlaySheet, defense: int) -> Marks:
@@ -184,11 +184,11 @@ def _pass(marks: Marks, box, sheet: PlaySheet, defense: int) -> Marks:
 def _gain(marks: Marks, yards: int, defended: bool, penalty: int) -> Marks:
     """Apply the defense die (first eligible play only), then advance one space per full 5 yards."""
     if defended and not marks.defense_used:
-        marks, yards = replace(marks, defense_used=True), max(0, yards - penalty)
+        marks, yards = evolve(marks, defense_used=True), max(0, yards - penalty)
     space = field_space(marks.marker) + yards // 5
     if space >= END_ZONE:
-        return replace(marks, touchdowns=marks.touchdowns + 1, marker=45)
-    return replace(marks, marker=45 - 5 * space)
+        return evolve(marks, touchdowns=marks.touchdowns + 1, marker=45)
+    return evolve(marks, marker=45 - 5 * space)
 
 
 def field_space(marker: int) -> int:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..engine.errors import RuleViolation, SaveFileError
-from ..engine.protocol import CHANCE, TERMINAL, Action, State
+from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, State, evolve
 from ..engine.saving import require
 from .rules import (DEFENSE_DIE, DEFENSE_NAMES, PLAY_DICE, Marks, blitz_points, check_box, dice_roll)
 from .sheet import MAX_POWER_DICE, TRACKS
@@ -143,19 +143,19 @@ class FootballState(State):
         if self.phase in CHANCE_PHASES:
             return self._apply_chance(args)
         if kind == "wild":
-            return self._check(args[0], replace(self, wild_from=0))
+            return self._check(args[0], evolve(self, wild_from=0))
         if kind == "take":
             return self._take(args[0])
         if kind == "check":
-            return self._check(args[0], replace(self, hand=_minus_one(self.hand, args[0])))
+            return self._check(args[0], evolve(self, hand=_minus_one(self.hand, args[0])))
         if kind == "pick":
-            return self._check(args[0], replace(self, picks=self.picks + args))
+            return self._check(args[0], evolve(self, picks=self.picks + args))
         if kind == "kick":
             return self._with_marks(self.me.kick_field_goal())._settle()
         return self._end_holding()  # "no kick"
 
     def _with_marks(self, marks: Marks, **changes) -> "FootballState":
-        return replace(self, marks=self.marks[:self.actor] + (marks,) + self.marks[self.actor + 1:], **changes)
+        return evolve(self, marks=self.marks[:self.actor] + (marks,) + self.marks[self.actor + 1:], **changes)
 
     def _check(self, track: int, state: "FootballState") -> "FootballState":
         marks, wild = check_box(state.me, track, self.game.sheet, state.defense)
@@ -164,7 +164,7 @@ class FootballState(State):
     def _take(self, track: int) -> "FootballState":
         i = track - 1
         hand = tuple(self.board[i] + self.power_board[i] if t == track else 0 for t in TRACKS)
-        return replace(self, phase=ACTIVE, hand=hand, pool=self.pool + self.board[i],
+        return evolve(self, phase=ACTIVE, hand=hand, pool=self.pool + self.board[i],
                        board=_set(self.board, i, 0), power_board=_set(self.power_board, i, 0))._settle()
 
     def _settle(self) -> "FootballState":
@@ -178,14 +178,14 @@ class FootballState(State):
         """The actor has checked all their dice (and declined a last field goal): move on."""
         if self.phase == ACTIVE:
             power = self.power_board if self.solo else NO_DICE  # solo power dice stay until Blitz Bach
-            return replace(self, phase=PICKS, power_board=power, picks=(),
+            return evolve(self, phase=PICKS, power_board=power, picks=(),
                            actor=(self.active + 1) % self.game.num_players)._settle()
         if self.phase == PICKS:
             if self.solo:
-                return replace(self, phase=BLITZ_ROLL, power_board=NO_DICE, picks=())._start_blitz()
+                return evolve(self, phase=BLITZ_ROLL, power_board=NO_DICE, picks=())._start_blitz()
             following = (self.actor + 1) % self.game.num_players
             if following != self.active:
-                return replace(self, actor=following, picks=())._settle()
+                return evolve(self, actor=following, picks=())._settle()
             return self._next_turn()
         if self.phase == FINAL:
             return self._offer_final_kick(self.actor + 1)
@@ -201,33 +201,36 @@ class FootballState(State):
             return dice_roll("play dice", self.pool)
         return dice_roll("power dice", self.me.power)  # POWER_ROLL, BLITZ_ROLL, OVERTIME_ROLL
 
+    def _chance_table(self) -> ChanceTable:
+        return ChanceTable.shared(self.chance_outcomes())  # the dice rolls are cached tuples
+
     def _apply_chance(self, args: tuple) -> "FootballState":
         if self.phase == DEFENSE_ROLL:
-            return replace(self, defense=args[0])._next_roll(DEFENSE_ROLL)
+            return evolve(self, defense=args[0])._next_roll(DEFENSE_ROLL)
         if self.phase == MARKER_ROLL:
-            return replace(self, defense_marker=args.index(1) + 1)._next_roll(MARKER_ROLL)
+            return evolve(self, defense_marker=args.index(1) + 1)._next_roll(MARKER_ROLL)
         if self.phase == PLAY_ROLL:
-            return replace(self, board=tuple(map(sum, zip(self.board, args))), pool=0)._next_roll(PLAY_ROLL)
+            return evolve(self, board=tuple(map(sum, zip(self.board, args))), pool=0)._next_roll(PLAY_ROLL)
         if self.phase == POWER_ROLL:
-            return replace(self, power_board=args)._next_roll(POWER_ROLL)
+            return evolve(self, power_board=args)._next_roll(POWER_ROLL)
         if self.phase == BLITZ_ROLL:
             return self._blitz_scores(args)
-        return replace(self, phase=OVERTIME, hand=args)._settle()  # OVERTIME_ROLL
+        return evolve(self, phase=OVERTIME, hand=args)._settle()  # OVERTIME_ROLL
 
     def _next_roll(self, done: str) -> "FootballState":
         needed = {MARKER_ROLL: self.solo, PLAY_ROLL: self.pool > 0, POWER_ROLL: self.marks[self.active].power > 0}
         for phase in ROLL_ORDER[ROLL_ORDER.index(done) + 1:]:
             if needed[phase]:
-                return replace(self, phase=phase)
-        return replace(self, phase=AREA)
+                return evolve(self, phase=phase)
+        return evolve(self, phase=AREA)
 
     # --- turns, rounds, end of game ------------------------------------------------------------
     def _next_turn(self) -> "FootballState":
         turn = self.turn + 1
         if turn == self.game.total_turns:
-            return replace(self, turn=turn, picks=())._offer_final_kick(0)
-        marks = tuple(replace(m, defense_used=False) for m in self.marks)
-        return replace(self, marks=marks, turn=turn, phase=DEFENSE_ROLL, actor=turn % self.game.num_players,
+            return evolve(self, turn=turn, picks=())._offer_final_kick(0)
+        marks = tuple(evolve(m, defense_used=False) for m in self.marks)
+        return evolve(self, marks=marks, turn=turn, phase=DEFENSE_ROLL, actor=turn % self.game.num_players,
                        picks=(), hand=NO_DICE)
 
     def _start_blitz(self) -> "FootballState":
@@ -238,30 +241,30 @@ class FootballState(State):
         removed = sum(self.board[i] for i in range(6) if faces[i])
         board = tuple(0 if faces[i] else self.board[i] for i in range(6))
         fullest = max(n for t, n in zip(TRACKS, board) if t != self.defense_marker)
-        state = replace(self, board=board, pool=self.pool + removed, blitz=self.blitz + (blitz_points(fullest),))
+        state = evolve(self, board=board, pool=self.pool + removed, blitz=self.blitz + (blitz_points(fullest),))
         return state._next_turn()
 
     def _offer_final_kick(self, first: int) -> "FootballState":
         for player in range(first, self.game.num_players):
             if self.marks[player].can_kick(self.game.sheet):
-                return replace(self, phase=FINAL, actor=player)
+                return evolve(self, phase=FINAL, actor=player)
         return self._compare(tuple(range(self.game.num_players)))
 
     def _compare(self, contenders: tuple[int, ...]) -> "FootballState":
         best = max(self.marks[p].points for p in contenders)
         leaders = tuple(p for p in contenders if self.marks[p].points == best)
         if self.solo or len(leaders) == 1 or self.overtime == MAX_OVERTIME:
-            return replace(self, phase=OVER, tied=leaders if self.overtime else ())
-        return replace(self, overtime=self.overtime + 1, tied=leaders)._next_in_overtime(0)
+            return evolve(self, phase=OVER, tied=leaders if self.overtime else ())
+        return evolve(self, overtime=self.overtime + 1, tied=leaders)._next_in_overtime(0)
 
     def _next_in_overtime(self, index: int) -> "FootballState":
         if index == len(self.tied):
             return self._compare(self.tied)
         player = self.tied[index]
-        state = replace(self, actor=player, hand=NO_DICE, defense=0, wild_from=0)
+        state = evolve(self, actor=player, hand=NO_DICE, defense=0, wild_from=0)
         if self.marks[player].power:
-            return replace(state, phase=OVERTIME_ROLL)
-        return replace(state, phase=OVERTIME)._settle()
+            return evolve(state, phase=OVERTIME_ROLL)
+        return evolve(state, phase=OVERTIME)._settle()
 
     # --- results ------------------------------------------------------------------------------
     def winners(self) -> tuple[int, ...]:

@@ -1,0 +1,92 @@
+"""Widget response times: python benchmarks/widgets.py [--games N]
+
+Every odds-explorer update (a sweep of controls) and every advisor hint at every decision of seeded
+greedy games, timed one by one in CPU time; prints the median, 95th percentile and slowest beside the
+50 ms target.
+"""
+import argparse
+import pathlib
+import statistics
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from deerbook.engine import make_game  # noqa: E402
+from deerbook.engine.runner import play  # noqa: E402
+from deerbook.widgets.explore import DeerExplorer, FootballExplorer  # noqa: E402
+from deerbook.widgets.hints import deer_hints, football_hints  # noqa: E402
+
+TARGET_MS = 50
+DEER_HANDS = ["3 3 7 Fox Joker", "1 2 3 4 5 6", "Fox Fox Joker 9 9", "12 11 10 8 8 7 5 5 2", "Joker"]
+CARD_HANDS = ["A 2 3 K", "7 7 7 Q J 10 9", "K"]
+
+
+def timed(function, *args) -> float:
+    """CPU milliseconds of `function(*args)` (CPU time: meaningful on a busy machine too)."""
+    start = time.process_time()
+    function(*args)
+    return (time.process_time() - start) * 1000
+
+
+def deer_explorer_times() -> list[float]:
+    explorer = DeerExplorer()
+    times = []
+    for game_name, hands in (("deer", DEER_HANDS), ("deer-cards", CARD_HANDS)):
+        explorer.edition.value = game_name
+        for hand in hands:
+            for players, others in ((2, 3), (4, 5), (6, 8)):
+                for control, value in ((explorer.hand, hand), (explorer.players, players), (explorer.others, others)):
+                    times.append(timed(setattr, control, "value", value))
+    return times
+
+
+def football_explorer_times() -> list[float]:
+    explorer = FootballExplorer()
+    times = []
+    for track in range(1, 7):
+        times.append(timed(setattr, explorer.track, "value", track))
+        for box in range(explorer.box.max + 1):
+            times.append(timed(setattr, explorer.box, "value", box))
+            for marker in explorer.marker.options[::4]:
+                times.append(timed(setattr, explorer.marker, "value", marker))
+    return times
+
+
+def hint_times(name: str, options: dict, hints, games: int) -> list[float]:
+    """The time of a hint at every decision node of `games` seeded greedy games."""
+    game = make_game(name, **options)
+    times = []
+
+    def ask(state, action):
+        if not state.is_chance_node():
+            times.append(timed(hints, state, state.current_player()))
+
+    for seed in range(games):
+        play(game, [game.agents()["greedy"]() for _ in range(game.num_players)], seed, on_step=ask)
+    return times
+
+
+def report(label: str, times: list[float]) -> None:
+    ordered = sorted(times)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    flag = "" if ordered[-1] <= TARGET_MS else "  <-- over target"
+    print(f"{label:<28} {len(times):>6} {statistics.median(times):>8.1f} {p95:>8.1f} {ordered[-1]:>8.1f} "
+          f"{TARGET_MS:>7}{flag}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=2, help="seeded greedy games whose every decision gets a hint")
+    games = parser.parse_args().games
+    print(f"{'widget computation':<28} {'count':>6} {'median':>8} {'p95 ms':>8} {'max ms':>8} {'target':>7}")
+    report("Deer odds explorer", deer_explorer_times())
+    report("Football odds explorer", football_explorer_times())
+    report("Deer hints (4 players)", hint_times("deer", {"num_players": 4}, deer_hints, games))
+    report("Deer card hints (4 players)", hint_times("deer-cards", {"num_players": 4}, deer_hints, games))
+    report("Football hints (2 players)", hint_times("football", {"num_players": 2}, football_hints, games))
+    report("Football hints (solo)", hint_times("football", {"num_players": 1}, football_hints, games))
+
+
+if __name__ == "__main__":
+    main()

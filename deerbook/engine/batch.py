@@ -1,0 +1,160 @@
+"""The one seeded batch runner: many whole games, on one core, every core or a Dask cluster.
+
+Game i is played from child i of `numpy.random.SeedSequence(seed)` (rebuilt in a worker from
+`(seed, i)` alone), so a game's result never depends on how many games run, how they are cut into
+chunks, how many workers play them or which executor runs them: the records come back in game order
+and equal a serial run's. A task is the
+game, its agent classes and three numbers to send, and any `concurrent.futures.Executor` can run it,
+including a Dask `distributed` client's (`Client(address).get_executor()`).
+"""
+from __future__ import annotations
+
+import os
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
+
+import numpy as np
+from tqdm import tqdm
+
+from .protocol import Game
+from .runner import play
+
+CHUNKS_PER_WORKER = 4  # more chunks than local workers keeps every worker busy to the end
+MAX_CHUNK = 250  # games per task at most, so a cluster with many workers gets enough tasks
+
+
+class InlineExecutor(Executor):
+    """Runs each task at once in this process (one worker, no pickling)."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # handed to whoever asks for the result, as other executors do
+            future.set_exception(exc)
+        return future
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """What every game of a batch plays: the game and the agents by seat.
+
+    `agents` are picklable agent factories (classes or module-level callables), one per seat; with
+    `rotate`, game i seats them rotated left by i (so each agent visits every seat)."""
+
+    game: Game
+    agents: tuple[Callable, ...]
+    rotate: bool = False
+
+    def seating(self, index: int) -> tuple[int, ...]:
+        """The agent index sitting in each seat in game `index`."""
+        n = len(self.agents)
+        shift = index % n if self.rotate else 0
+        return tuple((seat + shift) % n for seat in range(n))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: the agent index in each seat, each seat's result and the terminal `stats()`."""
+
+    index: int
+    seating: tuple[int, ...]
+    returns: tuple[float, ...]
+    stats: dict
+
+
+def game_seed(seed: int, index: int) -> np.random.SeedSequence:
+    """Child `index` of `SeedSequence(seed)`, built directly (equal to `SeedSequence(seed).spawn(...)[index]`)."""
+    return np.random.SeedSequence(seed, spawn_key=(index,))
+
+
+def play_record(spec: BatchSpec, seed: int, index: int) -> GameRecord:
+    """Play game `index` of the batch `(spec, seed)`."""
+    seating = spec.seating(index)
+    final = play(spec.game, [spec.agents[a]() for a in seating], np.random.default_rng(game_seed(seed, index)))
+    return GameRecord(index, seating, tuple(float(r) for r in final.returns()), final.stats())
+
+
+def _play_chunk(spec: BatchSpec, seed: int, start: int, stop: int) -> list[GameRecord]:
+    return [play_record(spec, seed, index) for index in range(start, stop)]
+
+
+def chunks(games: int, parts: int) -> list[tuple[int, int]]:
+    """`games` cut into at most `parts` consecutive (start, stop) ranges of near-equal size."""
+    parts = max(1, min(parts, games))
+    bounds = [games * i // parts for i in range(parts + 1)]
+    return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def check_workers(workers: int | None) -> None:
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+
+
+def run_batch(spec: BatchSpec, games: int, seed: int, *, workers: int | None = None,
+              executor: Executor | None = None, progress: bool = False) -> list[GameRecord]:
+    """Play games 0..games-1 of `(spec, seed)` and return their records in game order.
+
+    `executor` (any `concurrent.futures.Executor`) runs the chunks; otherwise `workers` processes
+    (default: every core; 1 plays in this process). The records are the same whatever runs them."""
+    if not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, got {games!r}")
+    check_workers(workers)
+    if len(spec.agents) != spec.game.num_players:
+        raise ValueError(f"{spec.game.num_players} players need {spec.game.num_players} agents, got {len(spec.agents)}")
+    if executor is not None:
+        return _play_on(executor, spec, seed, games, progress)
+    count = workers or default_workers()
+    if count == 1 or games < 2:
+        return _play_on(InlineExecutor(), spec, seed, games, progress)
+    with ProcessPoolExecutor(min(count, games)) as pool:
+        return _play_on(pool, spec, seed, games, progress)
+
+
+def _play_on(executor: Executor, spec: BatchSpec, seed: int, games: int, progress: bool) -> list[GameRecord]:
+    parts = max(CHUNKS_PER_WORKER * default_workers(), -(-games // MAX_CHUNK))
+    futures = [executor.submit(_play_chunk, spec, seed, start, stop) for start, stop in chunks(games, parts)]
+    records: list[GameRecord] = []
+    with tqdm(total=games, desc=spec.game.name, unit="game", disable=not progress, leave=False) as bar:
+        for future in futures:  # in submission order: the records stay in game order
+            part = future.result()
+            records.extend(part)
+            bar.update(len(part))
+    return records
+
+
+@contextmanager
+def executor_for(workers: int | None = None, scheduler: str | None = None) -> Iterator[Executor]:
+    """The executor CLI-style arguments ask for: a Dask cluster at `scheduler` (an address such as
+    tcp://10.0.0.5:8786), else `workers` local processes (default every core; 1: play in this process)."""
+    if scheduler is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ValueError("--scheduler needs the 'distributed' package: pip install distributed") from None
+        with Client(scheduler) as client:
+            yield client.get_executor()
+        return
+    check_workers(workers)
+    count = workers or default_workers()
+    if count == 1:
+        yield InlineExecutor()
+        return
+    with ProcessPoolExecutor(count) as pool:
+        yield pool
+
+
+def agent_factories(game: Game, names: Sequence[str], extra: dict | None = None) -> tuple[Callable, ...]:
+    """The agent classes named, from the game's catalogue (and `extra`); unknown names raise ValueError."""
+    catalogue = {**game.agents(), **(extra or {})}
+    unknown = [name for name in names if name not in catalogue]
+    if unknown:
+        raise ValueError(f"unknown agent(s) {unknown}; {game.name} has {sorted(catalogue)}")
+    return tuple(catalogue[name] for name in names)

@@ -1,0 +1,87 @@
+"""The balance study: its stored results file replays from its seeds, and the study runs the same anywhere."""
+import gzip
+import json
+
+import numpy as np
+import pytest
+
+from deerbook.balance import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, STUDY_VERSION,
+                              departs, difference, load_study, record_at, replay, returns_of, run_study, save_study,
+                              winners_mask)
+from deerbook.deer.balance import Estimate
+from deerbook.engine.errors import SaveFileError
+
+REPLAYS_PER_CONFIGURATION = 3
+
+
+@pytest.fixture(scope="module")
+def study():
+    return load_study(RESULTS_FILE)
+
+
+def test_the_stored_study_has_every_configuration_at_its_declared_size(study):
+    assert study["version"] == STUDY_VERSION
+    assert set(study["configurations"]) == {c.key for c in CONFIGURATIONS}
+    for config in study["configurations"].values():
+        expected = study["advisor_games"] if "advisor" in config["agents"] else study["games"]
+        assert config["games"] == expected >= 100
+        assert len(config["records"]["winners"]) == config["games"]
+
+
+def test_the_default_study_is_big():
+    assert DEFAULT_GAMES >= 20_000 and DEFAULT_ADVISOR_GAMES >= 1_000
+
+
+def test_a_random_sample_of_stored_games_replays_from_its_seeds(study):
+    rng = np.random.default_rng()  # a new sample every run: over time every record gets checked
+    for key, config in study["configurations"].items():
+        for index in rng.choice(config["games"], REPLAYS_PER_CONFIGURATION, replace=False):
+            assert replay(config, int(index)) == record_at(config, int(index)), f"{key} game {index} drifted"
+
+
+def test_stored_summaries_are_the_records_summarised(study):
+    for config in study["configurations"].values():
+        rates = config["summary"]["win_rate_per_seat"]
+        wins = np.array([returns_of(m, len(config["agents"])) for m in config["records"]["winners"]]).mean(axis=0)
+        assert [r["mean"] for r in rates] == pytest.approx(wins.tolist(), abs=1e-6)
+        assert all(r["low"] <= r["mean"] <= r["high"] for r in rates)
+
+
+def test_winner_masks_round_trip_shared_wins():
+    for returns in [(1.0, 0.0, 0.0), (0.5, 0.0, 0.5), (0.0,), (1 / 3, 1 / 3, 1 / 3, 0.0)]:
+        assert returns_of(winners_mask(returns), len(returns)) == pytest.approx(returns)
+
+
+def test_the_study_is_the_same_on_one_or_two_workers(tmp_path):
+    only = ["deer-knocking", "football-solo-hard"]
+    one = run_study(4, 2, workers=1, only=only)
+    two = run_study(4, 2, workers=2, only=only)
+    assert one["configurations"] == two["configurations"]
+    path = save_study(one, tmp_path / "study.json.gz")
+    assert load_study(path)["configurations"] == one["configurations"]
+    assert path.read_bytes() == save_study(one, tmp_path / "again.json.gz").read_bytes()
+
+
+def test_a_bad_results_file_is_refused_by_name(tmp_path):
+    bad = tmp_path / "bad.json.gz"
+    bad.write_bytes(b"not gzip")
+    with pytest.raises(SaveFileError, match="gzip"):
+        load_study(bad)
+    study = run_study(2, 2, workers=1, only=["football-2p"])
+    study["configurations"]["football-2p"]["records"]["winners"].pop()
+    with gzip.open(bad, "wt") as file:
+        json.dump(study, file)
+    with pytest.raises(SaveFileError, match="football-2p.records"):
+        load_study(bad)
+    study["version"] = 99
+    with gzip.open(bad, "wt") as file:
+        json.dump(study, file)
+    with pytest.raises(SaveFileError, match="version"):
+        load_study(bad)
+
+
+def test_a_difference_is_real_only_when_its_interval_leaves_out_zero():
+    a, b = Estimate(0.30, 0.01, 1000), Estimate(0.25, 0.01, 1000)
+    assert departs(difference(a, b), 0)
+    assert not departs(difference(a, Estimate(0.29, 0.01, 1000)), 0)
+    assert difference(a, b).se == pytest.approx(0.01 * 2 ** 0.5)

@@ -1,0 +1,77 @@
+"""The one seeded batch runner: the same games whatever the worker count or executor, Dask included."""
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+from deerbook.engine import make_game
+from deerbook.engine.batch import (BatchSpec, InlineExecutor, agent_factories, chunks, executor_for, game_seed,
+                                   run_batch)
+from deerbook.engine.simulate import simulate
+
+
+def deer_spec(rotate=False):
+    game = make_game("deer", num_players=3)
+    return BatchSpec(game, agent_factories(game, ["greedy", "random", "random"]), rotate=rotate)
+
+
+@pytest.fixture(scope="module")
+def serial():
+    return run_batch(deer_spec(rotate=True), 9, seed=5, workers=1)
+
+
+def test_game_seed_is_the_spawned_child():
+    children = np.random.SeedSequence(11).spawn(5)
+    for i, child in enumerate(children):
+        assert np.random.default_rng(game_seed(11, i)).random() == np.random.default_rng(child).random()
+
+
+def test_chunks_cover_every_game_once_in_order():
+    for games, parts in [(10, 3), (3, 8), (1, 1), (0, 4), (1000, 7)]:
+        ranges = chunks(games, parts)
+        assert [i for a, b in ranges for i in range(a, b)] == list(range(games))
+        assert len(ranges) <= max(1, parts)
+
+
+def test_records_are_in_game_order_with_rotated_seats(serial):
+    assert [r.index for r in serial] == list(range(9))
+    assert [r.seating for r in serial[:4]] == [(0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 1, 2)]
+    assert all(sum(r.returns) == pytest.approx(1) for r in serial)
+
+
+def test_two_processes_and_a_thread_pool_play_the_same_games(serial):
+    assert run_batch(deer_spec(rotate=True), 9, seed=5, workers=2) == serial
+    with ThreadPoolExecutor(3) as pool:
+        assert run_batch(deer_spec(rotate=True), 9, seed=5, executor=pool) == serial
+    assert run_batch(deer_spec(rotate=True), 9, seed=5, executor=InlineExecutor()) == serial
+
+
+def test_a_game_does_not_depend_on_the_batch_size(serial):
+    assert run_batch(deer_spec(rotate=True), 4, seed=5, workers=2) == serial[:4]
+
+
+def test_a_dask_local_cluster_plays_the_same_games(serial):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            assert run_batch(deer_spec(rotate=True), 9, seed=5, executor=client.get_executor()) == serial
+
+
+def test_simulate_is_the_same_on_any_number_of_workers():
+    game = make_game("football", num_players=2)
+    one = simulate(game, ["greedy", "random"], 6, seed=3, workers=1)
+    assert simulate(game, ["greedy", "random"], 6, seed=3, workers=2) == one
+    with executor_for(workers=1) as inline:
+        assert simulate(game, ["greedy", "random"], 6, seed=3, executor=inline) == one
+
+
+def test_bad_arguments_are_refused_by_name():
+    with pytest.raises(ValueError, match="workers"):
+        run_batch(deer_spec(), 2, seed=1, workers=0)
+    with pytest.raises(ValueError, match="games"):
+        run_batch(deer_spec(), -1, seed=1)
+    with pytest.raises(ValueError, match="unknown agent"):
+        agent_factories(make_game("deer", num_players=2), ["greedy", "genius"])
+    with pytest.raises(ValueError, match="workers"):
+        with executor_for(workers=-2):
+            pass

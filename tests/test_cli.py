@@ -129,7 +129,7 @@ def test_every_command_has_help_with_examples(command, capsys, monkeypatch):
     out = capsys.readouterr().out
     assert stop.value.code == 0 and "examples:" in out and f"deerbook {command or 'simulate'} " in out
     if command == "simulate":
-        assert "(default: 100)" in out and "(default: deer 4, deer-cards 4, football 2)" in out
+        assert "(default: 100)" in out and "(default: deer 4, deer-cards 4, football 2" in out  # (+ test games)
         assert "solo_difficulty" in out and "allowed: normal or hard" in out
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from deer_helpers import DH, RD, act, position, roll
 from deerbook.deer import DECISIONS, DeerGame, DeerOptions
-from deerbook.engine import Action, RuleViolation, make_game, state_to_json
+from deerbook.engine import Action, OptionError, RuleViolation, make_game, state_to_json
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -28,12 +28,12 @@ def test_advanced_means_all_three_flags_and_flags_switch_one_by_one():
 @pytest.mark.parametrize("kwargs", [{"num_players": 1}, {"num_players": 7}, {"num_players": 3, "knocking": "yes"},
                                     {"num_players": 3, "advanced": 1}])
 def test_unsupported_options_are_refused(kwargs):
-    with pytest.raises(ValueError):
+    with pytest.raises(OptionError):
         make_game("deer", **kwargs)
 
 
 def test_an_unknown_option_is_refused():
-    with pytest.raises(TypeError):
+    with pytest.raises(OptionError, match="flying"):
         make_game("deer", num_players=3, flying=True)
 
 

@@ -1,0 +1,96 @@
+"""Seeded edits of real saved games and component files, for the save property and fuzz tests.
+
+`edited_saves` changes ONE field of a real save (the digest recomputed, as a careful forger
+would); `garbled` damages the text itself. Both are deterministic given their generator.
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from deerbook.engine import DeerbookError, RandomAgent, make_game, play, state_from_json, state_to_json
+from deerbook.engine.runner import sample_outcome
+from deerbook.engine.saving import _digest
+
+from game_configs import CONFIGS
+
+MAX_STEPS = 200_000  # as in the conformance suite: a loaded game must end well within it
+
+
+def real_saves(every: int, configs=CONFIGS, seed: int = 0) -> list[str]:
+    """Every `every`-th state (and the last) of one seeded random game per configuration, saved."""
+    saves = []
+    for i, (name, options) in enumerate(configs):
+        game = make_game(name, **options)
+        seen = []
+        final = play(game, [RandomAgent()] * game.num_players, seed + i, on_step=lambda s, a: seen.append(s))
+        saves.extend(state_to_json(s) for s in [*seen[::every], final])
+    return saves
+
+
+def leaves(value, path=()) -> list[tuple]:
+    """The path of every scalar (and every list, which may be shortened or grown) inside `value`."""
+    found = [path] if not isinstance(value, dict) else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.extend(leaves(item, (*path, key)))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found.extend(leaves(item, (*path, i)))
+    return found
+
+
+def pick(options: list, rng: np.random.Generator):
+    return options[int(rng.integers(len(options)))]
+
+
+def changed(value, rng: np.random.Generator, phases: list[str]):
+    """A plausible wrong value for a field: a neighbouring number, another phase, another type, a resized list."""
+    if isinstance(value, bool):
+        return pick([not value, None, 0, 1], rng) if rng.random() < 0.3 else not value
+    if isinstance(value, int):
+        return pick([value + 1, value - 1, value + int(rng.integers(2, 20)), 0, -1, 10 ** 9, 1.5, "1"], rng)
+    if isinstance(value, str):
+        return pick(phases, rng) if rng.random() < 0.8 else value + "x"
+    if isinstance(value, list):
+        return [*value, *value[:1]] if rng.random() < 0.5 else value[:-1]
+    return int(rng.integers(0, 12))  # null -> a number
+
+
+def edited_save(text: str, rng: np.random.Generator, phases: list[str]) -> str:
+    """The save with one field of its state (or its options) changed and the digest recomputed."""
+    doc = json.loads(text)
+    part = "options" if rng.random() < 0.05 else "state"
+    paths = leaves(doc[part])
+    path = paths[int(rng.integers(len(paths)))]
+    target = doc[part]
+    for key in path[:-1]:
+        target = target[key]
+    if path:
+        target[path[-1]] = changed(target[path[-1]], rng, phases)
+    body = {k: doc[k] for k in ("game", "options", "state")}
+    return json.dumps({**doc, "digest": _digest(body)})
+
+
+def play_out(state, seed: int):
+    """Play a loaded state to the end with random decisions and seeded chance; return the final state."""
+    rng = np.random.default_rng(seed)
+    agent = RandomAgent()
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return state
+        if state.is_chance_node():
+            action = sample_outcome(state, rng)
+        else:
+            action = agent.act(state.observation(state.current_player()), state.legal_actions(), rng)
+        state = state.apply(action)
+    raise AssertionError(f"a loaded game did not end within {MAX_STEPS} steps")
+
+
+def load_or_refuse(text: str):
+    """The loaded state, or None if the loader refused the file with the engine's own error."""
+    try:
+        return state_from_json(text)
+    except DeerbookError:
+        return None

@@ -10,13 +10,9 @@ import json
 import numpy as np
 
 from deerbook.engine import DeerbookError, RandomAgent, make_game, play, state_from_json, state_to_json
-from deerbook.engine.runner import sample_outcome
 from deerbook.engine.saving import _digest
 
-from game_configs import CONFIGS
-
-MAX_STEPS = 200_000  # as in the conformance suite: a loaded game must end well within it
-
+from game_configs import CONFIGS, walk
 
 def real_saves(every: int, configs=CONFIGS, seed: int = 0) -> list[str]:
     """Every `every`-th state (and the last) of one seeded random game per configuration, saved."""
@@ -75,17 +71,8 @@ def edited_save(text: str, rng: np.random.Generator, phases: list[str]) -> str:
 
 def play_out(state, seed: int):
     """Play a loaded state to the end with random decisions and seeded chance; return the final state."""
-    rng = np.random.default_rng(seed)
-    agent = RandomAgent()
-    for _ in range(MAX_STEPS):
-        if state.is_terminal():
-            return state
-        if state.is_chance_node():
-            action = sample_outcome(state, rng)
-        else:
-            action = agent.act(state.observation(state.current_player()), state.legal_actions(), rng)
-        state = state.apply(action)
-    raise AssertionError(f"a loaded game did not end within {MAX_STEPS} steps")
+    *_, final = walk(state, seed)
+    return final
 
 
 def load_or_refuse(text: str):

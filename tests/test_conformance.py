@@ -5,32 +5,17 @@ import numpy as np
 import pytest
 
 from deerbook.engine import RuleViolation, make_game, state_from_json, state_to_json
-from deerbook.engine.agents import RandomAgent
 from deerbook.engine.protocol import Action, check_distribution
-from deerbook.engine.runner import sample_outcome
 
-from game_configs import CONFIGS
+from game_configs import CONFIGS, walk as walk_from
 
 IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in sorted(opts.items()))}" for name, opts in CONFIGS]
 SEEDS = range(3)
-MAX_STEPS = 200_000  # far beyond any real game: reaching it means the game does not terminate
 
 
 def walk(game, seed):
-    """Yield every state of one random game (chance sampled, decisions uniform)."""
-    rng = np.random.default_rng(seed)
-    agent = RandomAgent()
-    state = game.initial_state()
-    for _ in range(MAX_STEPS):
-        yield state
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            action = sample_outcome(state, rng)
-        else:
-            action = agent.act(state.observation(state.current_player()), state.legal_actions(), rng)
-        state = state.apply(action)
-    raise AssertionError(f"{game} did not terminate within {MAX_STEPS} steps")
+    """Every state of one random game from the start."""
+    return walk_from(game.initial_state(), seed)
 
 
 @pytest.fixture(params=CONFIGS, ids=IDS)

@@ -203,4 +203,6 @@ FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
 
 
 def _lists(value):
-    return [_lists(v) for v in value] if isinstance(value, tuple) else value
+    if not isinstance(value, tuple):
+        return value
+    return [_lists(v) if isinstance(v, tuple) else v for v in value]

@@ -27,7 +27,15 @@ def _digest(body: dict) -> str:
 def state_to_json(state: State) -> str:
     """The state as a JSON document (game name, options, state, digest)."""
     body = {"game": state.game.name, "options": state.game.options(), "state": state.to_json()}
-    return json.dumps({"format": FORMAT, "version": VERSION, **body, "digest": _digest(body)}, indent=1)
+    return _layout({"format": FORMAT, "version": VERSION, **body, "digest": _digest(body)})
+
+
+def _layout(document: dict, indent: str = "") -> str:
+    """JSON with one line per field of the document and of the objects in it, each value on one line."""
+    def line(key: str, value) -> str:
+        text = _layout(value, indent + " ") if isinstance(value, dict) and value and not indent else json.dumps(value)
+        return f"{indent} {json.dumps(key)}: {text}"
+    return "{\n" + ",\n".join(line(k, v) for k, v in document.items()) + f"\n{indent}}}"
 
 
 def state_from_json(text: str | bytes) -> State:

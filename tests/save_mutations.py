@@ -9,7 +9,7 @@ import json
 
 import numpy as np
 
-from deerbook.engine import DeerbookError, RandomAgent, make_game, play, state_from_json, state_to_json
+from deerbook.engine import RandomAgent, SaveFileError, make_game, play, state_from_json, state_to_json
 from deerbook.engine.saving import _digest
 
 from game_configs import CONFIGS, walk
@@ -76,8 +76,8 @@ def play_out(state, seed: int):
 
 
 def load_or_refuse(text: str):
-    """The loaded state, or None if the loader refused the file with the engine's own error."""
+    """The loaded state, or None if the loader refused the file (with SaveFileError, and only that)."""
     try:
         return state_from_json(text)
-    except DeerbookError:
+    except SaveFileError:
         return None

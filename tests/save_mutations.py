@@ -1,7 +1,7 @@
-"""Seeded edits of real saved games and component files, for the save property and fuzz tests.
+"""Real saved games and seeded one-field edits of them, for the save property and fuzz tests.
 
-`edited_saves` changes ONE field of a real save (the digest recomputed, as a careful forger
-would); `garbled` damages the text itself. Both are deterministic given their generator.
+`edited_save` changes ONE field of a real save, the digest recomputed as a careful forger
+would; it is deterministic given its generator.
 """
 from __future__ import annotations
 
@@ -9,19 +9,18 @@ import json
 
 import numpy as np
 
-from deerbook.engine import RandomAgent, SaveFileError, make_game, play, state_from_json, state_to_json
+from deerbook.engine import SaveFileError, make_game, state_from_json, state_to_json
 from deerbook.engine.saving import _digest
 
 from game_configs import CONFIGS, walk
+
 
 def real_saves(every: int, configs=CONFIGS, seed: int = 0) -> list[str]:
     """Every `every`-th state (and the last) of one seeded random game per configuration, saved."""
     saves = []
     for i, (name, options) in enumerate(configs):
-        game = make_game(name, **options)
-        seen = []
-        final = play(game, [RandomAgent()] * game.num_players, seed + i, on_step=lambda s, a: seen.append(s))
-        saves.extend(state_to_json(s) for s in [*seen[::every], final])
+        states = list(walk(make_game(name, **options).initial_state(), seed + i))
+        saves.extend(state_to_json(s) for s in [*states[::every], states[-1]])
     return saves
 
 
@@ -58,13 +57,11 @@ def edited_save(text: str, rng: np.random.Generator, phases: list[str]) -> str:
     """The save with one field of its state (or its options) changed and the digest recomputed."""
     doc = json.loads(text)
     part = "options" if rng.random() < 0.05 else "state"
-    paths = leaves(doc[part])
-    path = paths[int(rng.integers(len(paths)))]
+    *keys, last = pick(leaves(doc[part]), rng)
     target = doc[part]
-    for key in path[:-1]:
+    for key in keys:
         target = target[key]
-    if path:
-        target[path[-1]] = changed(target[path[-1]], rng, phases)
+    target[last] = changed(target[last], rng, phases)
     body = {k: doc[k] for k in ("game", "options", "state")}
     return json.dumps({**doc, "digest": _digest(body)})
 

@@ -18,13 +18,14 @@ from deerbook.football import state as football_state
 from deerbook.football.sheet import DEFAULT_SHEET
 
 from game_configs import CONFIGS
-from save_mutations import edited_save, load_or_refuse, pick, play_out, real_saves
+from save_mutations import changed, edited_save, leaves, load_or_refuse, pick, play_out, real_saves
 
 PHASES = sorted(deer_rules.PHASES) + list(football_state.PHASES)
 # The file takes about 10 s of CPU, most of it playing out the edited saves that load
 EDITS = 1500  # one-field edits of real saves
 GARBLES = 8000  # damaged save texts
 COMPONENT_FILES = 1000  # damaged component files
+COMPONENT_EDITS = 1000  # component data with entries changed
 LOAD_SECONDS = 1.0
 # every game and option family, the basic Deer rules being covered by the advanced ones' saves
 FUZZ_CONFIGS = [(name, options) for name, options in CONFIGS if name == "football" or options.get("advanced")
@@ -119,6 +120,23 @@ def test_garbled_component_files_raise_only_engine_errors(tmp_path):
         option = {"components": str(path)} if kind == "components" else {"sheet_file": str(path)}
         timed_load(lambda opts: make_game("deer" if kind == "components" else "football", **opts), option,
                    (ComponentError, OptionError))  # OptionError: e.g. the default player count no longer fits
+
+
+def test_edited_component_data_raises_only_engine_errors():
+    """One to three entries of the component data changed (to a neighbour, another type or another word)."""
+    rng = np.random.default_rng(1602)
+    words = ["number", "joker", "predator", "discard", "car", "deer_head", "wild", "kick", "5B", "5Y", "chain 7"]
+    for _ in range(COMPONENT_EDITS):
+        kind, data = pick(component_sources(), rng)
+        for _ in range(int(rng.integers(1, 4))):
+            *keys, last = pick(leaves(data), rng)
+            target = data
+            for key in keys:
+                target = target[key]
+            target[last] = pick([changed(target[last], rng, words), [], {}, None, [1], {"a": 1}], rng)
+        option = {"components": data} if kind == "components" else {"sheet": data}
+        timed_load(lambda opts: make_game("deer" if kind == "components" else "football", **opts), option,
+                   (ComponentError, OptionError))
 
 
 # --- hostile input, one kind at a time ----------------------------------------------------------------

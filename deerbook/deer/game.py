@@ -117,7 +117,8 @@ class DeerGame(Game):
         self._components_option = components_option(self.components)
         unknown = sorted(set(flags) - set(ADVANCED_RULES))
         if unknown:
-            raise OptionError(f"{unknown}: not options of {self.name}; the advanced rules are {list(ADVANCED_RULES)}")
+            shown = ", ".join(map(repr, unknown[:5])) + ", ..." * (len(unknown) > 5)
+            raise OptionError(f"{shown}: not options of {self.name}; the advanced rules are {list(ADVANCED_RULES)}")
         chosen = asdict(DeerOptions(**flags))
         if not all(isinstance(on, bool) for on in (advanced, *chosen.values())):
             raise OptionError(f"advanced rule options must be true/false, got advanced={advanced!r}, {chosen}")

@@ -71,7 +71,11 @@ def _rebuild_game(name, options) -> Game:
     return game
 
 
+MAX_MESSAGE = 400  # a refused value is quoted in the error, cut to this many characters
+
+
 def require(condition: Any, where: str, message: str) -> None:
     """Validation helper for `state_from_json` implementations."""
     if not condition:
-        raise SaveFileError(f"{where}: {message}")
+        shown = message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + " ..."
+        raise SaveFileError(f"{where}: {shown}")

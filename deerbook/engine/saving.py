@@ -30,12 +30,17 @@ def state_to_json(state: State) -> str:
     return _layout({"format": FORMAT, "version": VERSION, **body, "digest": _digest(body)})
 
 
-def _layout(document: dict, indent: str = "") -> str:
-    """JSON with one line per field of the document and of the objects in it, each value on one line."""
-    def line(key: str, value) -> str:
-        text = _layout(value, indent + " ") if isinstance(value, dict) and value and not indent else json.dumps(value)
-        return f"{indent} {json.dumps(key)}: {text}"
-    return "{\n" + ",\n".join(line(k, v) for k, v in document.items()) + f"\n{indent}}}"
+def _layout(document: dict) -> str:
+    """JSON with one line per field of the document and per field of the objects in it (options, state)."""
+    def shown(value) -> str:
+        if isinstance(value, dict) and value:
+            return "{\n" + _fields(value, "  ", json.dumps) + "\n }"
+        return json.dumps(value)
+    return "{\n" + _fields(document, " ", shown) + "\n}"
+
+
+def _fields(obj: dict, pad: str, shown) -> str:
+    return ",\n".join(f"{pad}{json.dumps(key)}: {shown(value)}" for key, value in obj.items())
 
 
 def state_from_json(text: str | bytes) -> State:

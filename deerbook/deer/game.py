@@ -112,21 +112,23 @@ class DeerGame(Game):
         self.name = self.components.game
         low, high = self.components.min_players, self.components.max_players
         if not is_int(num_players) or not low <= num_players <= high:
-            raise OptionError(f"num_players: {self.name} needs an integer {low}..{high}, got {num_players!r}")
+            raise OptionError("num_players", f"{self.name} option num_players must be an integer from {low} to {high}, "
+                                             f"got {num_players!r}")
         self._num_players = num_players
         self._components_option = components_option(self.components)
         unknown = sorted(set(flags) - set(ADVANCED_RULES))
         if unknown:
-            shown = ", ".join(map(repr, unknown[:5])) + ", ..." * (len(unknown) > 5)
-            raise OptionError(f"{shown}: not options of {self.name}; the advanced rules are {list(ADVANCED_RULES)}")
-        chosen = asdict(DeerOptions(**flags))
-        if not all(isinstance(on, bool) for on in (advanced, *chosen.values())):
-            raise OptionError(f"advanced rule options must be true/false, got advanced={advanced!r}, {chosen}")
-        self.advanced = DeerOptions(**{flag: advanced or on for flag, on in chosen.items()})
+            raise OptionError(unknown[0], f"{self.name} has no option {unknown[0]!r}; its options are num_players, "
+                                          f"components, advanced, {', '.join(ADVANCED_RULES)}")
+        switches = {"advanced": advanced, **asdict(DeerOptions(**flags))}
+        wrong = next((name for name, on in switches.items() if not isinstance(on, bool)), None)
+        if wrong is not None:
+            raise OptionError(wrong, f"{self.name} option {wrong} must be true or false, got {switches[wrong]!r}")
+        self.advanced = DeerOptions(**{flag: advanced or on for flag, on in switches.items() if flag != "advanced"})
         offered = set(self.components.advanced_rules)
         refused = [flag for flag, on in asdict(self.advanced).items() if on and flag not in offered]
         if refused:
-            raise OptionError(f"{self.name} has no advanced rule(s) {refused}; it offers {sorted(offered)}")
+            raise OptionError(refused[0], f"{self.name} has no advanced rule(s) {refused}; it offers {sorted(offered)}")
 
     @property
     def num_players(self) -> int:

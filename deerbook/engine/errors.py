@@ -32,12 +32,16 @@ class SaveFileError(DeerbookError):
     """A saved game that is malformed, tampered with, or inconsistent with the rules."""
 
 
+class OptionError(DeerbookError, ValueError):
+    """A game option that is unknown, of the wrong type or not allowed; `option` names it."""
+
+    def __init__(self, option: str, message: str):
+        self.option = option
+        super().__init__(message)
+
+
 class ComponentError(DeerbookError):
     """Component data (cards, dice, play sheet) that is malformed; names the bad entry."""
-
-
-class OptionError(DeerbookError, ValueError):
-    """A game option (player count, component set, rule flag) that the game does not offer; names the option."""
 
 
 _FILES_ALLOWED: ContextVar[bool] = ContextVar("files_allowed", default=True)

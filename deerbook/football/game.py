@@ -25,11 +25,13 @@ class FootballGame(Game):
     def __init__(self, num_players: int = 2, solo_difficulty: str = "normal", sheet_file: str | None = None,
                  sheet: dict | None = None):
         if type(num_players) is not int or num_players not in ROUNDS:
-            raise OptionError(f"num_players: Game Play: 1 to 4 players, cannot play with {num_players!r}")
+            raise OptionError("num_players", f"football option num_players (Game Play: 1 to 4 players) must be an "
+                                             f"integer from 1 to 4, got {num_players!r}")
         if not isinstance(solo_difficulty, str) or solo_difficulty not in DIFFICULTIES:
-            raise OptionError(f"solo_difficulty: {solo_difficulty!r} is not one of {DIFFICULTIES}")
+            raise OptionError("solo_difficulty", f"football option solo_difficulty must be {' or '.join(DIFFICULTIES)}, "
+                                                 f"got {solo_difficulty!r}")
         if sheet_file is not None and sheet is not None:
-            raise OptionError("sheet_file, sheet: give the play sheet one way, not both")
+            raise OptionError("sheet", "football options sheet_file and sheet: give the play sheet one way, not both")
         self._num_players, self.solo_difficulty = num_players, solo_difficulty
         self.sheet: PlaySheet = (PlaySheet.from_file(sheet_file) if sheet_file is not None
                                  else default_sheet() if sheet is None else PlaySheet.from_dict(sheet))

@@ -28,8 +28,8 @@ class FootballGame(Game):
             raise OptionError("num_players", f"football option num_players (Game Play: 1 to 4 players) must be an "
                                              f"integer from 1 to 4, got {num_players!r}")
         if not isinstance(solo_difficulty, str) or solo_difficulty not in DIFFICULTIES:
-            raise OptionError("solo_difficulty", f"football option solo_difficulty must be {' or '.join(DIFFICULTIES)}, "
-                                                 f"got {solo_difficulty!r}")
+            allowed = " or ".join(DIFFICULTIES)
+            raise OptionError("solo_difficulty", f"football option solo_difficulty must be {allowed}, got {solo_difficulty!r}")
         if sheet_file is not None and sheet is not None:
             raise OptionError("sheet", "football options sheet_file and sheet: give the play sheet one way, not both")
         self._num_players, self.solo_difficulty = num_players, solo_difficulty

@@ -4,6 +4,7 @@ import json
 import os
 import threading
 import time
+from functools import partial
 
 import numpy as np
 import pytest
@@ -89,11 +90,11 @@ def objects(value) -> list[dict]:
     return found
 
 
-def timed_load(load, data, refusals):
+def timed_load(load, refusals):
     """Run one load: it succeeds or raises one of `refusals`, within LOAD_SECONDS."""
     start = time.perf_counter()
     try:
-        load(data)
+        load()
     except refusals:
         pass
     elapsed = time.perf_counter() - start
@@ -103,22 +104,24 @@ def timed_load(load, data, refusals):
 def test_garbled_saves_raise_only_engine_errors_and_load_quickly(saves):
     rng = np.random.default_rng(1600)
     for _ in range(GARBLES):
-        timed_load(state_from_json, garbled(pick(saves, rng), rng), SaveFileError)
+        timed_load(partial(state_from_json, garbled(pick(saves, rng), rng)), SaveFileError)
 
 
-def component_sources() -> list[tuple[str, dict]]:
-    return [("components", json.loads((DATA_DIR / f"{name}.json").read_text())) for name in ("board-2014", "card-game")
-            ] + [("sheet", json.loads(DEFAULT_SHEET.read_text()))]
+def component_sources() -> list[tuple[str, str, dict]]:
+    """(game, option taking the data, data) of every built-in component set."""
+    deer = [("deer", "components", json.loads((DATA_DIR / f"{name}.json").read_text()))
+            for name in ("board-2014", "card-game")]
+    return [*deer, ("football", "sheet", json.loads(DEFAULT_SHEET.read_text()))]
 
 
 def test_garbled_component_files_raise_only_engine_errors(tmp_path):
     rng = np.random.default_rng(1601)
     sources, path = component_sources(), tmp_path / "components.json"
     for _ in range(COMPONENT_FILES):
-        kind, data = pick(sources, rng)
+        game, option, data = pick(sources, rng)
         path.write_bytes(garbled(json.dumps(data), rng))
-        option = {"components": str(path)} if kind == "components" else {"sheet_file": str(path)}
-        timed_load(lambda opts: make_game("deer" if kind == "components" else "football", **opts), option,
+        option = "sheet_file" if option == "sheet" else option  # the file a person names
+        timed_load(partial(make_game, game, **{option: str(path)}),
                    (ComponentError, OptionError))  # OptionError: e.g. the default player count no longer fits
 
 
@@ -127,21 +130,24 @@ def test_edited_component_data_raises_only_engine_errors():
     rng = np.random.default_rng(1602)
     words = ["number", "joker", "predator", "discard", "car", "deer_head", "wild", "kick", "5B", "5Y", "chain 7"]
     for _ in range(COMPONENT_EDITS):
-        kind, data = pick(component_sources(), rng)
+        game, option, data = pick(component_sources(), rng)
         for _ in range(int(rng.integers(1, 4))):
             *keys, last = pick(leaves(data), rng)
             target = data
             for key in keys:
                 target = target[key]
             target[last] = pick([changed(target[last], rng, words), [], {}, None, [1], {"a": 1}], rng)
-        option = {"components": data} if kind == "components" else {"sheet": data}
-        timed_load(lambda opts: make_game("deer" if kind == "components" else "football", **opts), option,
-                   (ComponentError, OptionError))
+        timed_load(partial(make_game, game, **{option: data}), (ComponentError, OptionError))
 
 
 # --- hostile input, one kind at a time ----------------------------------------------------------------
 def save_of(name="deer", **options) -> str:
     return state_to_json(make_game(name, **options).initial_state())
+
+
+def options_set(updates: dict):
+    """A change to a save document setting some of its options."""
+    return lambda doc: doc["options"].update(updates)
 
 
 def forged(text: str, change) -> str:
@@ -245,11 +251,11 @@ def test_a_save_never_opens_a_file_it_names(hostile_paths, tmp_path):
     paths = [good, *(path for path, _ in hostile_paths.values())]
     for path in paths:
         for name, option in (("deer", "components"), ("football", "sheet_file")):
-            text = forged(save_of(name), lambda d: d["options"].update({option: str(path)}))
+            text = forged(save_of(name), options_set({option: str(path)}))
             error = in_thread(state_from_json, text)
             assert isinstance(error, SaveFileError) and "may not name a file" in str(error), (path, error)
 
 
 def test_edition_names_cannot_reach_outside_the_data_folder():
     with pytest.raises(SaveFileError, match="may not name a file"):
-        state_from_json(forged(save_of(), lambda d: d["options"].update(components="../data/board-2014")))
+        state_from_json(forged(save_of(), options_set({"components": "../data/board-2014"})))

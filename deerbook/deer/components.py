@@ -2,8 +2,9 @@
 
 `data/board-2014.json` holds the reconstructed 2014 board-game components (book/rulings.md §1),
 `data/card-game.json` the card-game edition (§2). A user may load a replacement with
-`DeerComponents.from_file(path)`; every entry is validated and a bad one raises
-ComponentError naming it (e.g. ``cards[3].points``).
+`DeerComponents.from_file(path)` or pass its data as a dict; every entry is validated and a bad
+one raises ComponentError naming it (e.g. ``cards[3].points``). A game keeps the data it was
+built from (`DeerComponents.data`), so a saved game embeds it instead of naming a file.
 
 The chart maps a roll signature (#numbers, #Deer Head, #Running Deer, #Car) to an effect
 spec; the engine reads the effect by name (see `EFFECTS`), never by edition. Rolls the chart
@@ -14,14 +15,15 @@ its data.
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..engine import Action, ComponentError
-from ..engine.errors import read_component_file
+from ..engine.errors import read_component_file, sorted_copy
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_COMPONENTS = "board-2014"
@@ -93,14 +95,16 @@ class DeerComponents:
     chart: tuple[ChartRow, ...]
     chart_default: ChartRow | None  # for the possible rolls the chart does not list
     symbol_names: dict  # die symbol -> the name this edition prints (e.g. the card game's "Deer in Headlights")
+    data: dict = field(default_factory=dict, repr=False)  # the validated JSON data these components were read from
 
     @classmethod
     def from_file(cls, path: str | Path) -> "DeerComponents":
+        """Components from a JSON file a person names (a regular file under the size limit)."""
         return cls.from_dict(read_component_file(path, "component file"), source=str(path))
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "components") -> "DeerComponents":
-        return _Parser(source).components(data)
+        return replace(_Parser(source).components(data), data=sorted_copy(data))
 
     # -- derived tables -------------------------------------------------------------------
     @cached_property
@@ -240,11 +244,39 @@ def chart_table(comp: DeerComponents) -> list[dict]:
              "probability": comp.signature_odds[r.signature]} for r in chart_rows(comp)]
 
 
+BUILTIN_COMPONENTS = tuple(sorted(path.stem for path in DATA_DIR.glob("*.json")))
+
+
+def load_components(spec: "str | dict | DeerComponents" = DEFAULT_COMPONENTS) -> DeerComponents:
+    """Components from a built-in edition name, the component data itself (a dict), or a JSON file path."""
+    if isinstance(spec, DeerComponents):
+        return spec
+    if isinstance(spec, dict):
+        return _embedded(json.dumps(sorted_copy(spec)))
+    if spec in BUILTIN_COMPONENTS:
+        return _builtin(spec)
+    if not isinstance(spec, str):
+        raise ComponentError(f"components: must be an edition name {list(BUILTIN_COMPONENTS)}, component data "
+                             f"or a file path, got {type(spec).__name__}")
+    return DeerComponents.from_file(spec)
+
+
 @lru_cache(maxsize=None)
-def load_components(name_or_path: str = DEFAULT_COMPONENTS) -> DeerComponents:
-    """A built-in component set by name (a file in data/) or a user's JSON file by path."""
-    builtin = DATA_DIR / f"{name_or_path}.json"
-    return DeerComponents.from_file(builtin if builtin.is_file() else name_or_path)
+def _builtin(name: str) -> DeerComponents:
+    """A component set shipped in data/ (package data: read even while a save is loaded)."""
+    return DeerComponents.from_dict(json.loads((DATA_DIR / f"{name}.json").read_text()), source=f"{name}.json")
+
+
+@lru_cache(maxsize=32)
+def _embedded(text: str) -> DeerComponents:
+    """Component data embedded in a game's options (cached by its sorted JSON text: agents look it up each move)."""
+    return DeerComponents.from_dict(json.loads(text), source="components (embedded)")
+
+
+def components_option(comp: DeerComponents) -> "str | dict":
+    """How a game's options name its components: the built-in edition's name, else the data itself."""
+    builtin = next((name for name in BUILTIN_COMPONENTS if _builtin(name).data == comp.data), None)
+    return builtin if builtin is not None else comp.data
 
 
 def is_int(value) -> bool:
@@ -296,7 +328,7 @@ class _Parser:
         self.need(isinstance(clamp, bool), "board.clamp_at_finish", "must be true/false")
         spaces = {key: self.spaces(board, key, finish) for key in ("headlights_spaces", "bullseye_spaces")}
         advanced = data.get("advanced_rules", [])
-        self.need(isinstance(advanced, list) and set(advanced) <= set(ADVANCED_RULES), "advanced_rules",
+        self.need(isinstance(advanced, list) and all(rule in ADVANCED_RULES for rule in advanced), "advanced_rules",
                   f"must list some of {list(ADVANCED_RULES)}")
         chart = tuple(self.chart_row(r, f"chart[{i}]") for i, r in enumerate(self.items(data.get("chart"), "chart")))
         default = data.get("chart_default")
@@ -327,7 +359,7 @@ class _Parser:
         predators = {c.name for c in cards if c.category == "predator"}
         faces = tuple(self.items(data["predator_die"], "predator_die")) if "predator_die" in data else ()
         for i, face in enumerate(faces):
-            self.need(face == DISCARD_FACE or face in predators, f"predator_die[{i}]",
+            self.need(isinstance(face, str) and (face == DISCARD_FACE or face in predators), f"predator_die[{i}]",
                       f"{face!r} is neither a predator card name nor {DISCARD_FACE!r}")
         return faces
 
@@ -378,7 +410,8 @@ class _Parser:
     def chart_effect(self, data: dict, where: str, sig: tuple = ()) -> ChartRow:
         """The effect, rule and parameters of a chart row (no signature: the chart's default)."""
         effect = data.get("effect")
-        self.need(effect in EFFECTS, f"{where}.effect", f"unknown effect {effect!r}; known: {sorted(EFFECTS)}")
+        self.need(isinstance(effect, str) and effect in EFFECTS, f"{where}.effect",
+                  f"unknown effect {effect!r}; known: {sorted(EFFECTS)}")
         self.need(isinstance(data.get("rule"), str) and data["rule"], f"{where}.rule", "must name the rule")
         params = dict(EFFECTS[effect])
         for key, value in data.items():

@@ -7,12 +7,14 @@ other component data.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
 from ..engine import Game, RandomAgent
-from .components import DEFAULT_COMPONENTS, DeerComponents, load_components
+from ..engine.errors import OptionError
+from .components import ADVANCED_RULES, DEFAULT_COMPONENTS, DeerComponents, components_option, is_int, load_components
 from .agents import GreedyAgent
 from .save import load_state
 from .state import DeerState
@@ -103,23 +105,30 @@ class DeerOptions:
 class DeerGame(Game):
     name = "deer"  # the board game; an instance takes its edition's name from its components
 
-    def __init__(self, num_players: int = 4, components: str = DEFAULT_COMPONENTS, advanced: bool = False,
+    def __init__(self, num_players: int = 4, components: "str | dict" = DEFAULT_COMPONENTS, advanced: bool = False,
                  **flags: bool):
+        """`components`: a built-in edition name, the component data itself, or a JSON file path a person names."""
         self.components: DeerComponents = load_components(components)
         self.name = self.components.game
         low, high = self.components.min_players, self.components.max_players
-        if not isinstance(num_players, int) or not low <= num_players <= high:
-            raise ValueError(f"{self.name} needs {low}..{high} players, got {num_players!r}")
+        if not is_int(num_players) or not low <= num_players <= high:
+            raise OptionError("num_players", f"{self.name} option num_players must be an integer from {low} to {high}, "
+                                             f"got {num_players!r}")
         self._num_players = num_players
-        self.components_name = components
-        chosen = asdict(DeerOptions(**flags))  # unknown options raise TypeError
-        if not all(isinstance(on, bool) for on in (advanced, *chosen.values())):
-            raise ValueError(f"advanced rule options must be true/false, got advanced={advanced!r}, {chosen}")
-        self.advanced = DeerOptions(**{flag: advanced or on for flag, on in chosen.items()})
+        self._components_option = components_option(self.components)
+        unknown = sorted(set(flags) - set(ADVANCED_RULES))
+        if unknown:
+            raise OptionError(unknown[0], f"{self.name} has no option {unknown[0]!r}; its options are num_players, "
+                                          f"components, advanced, {', '.join(ADVANCED_RULES)}")
+        switches = {"advanced": advanced, **asdict(DeerOptions(**flags))}
+        wrong = next((name for name, on in switches.items() if not isinstance(on, bool)), None)
+        if wrong is not None:
+            raise OptionError(wrong, f"{self.name} option {wrong} must be true or false, got {switches[wrong]!r}")
+        self.advanced = DeerOptions(**{flag: advanced or on for flag, on in switches.items() if flag != "advanced"})
         offered = set(self.components.advanced_rules)
         refused = [flag for flag, on in asdict(self.advanced).items() if on and flag not in offered]
         if refused:
-            raise ValueError(f"{self.name} has no advanced rule(s) {refused}; it offers {sorted(offered)}")
+            raise OptionError(refused[0], f"{self.name} has no advanced rule(s) {refused}; it offers {sorted(offered)}")
 
     @property
     def num_players(self) -> int:
@@ -131,7 +140,8 @@ class DeerGame(Game):
         return self.components.deck(self._num_players)
 
     def options(self) -> dict:
-        return {"num_players": self._num_players, "components": self.components_name, **asdict(self.advanced)}
+        components = copy.deepcopy(self._components_option)  # embedded data: the caller may not change ours
+        return {"num_players": self._num_players, "components": components, **asdict(self.advanced)}
 
     def initial_state(self) -> DeerState:
         return DeerState.new_game(self)

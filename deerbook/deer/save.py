@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 BETWEEN_TURNS = {"deal", "set_aside", "knock", "roll", "bullseye_pawn", "bullseye_amount", rules.END}
 TURN_PHASES = rules.PHASES - BETWEEN_TURNS  # a roll is being resolved
 RACK_PHASES, BULLSEYE_PHASES = {"rack_pawn", "rack_amount"}, {"bullseye_pawn", "bullseye_amount"}
+# Bounds far beyond any real game: a larger number can only come from an edited save
+MAX_ROUNDS, MAX_TURNS, MAX_COUNT = 10_000, 10_000_000, 10_000
 
 
 def load_state(game: "DeerGame", data) -> DeerState:
@@ -44,27 +46,40 @@ class _Values:
         require(length is None or len(value) == length, where, f"must have {length} entries, got {len(value)}")
         return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(value))
 
+    def ints(self, value, where: str, length: int, low: int, high: float) -> tuple[int, ...]:
+        """A list of `length` integers in low..high (checked in one pass; the slow path names the bad entry)."""
+        if isinstance(value, list) and len(value) == length and all(
+                type(x) is int and low <= x <= high for x in value):
+            return tuple(value)
+        return self.list_of(value, where, length, lambda x, w: self.int_in(x, w, low, high))
+
     def counts(self, value, where: str) -> tuple[int, ...]:
-        return self.list_of(value, where, len(self.comp.cards), lambda x, w: self.int_in(x, w, 0))
+        return self.ints(value, where, len(self.comp.cards), 0, MAX_COUNT)
 
     def per_player(self, value, where: str, low: int = 0, high: float = float("inf")) -> tuple[int, ...]:
-        return self.list_of(value, where, self.n, lambda x, w: self.int_in(x, w, low, high))
+        return self.ints(value, where, self.n, low, high)
 
     @staticmethod
     def optional(value, where: str, item):
         return None if value is None else item(value, where)
 
     def phase(self, value, where):
-        require(value in rules.PHASES, where, f"unknown phase {value!r}")
+        require(isinstance(value, str) and value in rules.PHASES, where, f"unknown phase {value!r}")
         return value
 
     def current(self, value, where):
         return self.int_in(value, where, 0, self.n - 1)
 
     def round(self, value, where):
-        return self.int_in(value, where, 0)
+        return self.int_in(value, where, 0, MAX_ROUNDS)
 
-    turns = extra_turns = moves_left = round
+    def turns(self, value, where):
+        return self.int_in(value, where, 0, MAX_TURNS)
+
+    def extra_turns(self, value, where):
+        return self.int_in(value, where, 0, MAX_COUNT)
+
+    moves_left = extra_turns
 
     def hands(self, value, where):
         return self.list_of(value, where, self.n, self.counts)
@@ -194,6 +209,9 @@ def _check_pending(s: DeerState) -> None:
         kinds = tuple(k for k, c in enumerate(s.rack) for _ in range(c))
         require(kinds in rules.available_racks(comp, hand), "state.rack", "not a rack of the current hand")
         require(s.moves_left <= rules.hand_value(comp, s.rack), "state.moves_left", "exceeds the rack's value")
+    if phase in BULLSEYE_PHASES:
+        require(s.moves_left <= rules.BULLSEYE_POINTS, "state.moves_left",
+                f"at most {rules.BULLSEYE_POINTS} Bullseye points")
     if phase == "choose_number":
         require(len(s.chosen) < s.game.components.chart_row(s.roll).choices, "state.chosen", "too many numbers")
 
@@ -207,8 +225,12 @@ def _check_advanced(s: DeerState) -> None:
                 "at most three number cards of different numbers")
         require(options.headlights_spaces or not any(aside), f"state.set_aside[{p}]", "needs headlights_spaces")
     require(options.headlights_spaces or not any(s.set_aside_due), "state.set_aside_due", "needs headlights_spaces")
-    require(phase in ("deal", "set_aside") or not any(s.set_aside_due), "state.set_aside_due",
-            "owed only until the cards are set aside")
+    require(phase in ("deal", "set_aside", *BULLSEYE_PHASES) or not any(s.set_aside_due), "state.set_aside_due",
+            "owed only from the round's end (during Bullseye moves) until the cards are set aside")
+    if phase in BULLSEYE_PHASES:  # granted at this round's end: the full three, to a pawn on a Headlights space
+        require(all(due in (0, rules.SET_ASIDE_CARDS) and (not due or space in comp.headlights_spaces)
+                    for due, space in zip(s.set_aside_due, s.benefit_spaces)), "state.set_aside_due",
+                f"{rules.SET_ASIDE_CARDS} cards owed only by a pawn on a Deer-in-the-Headlights space")
     require(phase in BULLSEYE_PHASES or not any(s.bullseye_due), "state.bullseye_due", "only while moving")
     enabled = (comp.headlights_spaces * options.headlights_spaces) + (comp.bullseye_spaces * options.bullseye_spaces)
     require(all(b is None or b in enabled for b in s.benefit_spaces), "state.benefit_spaces", "not an enabled space")

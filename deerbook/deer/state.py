@@ -232,4 +232,6 @@ def _options(game: "DeerGame") -> dict:
 
 
 def _lists(value):
-    return [_lists(v) for v in value] if isinstance(value, tuple) else value
+    if not isinstance(value, tuple):
+        return value
+    return [_lists(v) if isinstance(v, tuple) else v for v in value]

@@ -1,7 +1,15 @@
-"""The one exception family every deerbook engine raises."""
+"""The one exception family every deerbook engine raises, and the guarded reading of JSON input."""
 import json
+import os
+import stat
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
+
+MAX_FILE_BYTES = 1_000_000  # a save or component file is a few kilobytes; anything this big is refused unread
+MAX_JSON_DEPTH = 32  # saves and component files nest at most 6 deep
+MAX_INT_DIGITS = 15  # every integer must survive a JavaScript round trip (the browser book), |n| < 2**53
 
 
 class DeerbookError(Exception):
@@ -36,9 +44,124 @@ class ComponentError(DeerbookError):
     """Component data (cards, dice, play sheet) that is malformed; names the bad entry."""
 
 
-def read_component_file(path: "str | Path", what: str) -> Any:
-    """The JSON data of a component file; ComponentError if it cannot be read or parsed."""
+_FILES_ALLOWED: ContextVar[bool] = ContextVar("files_allowed", default=True)
+
+
+@contextmanager
+def no_file_reads() -> Iterator[None]:
+    """Within this block `read_component_file` refuses every path (a saved game never opens a file)."""
+    token = _FILES_ALLOWED.set(False)
     try:
-        return json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ComponentError(f"{what} {path}: cannot read JSON: {exc}") from None
+        yield
+    finally:
+        _FILES_ALLOWED.reset(token)
+
+
+def read_component_file(path: "str | Path", what: str) -> Any:
+    """The JSON data of a component file a person named: a regular file of at most MAX_FILE_BYTES.
+
+    FIFOs, devices, directories and bigger files are refused unread; ComponentError names the file.
+    """
+    if not isinstance(path, (str, Path)):
+        raise ComponentError(f"{what}: a file path must be a string, got {type(path).__name__}")
+    if not _FILES_ALLOWED.get():
+        raise ComponentError(f"{what} {path}: a saved game may not name a file; it embeds the component data")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # opening a FIFO must not block
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        raise ComponentError(f"{what} {path}: cannot read: {exc}") from None
+    try:
+        raw = _read_regular_file(fd, f"{what} {path}")
+    finally:
+        os.close(fd)
+    return parse_json(raw, f"{what} {path}", ComponentError)
+
+
+def _read_regular_file(fd: int, where: str) -> bytes:
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        raise ComponentError(f"{where}: not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise ComponentError(f"{where}: {info.st_size} bytes, more than the {MAX_FILE_BYTES} allowed")
+    chunks, size = [], 0
+    try:
+        while chunk := os.read(fd, MAX_FILE_BYTES + 1 - size):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_FILE_BYTES:
+                raise ComponentError(f"{where}: grew beyond the {MAX_FILE_BYTES} bytes allowed while read")
+    except OSError as exc:
+        raise ComponentError(f"{where}: cannot read: {exc}") from None
+    return b"".join(chunks)
+
+
+def parse_json(text: "str | bytes", where: str, error: type) -> Any:
+    """Parse untrusted JSON text (UTF-8 if bytes): bounded size, nesting and integer length, no NaN.
+
+    Raises `error` (a DeerbookError subclass) naming `where` and, for a too-long integer, its field.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise error(f"{where}: expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES:
+        raise error(f"{where}: {len(text)} characters, more than the {MAX_FILE_BYTES} allowed")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise error(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        data = json.loads(text, parse_constant=_no_constant(where, error))
+    except json.JSONDecodeError as exc:
+        raise error(f"{where}: cannot read JSON, not a JSON document: {exc}") from None
+    except RecursionError:
+        raise error(f"{where}: JSON nested more than {MAX_JSON_DEPTH} deep") from None
+    except ValueError:  # Python refuses to convert integers of more than 4300 digits
+        raise error(f"{where}: an integer has thousands of digits (at most {MAX_INT_DIGITS})") from None
+    _check_tree(data, where, error)
+    return data
+
+
+def sorted_copy(data: Any) -> Any:
+    """A deep copy of component data with every object's keys sorted: equal data prints (and hashes) alike."""
+    try:
+        return json.loads(json.dumps(data, sort_keys=True))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ComponentError(f"component data: not JSON data: {exc}") from None
+
+
+def _no_constant(where: str, error: type):
+    def refuse(name: str):
+        raise error(f"{where}: {name} is not a JSON number")
+    return refuse
+
+
+def _check_tree(data: Any, where: str, error: type) -> None:
+    """Refuse nesting deeper than MAX_JSON_DEPTH and integers longer than MAX_INT_DIGITS (level by level)."""
+    level, depth = [data], 0
+    while level:
+        big = next((v for v in level if type(v) is int and not -_INT_LIMIT < v < _INT_LIMIT), None)
+        if big is not None:
+            raise error(f"{where}: {_path_to(data, big)}: an integer of {len(str(abs(big)))} digits is out of "
+                        f"range (at most {MAX_INT_DIGITS})")
+        containers = [v for v in level if isinstance(v, (list, dict))]
+        depth += bool(containers)
+        if depth > MAX_JSON_DEPTH:
+            raise error(f"{where}: JSON nested more than {MAX_JSON_DEPTH} deep")
+        level = [v for c in containers for v in (c.values() if isinstance(c, dict) else c)]
+
+
+_INT_LIMIT = 10 ** MAX_INT_DIGITS
+
+
+def _path_to(data: Any, target: Any) -> str:
+    """The path of the value `target` (by identity) inside `data`, e.g. state.hands[0][3]."""
+    stack = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if value is target:
+            return path.lstrip(".") or "(top level)"
+        if isinstance(value, dict):
+            stack.extend((v, f"{path}.{k}") for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(value))
+    return "(top level)"

@@ -1,7 +1,9 @@
 """The Football Highlights game: player count, solo difficulty and play sheet."""
 from __future__ import annotations
 
-from ..engine.errors import RuleViolation
+import copy
+
+from ..engine.errors import OptionError
 from ..engine.protocol import Game
 from .rules import Marks
 from .sheet import PlaySheet, default_sheet
@@ -12,20 +14,28 @@ DIFFICULTIES = ("normal", "hard")
 
 
 class FootballGame(Game):
-    """make_game("football", num_players=1..4, solo_difficulty="normal"|"hard", sheet_file=None).
+    """make_game("football", num_players=1..4, solo_difficulty="normal"|"hard", sheet_file=None, sheet=None).
 
-    One player is the solo game against Blitz Bach; `sheet_file` loads another play sheet.
+    One player is the solo game against Blitz Bach. Another play sheet comes from `sheet_file` (a JSON file
+    a person names) or `sheet` (its data, as a saved game embeds it); options() always embeds the data.
     """
 
     name = "football"
 
-    def __init__(self, num_players: int = 2, solo_difficulty: str = "normal", sheet_file: str | None = None):
-        if num_players not in ROUNDS or isinstance(num_players, bool):
-            raise RuleViolation("Game Play: 1 to 4 players", f"cannot play with {num_players!r} players")
-        if solo_difficulty not in DIFFICULTIES:
-            raise RuleViolation("Solo Game Play: difficulty", f"{solo_difficulty!r} is not one of {DIFFICULTIES}")
-        self._num_players, self.solo_difficulty, self.sheet_file = num_players, solo_difficulty, sheet_file
-        self.sheet: PlaySheet = default_sheet() if sheet_file is None else PlaySheet.from_file(sheet_file)
+    def __init__(self, num_players: int = 2, solo_difficulty: str = "normal", sheet_file: str | None = None,
+                 sheet: dict | None = None):
+        if type(num_players) is not int or num_players not in ROUNDS:
+            raise OptionError("num_players", f"football option num_players (Game Play: 1 to 4 players) must be an "
+                                             f"integer from 1 to 4, got {num_players!r}")
+        if not isinstance(solo_difficulty, str) or solo_difficulty not in DIFFICULTIES:
+            allowed = " or ".join(DIFFICULTIES)
+            raise OptionError("solo_difficulty", f"football option solo_difficulty must be {allowed}, got {solo_difficulty!r}")
+        if sheet_file is not None and sheet is not None:
+            raise OptionError("sheet", "football options sheet_file and sheet: give the play sheet one way, not both")
+        self._num_players, self.solo_difficulty = num_players, solo_difficulty
+        self.sheet: PlaySheet = (PlaySheet.from_file(sheet_file) if sheet_file is not None
+                                 else default_sheet() if sheet is None else PlaySheet.from_dict(sheet))
+        self._custom_sheet = self.sheet.data != default_sheet().data
 
     @property
     def num_players(self) -> int:
@@ -46,7 +56,7 @@ class FootballGame(Game):
 
     def options(self) -> dict:
         options = {"num_players": self.num_players, "solo_difficulty": self.solo_difficulty}
-        return options if self.sheet_file is None else {**options, "sheet_file": self.sheet_file}
+        return {**options, "sheet": copy.deepcopy(self.sheet.data)} if self._custom_sheet else options
 
     def state_from_json(self, data) -> FootballState:
         return state_from_json(self, data)

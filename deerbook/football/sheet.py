@@ -6,12 +6,13 @@ Box codes: "5" a 5-yard run (tracks 1-3) or pass (tracks 4-6), "5B" a run with B
 """
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine.errors import ComponentError, read_component_file
+from ..engine.errors import ComponentError, read_component_file, sorted_copy
 
 DEFAULT_SHEET = Path(__file__).parent / "data" / "sheet.json"
 RUN_TRACKS = (1, 2, 3)
@@ -42,17 +43,24 @@ class PlaySheet:
     yac: tuple[int, ...]  # bonus yards per Yards-after-Catch box
     kick_range: tuple[int, ...]  # the range after each Kick Range box is checked
     tallies: dict  # boxes on the Touchdowns, Field Goals, Rounds and Blitz Bach tracks (scores are not capped)
+    data: dict = field(default_factory=dict, repr=False, compare=False)  # the validated JSON it was read from
 
     def track(self, number: int) -> tuple[Box, ...]:
         return self.tracks[number - 1]
 
     @classmethod
     def from_file(cls, path: str | Path) -> "PlaySheet":
-        """Load and validate a sheet file; raise ComponentError naming the bad entry."""
+        """Load and validate a sheet file a person names (a regular file under the size limit); raise
+        ComponentError naming the bad entry."""
         return cls.from_dict(read_component_file(path, "play sheet"))
 
     @classmethod
     def from_dict(cls, data) -> "PlaySheet":
+        """Validate sheet data (a sheet file's JSON, or the copy embedded in a saved game's options)."""
+        return replace(cls._parse(data), data=sorted_copy(data))
+
+    @classmethod
+    def _parse(cls, data) -> "PlaySheet":
         _require(isinstance(data, dict), "play sheet", "must be a JSON object")
         tracks = _play_tracks(_entry(data, "play_tracks", list, "play sheet"))
         tallies = {name: _entry(_entry(data, name, dict, "play sheet"), "boxes", int, name)
@@ -69,8 +77,8 @@ class PlaySheet:
 
 @lru_cache(maxsize=None)
 def default_sheet() -> PlaySheet:
-    """The reconstructed sheet shipped with deerbook."""
-    return PlaySheet.from_file(DEFAULT_SHEET)
+    """The reconstructed sheet shipped with deerbook (package data: read even while a save is loaded)."""
+    return PlaySheet.from_dict(json.loads(DEFAULT_SHEET.read_text()))
 
 
 def _require(condition, where: str, message: str) -> None:
@@ -85,7 +93,7 @@ def _entry(data: dict, key: str, kind: type, where: str):
 
 
 def _play_tracks(entries: list) -> tuple[tuple[Box, ...], ...]:
-    by_number = {e.get("track"): e for e in entries if isinstance(e, dict)}
+    by_number = {e["track"]: e for e in entries if isinstance(e, dict) and type(e.get("track")) is int}
     _require(len(entries) == 6 and set(by_number) == set(TRACKS), "play_tracks", "needs tracks 1 to 6, once each")
     tracks = []
     for number in TRACKS:

@@ -274,7 +274,7 @@ class FootballState(State):
         return tuple(p for p, m in enumerate(self.marks) if m.points == best)
 
     def returns(self) -> tuple[float, ...]:
-        winners = self.winners()
+        winners = self.winners() if self.is_terminal() else ()
         return tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(self.game.num_players))
 
     def stats(self) -> dict:
@@ -395,6 +395,10 @@ def _check_consistency(s: FootballState) -> None:
     require((s.turn < game.total_turns) == regulation, "state.turn", f"turn {s.turn} does not fit phase {s.phase!r}")
     require(not regulation or s.phase == PICKS or s.actor == s.active, "state.actor", "must be the active player")
     require(sum(s.power_board) <= s.marks[s.active].power, "state.power_board", "more power dice than unlocked")
+    on_board = (AREA, ACTIVE, PICKS) if s.solo else (AREA, ACTIVE)  # solo power dice stay until Blitz Bach
+    require(s.phase in on_board or not any(s.power_board), "state.power_board", f"no power dice in phase {s.phase!r}")
+    require(s.phase != AREA or sum(s.power_board) == s.marks[s.active].power, "state.power_board",
+            "the active player's unlocked power dice are all rolled before an area is taken")
     require(not any(s.hand) or s.phase in (ACTIVE, OVERTIME), "state.hand", f"no dice in hand in phase {s.phase!r}")
     require(s.phase != ACTIVE or sum(1 for n in s.hand if n) <= 1, "state.hand", "the active player's dice share one track")
     require(len(set(s.picks)) == len(s.picks) <= (2 if s.phase == PICKS else 0), "state.picks", "at most two different tracks while picking")

@@ -134,3 +134,37 @@ def test_set_aside_cards_need_the_headlights_option():
     s = position([["1", "9"], ["2"], ["4"]])
     with pytest.raises(SaveFileError, match=r"state.set_aside\[1\]: needs headlights_spaces"):
         state_from_json(resigned(s, set_aside_from_the_predator_pile(1, 6)))
+
+
+def test_a_headlights_pawn_and_a_bullseye_pawn_at_one_round_end_save_and_load():
+    """Issue 16: at this round end player 2 owes three set-aside cards while player 3 makes Bullseye moves."""
+    seen = []
+    play(make_game("deer", num_players=4, advanced=True), [RandomAgent()] * 4, 6, on_step=lambda s, a: seen.append(s))
+    due = [s for s in seen if s.phase == "bullseye_pawn" and any(s.set_aside_due)]
+    assert due
+    for s in due:
+        assert state_from_json(state_to_json(s)) == s
+    with pytest.raises(SaveFileError, match="state.set_aside_due"):
+        state_from_json(resigned(due[0], set_at("set_aside_due", due[0].set_aside_due.index(3), 2)))
+
+
+def test_custom_components_are_embedded_in_the_save_and_load_without_their_file(tmp_path):
+    from deerbook.deer.components import DATA_DIR
+
+    data = json.loads((DATA_DIR / "board-2014.json").read_text())
+    data["name"], data["cards"][0]["points"] = "house board", 9
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(data))
+    game = make_game("deer", num_players=3, components=str(path))
+    assert game.options()["components"] == data
+    text = state_to_json(states_of_a_game_of(game)[-1])
+    path.unlink()
+    loaded = state_from_json(text)
+    assert loaded.game == game and hash(loaded.game) == hash(game) and loaded.game.components.cards[0].points == 9
+    assert make_game("deer", num_players=3).options()["components"] == "board-2014"  # built-ins go by name
+
+
+def states_of_a_game_of(game):
+    seen = []
+    play(game, [RandomAgent()] * game.num_players, 1, on_step=lambda s, a: seen.append(s))
+    return seen

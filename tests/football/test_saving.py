@@ -86,3 +86,43 @@ def test_game_options_round_trip_and_bad_options():
         make_game("football", num_players=5)
     with pytest.raises(OptionError, match="solo_difficulty .* normal or hard"):
         make_game("football", num_players=1, solo_difficulty="legendary")
+
+
+@pytest.mark.parametrize("fields, message", [
+    (dict(phase="area", board=(0,) * 6, pool=11), "no legal action or chance outcome in the area position"),
+    (dict(phase=PICKS, actor=1, board=(0, 0, 4, 5, 0, 2), pool=0, power_board=(1, 0, 0, 0, 0, 0), power=1),
+     "state.power_board: no power dice in phase 'picks'"),
+    (dict(phase="area", board=(0, 0, 4, 5, 0, 2), pool=0, power_board=(1, 0, 0, 0, 0, 0)),
+     "more power dice than unlocked"),
+    (dict(phase="area", board=(0, 0, 4, 5, 0, 2), pool=0, power_board=(1, 0, 0, 0, 0, 0), power=2),
+     "unlocked power dice are all rolled"),
+    (dict(phase="final kicks", turn=12, actor=0), "no legal action or chance outcome in the final kicks position"),
+])
+def test_unplayable_positions_are_refused_naming_the_field(two, fields, message):
+    doc = json.loads(state_to_json(two.initial_state()))
+    doc["state"]["marks"][0]["power"] = fields.pop("power", 0)
+    doc["state"].update({k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()})
+    doc["digest"] = _digest({k: doc[k] for k in ("game", "options", "state")})
+    with pytest.raises(SaveFileError, match=message):
+        state_from_json(json.dumps(doc))
+
+
+def test_returns_are_zero_until_the_game_ends(two):
+    states = states_of_a_game(two, 3)
+    assert all(s.returns() == (0.0, 0.0) for s in states)  # `play` reports every state before the last action
+
+
+def test_a_custom_sheet_is_embedded_in_the_save_and_loads_without_its_file(tmp_path):
+    from deerbook.engine import make_game
+    from deerbook.football.sheet import DEFAULT_SHEET
+
+    data = json.loads(DEFAULT_SHEET.read_text())
+    data["play_tracks"][0]["boxes"][0] = {"box": "45"}
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(data))
+    game = make_game("football", num_players=2, sheet_file=str(path))
+    text = state_to_json(states_of_a_game(game, 2)[30])
+    path.unlink()
+    loaded = state_from_json(text)
+    assert "sheet_file" not in text and loaded.game == game and hash(loaded.game) == hash(game)
+    assert loaded.game.sheet.track(1)[0].code == "45"

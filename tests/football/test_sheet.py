@@ -47,7 +47,7 @@ def test_a_sheet_file_loads_and_plays(tmp_path):
     path.write_text(json.dumps(data))
     assert PlaySheet.from_file(path).track(1)[0].yards == 45
     game = make_game("football", num_players=2, sheet_file=str(path))
-    assert game.options()["sheet_file"] == str(path) and make_game("football", **game.options()) == game
+    assert game.options()["sheet"] == data and make_game("football", **game.options()) == game  # embedded
     assert game.sheet.track(1)[0].code == "45"
 
 

@@ -2,13 +2,12 @@
 from functools import partial
 
 from .deer import DeerGame
-from .deer.components import DATA_DIR, DEFAULT_COMPONENTS, load_components
+from .deer.components import BUILTIN_COMPONENTS, DEFAULT_COMPONENTS, load_components
 from .engine.registry import Option, register
 from .football import FootballGame
 from .football.game import DIFFICULTIES, ROUNDS
 
 NOT_OFFERED = "an advanced rule this edition does not offer"
-BUILTIN_COMPONENTS = tuple(sorted(path.stem for path in DATA_DIR.glob("*.json")))
 ADVANCED_RULES = (("knocking", "advanced rule: knocking, Ruling 18"),
                   ("headlights_spaces", "advanced rule: Deer-in-the-Headlights spaces, Ruling 19"),
                   ("bullseye_spaces", "advanced rule: Bullseye spaces, Ruling 20"))
@@ -23,7 +22,7 @@ def deer_options(components: str) -> list[Option]:
     return [
         Option("num_players", int, 4, "number of players", low=data.min_players, high=data.max_players),
         Option("components", str, components, "built-in component set or your own JSON file",
-               choices=BUILTIN_COMPONENTS, path=True),
+               choices=BUILTIN_COMPONENTS, path=True, data=True),
         *(Option(name, bool, False, help if on else NOT_OFFERED, choices=(False, True) if on else (False,))
           for name, help, on in switches),
     ]
@@ -34,6 +33,7 @@ FOOTBALL_OPTIONS = [
            low=min(ROUNDS), high=max(ROUNDS)),
     Option("solo_difficulty", str, "normal", "solo game difficulty", choices=DIFFICULTIES),
     Option("sheet_file", str, None, "your own play sheet instead of the built-in one", path=True),
+    Option("sheet", dict, None, "the play sheet data itself (saved games embed it)"),
 ]
 
 register("deer", DeerGame, deer_options(DEFAULT_COMPONENTS))

@@ -28,6 +28,7 @@ class Option:
     low: int | None = None
     high: int | None = None
     path: bool = False  # str options only: the path of an existing file is allowed too
+    data: bool = False  # the component data itself is allowed too (a dict, as saved games embed it; the game checks it)
 
     def allowed(self) -> str:
         """The allowed values in words, e.g. "an integer from 2 to 6"."""
@@ -52,6 +53,8 @@ class Option:
         return OptionError(self.name, message)
 
     def _fits(self, value: Any) -> bool:
+        if self.data and isinstance(value, dict):
+            return True
         if not isinstance(value, self.type) or (isinstance(value, bool) and self.type is not bool):
             return False
         if self.choices or self.path:

@@ -1,13 +1,13 @@
 """GreedyAgent: sheds as many points as it can right now.
 
 It reads only its observation (and the public component data named by the game options):
-Joker on the die and number (Ruling 14) shedding the most points; chosen numbers and Ruling 6 groups maximising
-points; cards passed to the opponent closest to going out (fewest cards, then lowest pawn);
-predators passed unless that breaks a rack within reach; a rack (or a Bullseye) whenever
-possible, moving itself back as far as it can and the rest forward onto the leading opponent;
-a draw only when one card would complete a rack. Advanced rules: it knocks with a hand worth
-little (see `choose_knock`), sets aside its highest number cards (never stopping early), blocks whenever that keeps
-cards in an opponent's hand, and always hands cards over when asked.
+a Joker on the die and number (Ruling 14) shedding the most points; chosen numbers and Ruling 6
+groups maximising points; cards passed to the opponent closest to going out (fewest cards, then
+lowest pawn); predators passed unless that breaks a rack within reach; a rack (or a Bullseye)
+whenever possible, moving itself back as far as it can and the rest forward onto the leading
+opponent; a draw only when one card would complete a rack. Advanced rules: it knocks with a hand
+worth little (see `choose_knock`), sets aside its highest number cards (never stopping early),
+blocks whenever that keeps cards in an opponent's hand, and always hands cards over when asked.
 """
 from __future__ import annotations
 

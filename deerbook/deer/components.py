@@ -340,7 +340,8 @@ class _Parser:
         chosen = self.obj(data.get("readings", {}), "readings")
         for key, value in chosen.items():
             self.need(key in READINGS, f"readings.{key}", f"must be one of {listing(READINGS)}")
-            self.need(value in READINGS[key], f"readings.{key}", f"must be one of {listing(READINGS[key])}, got {value!r}")
+            self.need(value in READINGS[key], f"readings.{key}",
+                      f"must be one of {listing(READINGS[key])}, got {value!r}")
         return {key: chosen.get(key, values[0]) for key, values in READINGS.items()}
 
     def decks(self, players: dict, low: int, high: int) -> dict:
@@ -388,7 +389,8 @@ class _Parser:
         faces = self.items(data.get("faces"), f"{where}.faces")
         for i, face in enumerate(faces):
             self.need(face in SYMBOLS if isinstance(face, str) else is_int(face) and face in numbers,
-                      f"{where}.faces[{i}]", f"{face!r} is neither a number card's number nor one of {listing(SYMBOLS)}")
+                      f"{where}.faces[{i}]",
+                      f"{face!r} is neither a number card's number nor one of {listing(SYMBOLS)}")
         return data["name"], tuple(faces)
 
     def spaces(self, board: dict, key: str, finish: int) -> tuple[int, ...]:

@@ -34,8 +34,7 @@ RULES = {
     "roll": "Ruling 1 (turn order): roll the three number dice and the predator die",
     "reroll": "Ruling 10 (three Deer Heads): re-roll all four dice; without a Deer Head the turn ends",
     "joker": "Ruling 14 (Joker on a die): at most one Joker per roll, before resolving",
-    "joker_face": "Ruling 14 (Joker on a die): the die becomes any number the player names (the edition's "
-                  "own-faces reading: another of its own faces)",
+    "joker_face": "Ruling 14 (Joker on a die): choose what number to replace the die with",
     "predator": "Ruling 12 (predator die): pass or discard cards of the rolled predator, or keep the rest",
     "predator_discard": "Ruling 12 (predator die, Discard face): discard at most one predator card",
     "rack": "Ruling 13 (rack): play at most one rack at the end of the turn",
@@ -45,8 +44,7 @@ RULES = {
     "draw_card": "Ruling 1 (turn order): the card drawn from the Predator pile",
     "knock": "Ruling 18 (knock): at the start of the turn, with four or fewer cards, knock instead of rolling",
     "set_aside": "Ruling 19 (Deer-in-the-Headlights space): after the deal, the player can pick three number "
-                 "cards of different numbers to set aside, one at a time, or stop (the edition's compulsory "
-                 "reading: all three)",
+                 "cards of different numbers to set aside",
     "block": "Ruling 19 (Deer-in-the-Headlights space): reveal a set-aside card to block the discard or pass of "
              "its number",
     "bullseye_pawn": "Ruling 20 (Bullseye space): 12 points split into signed moves of any pawns, as a rack",

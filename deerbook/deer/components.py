@@ -12,7 +12,7 @@ does not list get its `chart_default` row (e.g. "nothing"). Everything an editio
 its data.
 
 Where a rule text reads two ways, optional "readings" name the one an edition uses (`READINGS`;
-the first value is RULINGS.md's and the default): "joker" — a Joker makes its die any number
+the first value is the book's rulings page's, and the default): "joker" — a Joker makes its die any number
 ("any_number", Ruling 14) or another of that die's own faces, symbols included ("own_faces", the
 narrower first reading); "set_aside" — a player on a Deer-in-the-Headlights space may stop setting
 cards aside at any pick ("optional", Ruling 19) or must set aside three ("compulsory").
@@ -336,7 +336,7 @@ class _Parser:
         return {**SYMBOLS, **names}
 
     def readings(self, data: dict) -> dict:
-        """The edition's readings (`READINGS`): optional "readings", each defaulting to RULINGS.md's."""
+        """The edition's readings (`READINGS`): optional "readings", each defaulting to the rulings'."""
         chosen = self.obj(data.get("readings", {}), "readings")
         for key, value in chosen.items():
             self.need(key in READINGS, f"readings.{key}", f"must be one of {listing(READINGS)}")

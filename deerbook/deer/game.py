@@ -37,7 +37,7 @@ DECISIONS = (
     "cards are discarded or passed once: (5, 5, 7) discards every 5 and 7 (Ruling 2; holding neither, the "
     "others hand over theirs); (5, 5, Deer Head) passes every 5 (Ruling 3); (5, 5, Running Deer) discards the "
     "5s and one chosen number other than 5 (Ruling 4).",
-    "Readings (component data, 'readings'): data/board-2014.json uses RULINGS.md's, joker 'any_number' and "
+    "Readings (component data, 'readings'): data/board-2014.json uses the rulings', joker 'any_number' and "
     "set_aside 'optional'. A copy of the file with 'own_faces' (a Joker turns its die to another of its own "
     "faces, symbols included) and/or 'compulsory' (three cards must be set aside) plays the first, narrower "
     "readings; load it with make_game('deer', components='path/to/file.json').",

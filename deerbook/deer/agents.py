@@ -1,13 +1,13 @@
 """GreedyAgent: sheds as many points as it can right now.
 
 It reads only its observation (and the public component data named by the game options):
-Joker on the face shedding the most points; chosen numbers and Ruling 6 groups maximising
-points; cards passed to the opponent closest to going out (fewest cards, then lowest pawn);
-predators passed unless that breaks a rack within reach; a rack (or a Bullseye) whenever
-possible, moving itself back as far as it can and the rest forward onto the leading opponent;
-a draw only when one card would complete a rack. Advanced rules: it knocks with a hand worth
-little (see `choose_knock`), sets aside its highest number cards, blocks whenever that keeps
-cards in an opponent's hand, and always hands cards over when asked.
+a Joker on the die and number (Ruling 14) shedding the most points; chosen numbers and Ruling 6
+groups maximising points; cards passed to the opponent closest to going out (fewest cards, then
+lowest pawn); predators passed unless that breaks a rack within reach; a rack (or a Bullseye)
+whenever possible, moving itself back as far as it can and the rest forward onto the leading
+opponent; a draw only when one card would complete a rack. Advanced rules: it knocks with a hand
+worth little (see `choose_knock`), sets aside its highest number cards (never stopping early),
+blocks whenever that keeps cards in an opponent's hand, and always hands cards over when asked.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import numpy as np
 
 from ..engine import Action
 from .components import DeerComponents, load_components
-from .rules import choosable_numbers, hand_value, matching, number_points, rolled_numbers, sum_groups
+from .rules import choosable_numbers, hand_value, joker_faces, matching, number_points, rolled_numbers, sum_groups
 
 KNOCK_MAX_POINTS = 5
 
@@ -127,7 +127,7 @@ def _joker_roll(comp: DeerComponents, obs: dict, die: int, face) -> int:
 
 
 def _best_face(comp: DeerComponents, obs: dict, die: int) -> tuple[int, object]:
-    faces = [f for f in dict.fromkeys(comp.number_dice[die][1]) if f != obs["roll"][die]]
+    faces = joker_faces(comp, obs["roll"], die)
     return max(((_joker_roll(comp, obs, die, f), f) for f in faces), key=lambda vf: vf[0], default=(-10**9, None))
 
 
@@ -197,7 +197,8 @@ def choose_knock(comp, obs, legal):
 
 
 def choose_set_aside(comp, obs, legal):
-    return max(legal, key=lambda a: (comp.points[a.args[0]], a.args[0]))
+    """The highest number card: set-aside cards never score, so it never stops early (Ruling 19)."""
+    return max((a for a in legal if a.kind == "set_aside"), key=lambda a: (comp.points[a.args[0]], a.args[0]))
 
 
 def choose_block(comp, obs, legal):

@@ -11,6 +11,12 @@ spec; the engine reads the effect by name (see `EFFECTS`), never by edition. Rol
 does not list get its `chart_default` row (e.g. "nothing"). Everything an edition lacks
 (predator die, predators, Jokers, clamping at Finish, advanced rules) is simply absent from
 its data.
+
+Where a rule text reads two ways, optional "readings" name the one an edition uses (`READINGS`;
+the first value is the book's rulings page's, and the default): "joker" — a Joker makes its die any number
+("any_number", Ruling 14) or another of that die's own faces, symbols included ("own_faces", the
+narrower first reading); "set_aside" — a player on a Deer-in-the-Headlights space may stop setting
+cards aside at any pick ("optional", Ruling 19) or must set aside three ("compulsory").
 """
 from __future__ import annotations
 
@@ -33,6 +39,7 @@ CATEGORIES = ("number", "predator", "joker")
 DISCARD_FACE = "discard"
 SIGNATURE_KEYS = ("numbers", "deer_head", "running_deer", "car")
 ADVANCED_RULES = ("knocking", "headlights_spaces", "bullseye_spaces")
+READINGS = {"joker": ("any_number", "own_faces"), "set_aside": ("optional", "compulsory")}  # first: the default
 
 # effect name -> its parameters and their defaults (the rule code has one handler per name)
 EFFECTS: dict[str, dict] = {
@@ -95,6 +102,7 @@ class DeerComponents:
     chart: tuple[ChartRow, ...]
     chart_default: ChartRow | None  # for the possible rolls the chart does not list
     symbol_names: dict  # die symbol -> the name this edition prints (e.g. the card game's "Deer in Headlights")
+    readings: dict  # READINGS key -> the reading this edition uses
     data: dict = field(default_factory=dict, repr=False)  # the validated JSON data these components were read from
 
     @classmethod
@@ -107,6 +115,16 @@ class DeerComponents:
         return replace(_Parser(source).components(data), data=sorted_copy(data))
 
     # -- derived tables -------------------------------------------------------------------
+    @property
+    def joker_any_number(self) -> bool:
+        """Ruling 14: a Joker makes its die any number (else another of the die's own faces)."""
+        return self.readings["joker"] == "any_number"
+
+    @property
+    def set_aside_optional(self) -> bool:
+        """Ruling 19: setting aside may stop at any pick (else three cards are compulsory)."""
+        return self.readings["set_aside"] == "optional"
+
     @cached_property
     def kind_index(self) -> dict[str, int]:
         return {card.name: k for k, card in enumerate(self.cards)}
@@ -279,6 +297,16 @@ def components_option(comp: DeerComponents) -> "str | dict":
     return builtin if builtin is not None else comp.data
 
 
+def listing(values) -> str:
+    """Values for an error message, e.g. "deer_head, running_deer, car"."""
+    return ", ".join(map(str, values))
+
+
+def signature_text(sig: tuple) -> str:
+    """A roll signature for an error message, e.g. "numbers 0, deer_head 3, running_deer 0, car 0"."""
+    return listing(f"{key} {count}" for key, count in zip(SIGNATURE_KEYS, sig))
+
+
 def is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -335,7 +363,7 @@ class _Parser:
         default = None if default is None else self.chart_effect(self.obj(default, "chart_default"), "chart_default")
         result = DeerComponents(name, game, low, high, decks, cards, number_dice, predator_die, finish, clamp,
                                 spaces["headlights_spaces"], spaces["bullseye_spaces"], tuple(advanced), chart, default,
-                                self.symbol_names(data))
+                                self.symbol_names(data), self.readings(data))
         self.check_chart(result)
         return result
 
@@ -346,6 +374,15 @@ class _Parser:
             self.need(symbol in SYMBOLS, f"symbol_names.{symbol}", f"must be one of {list(SYMBOLS)}")
             self.need(isinstance(name, str) and name, f"symbol_names.{symbol}", "must be a non-empty string")
         return {**SYMBOLS, **names}
+
+    def readings(self, data: dict) -> dict:
+        """The edition's readings (`READINGS`): optional "readings", each defaulting to the rulings'."""
+        chosen = self.obj(data.get("readings", {}), "readings")
+        for key, value in chosen.items():
+            self.need(key in READINGS, f"readings.{key}", f"must be one of {listing(READINGS)}")
+            self.need(value in READINGS[key], f"readings.{key}",
+                      f"must be one of {listing(READINGS[key])}, got {value!r}")
+        return {key: chosen.get(key, values[0]) for key, values in READINGS.items()}
 
     def decks(self, players: dict, low: int, high: int) -> dict:
         decks = self.obj(players.get("decks", {}), "players.decks")
@@ -392,7 +429,8 @@ class _Parser:
         faces = self.items(data.get("faces"), f"{where}.faces")
         for i, face in enumerate(faces):
             self.need(face in SYMBOLS if isinstance(face, str) else is_int(face) and face in numbers,
-                      f"{where}.faces[{i}]", f"{face!r} is neither a number card's number nor one of {list(SYMBOLS)}")
+                      f"{where}.faces[{i}]",
+                      f"{face!r} is neither a number card's number nor one of {listing(SYMBOLS)}")
         return data["name"], tuple(faces)
 
     def spaces(self, board: dict, key: str, finish: int) -> tuple[int, ...]:
@@ -404,14 +442,14 @@ class _Parser:
     def chart_row(self, data, where: str) -> ChartRow:
         data = self.obj(data, where)
         sig = tuple(self.int_at_least(data, key, where, 0) for key in SIGNATURE_KEYS)
-        self.need(sum(sig) == 3, where, f"a signature counts the 3 number dice, got {dict(zip(SIGNATURE_KEYS, sig))}")
+        self.need(sum(sig) == 3, where, f"a signature counts the 3 number dice, got {signature_text(sig)}")
         return self.chart_effect({k: v for k, v in data.items() if k not in SIGNATURE_KEYS}, where, sig)
 
     def chart_effect(self, data: dict, where: str, sig: tuple = ()) -> ChartRow:
         """The effect, rule and parameters of a chart row (no signature: the chart's default)."""
         effect = data.get("effect")
         self.need(isinstance(effect, str) and effect in EFFECTS, f"{where}.effect",
-                  f"unknown effect {effect!r}; known: {sorted(EFFECTS)}")
+                  f"unknown effect {effect!r}; known: {listing(sorted(EFFECTS))}")
         self.need(isinstance(data.get("rule"), str) and data["rule"], f"{where}.rule", "must name the rule")
         params = dict(EFFECTS[effect])
         for key, value in data.items():
@@ -435,5 +473,5 @@ class _Parser:
             seen.add(row.signature)
         if comp.chart_default is None:
             for sig in sorted(comp.possible_signatures - seen):
-                self.need(False, "chart", f"no row for the possible roll {dict(zip(SIGNATURE_KEYS, sig))} "
+                self.need(False, "chart", f"no row for the possible roll ({signature_text(sig)}) "
                                           "and no chart_default")

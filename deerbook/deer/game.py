@@ -31,9 +31,18 @@ DECISIONS = (
     "A frozen player's roll (Ruling 7) and the Three-Deer-Heads re-roll (Ruling 10) are judged on the dice as "
     "rolled: a Joker cannot supply the Deer Head. A roll without one loses the turn at once: no predator die, "
     "rack or draw. Number + two Deer Heads also loses the turn that way.",
-    "Joker on a die (Ruling 14): after the roll, before resolving: first 'no Joker' or the die, then one of that "
-    "die's own faces other than the one showing. The Joker goes to the Predator pile. At most one per roll; the "
-    "Three-Deer-Heads re-roll is a new roll.",
+    "Joker on a die (Ruling 14): after the roll, before resolving: first 'no Joker' or the die (any die, whatever it "
+    "shows), then the number it shows: any of 1–12, even the one it already shows (the Joker is spent all the "
+    "same), never a Deer Head or Running Deer, so a Joker cannot make Three Deer Heads. The Joker goes to the "
+    "Predator pile. At most one per roll; the Three-Deer-Heads re-roll is a new roll.",
+    "Two dice showing the same number after a Joker count as two numbers for the chart row, and the number's "
+    "cards are discarded or passed once: (5, 5, 7) discards every 5 and 7 (Ruling 2; holding neither, the "
+    "others hand over theirs); (5, 5, Deer Head) passes every 5 (Ruling 3); (5, 5, Running Deer) discards the "
+    "5s and one chosen number other than 5 (Ruling 4).",
+    "Readings (component data, 'readings'): data/board-2014.json uses the rulings', joker 'any_number' and "
+    "set_aside 'optional'. A copy of the file with 'own_faces' (a Joker turns its die to another of its own "
+    "faces, symbols included) and/or 'compulsory' (three cards must be set aside) plays the first, narrower "
+    "readings; load it with make_game('deer', components='path/to/file.json').",
     "Three numbers (Ruling 2) is automatic. Holding none of them, the other players give theirs from the roller's "
     "left, number by number, each card a separate movement.",
     "Three Deer Heads (Ruling 10): the Discard pile goes into the hand, then all four dice are re-rolled as a new "
@@ -69,8 +78,10 @@ DECISIONS = (
     "Rulings 19–21 are judged once the round's scores are moved, on the spaces the pawns then stand on, before "
     "any Bullseye move; a Bullseye move that lands a pawn on a space grants nothing until the next round end.",
     "Ruling 19, set aside: after the deal, each player owed cards, from the dealer's left, picks one number card "
-    "at a time, each of a number not yet set aside, until three (or until no new number is left); then the "
-    "dealer's first turn. If setting aside empties a hand, the round ends as by Ruling 15.",
+    "at a time, each of a number not yet set aside, or 'set aside no more' (the text: 'can pick'), until three "
+    "(or until no new number is left); so any of 0–3 cards. Declining keeps the hand whole and the round plays "
+    "on as usual; the benefit is not kept for later. Then the dealer's first turn. If setting aside empties a "
+    "hand, the round ends as by Ruling 15.",
     "Ruling 19, block: before any discard, pass or hand-over of number cards (chart effects only; predator "
     "cards are never numbers), for each number involved in ascending order each holder of a set-aside card "
     "of it other than the mover, from the mover's left, chooses 'reveal' or 'don't block' until one reveals. "

@@ -5,8 +5,9 @@ start of a turn (`roll_state`), each roll looked up in the components' combinati
 Nothing here models the rules a second time.
 
 - `combination_distribution`: the chance of each chart row (both editions; unlisted rolls too).
-- `joker_reach`: the chance of being *able* to reach each row when a Joker may set one die to
-  another of its own faces — from the engine's Joker legal actions (Ruling 14).
+- `joker_reach`: the chance of being *able* to reach each row when a Joker may make one die any
+  number (Ruling 14; or, by an edition's own-faces reading, another of its faces) — from the
+  engine's Joker legal actions.
 - `predator_distribution`, `number_chances`: the predator die, and each number on at least one die.
 - `odds_report` / `format_odds` for `python -m deerbook odds deer` (and `deer-cards`).
 One turn of a hand and the advisor are in `deerbook.deer.advisor`.
@@ -45,7 +46,7 @@ def combination_distribution(game) -> Distribution:
 
 def joker_rolls(state: DeerState) -> list[tuple]:
     """Every roll a player at the Joker decision can resolve: as rolled, or one die set by a Joker
-    to one of the faces the engine offers (Ruling 14)."""
+    to what the engine offers (Ruling 14)."""
     rolls = [state.roll]
     for use in state.legal_actions():
         if use.kind == "joker":

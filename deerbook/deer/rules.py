@@ -36,7 +36,7 @@ RULES = {
     "roll": "Ruling 1 (turn order): roll the three number dice and the predator die",
     "reroll": "Ruling 10 (three Deer Heads): re-roll all four dice; without a Deer Head the turn ends",
     "joker": "Ruling 14 (Joker on a die): at most one Joker per roll, before resolving",
-    "joker_face": "Ruling 14 (Joker on a die): the die shows another of its own faces",
+    "joker_face": "Ruling 14 (Joker on a die): choose what number to replace the die with",
     "predator": "Ruling 12 (predator die): pass or discard cards of the rolled predator, or keep the rest",
     "predator_discard": "Ruling 12 (predator die, Discard face): discard at most one predator card",
     "rack": "Ruling 13 (rack): play at most one rack at the end of the turn",
@@ -45,8 +45,8 @@ RULES = {
     "draw": "Ruling 1 (turn order): optionally draw one random card from the Predator pile",
     "draw_card": "Ruling 1 (turn order): the card drawn from the Predator pile",
     "knock": "Ruling 18 (knock): at the start of the turn, with four or fewer cards, knock instead of rolling",
-    "set_aside": "Ruling 19 (Deer-in-the-Headlights space): after the deal, set aside three number cards of "
-                 "different numbers",
+    "set_aside": "Ruling 19 (Deer-in-the-Headlights space): after the deal, the player can pick three number "
+                 "cards of different numbers to set aside",
     "block": "Ruling 19 (Deer-in-the-Headlights space): reveal a set-aside card to block the discard or pass of "
              "its number",
     "bullseye_pawn": "Ruling 20 (Bullseye space): 12 points split into signed moves of any pawns, as a rack",
@@ -146,8 +146,16 @@ def others(player: int, n: int) -> list[int]:
 
 def choosable_numbers(comp: DeerComponents, roll: tuple, row) -> tuple[int, ...]:
     """The numbers a chart row lets the roller choose: among the rolled ones, or any other."""
-    rolled = rolled_numbers(comp, roll)
-    return tuple(sorted(rolled)) if row.choose_from_rolled else tuple(n for n in comp.numbers if n not in rolled)
+    rolled = rolled_numbers(comp, roll)  # a Joker can make two dice show the same number
+    return tuple(sorted(set(rolled))) if row.choose_from_rolled else tuple(n for n in comp.numbers if n not in rolled)
+
+
+def joker_faces(comp: DeerComponents, roll: tuple, die: int) -> tuple:
+    """What a Joker on `die` may make it show (Ruling 14): any number, even the one it shows; by the
+    own-faces reading, another of that die's own faces."""
+    if comp.joker_any_number:
+        return comp.numbers
+    return tuple(f for f in dict.fromkeys(comp.number_dice[die][1]) if f != roll[die])
 
 
 def set_aside_options(comp: DeerComponents, hand, aside) -> list[int]:
@@ -191,10 +199,9 @@ def _joker_actions(s):
 
 def _joker_face_actions(s):
     comp = s.game.components
-    name, faces = comp.number_dice[s.joker_die]
-    shown = s.roll[s.joker_die]
+    name = comp.number_dice[s.joker_die][0]
     return tuple(Action("face", (f,), f"die {name} shows {comp.face_name(f)}")
-                 for f in dict.fromkeys(faces) if f != shown)
+                 for f in joker_faces(comp, s.roll, s.joker_die))
 
 
 def _choose_actions(s):
@@ -255,8 +262,9 @@ def _knock_actions(s):
 
 def _set_aside_actions(s):
     comp, p = s.game.components, s.current
-    return tuple(Action("set_aside", (k,), f"set aside {comp.cards[k].name}")
-                 for k in set_aside_options(comp, s.hands[p], s.set_aside[p]))
+    cards = tuple(Action("set_aside", (k,), f"set aside {comp.cards[k].name}")
+                  for k in set_aside_options(comp, s.hands[p], s.set_aside[p]))
+    return (*cards, Action("no_set_aside", (), "set aside no more")) if comp.set_aside_optional else cards
 
 
 def _hand_over_actions(s):
@@ -437,6 +445,9 @@ def next_set_aside(t: Table) -> None:
 
 
 def _on_set_aside(t: Table, a: Action) -> None:
+    if a.kind == "no_set_aside":
+        t.set_aside_due[t.current] = 0
+        return next_set_aside(t)
     t.set_aside_due[t.current] -= 1
     t.move(a.args[0], t.current, ("set_aside", t.current))
     next_set_aside(t)
@@ -457,7 +468,7 @@ def _on_knock(t: Table, a: Action) -> None:
 def _on_roll(t: Table, a: Action) -> None:
     needs_deer_head = t.phase == "reroll" or t.frozen[t.current]
     t.turns += t.phase == "roll"
-    t.roll = a.args
+    t.roll, t.joker_die = a.args, None  # a re-roll is a new roll (Ruling 14)
     if needs_deer_head:  # Rulings 7 and 10: judged on the dice as rolled
         if DEER_HEAD not in rolled_faces(t.comp, t.roll):
             return end_turn(t)
@@ -477,7 +488,7 @@ def _on_joker(t: Table, a: Action) -> None:
 
 
 def _on_joker_face(t: Table, a: Action) -> None:
-    die, t.joker_die = t.joker_die, None
+    die = t.joker_die  # kept until the turn ends: the die that shows the Joker's choice
     t.roll = t.roll[:die] + a.args + t.roll[die + 1:]
     t.move(t.comp.joker_kind, t.current, "predator_pile")
     resolve_number_dice(t)
@@ -736,7 +747,7 @@ def _on_draw_card(t: Table, a: Action) -> None:
 
 def end_turn(t: Table) -> None:
     """The next turn: the same player's if extra turns are pending (Ruling 9), else the left neighbour's."""
-    t.roll = None
+    t.roll = t.joker_die = None
     if t.extra_turns:
         t.extra_turns -= 1
     else:

@@ -129,11 +129,13 @@ class _Values:
     def roll(self, value, where):
         if value is None:
             return None
-        dice = self.comp.all_dice
+        dice, comp = self.comp.all_dice, self.comp
         require(isinstance(value, list) and len(value) == len(dice), where, f"must be null or a list of {len(dice)} faces")
+        named = comp.numbers if comp.joker_kind is not None and comp.joker_any_number else ()  # Ruling 14
         for i, (face, faces) in enumerate(zip(value, dice)):
-            require(any(face == f and type(face) is type(f) for f in faces), f"{where}[{i}]",
-                    f"{face!r} is not a face of this die")
+            joker = i < len(comp.number_dice) and is_int(face) and face in named
+            require(joker or any(face == f and type(face) is type(f) for f in faces), f"{where}[{i}]",
+                    f"{face!r} is not a face of this die" + " nor a number a Joker names" * bool(named))
         return tuple(value)
 
     def joker_die(self, value, where):
@@ -192,8 +194,12 @@ def _check_pending(s: DeerState) -> None:
     in_rack = phase in RACK_PHASES
     require((s.roll is not None) == (phase in TURN_PHASES), "state.roll", "must be set exactly while resolving a roll")
     require((phase == "deal") == any(s.deck), "state.deck", "cards are undealt exactly during the deal")
-    require((s.joker_die is not None) == (phase == "joker_face"), "state.joker_die",
-            "set exactly while choosing a face")
+    require(phase != "joker_face" or s.joker_die is not None, "state.joker_die", "the Joker's die comes first")
+    require(s.joker_die is None or (s.roll is not None and phase != "joker"), "state.joker_die",
+            "set only once a Joker is played on this roll")
+    for i, (face, (_, faces)) in enumerate(zip(s.roll or (), s.game.components.number_dice)):
+        require(face in faces or (i == s.joker_die and phase != "joker_face"), f"state.roll[{i}]",
+                f"{face!r} is not a face of this die, and no Joker made it so")
     require(all(t <= h for t, h in zip(s.to_pass, hand)), "state.to_pass", "more cards than the hand holds")
     require(phase in ("pass", "group") or not any(s.to_pass), "state.to_pass", "only while passing")
     require(phase != "pass" or any(s.to_pass), "state.to_pass", "the pass phase needs cards to pass")

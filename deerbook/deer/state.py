@@ -33,7 +33,7 @@ class DeerState(State):
     frozen: tuple[bool, ...]
     extra_turns: int  # pending extra turns of the current player (Ruling 9)
     roll: tuple | None  # the faces being resolved (after any Joker), predator face last
-    joker_die: int | None  # die chosen for a Joker, face still to choose
+    joker_die: int | None  # the die a Joker is played on this roll (its number chosen after it)
     chosen: tuple[int, ...]  # numbers chosen so far (Rulings 4 and 8)
     to_pass: tuple[int, ...]  # cards of the current hand still to pass (Rulings 3 and 6)
     rack: tuple[int, ...]  # a rack being played: its cards stay in hand until its moves are made

@@ -1,9 +1,11 @@
 """Shared helpers for the Deer in the Headlights tests: hand-made positions and readable moves."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from deerbook.deer import DeerState
+from deerbook.deer.components import DATA_DIR
 from deerbook.engine import Action, make_game
 
 DH, RD, CAR = "deer_head", "running_deer", "car"
@@ -48,3 +50,13 @@ def deal_out(state: DeerState) -> DeerState:
     while state.phase == "deal":
         state = state.apply(state.chance_outcomes()[0][0])
     return state
+
+
+def first_readings_components(folder) -> str:
+    """The path of a copy of data/board-2014.json with the first, narrower readings of Rulings 14 and 19:
+    a Joker turns its die to another of its own faces, and setting aside three cards is compulsory."""
+    data = json.loads((DATA_DIR / "board-2014.json").read_text())
+    data["readings"] = {"joker": "own_faces", "set_aside": "compulsory"}
+    path = folder / "board-2014-first-readings.json"
+    path.write_text(json.dumps(data))
+    return str(path)

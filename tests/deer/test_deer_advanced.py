@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from deer_helpers import DH, act, cards, deal_out, hand, position, roll, texts
+from deer_helpers import DH, act, cards, deal_out, first_readings_components, hand, position, roll, texts
 
 KNOCK, HEADLIGHTS, BULLSEYE = {"knocking": True}, {"headlights_spaces": True}, {"bullseye_spaces": True}
 
@@ -52,12 +52,45 @@ def test_ruling_19_a_pawn_ending_the_round_on_3_sets_aside_three_different_numbe
     s = deal_out(s)
     assert (s.phase, s.current_player()) == ("set_aside", 1) and "Ruling 19" in s.rule()
     numbers = {name for name in hand(s, 1) if name.isdigit()}
-    assert {t.removeprefix("set aside ") for t in texts(s)} == numbers
+    assert {t.removeprefix("set aside ") for t in texts(s)} == numbers | {"no more"}
     s = act(s, "set aside 12", "set aside 11")
     assert "set aside 12" not in texts(s) and "set aside 11" not in texts(s)
     s = act(s, "set aside 10")
     assert cards(s, s.set_aside[1]) == Counter({"12": 1, "11": 1, "10": 1}) and sum(s.hands[1]) == 20 - 3
     assert (s.phase, s.current) == ("roll", 1)  # then the dealer's first turn
+
+
+def _owes_set_aside(options=HEADLIGHTS):
+    """Player 1 ends round 1 on space 3 and, after the next deal, is asked to set cards aside."""
+    s = deal_out(roll(position([["1"], ["3"], ["2", "4"]], options=options), 1, 5, 7, "Fox"))
+    assert (s.phase, s.current_player(), s.set_aside_due) == ("set_aside", 1, (0, 3, 0))
+    return s
+
+
+def test_ruling_19_setting_aside_is_a_choice_declining_keeps_the_hand_whole_and_the_round_plays_on():
+    s = _owes_set_aside()
+    dealt = s.hands[1]
+    s = act(s, "set aside no more")
+    assert s.hands[1] == dealt and sum(dealt) == 20 and not any(s.set_aside[1]) and s.set_aside_due == (0, 0, 0)
+    assert (s.phase, s.current, s.round) == ("roll", 1, 1)  # the dealer's first turn, as after setting aside
+    s = act(roll(s, 1, 2, 4, "Bear"), "no Joker")  # three numbers: the round plays on as usual
+    assert cards(s, s.discard) == Counter({"1": 1, "2": 1, "4": 1}) and sum(s.hands[1]) == 17
+    assert (s.round, s.phase) == (1, "predator")  # then the predator die (Bear), as on any turn
+
+
+def test_ruling_19_a_player_may_stop_after_some_cards():
+    s = act(_owes_set_aside(), "set aside 12", "set aside no more")
+    assert cards(s, s.set_aside[1]) == Counter({"12": 1}) and sum(s.hands[1]) == 20 - 1
+    assert (s.phase, s.current) == ("roll", 1) and s.set_aside_due == (0, 0, 0)
+
+
+def test_ruling_19_the_compulsory_reading_sets_aside_three(tmp_path):
+    s = _owes_set_aside({**HEADLIGHTS, "components": first_readings_components(tmp_path)})
+    assert "set aside no more" not in texts(s) and all(t.startswith("set aside ") for t in texts(s))
+    s = act(s, "set aside 12", "set aside 11")
+    assert "set aside no more" not in texts(s)
+    s = act(s, "set aside 10")
+    assert sum(s.set_aside[1]) == 3 and (s.phase, s.current) == ("roll", 1)
 
 
 def test_ruling_19_a_set_aside_card_blocks_a_discard_of_its_number():

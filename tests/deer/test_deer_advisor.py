@@ -95,6 +95,16 @@ def test_unseen_cards_are_dealt_consistently():
     assert isinstance(result["shed"], Fraction) and result["goes_out_se"] >= 0
 
 
+def test_the_advisor_sees_a_roll_a_joker_changed():
+    """After a Joker turns die C (showing 4) into a second 1, the observation rebuilds as a legal position."""
+    state = act(roll(position([["1", "1", "9", "12", "Joker"], ["2"], ["4"]]), 1, RD, 4, "Bear"),
+                "Joker on die C", "die C shows 1")
+    rebuilt = state_from_observation(state.observation(0), np.random.default_rng(2))
+    assert (rebuilt.roll, rebuilt.joker_die, rebuilt.phase) == ((1, RD, 1, "Bear"), 2, "choose_number")
+    ranked = advise(rebuilt)
+    assert str(ranked[0][0]) == "choose 12" and ranked[0][1] == 1 + 1 + 12
+
+
 def test_turn_wrapper_delegates_the_engine():
     state = position([["1", "2"], ["3"]])
     turn = Turn.start(state, greedy_policy())

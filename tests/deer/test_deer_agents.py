@@ -3,7 +3,7 @@ from collections import Counter
 
 import numpy as np
 
-from deer_helpers import RD, act, cards, deal_out, position, roll
+from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
 from deerbook.deer import GreedyAgent
 from deerbook.engine import make_game, play
 
@@ -14,8 +14,17 @@ def greedy(state):
     return str(GreedyAgent().act(state.observation(player), state.legal_actions(), np.random.default_rng(0)))
 
 
-def test_joker_goes_on_the_face_shedding_most_points():
-    s = roll(position([["1", "9", "9", "9", "Joker"], ["2"], ["4"]]), 1, 2, 4, "Bear")
+def test_joker_goes_on_the_die_and_number_shedding_most_points():
+    s = roll(position([["1", "9", "9", "9", "12", "12", "Joker"], ["2"], ["4"]]), 1, RD, DH, "Bear")
+    # as rolled, the odd cards go (28); die C made a 9 gives two numbers + Running Deer: the 1, the 9s and,
+    # as the chosen third number, the 12s (52); die A or B can do no better than 28
+    assert greedy(s) == "Joker on die C"
+    assert greedy(act(s, "Joker on die C")) == "die C shows 9"
+
+
+def test_joker_on_its_own_faces_by_the_first_reading(tmp_path):
+    first = {"components": first_readings_components(tmp_path)}
+    s = roll(position([["1", "9", "9", "9", "Joker"], ["2"], ["4"]], options=first), 1, 2, 4, "Bear")
     # die A showing 9 sheds 27; die B showing Running Deer sheds the 1 and, as the chosen number, the 9s: 28
     assert greedy(s) == "Joker on die B"
     assert greedy(act(s, "Joker on die B")) == "die B shows Running Deer"

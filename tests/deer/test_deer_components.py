@@ -78,6 +78,19 @@ def test_a_chart_default_covers_the_rolls_the_chart_leaves_out(tmp_path, board_d
     assert (row.effect, row.listed, row.signature) == ("nothing", False, (0, 3, 0, 0))
 
 
+def test_readings_are_data_defaulting_to_the_rulings(tmp_path, board_data, comp):
+    assert comp.readings == {"joker": "any_number", "set_aside": "optional"} == board_data["readings"]
+    assert comp.joker_any_number and comp.set_aside_optional
+    del board_data["readings"]
+    path = tmp_path / "no-readings.json"
+    path.write_text(json.dumps(board_data))
+    assert DeerComponents.from_file(path).readings == comp.readings
+    board_data["readings"] = {"set_aside": "compulsory"}
+    path.write_text(json.dumps(board_data))
+    first = DeerComponents.from_file(path)
+    assert first.joker_any_number and not first.set_aside_optional
+
+
 def _set(path, value):
     def mutate(data):
         *parents, last = path
@@ -117,6 +130,9 @@ BAD = [
     (_set(["chart", 2, "choose_from_rolled"], 1), "chart[2]: choose_more and choose_from_rolled exclude"),
     (_set(["chart_default"], {"effect": "explode", "rule": "x"}), "chart_default.effect"),
     (lambda data: data["chart"][8].update(deer_head=0, running_deer=3), "chart[8]: these dice cannot roll it"),
+    (_set(["readings", "joker"], "wild"), "readings.joker: must be one of any_number, own_faces, got 'wild'"),
+    (_set(["readings", "dealing"], "fast"), "readings.dealing: must be one of"),
+    (_set(["readings"], ["optional"]), "readings: must be an object"),
 ]
 
 

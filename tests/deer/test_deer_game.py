@@ -48,7 +48,7 @@ ILLEGAL = [
     (lambda: roll(position([["5", "7", "9"], ["2"], ["4"]]), RD, 5, 7, "Bear"), Action("choose", (5,)), "Ruling 4"),
     (lambda: roll(position([["1", "Joker", "9"], ["2"], ["4"]]), 1, 2, 4, "Bear"), Action("joker", (3,)), "Ruling 14"),
     (lambda: act(roll(position([["1", "Joker", "9"], ["2"], ["4"]]), 1, 2, 4, "Bear"), "Joker on die C"),
-     Action("face", (1,)), "Ruling 14"),
+     Action("face", (DH,)), "Ruling 14"),
     (lambda: position([["1"], ["2"], ["4"]]), Action("roll", (1, 6, 4, "Fox")), "Ruling 1"),
     (lambda: roll(position([["3", "5"], ["2"], ["4"]]), 3, 5, DH, "Fox"), Action("pass", (2, 0)), "Ruling 3"),
 ]

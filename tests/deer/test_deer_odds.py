@@ -11,7 +11,9 @@ import pytest
 
 from deerbook.__main__ import main
 from deerbook.deer.components import combination_name, signature
-from deerbook.deer.odds import edition, format_odds, odds_report, roll_state
+from deer_helpers import first_readings_components
+from deerbook.deer.odds import edition, format_odds, joker_reach, odds_report, roll_state
+from deerbook.engine import make_game
 from deerbook.engine.runner import sample_outcome
 
 EDITIONS = ("deer", "deer-cards")
@@ -59,18 +61,36 @@ def test_card_game_lists_its_five_rows_and_the_unlisted_rolls():
     assert probabilities("deer-cards")["Three numbers"] == Fraction(80, 216)
 
 
-def test_joker_reach_matches_brute_force():
-    """A Joker sets one die to another of its own faces (Ruling 14), or is not played."""
-    comp = edition("deer").components
-    dice = faces_of("deer")
+def joker_brute_force(comp, die_options):
+    """Combination name -> how many of the 216 face tuples can reach it: as rolled, or with one die
+    replaced by any of `die_options(i, face)` (every roll, every Joker choice)."""
+    dice = [faces for _, faces in comp.number_dice]
     reach = Counter()
     for roll in itertools.product(*dice):
-        options = {roll} | {roll[:i] + (f,) + roll[i + 1:]
-                            for i, faces in enumerate(dice) for f in faces if f != roll[i]}
+        options = {roll} | {roll[:i] + (f,) + roll[i + 1:] for i in range(len(dice)) for f in die_options(i, roll[i])}
         reach.update({combination_name(comp, signature(r)) for r in options})
+    return reach
+
+
+def test_joker_reach_matches_brute_force():
+    """A Joker makes one die any number 1–12, never a symbol (Ruling 14), or is not played."""
+    comp = edition("deer").components
+    numbers = sorted({f for faces in faces_of("deer") for f in faces if isinstance(f, int)})
+    assert numbers == list(range(1, 13))
+    reach = joker_brute_force(comp, lambda die, shown: numbers)
     assert probabilities("deer", "with_joker") == {n: Fraction(reach[n], 216) for n in reach}
-    assert probabilities("deer", "with_joker")["Two numbers + Deer Head"] == Fraction(17, 18)
+    assert probabilities("deer", "with_joker")["Two numbers + Deer Head"] == Fraction(1, 2)
+    assert probabilities("deer", "with_joker")["Three Deer Heads"] == probabilities("deer")["Three Deer Heads"]
     assert "with_joker" not in odds_report("deer-cards")["combinations"][0]  # no Jokers in the card game
+
+
+def test_joker_reach_of_the_own_faces_reading_matches_brute_force(tmp_path):
+    """The first reading: a Joker sets one die to another of its own faces, symbols included."""
+    game = make_game("deer", num_players=4, components=first_readings_components(tmp_path))
+    dice = faces_of("deer")
+    reach = joker_brute_force(game.components, lambda die, shown: [f for f in dice[die] if f != shown])
+    assert joker_reach(game) == {n: Fraction(reach[n], 216) for n in reach}
+    assert joker_reach(game)["Two numbers + Deer Head"] == Fraction(17, 18)
 
 
 def test_predator_die_and_numbers_match_brute_force():

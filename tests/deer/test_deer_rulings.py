@@ -5,8 +5,8 @@ from itertools import combinations
 
 import pytest
 
-from deer_helpers import DH, RD, act, cards, hand, position, roll, texts
-from deerbook.engine import CHANCE, make_game
+from deer_helpers import DH, RD, act, cards, first_readings_components, hand, position, roll, texts
+from deerbook.engine import CHANCE, SaveFileError, make_game, state_from_json, state_to_json
 
 
 def test_ruling_1_turn_order_number_dice_then_predator_then_rack_then_draw_then_left():
@@ -225,17 +225,84 @@ def test_ruling_13_a_rack_that_empties_the_hand_still_moves_then_the_round_ends(
     assert s.pawns == (0, 5 + 2, 4) and s.round_points == (0, 2, 4)
 
 
-def test_ruling_14_joker_changes_one_die_to_another_of_its_faces_then_goes_to_the_predator_pile():
-    s = roll(position([["1", "3", "9", "Joker", "Joker"], ["2"], ["4"]]), 1, 2, 4, "Bear")
-    assert texts(s) == ["no Joker", "Joker on die A", "Joker on die B", "Joker on die C"]
-    assert "Ruling 14" in s.rule()
-    s = act(s, "Joker on die C")
-    assert texts(s) == ["die C shows 7", "die C shows 8", "die C shows 11", "die C shows Deer Head"]
+JOKER_HAND = [["1", "3", "9", "Joker", "Joker"], ["2"], ["4"]]
+ANY_NUMBER = [f"{n}" for n in range(1, 13)]
+
+
+@pytest.mark.parametrize("faces", [(1, 2, 4), (1, RD, DH), (DH, DH, DH), (RD, RD, DH), (6, 12, 11)])
+def test_ruling_14_a_joker_makes_any_die_any_number_never_a_symbol(faces):
+    s = roll(position(JOKER_HAND), *faces, "Bear")
+    assert texts(s) == ["no Joker", "Joker on die A", "Joker on die B", "Joker on die C"] and "Ruling 14" in s.rule()
+    for die in "ABC":
+        offered = texts(act(s, f"Joker on die {die}"))
+        assert offered == [f"die {die} shows {n}" for n in ANY_NUMBER]  # even the number it already shows
+
+
+def test_ruling_14_the_joker_goes_to_the_predator_pile_and_the_new_roll_is_resolved():
+    s = act(roll(position(JOKER_HAND), 1, 2, DH, "Bear"), "Joker on die C")
     joker = s.game.components.kind_index["Joker"]
     before = s.predator_pile[joker]
+    s = act(s, "die C shows 9")
+    assert s.roll == (1, 2, 9, "Bear") and s.predator_pile[joker] == before + 1
+    assert hand(s, 0) == Counter({"3": 1, "Joker": 1}) and cards(s, s.discard) == Counter({"1": 1, "9": 1})
+    assert s.phase == "draw"  # at most one Joker a roll: no second offer
+
+
+def test_ruling_14_a_joker_cannot_make_three_deer_heads_but_can_break_them():
+    s = act(roll(position(JOKER_HAND), 1, DH, DH, "Bear"), "Joker on die A")
+    assert not any("Deer" in t for t in texts(s))
+    s = act(roll(position(JOKER_HAND), DH, DH, DH, "Bear"), "Joker on die B", "die B shows 5")
+    assert s.frozen[0] and s.current == 1  # number + two Deer Heads: frozen, the Discard pile not taken
+    assert hand(s, 0) == Counter({"1": 1, "3": 1, "9": 1, "Joker": 1})
+
+
+def _joker_on_c_shows_1(faces):
+    """Player 0 holds two 1s, a 2 and a 9; the Joker turns die C (showing 4) into a second 1."""
+    s = roll(position([["1", "1", "2", "9", "Joker"], ["3"], ["4"]]), *faces, "Bear")
+    return act(s, "Joker on die C", "die C shows 1")
+
+
+def test_ruling_14_two_dice_showing_the_same_number_act_on_it_once():
+    three = _joker_on_c_shows_1((1, 2, 4))  # Ruling 2: every 1 and 2
+    assert cards(three, three.discard) == Counter({"1": 2, "2": 1}) and hand(three, 0) == Counter({"9": 1})
+    passing = _joker_on_c_shows_1((1, DH, 4))  # Ruling 3: every 1, passed
+    assert cards(passing, passing.to_pass) == Counter({"1": 2}) and passing.phase == "pass"
+    choosing = _joker_on_c_shows_1((1, RD, 4))  # Ruling 4: a third number, any but 1
+    assert texts(choosing) == [f"choose {n}" for n in range(2, 13)]
+    chosen = act(choosing, "choose 9")
+    assert cards(chosen, chosen.discard) == Counter({"1": 2, "9": 1}) and hand(chosen, 0) == Counter({"2": 1})
+
+
+def test_ruling_14_duplicate_numbers_holding_none_take_the_others_cards_once():
+    s = roll(position([["9", "Joker"], ["5", "5", "Fox"], ["4", "7"]]), 1, 5, 4, "Bear")
+    s = act(s, "Joker on die A", "die A shows 5")
+    assert s.roll == (5, 5, 4, "Bear")
+    assert hand(s, 0) == Counter({"9": 1, "5": 2, "4": 1})  # Ruling 2: held none of 5 and 4
+    assert hand(s, 1) == Counter({"Fox": 1}) and hand(s, 2) == Counter({"7": 1})
+
+
+def test_ruling_14_a_position_after_a_joker_saves_and_loads_and_only_the_jokers_die_may_differ():
+    s = _joker_on_c_shows_1((1, DH, 4))
+    assert (s.roll, s.joker_die, s.phase) == ((1, DH, 1, "Bear"), 2, "pass")
+    assert state_from_json(state_to_json(s)) == s
+    data = s.to_json()
+    with pytest.raises(SaveFileError, match=r"state.roll\[2\]: 1 is not a face of this die, and no Joker made it"):
+        s.game.state_from_json({**data, "joker_die": 0})
+    with pytest.raises(SaveFileError, match=r"state.roll\[0\]: 13 is not a face"):
+        s.game.state_from_json({**data, "roll": [13, "deer_head", 1, "Bear"]})
+    after = act(s, "pass 1 to player 1", "pass 1 to player 2", "don't draw")
+    assert (after.phase, after.current, after.joker_die) == ("roll", 1, None)  # cleared with the turn
+
+
+def test_ruling_14_the_own_faces_reading_offers_that_dies_other_faces(tmp_path):
+    s = roll(position(JOKER_HAND, options={"components": first_readings_components(tmp_path)}), 1, 2, 4, "Bear")
+    s = act(s, "Joker on die C")
+    assert texts(s) == ["die C shows 7", "die C shows 8", "die C shows 11", "die C shows Deer Head"]
     s = act(s, "die C shows Deer Head")
-    assert s.roll == (1, 2, DH, "Bear") and s.predator_pile[joker] == before + 1
-    assert s.phase == "pass" and hand(s, 0)["Joker"] == 1  # at most one Joker a roll: no second offer
+    assert s.roll == (1, 2, DH, "Bear") and s.phase == "pass"  # two numbers + Deer Head
+    three = act(roll(position(JOKER_HAND, options={"components": first_readings_components(tmp_path)}),
+                     1, DH, DH, "Bear"), "Joker on die A", "die A shows Deer Head")
+    assert three.phase == "reroll"  # this reading lets a Joker make Three Deer Heads
 
 
 def test_ruling_14_the_reroll_is_a_new_roll_and_may_take_a_joker():

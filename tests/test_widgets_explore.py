@@ -75,3 +75,11 @@ def test_the_chart_is_the_output_widgets_content():
     explorer = FootballExplorer()
     (shown,) = explorer.output.outputs
     assert shown["data"]["application/vnd.plotly.v1+json"]["data"][0]["x"] == [0, 5]
+
+
+def test_an_explorer_shows_its_settings_and_figures_where_widgets_cannot_run():
+    explorer = DeerExplorer()
+    bundle = explorer.widget._repr_mimebundle_()
+    assert "VBox(" not in bundle["text/plain"] and "hand: 3 3 7 Fox Joker" in bundle["text/plain"]
+    assert bundle["text/html"].startswith("<p><b>Odds explorer</b>") and "goes_out" in bundle["text/html"]
+    assert f"net {explorer.summary['net']} " in bundle["text/plain"]

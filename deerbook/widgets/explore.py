@@ -28,6 +28,7 @@ from ..deer.odds import edition
 from ..engine import ComponentError, RuleViolation, SaveFileError
 from ..football.odds import FIELD_POSITIONS, default_game, next_box, track_sheets
 from ..football.sheet import TRACKS
+from .snapshot import SnapshotBox
 from .table import _escape
 
 
@@ -46,7 +47,9 @@ class Explorer:
         self.output = w.Output()
         self.summary: dict = {}
         self.figure: go.Figure | None = None
-        self.widget = w.VBox([w.HBox(controls, layout=w.Layout(flex_flow="row wrap")), self.message, self.output])
+        self.widget = SnapshotBox(self.snapshot_html, self.snapshot_text,
+                                  children=[w.HBox(controls, layout=w.Layout(flex_flow="row wrap")), self.message,
+                                            self.output])
         for control in controls:
             control.observe(lambda _: self.update(), names="value")
         self.update()
@@ -62,6 +65,20 @@ class Explorer:
             return
         self.message.value = ", ".join(f"{key}: {value} ≈ {float(value):.3f}" for key, value in self.summary.items())
         self.output.outputs = (figure_output(self.figure),)
+
+    def settings(self) -> str:
+        """The controls' current values in words, e.g. "edition: board game, hand: 3 3 7 Fox Joker"."""
+        return ", ".join(f"{c.description}: {getattr(c, 'label', None) or c.value}" for c in self.controls)
+
+    def snapshot_text(self) -> str:
+        """The explorer in words (for a page where the live controls cannot run)."""
+        figures = ", ".join(f"{key} {value} ≈ {float(value):.3f}" for key, value in self.summary.items())
+        return f"Odds explorer ({self.settings()}): {figures or 'nothing to compute'}"
+
+    def snapshot_html(self) -> str:
+        """The explorer as a static page shows it: its settings and exact figures (the chart is live-only)."""
+        return (f"<p><b>Odds explorer</b> (live in JupyterLab) with {_escape(self.settings())}:<br>"
+                f"{self.message.value}</p>")
 
     def compute(self) -> tuple[dict, go.Figure]:
         raise NotImplementedError

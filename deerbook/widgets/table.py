@@ -25,22 +25,10 @@ from ..engine import Game, SaveFileError, State
 from ..events import in_words
 from ..session import Session
 from .hints import Hint, format_hints, hint_function
+from .snapshot import SnapshotBox
 
 MAX_BUTTONS = 12
 LOG_LINES = 200
-
-
-class _TableBox(w.VBox):
-    """The table's widget box: in a live notebook the widget; elsewhere a drawn snapshot (text/html)."""
-
-    def __init__(self, table: "GameTable", **kwargs):
-        super().__init__(**kwargs)
-        self._table = table
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        bundle.update({"text/html": self._table.snapshot_html(), "text/plain": self._table.summary()})
-        return bundle
 
 
 class GameTable(Session):
@@ -81,8 +69,9 @@ class GameTable(Session):
         self.auto_box.observe(lambda change: setattr(self, "auto_single", change["new"]), names="value")
         tools = w.HBox([self.hint_button, self._button("Save", self.save, "write the game to a JSON file"),
                         self.upload, self.new_button, self.auto_box])
-        self.widget = _TableBox(self, children=[self.status, self.view, self.choices, self.continue_button,
-                                                self.pass_button, self.hint_view, tools, self.note, self.log])
+        self.widget = SnapshotBox(self.snapshot_html, self.summary,
+                                  children=[self.status, self.view, self.choices, self.continue_button,
+                                            self.pass_button, self.hint_view, tools, self.note, self.log])
 
     def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool") -> w.Button:
         button = w.Button(description=text, tooltip=tooltip, layout=w.Layout(width="auto"))

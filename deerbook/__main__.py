@@ -9,6 +9,7 @@ import importlib
 import json
 import os
 import sys
+from typing import Any
 
 from .engine.errors import ComponentError, DeerbookError, OptionError
 from .engine.registry import check_options, game_names, game_options, make_game, read_option
@@ -84,8 +85,9 @@ def chosen_options(args: argparse.Namespace) -> dict:
     """The game options the flags and --option ask for, each checked against the game's option spec."""
     if args.solo and args.players not in (None, 1):
         raise UsageError("--solo", f"a solo game has one player; drop --players {args.players}")
-    spec, chosen = game_options(args.game), {}
-    wanted = [("num_players", 1, "--solo")] if args.solo else []
+    spec = game_options(args.game)
+    chosen: dict[str, tuple[Any, str]] = {}
+    wanted: list[tuple[str, Any, str]] = [("num_players", 1, "--solo")] if args.solo else []
     wanted += [("num_players", args.players, "--players")] if args.players is not None and not args.solo else []
     wanted += [("solo_difficulty", args.difficulty, "--difficulty")] if args.difficulty else []
     wanted += [("advanced", True, "--advanced")] if args.advanced else []

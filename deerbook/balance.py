@@ -173,7 +173,7 @@ class Finding:
 def findings(study: dict) -> list[Finding]:
     """Every question of the study answered from the stored records, each with its 95% interval."""
     configs = study["configurations"]
-    rows = []
+    rows: list[Finding] = []
 
     def seats(key: str, label: str, fair: float) -> None:
         if key in configs:

@@ -22,7 +22,9 @@ class Svg:
     """Collects SVG elements; `str()` gives the document."""
 
     def __init__(self, width: int, title: str):
-        self.width, self.title, self.parts, self.height = width, title, [], 0
+        self.width, self.title = width, title
+        self.parts: list[str] = []
+        self.height: float = 0
 
     def _add(self, element: str, bottom: float) -> None:
         self.parts.append(element)

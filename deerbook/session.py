@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 import numpy as np
 
@@ -118,7 +118,7 @@ class Session:
 
     def result(self) -> str:
         """The standings in words, told to the viewer (at the end of the game)."""
-        winners = list(self.state.winners())
+        winners = list(cast(Any, self.state).winners())  # every registered game's state has winners()
         return self.view_module.result_text(self.state.observation(self.viewer), self.game, winners, self.names)
 
     def save_text(self) -> str:

@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -55,7 +55,7 @@ class Turn(State):
     turns: int  # the engine's turn counter once this turn has rolled
     shed: int = 0
     received: int = 0
-    policy: object = field(default=None, compare=False, repr=False)  # the continuation (for loops)
+    policy: Any = field(default=None, compare=False, repr=False)  # the continuation (for loops)
     budget: "Budget | None" = field(default=None, compare=False, repr=False)
 
     @classmethod

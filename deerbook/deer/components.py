@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any, cast
 
 from ..engine import Action, ComponentError
 from ..engine.errors import read_component_file, sorted_copy
@@ -131,7 +132,7 @@ class DeerComponents:
 
     @cached_property
     def number_kind(self) -> dict[int, int]:
-        return {card.number: k for k, card in enumerate(self.cards) if card.category == "number"}
+        return {cast(int, card.number): k for k, card in enumerate(self.cards) if card.category == "number"}
 
     @cached_property
     def numbers(self) -> tuple[int, ...]:
@@ -204,8 +205,7 @@ class DeerComponents:
     def roll_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """The roll of all dice as one chance node, identical face tuples merged (exact),
         most likely first (sampling walks the list)."""
-        counts = Counter(itertools.product(*self.all_dice))
-        counts = dict(sorted(counts.items(), key=lambda item: -item[1]))
+        counts = dict(sorted(Counter(itertools.product(*self.all_dice)).items(), key=lambda item: -item[1]))
         total = sum(counts.values())
         return tuple((Action("roll", roll, "roll " + self.roll_text(roll)), Fraction(c, total))
                      for roll, c in counts.items())
@@ -322,7 +322,7 @@ class _Parser:
             raise ComponentError(f"{self.source}: {where}: {message}")
 
     def int_at_least(self, data: dict, key: str, where: str, low: int) -> int:
-        value = data.get(key)
+        value: Any = data.get(key)
         self.need(is_int(value) and value >= low, f"{where}.{key}", f"must be an integer >= {low}, got {value!r}")
         return value
 
@@ -447,7 +447,7 @@ class _Parser:
 
     def chart_effect(self, data: dict, where: str, sig: tuple = ()) -> ChartRow:
         """The effect, rule and parameters of a chart row (no signature: the chart's default)."""
-        effect = data.get("effect")
+        effect: Any = data.get("effect")
         self.need(isinstance(effect, str) and effect in EFFECTS, f"{where}.effect",
                   f"unknown effect {effect!r}; known: {listing(sorted(EFFECTS))}")
         self.need(isinstance(data.get("rule"), str) and data["rule"], f"{where}.rule", "must name the rule")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import Action
 from ..engine.protocol import ChanceTable
@@ -116,18 +117,18 @@ def available_racks(comp: DeerComponents, hand) -> tuple[tuple[int, ...], ...]:
     standing in for one predator only when the hand lacks it."""
     preds, joker = comp.predator_kinds, comp.joker_kind
     has_joker = joker is not None and hand[joker] > 0
-    racks = []
+    racks: list[tuple[int, ...]] = []
     for k in preds:
         if hand[k] >= 3:
             racks.append((k, k, k))
         elif hand[k] == 2 and has_joker:
-            racks.append(tuple(sorted((k, k, joker))))
+            racks.append(tuple(sorted((k, k, cast(int, joker)))))
     if len(preds) >= 2:
         missing = [k for k in preds if not hand[k]]
         if not missing:
             racks.append(preds)
         elif len(missing) == 1 and has_joker:
-            racks.append(tuple(sorted([k for k in preds if hand[k]] + [joker])))
+            racks.append(tuple(sorted([k for k in preds if hand[k]] + [cast(int, joker)])))
     return tuple(racks)
 
 
@@ -366,7 +367,7 @@ class Table:
             del table[name]
         table.update(game=game, comp=game.components, n=game.num_players, _source=fields)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         """The first use of a count vector: copy it from the state, as a list (of lists)."""
         if name not in LISTS:
             raise AttributeError(name)
@@ -374,6 +375,9 @@ class Table:
         value = [list(v) for v in value] if name in NESTED else list(value)
         self.__dict__[name] = value
         return value
+
+    if TYPE_CHECKING:  # a state's fields, copied in by __init__, are plain attributes of any type
+        def __setattr__(self, name: str, value: Any) -> None: ...
 
     def changed_fields(self) -> dict:
         """The fields this transition set or used, as a state holds them (tuples)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Sequence, cast
 
 import numpy as np
 
@@ -129,7 +129,7 @@ class Advisor:
         return max(options, key=lambda pair: preference(pair[1]))
 
     def best_action(self, state: FootballState) -> Action:
-        return self._solve(state)[0]
+        return cast(Action, self._solve(state)[0])  # a decision state always has a best action
 
     def policy(self, state: FootballState) -> Distribution:
         """The advisor as a policy for `deerbook.engine.exact`."""
@@ -223,7 +223,8 @@ def blitz_this_round(state: FootballState, advisor: Advisor | None = None) -> Di
 
 def decisions(game, agent_names: list[str], seed: int) -> list[FootballState]:
     """Every decision state of one seeded game (played by the named agents), for studying real choices."""
-    catalogue, seen = game.agents(), []
+    catalogue = game.agents()
+    seen: list[FootballState] = []
     play(game, [catalogue[name]() for name in agent_names], seed,
-         on_step=lambda state, action: seen.append(state) if not state.is_chance_node() else None)
+         on_step=lambda state, action: seen.append(cast(FootballState, state)) if not state.is_chance_node() else None)
     return seen

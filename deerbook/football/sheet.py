@@ -108,6 +108,7 @@ def _parse_box(track: int, index: int, entry) -> Box:
     code = entry.get("box") if isinstance(entry, dict) else None
     match = BOX_CODE.fullmatch(code) if isinstance(code, str) else None
     _require(match, where, f"unknown box {code!r}")
+    assert match is not None and isinstance(code, str)  # for the type checker: _require refused anything else
     if match["word"]:
         return Box(match["word"], code=code)
     if match["target"]:

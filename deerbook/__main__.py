@@ -51,6 +51,7 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage dump, no traceback), exit code 2."""
 
     def error(self, message: str):
+        """Exit with status 2, pointing the user at --help."""
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
@@ -139,6 +140,7 @@ def build_game(args: argparse.Namespace):
 
 
 def run_simulate(args: argparse.Namespace) -> str:
+    """The `simulate` command: play seeded games and report the summary."""
     game = build_game(args)
     names = agent_names(args.agents, game)
     with executor_for(args.workers, args.scheduler) as executor:
@@ -148,6 +150,7 @@ def run_simulate(args: argparse.Namespace) -> str:
 
 
 def run_odds(args: argparse.Namespace) -> str:
+    """The `odds` command: the game's exact odds report, as text or JSON."""
     module = importlib.import_module(ODDS_MODULES[args.game])
     report = module.odds_report(args.game)
     return json.dumps(report, indent=1) if args.json else module.format_odds(report)

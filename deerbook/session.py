@@ -59,10 +59,12 @@ class Session:
         self.agents = {i: catalogue[s]() for i, s in enumerate(self.seats) if s != HUMAN}
 
     def humans(self) -> list[int]:
+        """The seats a person plays."""
         return [i for i, s in enumerate(self.seats) if s == HUMAN]
 
     @property
     def names(self) -> list[str]:
+        """The name of each seat."""
         return self.seats
 
     def person_to_move(self) -> int | None:
@@ -122,6 +124,7 @@ class Session:
         return self.view_module.result_text(self.state.observation(self.viewer), self.game, winners, self.names)
 
     def save_text(self) -> str:
+        """The current state as a saved-game JSON document."""
         return state_to_json(self.state)
 
     def load_text(self, text: str, source: str) -> None:

@@ -93,6 +93,7 @@ class Terminal:
             raise Quit from None
 
     def save(self) -> Path:
+        """Ask where to save (offering a default) and write the saved game there."""
         s = self.session
         default = self.save_dir / f"deerbook-{s.game.name}-seed{s.seed}-{len(s.events)}.json"
         answer = self._ask(f"Save to [{default}]: ").strip()

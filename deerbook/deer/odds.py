@@ -36,6 +36,7 @@ def roll_state(game, with_joker: bool = False) -> DeerState:
 
 @lru_cache(maxsize=None)
 def edition(game_name: str, num_players: int = 4):
+    """The game of an edition (cached per edition and player count)."""
     return make_game(game_name, num_players=num_players)
 
 

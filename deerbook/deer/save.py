@@ -19,6 +19,7 @@ MAX_ROUNDS, MAX_TURNS, MAX_COUNT = 10_000, 10_000_000, 10_000
 
 
 def load_state(game: "DeerGame", data) -> DeerState:
+    """A DeerState rebuilt from saved data; SaveFileError names the first field that breaks a rule."""
     require(isinstance(data, dict), "state", "must be an object")
     require(set(data) == set(FIELD_NAMES), "state",
             f"fields must be exactly {sorted(FIELD_NAMES)}; missing {sorted(set(FIELD_NAMES) - set(data))}, "

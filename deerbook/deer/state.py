@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DeerState(State):
+    """A position of Deer in the Headlights: every pile as a count vector per card kind."""
+
     game: "DeerGame"
     phase: str
     current: int  # whose turn it is (during the deal: who receives the next card)
@@ -63,6 +65,7 @@ class DeerState(State):
     # -- construction -------------------------------------------------------------------------------
     @classmethod
     def new_game(cls, game: "DeerGame") -> "DeerState":
+        """The state before the deal: every card in the deck."""
         n, k = game.num_players, len(game.components.cards)
         zeros = (0,) * k
         return cls(game, "deal", 1 % n, 0, (zeros,) * n, game.full_deck, zeros, zeros, (0,) * n,
@@ -119,11 +122,13 @@ class DeerState(State):
 
     # -- protocol ---------------------------------------------------------------------------------------
     def current_player(self) -> int:
+        """The seat to move, or CHANCE, or TERMINAL."""
         if self.phase == rules.END:
             return TERMINAL
         return CHANCE if self.phase in rules.CHANCE_PHASES else rules.acting_player(self)
 
     def rule(self) -> str:
+        """The rule that governs the current phase."""
         return rules.rule(self)
 
     def _legal_actions(self) -> tuple[Action, ...]:
@@ -142,6 +147,7 @@ class DeerState(State):
 
     @property
     def dealer(self) -> int:
+        """The dealer of this round."""
         return self.round % self.game.num_players
 
     def winners(self) -> list[int]:
@@ -150,6 +156,7 @@ class DeerState(State):
         return [p for p in range(self.game.num_players) if (self.pawns[p], self.round_points[p]) == best]
 
     def returns(self) -> tuple[float, ...]:
+        """Winners split 1.0 at the end; all 0 before."""
         n = self.game.num_players
         if not self.is_terminal():
             return (0.0,) * n
@@ -183,9 +190,11 @@ class DeerState(State):
         }
 
     def to_json(self) -> dict:
+        """Every field as JSON-able data (read back by `load_state`)."""
         return {name: _lists(getattr(self, name)) for name in FIELD_NAMES}
 
     def stats(self) -> dict:
+        """Rounds, turns, final pawn positions and racks played per seat."""
         racks = {"racks": list(self.racks_played)} if self.game.components.predator_kinds else {}
         return {"rounds": self.round + 1, "turns": self.turns, "final_score": list(self.pawns), **racks}
 

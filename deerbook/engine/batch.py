@@ -98,6 +98,7 @@ def default_workers() -> int:
 
 
 def check_workers(workers: int | None) -> None:
+    """Raise ValueError unless `workers` is None or a whole number >= 1."""
     if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
 

@@ -93,6 +93,7 @@ class Gain:
 
 
 def default_game():
+    """The two-player game on the reconstructed sheet."""
     return make_game("football", num_players=2)
 
 
@@ -193,6 +194,7 @@ def chance_by_field_position(game, track: int, event: str = "touchdown", marks: 
 
 
 def expected_yards(dist: Distribution) -> Fraction:
+    """The exact expected yards of a gain distribution."""
     return dist.expectation(lambda g: g.yards)
 
 

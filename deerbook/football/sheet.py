@@ -37,6 +37,8 @@ class Box:
 
 @dataclass(frozen=True)
 class PlaySheet:
+    """A play sheet: its six play tracks, bonus tracks, kick ranges and tally boxes."""
+
     name: str
     tracks: tuple[tuple[Box, ...], ...]  # Play tracks 1-6
     breakaway: tuple[int, ...]  # bonus run yards per Breakaway box
@@ -46,6 +48,7 @@ class PlaySheet:
     data: dict = field(default_factory=dict, repr=False, compare=False)  # the validated JSON it was read from
 
     def track(self, number: int) -> tuple[Box, ...]:
+        """The boxes of play track `number` (1-6)."""
         return self.tracks[number - 1]
 
     @classmethod

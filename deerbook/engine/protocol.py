@@ -65,8 +65,8 @@ class Game(ABC):
 
         return {"random": RandomAgent}
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and type(self) is type(other) and self.options() == other.options()
+    def __eq__(self, other: Any) -> bool:
+        return type(self) is type(other) and self.options() == other.options()
 
     def __hash__(self) -> int:
         """Games are immutable once built, so the hash is computed once (states hash their game)."""

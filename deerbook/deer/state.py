@@ -89,8 +89,9 @@ class DeerState(State):
             piles = {"discard": discard, "predator_pile": predator_pile}
             if list(piles.values()).count(None) != 1:
                 raise SaveFileError("discard, predator_pile: exactly one of them must be None (it takes the rest)")
-            counts: dict[str, Any] = {"hands": [cls._counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)],
-                      "set_aside": [cls._counts(game, a, f"set_aside[{i}]") for i, a in enumerate(set_aside or [[]] * n)]}
+            counts: dict[str, Any] = {
+                "hands": [cls._counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)],
+                "set_aside": [cls._counts(game, a, f"set_aside[{i}]") for i, a in enumerate(set_aside or [[]] * n)]}
             counts.update({name: cls._counts(game, names, name) for name, names in piles.items() if names is not None})
             listed = [*counts["hands"], *counts["set_aside"], *(c for name, c in counts.items() if name in piles)]
             rest = next(name for name, names in piles.items() if names is None)

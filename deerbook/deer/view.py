@@ -36,7 +36,7 @@ def sorted_hand(comp, counts) -> list[tuple[str, str, int]]:
 
 
 def cards_words(comp, counts) -> str:
-    """The cards of a count vector in words, e.g. "Fox ×2, Owl"."""
+    """The cards of a count vector in words, e.g. "Fox ×2, Bear" ("none" when empty)."""
     return ", ".join(name + (f" ×{n}" if n > 1 else "") for name, _, n in sorted_hand(comp, counts)) or "none"
 
 

@@ -65,8 +65,8 @@ def board_counts(play: int, power: int = 0) -> Distribution:
     return Distribution.from_counts(board_ways(play, power)[0])
 
 
-AREA_STATISTICS: dict[str, Callable[[tuple[int, ...]], int]] = {"one area": lambda counts: counts[0], "largest area": max,
-                   "empty areas": lambda counts: counts.count(0)}
+AREA_STATISTICS: dict[str, Callable[[tuple[int, ...]], int]] = {
+    "one area": lambda counts: counts[0], "largest area": max, "empty areas": lambda counts: counts.count(0)}
 
 
 def area_count_tables(play: int, power: int = 0) -> dict[str, Distribution]:

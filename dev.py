@@ -63,6 +63,7 @@ def test(*arguments: str) -> None:
     """Ruff and the unit tests; then, unless --quick, nbval, the strict book build and the offline check."""
     install()
     run("ruff", "check", ".")
+    run("mypy", "deerbook")
     book_tests = ["--ignore=tests/test_book_build.py", "--ignore=tests/test_lite.py"]  # run after the book build
     run(*PYTEST, *book_tests, *(a for a in arguments if a != "--quick"))  # testpaths: tests
     if "--quick" in arguments:

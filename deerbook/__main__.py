@@ -9,6 +9,7 @@ import importlib
 import json
 import os
 import sys
+from typing import Any
 
 from .engine.errors import ComponentError, DeerbookError, OptionError
 from .engine.registry import check_options, game_names, game_options, make_game, read_option
@@ -50,6 +51,7 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage dump, no traceback), exit code 2."""
 
     def error(self, message: str):
+        """Exit with status 2, pointing the user at --help."""
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
@@ -84,8 +86,9 @@ def chosen_options(args: argparse.Namespace) -> dict:
     """The game options the flags and --option ask for, each checked against the game's option spec."""
     if args.solo and args.players not in (None, 1):
         raise UsageError("--solo", f"a solo game has one player; drop --players {args.players}")
-    spec, chosen = game_options(args.game), {}
-    wanted = [("num_players", 1, "--solo")] if args.solo else []
+    spec = game_options(args.game)
+    chosen: dict[str, tuple[Any, str]] = {}
+    wanted: list[tuple[str, Any, str]] = [("num_players", 1, "--solo")] if args.solo else []
     wanted += [("num_players", args.players, "--players")] if args.players is not None and not args.solo else []
     wanted += [("solo_difficulty", args.difficulty, "--difficulty")] if args.difficulty else []
     wanted += [("advanced", True, "--advanced")] if args.advanced else []
@@ -137,6 +140,7 @@ def build_game(args: argparse.Namespace):
 
 
 def run_simulate(args: argparse.Namespace) -> str:
+    """The `simulate` command: play seeded games and report the summary."""
     game = build_game(args)
     names = agent_names(args.agents, game)
     with executor_for(args.workers, args.scheduler) as executor:
@@ -146,6 +150,7 @@ def run_simulate(args: argparse.Namespace) -> str:
 
 
 def run_odds(args: argparse.Namespace) -> str:
+    """The `odds` command: the game's exact odds report, as text or JSON."""
     module = importlib.import_module(ODDS_MODULES[args.game])
     report = module.odds_report(args.game)
     return json.dumps(report, indent=1) if args.json else module.format_odds(report)

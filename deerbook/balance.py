@@ -72,6 +72,7 @@ CONFIGURATIONS = (
 
 
 def spec_of(config: Configuration) -> BatchSpec:
+    """The batch spec a configuration plays: its game and agents."""
     game = make_game(config.game, **config.options)
     return BatchSpec(game, agent_factories(game, config.agents, EXTRA_AGENTS), rotate=config.rotate)
 
@@ -83,6 +84,7 @@ def winners_mask(returns: Sequence[float]) -> int:
 
 
 def returns_of(mask: int, seats: int) -> tuple[float, ...]:
+    """Each seat's result from a bit mask of winners (winners split 1.0)."""
     winners = [seat for seat in range(seats) if mask >> seat & 1]
     return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(seats))
 
@@ -115,6 +117,7 @@ def seating(config: dict, index: int) -> tuple[str, ...]:
 
 
 def seat_win_rates(config: dict) -> list[Estimate]:
+    """Each seat's win rate in a stored configuration, with its 95% interval."""
     returns = seat_returns(config)
     return [estimate(returns[:, seat]) for seat in range(returns.shape[1])]
 
@@ -161,6 +164,7 @@ class Finding:
 
     @property
     def real(self) -> bool:
+        """Whether the estimate departs from the reference beyond its 95% interval."""
         return departs(self.estimate, self.reference)
 
     def __str__(self) -> str:
@@ -173,7 +177,7 @@ class Finding:
 def findings(study: dict) -> list[Finding]:
     """Every question of the study answered from the stored records, each with its 95% interval."""
     configs = study["configurations"]
-    rows = []
+    rows: list[Finding] = []
 
     def seats(key: str, label: str, fair: float) -> None:
         if key in configs:
@@ -245,6 +249,7 @@ def run_study(games: int = DEFAULT_GAMES, advisor_games: int = DEFAULT_ADVISOR_G
 
 
 def save_study(study: dict, path: Path | str = RESULTS_FILE) -> Path:
+    """Write the study as gzipped JSON (same study, same bytes) and return the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "wb") as file, gzip.GzipFile("", "wb", fileobj=file, mtime=0) as out:

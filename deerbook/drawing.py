@@ -15,6 +15,7 @@ SOFT = "#999999"  # grid lines and empty boxes, visible on light and dark backgr
 
 
 def seat_colour(seat: int) -> str:
+    """The colour of a seat (repeating after the palette)."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
@@ -22,13 +23,16 @@ class Svg:
     """Collects SVG elements; `str()` gives the document."""
 
     def __init__(self, width: int, title: str):
-        self.width, self.title, self.parts, self.height = width, title, [], 0
+        self.width, self.title = width, title
+        self.parts: list[str] = []
+        self.height: float = 0
 
     def _add(self, element: str, bottom: float) -> None:
         self.parts.append(element)
         self.height = max(self.height, bottom)
 
     def rect(self, x, y, w, h, fill="none", stroke=SOFT, rx=0, width=1, label="", cls="") -> None:
+        """Add a rectangle, with an optional hover label and class."""
         hover = f"<title>{escape(label)}</title>" if label else ""
         extra = (f' rx="{rx}"' if rx else "") + (f' stroke-width="{width}"' if width != 1 else "")
         extra += f' class="{cls}"' if cls else ""
@@ -36,10 +40,12 @@ class Svg:
                   f'{hover}</rect>', y + h)
 
     def circle(self, x, y, r, fill, stroke=INK, label="") -> None:
+        """Add a circle, with an optional hover label."""
         hover = f"<title>{escape(label)}</title>" if label else ""
         self._add(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{fill}" stroke="{stroke}">{hover}</circle>', y + r)
 
     def line(self, x1, y1, x2, y2, stroke=SOFT, width=1) -> None:
+        """Add a line."""
         self._add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{stroke}" '
                   f'stroke-width="{width}"/>', max(y1, y2))
 
@@ -60,6 +66,7 @@ class Svg:
             self.text(x + w / 2, y + h + 14, f"×{count}", size=11, anchor="middle")
 
     def card_back(self, x, y, w=30, h=42) -> None:
+        """Add a face-down card."""
         self.rect(x, y, w, h, fill=BACK, stroke=INK, rx=4)
         self.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke=PAPER, rx=2)
 

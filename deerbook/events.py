@@ -35,6 +35,8 @@ def in_words(text: str, viewer: int, names: Sequence[str] | None = None) -> str:
 
 @dataclass(frozen=True)
 class Event:
+    """What one step tells the table: a public line, and a private one for the insiders."""
+
     public: str | None
     private: str | None = None
     insiders: frozenset = field(default_factory=frozenset)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 import numpy as np
 
@@ -59,10 +59,12 @@ class Session:
         self.agents = {i: catalogue[s]() for i, s in enumerate(self.seats) if s != HUMAN}
 
     def humans(self) -> list[int]:
+        """The seats a person plays."""
         return [i for i, s in enumerate(self.seats) if s == HUMAN]
 
     @property
     def names(self) -> list[str]:
+        """The name of each seat."""
         return self.seats
 
     def person_to_move(self) -> int | None:
@@ -118,10 +120,11 @@ class Session:
 
     def result(self) -> str:
         """The standings in words, told to the viewer (at the end of the game)."""
-        winners = list(self.state.winners())
+        winners = list(cast(Any, self.state).winners())  # every registered game's state has winners()
         return self.view_module.result_text(self.state.observation(self.viewer), self.game, winners, self.names)
 
     def save_text(self) -> str:
+        """The current state as a saved-game JSON document."""
         return state_to_json(self.state)
 
     def load_text(self, text: str, source: str) -> None:

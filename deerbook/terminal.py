@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Callable
+from typing import Callable, cast
 
 from .engine import SaveFileError, make_game, state_from_json
 from .session import HUMAN, Session
@@ -42,7 +42,7 @@ class Terminal:
                 if s.state.is_terminal():
                     self.write(f"Game over. {s.result()}")
                     return
-                self._take_seat(s.person_to_move())
+                self._take_seat(cast(int, s.person_to_move()))  # after run(), a person is to move
                 self._decide()
         except Quit:
             self.write("Goodbye.")
@@ -93,6 +93,7 @@ class Terminal:
             raise Quit from None
 
     def save(self) -> Path:
+        """Ask where to save (offering a default) and write the saved game there."""
         s = self.session
         default = self.save_dir / f"deerbook-{s.game.name}-seed{s.seed}-{len(s.events)}.json"
         answer = self._ask(f"Save to [{default}]: ").strip()

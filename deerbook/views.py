@@ -33,23 +33,28 @@ class PlainView:
 
     @staticmethod
     def render_text(observation: dict, game, names=None) -> str:
+        """The observation as one "key: value" line per field."""
         return "\n".join(f"{key}: {value}" for key, value in observation.items())
 
     @staticmethod
     def render_svg(observation: dict, game, names=None) -> str:
+        """The plain text, escaped, in a <pre> block."""
         return f"<pre>{escape(PlainView.render_text(observation, game, names))}</pre>"
 
     @staticmethod
     def headline(observation: dict, game, names=None) -> str:
+        """The game's name."""
         return game.name
 
     @staticmethod
     def result_text(observation: dict, game, winners, names=None) -> str:
+        """The winners in words."""
         return "Winners: " + (", ".join(in_words(f"{{P{p}}}", observation.get("player", -1), names) for p in winners)
                               or "none")
 
     @staticmethod
     def step_event(before, action, after) -> Event:
+        """A step as an event: who moved, and to that player the action itself."""
         player = before.current_player()
         if player < 0:
             return Event("chance moved")

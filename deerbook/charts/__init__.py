@@ -1,9 +1,11 @@
 """Plotly charts for deerbook.
 
-Importing this package registers the small ``deerbook`` / ``deerbook-dark``
-Plotly templates (``deerbook`` becomes the default) and, inside a Jupyter
-kernel, makes figures display as plain ``application/vnd.plotly.v1+json``
-(see :mod:`deerbook.charts.theme`). Requires the ``charts`` extra (plotly).
+Importing this package changes no global state. Call :func:`use_book_style`
+first (as every chapter's first code cell does) to register the small
+``deerbook`` / ``deerbook-dark`` Plotly templates (``deerbook`` becomes the
+default) and, inside a Jupyter kernel, make figures display as plain
+``application/vnd.plotly.v1+json`` (see :mod:`deerbook.charts.theme`).
+Requires the ``charts`` extra (plotly).
 """
 
 from deerbook.charts.theme import (
@@ -14,10 +16,8 @@ from deerbook.charts.theme import (
     LIGHT_NAME,
     register_templates,
     use_book_renderer,
+    use_book_style,
 )
-
-register_templates(make_default=True)
-use_book_renderer()
 
 __all__ = [
     "COLORWAY",
@@ -27,4 +27,5 @@ __all__ = [
     "LIGHT_NAME",
     "register_templates",
     "use_book_renderer",
+    "use_book_style",
 ]

@@ -94,6 +94,7 @@ class PlotlyMimeRenderer:
 
     @staticmethod
     def handle_mime(renderer: Any, data: Any, inline: bool) -> Any:
+        """Render a Plotly JSON output as offline HTML; other outputs are left to myst-nb."""
         if inline or data.mime_type != PLOTLY_MIME:
             return None
         from docutils import nodes

@@ -157,6 +157,7 @@ def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: fl
 
 
 def seat_figure(win_rates: Sequence[Estimate], fair: float, title: str = "Win rate by seat") -> go.Figure:
+    """Win rate by seat with 95% intervals and the fair share marked."""
     return estimate_bars([f"seat {i}" for i in range(len(win_rates))], win_rates, fair, title, "seat (0 moves first)")
 
 

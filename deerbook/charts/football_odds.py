@@ -90,6 +90,7 @@ def advisor_bars(advice: Sequence, title: str = "The advisor's ranking") -> go.F
 
 
 def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round") -> go.Figure:
+    """Blitz Bach's exact score distribution for one round, as bars."""
     fig = go.Figure(fraction_bar(dist, "Blitz Bach", "points"))
     fig.update_xaxes(title_text="Blitz Bach's points", tickvals=[0, 3, 7, 10, 14, 21])
     fig.update_yaxes(title_text="probability")

@@ -7,11 +7,16 @@ hands as the deal leaves them. The Football Highlights table is its play sheet
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import plotly.graph_objects as go
 
 from ..engine import make_game
 from .deer_odds import EDITION_LABELS
 from .theme import COLORWAY
+
+if TYPE_CHECKING:
+    from ..deer.game import DeerGame
 
 TRACK_Y, DICE_Y, HANDS_Y = 3.8, 2.6, 0.4
 
@@ -19,7 +24,7 @@ TRACK_Y, DICE_Y, HANDS_Y = 3.8, 2.6, 0.4
 def dealt_hands(game_name: str, players: int) -> list[int]:
     """How many cards each player holds once the engine has dealt (every card of the deck is dealt,
     one at a time, so the sizes do not depend on which cards fall where)."""
-    state = make_game(game_name, num_players=players).initial_state()
+    state = cast("DeerGame", make_game(game_name, num_players=players)).initial_state()
     while state.phase == "deal":
         state = state.apply(state.chance_outcomes()[0][0])
     return [sum(hand) for hand in state.hands]
@@ -27,7 +32,7 @@ def dealt_hands(game_name: str, players: int) -> list[int]:
 
 def deer_table_figure(game_name: str = "deer", players: int = 4) -> go.Figure:
     """The table at the start: score track and pawns, the dice and their faces, the dealt hands."""
-    comp = make_game(game_name, num_players=players).components
+    comp = cast("DeerGame", make_game(game_name, num_players=players)).components
     finish = comp.finish
     fig = go.Figure()
     fig.add_shape(type="line", x0=0, x1=finish, y0=TRACK_Y, y1=TRACK_Y, line={"width": 6, "color": "#999999"})

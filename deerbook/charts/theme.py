@@ -5,7 +5,7 @@ Plotly writes the *whole* layout template into every figure's JSON. The stock
 tiny templates instead:
 
 * ``LIGHT`` registered as ``plotly.io.templates["deerbook"]`` (the default once
-  :mod:`deerbook.charts` is imported), and
+  :func:`use_book_style` has been called), and
 * ``DARK`` registered as ``plotly.io.templates["deerbook-dark"]``.
 
 The book's HTML renderer (:mod:`deerbook.charts.book_renderer`) swaps a figure
@@ -31,6 +31,7 @@ __all__ = [
     "CATEGORY_COLORS",
     "register_templates",
     "use_book_renderer",
+    "use_book_style",
     "discrete_colorscale",
     "add_legend_swatches",
 ]
@@ -125,6 +126,12 @@ def use_book_renderer(*, force: bool = False) -> bool:
         pio.renderers.default = "plotly_mimetype"
         return True
     return False
+
+
+def use_book_style() -> None:
+    """Make ``deerbook`` the default Plotly template and, inside a Jupyter kernel, set the book's renderer."""
+    register_templates(make_default=True)
+    use_book_renderer()
 
 
 def discrete_colorscale(colors: list[str]) -> list[list]:

@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -55,19 +55,22 @@ class Turn(State):
     turns: int  # the engine's turn counter once this turn has rolled
     shed: int = 0
     received: int = 0
-    policy: object = field(default=None, compare=False, repr=False)  # the continuation (for loops)
+    policy: Any = field(default=None, compare=False, repr=False)  # the continuation (for loops)
     budget: "Budget | None" = field(default=None, compare=False, repr=False)
 
     @classmethod
     def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
+        """The rest of the current player's turn from `state`, continued by `policy`."""
         before_roll = state.phase in TURN_START_PHASES
         return cls(state, state.current, state.round, state.turns + before_roll, policy=policy, budget=budget)
 
     def over(self) -> bool:
+        """Whether the turn has ended (the next turn starts, or the round or game is over)."""
         s = self.inner
         return self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
 
     def round_over(self) -> bool:
+        """Whether the round (or the game) has ended."""
         return self.inner.is_terminal() or self.inner.round != self.round
 
     def goes_out(self) -> bool:
@@ -81,9 +84,11 @@ class Turn(State):
 
     # -- the engine protocol, delegated -----------------------------------------------------------
     def current_player(self) -> int:
+        """The inner state's player to move."""
         return self.inner.current_player()
 
     def rule(self) -> str:
+        """The inner state's governing rule."""
         return self.inner.rule()
 
     def _legal_actions(self) -> tuple[Action, ...]:
@@ -108,12 +113,15 @@ class Turn(State):
                 and replace(s.inner, roll=self.inner.roll) == self.inner)
 
     def returns(self):
+        """The inner state's returns."""
         return self.inner.returns()
 
     def observation(self, player: int) -> dict:
+        """The inner state's observation for `player`."""
         return self.inner.observation(player)
 
     def to_json(self) -> dict:
+        """The inner state as JSON-able data."""
         return self.inner.to_json()
 
     def _apply(self, action: Action) -> "Turn":
@@ -142,12 +150,14 @@ class Budget:
         self.left = steps
 
     def spend(self) -> None:
+        """Count one more state; raise OverBudget once the budget is used up."""
         self.left -= 1
         if self.left < 0:
             raise OverBudget
 
 
 def greedy_policy():
+    """The greedy agent as a (deterministic) policy."""
     return agent_policy(GreedyAgent())
 
 
@@ -265,6 +275,7 @@ class AdvisorAgent:
         self.greedy = GreedyAgent()
 
     def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        """The exact advisor's choice where it is cheap enough, else the greedy agent's."""
         greedy = self.greedy.act(observation, legal, rng)
         size = sum(observation["hand"]) + sum(observation["discard"])
         if len(legal) == 1 or observation["phase"] not in ADVISED_PHASES or size > self.largest:

@@ -24,7 +24,10 @@ KNOCK_MAX_POINTS = 5
 
 
 class GreedyAgent:
+    """Picks the move that sheds the most points now, by fixed rules of thumb per phase."""
+
     def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        """The greedy choice for the observed phase."""
         comp = load_components(observation["options"]["components"])
         return CHOOSERS[observation["phase"]](comp, observation, legal)
 
@@ -112,6 +115,7 @@ def target_opponent(obs: dict) -> int:
 
 
 def leading_opponent(obs: dict) -> int:
+    """The leading opponent (lowest pawn; ties to the lower seat)."""
     me = obs["player"]
     return min((p for p in range(len(obs["pawns"])) if p != me), key=lambda p: (obs["pawns"][p], p))
 
@@ -132,20 +136,24 @@ def _best_face(comp: DeerComponents, obs: dict, die: int) -> tuple[int, object]:
 
 
 def choose_joker(comp, obs, legal):
+    """Use a Joker only if the best face it can set sheds more points than the roll as it is."""
     now = shed_points(comp, obs["hand"], obs["discard"], obs["roll"])
     best = max((a for a in legal if a.kind == "joker"), key=lambda a: _best_face(comp, obs, a.args[0])[0])
     return best if _best_face(comp, obs, best.args[0])[0] > now else _find(legal, "no_joker")
 
 
 def choose_joker_face(comp, obs, legal):
+    """The Joker face whose roll sheds the most points."""
     return max(legal, key=lambda a: _joker_roll(comp, obs, obs["joker_die"], a.args[0]))
 
 
 def choose_number(comp, obs, legal):
+    """The numbers whose cards are worth the most points."""
     return max(legal, key=lambda a: number_points(comp, obs["hand"], a.args))
 
 
 def choose_group(comp, obs, legal):
+    """The group that leaves the most groups to pass, then the larger group."""
     groups = [a for a in legal if a.kind == "group"]
     available = tuple(h - p for h, p in zip(obs["hand"], obs["to_pass"]))
     target = sum(comp.points[k] for k in groups[0].args)
@@ -153,11 +161,13 @@ def choose_group(comp, obs, legal):
 
 
 def choose_recipient(comp, obs, legal):
+    """Hand the cards to the targeted opponent."""
     recipient = target_opponent(obs)
     return next(a for a in legal if a.args[1] == recipient)
 
 
 def choose_predator(comp, obs, legal):
+    """Keep a predator card that would break a rack, else pass it to the targeted opponent."""
     kind = next(a.args[0] for a in legal if a.kind == "discard")
     if breaks_rack(comp, obs["hand"], kind):
         return _find(legal, "keep")
@@ -165,26 +175,31 @@ def choose_predator(comp, obs, legal):
 
 
 def choose_predator_discard(comp, obs, legal):
+    """Discard the most valuable predator card that breaks no rack, if any."""
     spare = [a for a in legal if a.kind == "discard" and not breaks_rack(comp, obs["hand"], a.args[0])]
     return max(spare, key=lambda a: comp.points[a.args[0]]) if spare else _find(legal, "no_discard")
 
 
 def choose_rack(comp, obs, legal):
+    """The rack worth the most points."""
     return max((a for a in legal if a.kind == "rack"), key=lambda a: sum(comp.points[k] for k in a.args))
 
 
 def choose_rack_pawn(comp, obs, legal):
+    """Move my own pawn back (lower wins) while it is above 0, else push the leading opponent forward."""
     me = obs["player"]
     return _find(legal, "move", (me, -1) if obs["pawns"][me] > 0 else (leading_opponent(obs), 1))
 
 
 def choose_rack_amount(comp, obs, legal):
+    """Back as far as the pawn can go (at least one space); forward by every move left."""
     player, sign = obs["move_target"]
     amount = max(1, min(obs["moves_left"], obs["pawns"][player])) if sign < 0 else obs["moves_left"]
     return _find(legal, "amount", (amount,))
 
 
 def choose_draw(comp, obs, legal):
+    """Draw only when one card short of a rack."""
     return _find(legal, "draw" if rack_shortfall(comp, obs["hand"]) == 1 else "no_draw")
 
 
@@ -208,6 +223,7 @@ def choose_block(comp, obs, legal):
 
 
 def choose_hand_over(comp, obs, legal):
+    """Hand the cards over."""
     return _find(legal, "hand_over")
 
 

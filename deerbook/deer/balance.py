@@ -30,6 +30,7 @@ Z95 = 1.96
 
 
 def default_games(big: bool = False) -> int:
+    """Games per configuration: the big study's count or the quick one's."""
     return BIG_GAMES if big else QUICK_GAMES
 
 
@@ -43,10 +44,12 @@ class Estimate:
 
     @property
     def low(self) -> float:
+        """The lower end of the 95% interval."""
         return self.mean - Z95 * self.se
 
     @property
     def high(self) -> float:
+        """The upper end of the 95% interval."""
         return self.mean + Z95 * self.se
 
     def __str__(self) -> str:
@@ -54,6 +57,7 @@ class Estimate:
 
 
 def estimate(values) -> Estimate:
+    """The mean of `values` with its standard error (infinite for fewer than two values)."""
     values = np.asarray(values, dtype=float)
     se = float(values.std(ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.inf
     return Estimate(float(values.mean()), se, len(values))
@@ -74,6 +78,7 @@ class Batch:
 
     @property
     def games(self) -> int:
+        """How many games the batch holds."""
         return len(self.seats)
 
 
@@ -97,6 +102,7 @@ def batch_of(spec: BatchSpec, agents: Sequence[str], seed: int, records: Sequenc
 
 
 def seat_win_rates(batch: Batch) -> list[Estimate]:
+    """Each seat's win rate in the batch, with its 95% interval."""
     return [estimate(batch.returns[:, seat]) for seat in range(batch.returns.shape[1])]
 
 
@@ -124,6 +130,7 @@ def matchup(game_name: str, hero: str, others: str, num_players: int = 4, games:
 
 
 def game_length(batch: Batch) -> dict[str, Estimate]:
+    """The mean rounds and turns per game, with their 95% intervals."""
     return {"rounds": estimate(batch.rounds), "turns": estimate(batch.turns)}
 
 
@@ -156,6 +163,7 @@ class Refusing:
         self.agent, self.kind = agent, kind
 
     def act(self, observation: dict, legal: Sequence[Action], rng) -> Action:
+        """The wrapped agent's choice, or the first legal action of another kind when it picks the refused kind."""
         choice = self.agent.act(observation, legal, rng)
         return next((a for a in legal if a.kind != self.kind), choice) if choice.kind == self.kind else choice
 

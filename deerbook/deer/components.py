@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any, cast
 
 from ..engine import Action, ComponentError
 from ..engine.errors import read_component_file, sorted_copy
@@ -56,6 +57,8 @@ EFFECTS: dict[str, dict] = {
 
 @dataclass(frozen=True)
 class CardKind:
+    """One kind of card: its name, category, points, how many the deck holds and any die number."""
+
     name: str
     category: str  # "number", "predator" or "joker"
     points: int
@@ -79,6 +82,7 @@ class ChartRow:
 
     @property
     def choices(self) -> int:
+        """How many numbers the player chooses on this row."""
         return self.choose_more + self.choose_from_rolled
 
 
@@ -112,6 +116,7 @@ class DeerComponents:
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "components") -> "DeerComponents":
+        """Components checked and built from their JSON data."""
         return replace(_Parser(source).components(data), data=sorted_copy(data))
 
     # -- derived tables -------------------------------------------------------------------
@@ -127,30 +132,37 @@ class DeerComponents:
 
     @cached_property
     def kind_index(self) -> dict[str, int]:
+        """The card kind index of each card name."""
         return {card.name: k for k, card in enumerate(self.cards)}
 
     @cached_property
     def number_kind(self) -> dict[int, int]:
-        return {card.number: k for k, card in enumerate(self.cards) if card.category == "number"}
+        """The card kind index of each number card, by its die number."""
+        return {cast(int, card.number): k for k, card in enumerate(self.cards) if card.category == "number"}
 
     @cached_property
     def numbers(self) -> tuple[int, ...]:
+        """The die numbers that have a card, in order."""
         return tuple(sorted(self.number_kind))
 
     @cached_property
     def number_kinds_by_points(self) -> tuple[int, ...]:
+        """The number card kinds, cheapest first."""
         return tuple(sorted(self.number_kind.values(), key=lambda k: (self.cards[k].points, k)))
 
     @cached_property
     def predator_kinds(self) -> tuple[int, ...]:
+        """The predator card kinds."""
         return tuple(k for k, card in enumerate(self.cards) if card.category == "predator")
 
     @cached_property
     def joker_kind(self) -> int | None:
+        """The Joker card kind, or None without a Joker."""
         return next((k for k, card in enumerate(self.cards) if card.category == "joker"), None)
 
     @cached_property
     def points(self) -> tuple[int, ...]:
+        """The points of each card kind."""
         return tuple(card.points for card in self.cards)
 
     @cached_property
@@ -178,6 +190,7 @@ class DeerComponents:
         return {faces: rows[signature(faces)] for faces in itertools.product(*(f for _, f in self.number_dice))}
 
     def chart_row(self, roll: tuple) -> ChartRow:
+        """The chart row that governs a roll (the listed row, else the default for its signature)."""
         faces = roll[:len(self.number_dice)]
         row = self._row_by_faces.get(faces)
         return row if row is not None else self.chart_by_signature[signature(faces)]
@@ -187,11 +200,13 @@ class DeerComponents:
         return roll[-1] if self.predator_die else None
 
     def face_name(self, face) -> str:
+        """A die face in words: the number card's name, or the symbol's name."""
         if isinstance(face, int):
             return self.cards[self.number_kind[face]].name
         return self.symbol_names.get(face) or ("Discard" if face == DISCARD_FACE else face)
 
     def roll_text(self, roll: tuple) -> str:
+        """A roll in words: the number dice, then any predator die."""
         dice = ", ".join(self.face_name(f) for f in roll[:len(self.number_dice)])
         return f"{dice}; predator {self.face_name(roll[-1])}" if self.predator_die else dice
 
@@ -204,8 +219,7 @@ class DeerComponents:
     def roll_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """The roll of all dice as one chance node, identical face tuples merged (exact),
         most likely first (sampling walks the list)."""
-        counts = Counter(itertools.product(*self.all_dice))
-        counts = dict(sorted(counts.items(), key=lambda item: -item[1]))
+        counts = dict(sorted(Counter(itertools.product(*self.all_dice)).items(), key=lambda item: -item[1]))
         total = sum(counts.values())
         return tuple((Action("roll", roll, "roll " + self.roll_text(roll)), Fraction(c, total))
                      for roll, c in counts.items())
@@ -219,6 +233,7 @@ class DeerComponents:
 
     @property
     def possible_signatures(self) -> frozenset:
+        """Every signature a roll of the number dice can have."""
         return frozenset(self.signature_odds)
 
 
@@ -308,6 +323,7 @@ def signature_text(sig: tuple) -> str:
 
 
 def is_int(value) -> bool:
+    """Whether `value` is an int (a bool is not)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -322,7 +338,7 @@ class _Parser:
             raise ComponentError(f"{self.source}: {where}: {message}")
 
     def int_at_least(self, data: dict, key: str, where: str, low: int) -> int:
-        value = data.get(key)
+        value: Any = data.get(key)
         self.need(is_int(value) and value >= low, f"{where}.{key}", f"must be an integer >= {low}, got {value!r}")
         return value
 
@@ -447,7 +463,7 @@ class _Parser:
 
     def chart_effect(self, data: dict, where: str, sig: tuple = ()) -> ChartRow:
         """The effect, rule and parameters of a chart row (no signature: the chart's default)."""
-        effect = data.get("effect")
+        effect: Any = data.get("effect")
         self.need(isinstance(effect, str) and effect in EFFECTS, f"{where}.effect",
                   f"unknown effect {effect!r}; known: {listing(sorted(EFFECTS))}")
         self.need(isinstance(data.get("rule"), str) and data["rule"], f"{where}.rule", "must name the rule")

@@ -44,6 +44,7 @@ def compare_rule_sets(players: int = 4, games: int = 100, seed: int = 7) -> list
 
 
 def format_comparison(rows: list[dict]) -> str:
+    """A plain-text table comparing rule variants: game length and win rate per seat."""
     width = max(len(row["rules"]) for row in rows)
     lines = [f"{'rules':<{width}}  {'rounds':>6}  {'turns':>6}  {'turns/round':>11}  win rate per seat"]
     for row in rows:

@@ -114,6 +114,8 @@ class DeerOptions:
 
 
 class DeerGame(Game):
+    """Deer in the Headlights (board or card edition): components, player count and rule options."""
+
     name = "deer"  # the board game; an instance takes its edition's name from its components
 
     def __init__(self, num_players: int = 4, components: "str | dict" = DEFAULT_COMPONENTS, advanced: bool = False,
@@ -143,6 +145,7 @@ class DeerGame(Game):
 
     @property
     def num_players(self) -> int:
+        """How many seats play."""
         return self._num_players
 
     @cached_property
@@ -151,15 +154,19 @@ class DeerGame(Game):
         return self.components.deck(self._num_players)
 
     def options(self) -> dict:
+        """The JSON-able options that rebuild this game."""
         components = copy.deepcopy(self._components_option)  # embedded data: the caller may not change ours
         return {"num_players": self._num_players, "components": components, **asdict(self.advanced)}
 
     def initial_state(self) -> DeerState:
+        """The state before the deal."""
         return DeerState.new_game(self)
 
     def state_from_json(self, data: Any) -> DeerState:
+        """A state rebuilt from `DeerState.to_json()`, checked."""
         return load_state(self, data)
 
     def agents(self) -> Mapping[str, type]:
+        """The agent classes by name: random, greedy and advisor."""
         from .advisor import AdvisorAgent  # issue 4: the exact advisor (imports this package)
         return {"random": RandomAgent, "greedy": GreedyAgent, "advisor": AdvisorAgent}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from ..engine import Distribution, make_game
 from .components import SIGNATURE_KEYS, DeerComponents, chart_rows, combination_name, row_name
@@ -35,6 +36,7 @@ def roll_state(game, with_joker: bool = False) -> DeerState:
 
 @lru_cache(maxsize=None)
 def edition(game_name: str, num_players: int = 4):
+    """The game of an edition (cached per edition and player count)."""
     return make_game(game_name, num_players=num_players)
 
 
@@ -47,11 +49,12 @@ def combination_distribution(game) -> Distribution:
 def joker_rolls(state: DeerState) -> list[tuple]:
     """Every roll a player at the Joker decision can resolve: as rolled, or one die set by a Joker
     to what the engine offers (Ruling 14)."""
-    rolls = [state.roll]
+    roll = cast(tuple[int, ...], state.roll)  # the Joker decision follows a roll
+    rolls = [roll]
     for use in state.legal_actions():
         if use.kind == "joker":
             die = use.args[0]
-            rolls += [state.roll[:die] + face.args + state.roll[die + 1:]
+            rolls += [roll[:die] + face.args + roll[die + 1:]
                       for face in state.apply(use).legal_actions()]
     return rolls
 

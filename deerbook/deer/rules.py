@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import Action
 from ..engine.protocol import ChanceTable
@@ -62,10 +63,12 @@ class RoundOver(Exception):
 
 # -- card arithmetic on count vectors -----------------------------------------------------------
 def hand_value(comp: DeerComponents, counts) -> int:
+    """The points of a hand's cards."""
     return sum(c * p for c, p in zip(counts, comp.points))
 
 
 def card_list(comp: DeerComponents, counts) -> list[str]:
+    """The card names of a count vector, one per card."""
     return [comp.cards[k].name for k, c in enumerate(counts) for _ in range(c)]
 
 
@@ -75,6 +78,7 @@ def rolled_faces(comp: DeerComponents, roll: tuple) -> tuple:
 
 
 def rolled_numbers(comp: DeerComponents, roll: tuple) -> tuple[int, ...]:
+    """The number faces of a roll."""
     return tuple(f for f in rolled_faces(comp, roll) if isinstance(f, int))
 
 
@@ -116,22 +120,23 @@ def available_racks(comp: DeerComponents, hand) -> tuple[tuple[int, ...], ...]:
     standing in for one predator only when the hand lacks it."""
     preds, joker = comp.predator_kinds, comp.joker_kind
     has_joker = joker is not None and hand[joker] > 0
-    racks = []
+    racks: list[tuple[int, ...]] = []
     for k in preds:
         if hand[k] >= 3:
             racks.append((k, k, k))
         elif hand[k] == 2 and has_joker:
-            racks.append(tuple(sorted((k, k, joker))))
+            racks.append(tuple(sorted((k, k, cast(int, joker)))))
     if len(preds) >= 2:
         missing = [k for k in preds if not hand[k]]
         if not missing:
             racks.append(preds)
         elif len(missing) == 1 and has_joker:
-            racks.append(tuple(sorted([k for k in preds if hand[k]] + [joker])))
+            racks.append(tuple(sorted([k for k in preds if hand[k]] + [cast(int, joker)])))
     return tuple(racks)
 
 
 def group_options(s) -> tuple[tuple[int, ...], ...]:
+    """The groups of cards the player may pass, adding up to the rolled number card's points."""
     comp = s.game.components
     hand = s.hands[s.current]
     available = tuple(h - p for h, p in zip(hand, s.to_pass))
@@ -288,6 +293,7 @@ LEGAL = {"joker": _joker_actions, "joker_face": _joker_face_actions, "choose_num
 
 
 def legal_actions(s) -> tuple[Action, ...]:
+    """The legal actions of the state's phase."""
     return LEGAL[s.phase](s)
 
 
@@ -319,6 +325,7 @@ def _card_source(s) -> tuple[tuple[int, ...], str, str] | None:
 
 
 def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
+    """The chance outcomes: a card from a pile, or the roll of all dice."""
     source = _card_source(s)
     return _card_outcomes(s.game.components, *source) if source else s.game.components.roll_outcomes
 
@@ -330,6 +337,7 @@ def chance_table(s) -> ChanceTable:
 
 
 def rule(s) -> str:
+    """The rule that governs the state's phase (a chart row's rule while resolving a roll)."""
     if s.phase in CHART_PHASES:
         return s.game.components.chart_row(s.roll).rule
     if s.phase == "roll" and s.frozen[s.current]:
@@ -366,7 +374,7 @@ class Table:
             del table[name]
         table.update(game=game, comp=game.components, n=game.num_players, _source=fields)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         """The first use of a count vector: copy it from the state, as a list (of lists)."""
         if name not in LISTS:
             raise AttributeError(name)
@@ -374,6 +382,9 @@ class Table:
         value = [list(v) for v in value] if name in NESTED else list(value)
         self.__dict__[name] = value
         return value
+
+    if TYPE_CHECKING:  # a state's fields, copied in by __init__, are plain attributes of any type
+        def __setattr__(self, name: str, value: Any) -> None: ...
 
     def changed_fields(self) -> dict:
         """The fields this transition set or used, as a state holds them (tuples)."""
@@ -386,6 +397,7 @@ class Table:
         return changed
 
     def pile(self, place):
+        """The count vector of a place: a player's hand, a set-aside pile or a named pile."""
         if isinstance(place, tuple):  # ("set_aside", player)
             return self.set_aside[place[1]]
         return self.hands[place] if isinstance(place, int) else getattr(self, place)
@@ -399,11 +411,13 @@ class Table:
             raise RoundOver
 
     def move_all(self, counts, source, target) -> None:
+        """Move every card of `counts` from `source` to `target`."""
         for kind, count in enumerate(list(counts)):
             for _ in range(count):
                 self.move(kind, source, target)
 
     def move_pawn(self, player: int, amount: int, reason: str) -> None:
+        """Move a player's pawn (never below 0) and record the move in the ledger."""
         before = self.pawns[player]
         after = max(before + amount, 0)
         self.pawns[player] = min(after, self.comp.finish) if self.comp.clamp_at_finish else after
@@ -411,14 +425,17 @@ class Table:
 
     @property
     def hand(self) -> list[int]:
+        """The current player's hand."""
         return self.hands[self.current]
 
     @property
     def dealer(self) -> int:
+        """The dealer of this round."""
         return self.round % self.n
 
 
 def apply(t: Table, action: Action) -> None:
+    """Run the transition of `action` in the table's phase (ending the round if it ends)."""
     try:
         HANDLERS[t.phase](t, action)
     except RoundOver:
@@ -454,6 +471,7 @@ def _on_set_aside(t: Table, a: Action) -> None:
 
 
 def start_turn(t: Table) -> None:
+    """Begin the current player's turn (with the knock decision when it applies)."""
     t.phase = turn_start_phase(t.game, t.hand)
 
 
@@ -495,6 +513,7 @@ def _on_joker_face(t: Table, a: Action) -> None:
 
 
 def resolve_number_dice(t: Table) -> None:
+    """Carry out the chart row of the roll."""
     row = t.comp.chart_row(t.roll)
     EFFECT_HANDLERS[row.effect](t, row)
 
@@ -507,6 +526,7 @@ def _discard_rolled(t: Table, row) -> None:
 
 
 def discard_numbers(t: Table, numbers, pull_if_none: bool = False) -> None:
+    """Move the hand's cards matching `numbers`, or with none and `pull_if_none` start a hand-over."""
     cards = matching(t.comp, t.hand, numbers)
     if any(cards) or not pull_if_none:
         move_numbers(t, cards)
@@ -569,6 +589,7 @@ def _on_block(t: Table, a: Action) -> None:
 
 
 def carry_out(t: Table) -> None:
+    """Move the pending cards (handed over, discarded or passed) and go on."""
     cards, t.pending = t.pending, [0] * len(t.comp.cards)
     if t.giver is not None:
         t.move_all(cards, t.giver, t.current)
@@ -650,6 +671,7 @@ def _on_pass(t: Table, a: Action) -> None:
 
 
 def predator_phase(t: Table) -> None:
+    """Resolve the predator die, then go on to racks."""
     face = t.comp.predator_face(t.roll)
     if face is None:
         return rack_phase(t)
@@ -679,6 +701,7 @@ def _on_predator_discard(t: Table, a: Action) -> None:
 
 
 def rack_phase(t: Table) -> None:
+    """Offer a rack if the hand holds one, else go on to drawing."""
     if available_racks(t.comp, t.hand):
         t.phase = "rack"
     else:
@@ -720,6 +743,7 @@ def _on_move_amount(t: Table, a: Action) -> None:
 
 
 def finish_rack(t: Table) -> None:
+    """Put the played rack on the predator pile and go on to drawing."""
     rack, t.rack = t.rack, [0] * len(t.rack)  # the rack's cards leave the hand after its moves
     t.racks_played[t.current] += 1
     t.move_all(rack, t.current, "predator_pile")
@@ -727,6 +751,7 @@ def finish_rack(t: Table) -> None:
 
 
 def draw_phase(t: Table) -> None:
+    """Offer a draw from the predator pile if it has cards, else end the turn."""
     if any(t.predator_pile):
         t.phase = "draw"
     else:

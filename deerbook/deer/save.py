@@ -1,7 +1,7 @@
 """Rebuilding a DeerState from JSON, validating every field (raises SaveFileError naming it)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..engine.saving import require
 from . import rules
@@ -19,6 +19,7 @@ MAX_ROUNDS, MAX_TURNS, MAX_COUNT = 10_000, 10_000_000, 10_000
 
 
 def load_state(game: "DeerGame", data) -> DeerState:
+    """A DeerState rebuilt from saved data; SaveFileError names the first field that breaks a rule."""
     require(isinstance(data, dict), "state", "must be an object")
     require(set(data) == set(FIELD_NAMES), "state",
             f"fields must be exactly {sorted(FIELD_NAMES)}; missing {sorted(set(FIELD_NAMES) - set(data))}, "
@@ -219,7 +220,7 @@ def _check_pending(s: DeerState) -> None:
         require(s.moves_left <= rules.BULLSEYE_POINTS, "state.moves_left",
                 f"at most {rules.BULLSEYE_POINTS} Bullseye points")
     if phase == "choose_number":
-        require(len(s.chosen) < s.game.components.chart_row(s.roll).choices, "state.chosen", "too many numbers")
+        require(len(s.chosen) < s.game.components.chart_row(_roll(s)).choices, "state.chosen", "too many numbers")
 
 
 def _check_advanced(s: DeerState) -> None:
@@ -253,6 +254,11 @@ def _check_advanced(s: DeerState) -> None:
                 "the holder must hold a set-aside card of a number about to move")
 
 
+def _roll(s: DeerState) -> tuple[int, ...]:
+    """The roll on the table, in the phases that have one."""
+    return cast(tuple[int, ...], s.roll)
+
+
 def _holds_joker(s: DeerState) -> bool:
     joker = s.game.components.joker_kind
     return joker is not None and s.hands[s.current][joker] > 0
@@ -260,19 +266,19 @@ def _holds_joker(s: DeerState) -> bool:
 
 def _predator_face_held(s: DeerState) -> bool:
     comp = s.game.components
-    face = comp.predator_face(s.roll)
+    face = comp.predator_face(_roll(s))
     return face not in (None, DISCARD_FACE) and s.hands[s.current][comp.kind_index[face]] > 0
 
 
 def _discard_face_held(s: DeerState) -> bool:
     comp = s.game.components
-    return comp.predator_face(s.roll) == DISCARD_FACE and any(s.hands[s.current][k] for k in comp.predator_kinds)
+    return comp.predator_face(_roll(s)) == DISCARD_FACE and any(s.hands[s.current][k] for k in comp.predator_kinds)
 
 
 def _hand_over_due(s: DeerState) -> bool:
     comp = s.game.components
-    cards = rules.matching(comp, s.hands[s.giver], rules.rolled_numbers(comp, s.roll))
-    return comp.chart_row(s.roll).pull_is_choice and any(cards)
+    cards = rules.matching(comp, s.hands[cast(int, s.giver)], rules.rolled_numbers(comp, _roll(s)))
+    return comp.chart_row(_roll(s)).pull_is_choice and any(cards)
 
 
 PHASE_NEEDS = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
 from ..engine.protocol import evolve
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DeerState(State):
+    """A position of Deer in the Headlights: every pile as a count vector per card kind."""
+
     game: "DeerGame"
     phase: str
     current: int  # whose turn it is (during the deal: who receives the next card)
@@ -63,6 +65,7 @@ class DeerState(State):
     # -- construction -------------------------------------------------------------------------------
     @classmethod
     def new_game(cls, game: "DeerGame") -> "DeerState":
+        """The state before the deal: every card in the deck."""
         n, k = game.num_players, len(game.components.cards)
         zeros = (0,) * k
         return cls(game, "deal", 1 % n, 0, (zeros,) * n, game.full_deck, zeros, zeros, (0,) * n,
@@ -86,8 +89,9 @@ class DeerState(State):
             piles = {"discard": discard, "predator_pile": predator_pile}
             if list(piles.values()).count(None) != 1:
                 raise SaveFileError("discard, predator_pile: exactly one of them must be None (it takes the rest)")
-            counts = {"hands": [cls._counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)],
-                      "set_aside": [cls._counts(game, a, f"set_aside[{i}]") for i, a in enumerate(set_aside or [[]] * n)]}
+            counts: dict[str, Any] = {
+                "hands": [cls._counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)],
+                "set_aside": [cls._counts(game, a, f"set_aside[{i}]") for i, a in enumerate(set_aside or [[]] * n)]}
             counts.update({name: cls._counts(game, names, name) for name, names in piles.items() if names is not None})
             listed = [*counts["hands"], *counts["set_aside"], *(c for name, c in counts.items() if name in piles)]
             rest = next(name for name, names in piles.items() if names is None)
@@ -119,11 +123,13 @@ class DeerState(State):
 
     # -- protocol ---------------------------------------------------------------------------------------
     def current_player(self) -> int:
+        """The seat to move, or CHANCE, or TERMINAL."""
         if self.phase == rules.END:
             return TERMINAL
         return CHANCE if self.phase in rules.CHANCE_PHASES else rules.acting_player(self)
 
     def rule(self) -> str:
+        """The rule that governs the current phase."""
         return rules.rule(self)
 
     def _legal_actions(self) -> tuple[Action, ...]:
@@ -142,6 +148,7 @@ class DeerState(State):
 
     @property
     def dealer(self) -> int:
+        """The dealer of this round."""
         return self.round % self.game.num_players
 
     def winners(self) -> list[int]:
@@ -150,6 +157,7 @@ class DeerState(State):
         return [p for p in range(self.game.num_players) if (self.pawns[p], self.round_points[p]) == best]
 
     def returns(self) -> tuple[float, ...]:
+        """Winners split 1.0 at the end; all 0 before."""
         n = self.game.num_players
         if not self.is_terminal():
             return (0.0,) * n
@@ -183,9 +191,11 @@ class DeerState(State):
         }
 
     def to_json(self) -> dict:
+        """Every field as JSON-able data (read back by `load_state`)."""
         return {name: _lists(getattr(self, name)) for name in FIELD_NAMES}
 
     def stats(self) -> dict:
+        """Rounds, turns, final pawn positions and racks played per seat."""
         racks = {"racks": list(self.racks_played)} if self.game.components.predator_kinds else {}
         return {"rounds": self.round + 1, "turns": self.turns, "final_score": list(self.pawns), **racks}
 

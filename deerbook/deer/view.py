@@ -36,10 +36,12 @@ def sorted_hand(comp, counts) -> list[tuple[str, str, int]]:
 
 
 def cards_words(comp, counts) -> str:
+    """The cards of a count vector in words, e.g. "Fox ×2, Bear" ("none" when empty)."""
     return ", ".join(name + (f" ×{n}" if n > 1 else "") for name, _, n in sorted_hand(comp, counts)) or "none"
 
 
 def headline(observation: dict, game, names=None) -> str:
+    """One line: edition, round, dealer and whose turn it is in which phase."""
     o = observation
     who = "your" if o["current"] == o["player"] else seat_label(o['player'], o["current"], names) + "'s"
     state = "game over" if o["phase"] == "end" else f"{who} turn, {PHASE_WORDS.get(o['phase'], o['phase'])}"

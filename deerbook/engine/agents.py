@@ -1,7 +1,7 @@
 """Game-agnostic agents. An agent sees only an observation and the legal actions."""
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 import numpy as np
 
@@ -9,11 +9,15 @@ from .protocol import Action
 
 
 class Agent(Protocol):
-    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action: ...
+    """Anything that picks one of the legal actions from what its seat may see."""
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        """The chosen action, one of `legal`."""
 
 
 class RandomAgent:
     """Picks uniformly among the legal actions."""
 
-    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+    def act(self, observation: dict[str, Any], legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        """A uniformly random legal action."""
         return legal[int(rng.integers(len(legal)))]

@@ -13,13 +13,16 @@ import os
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 import numpy as np
 from tqdm import tqdm
 
+from .agents import Agent
 from .protocol import Game
 from .runner import play
+
+T = TypeVar("T")
 
 CHUNKS_PER_WORKER = 4  # more chunks than local workers keeps every worker busy to the end
 MAX_CHUNK = 250  # games per task at most, so a cluster with many workers gets enough tasks
@@ -28,8 +31,9 @@ MAX_CHUNK = 250  # games per task at most, so a cluster with many workers gets e
 class InlineExecutor(Executor):
     """Runs each task at once in this process (one worker, no pickling)."""
 
-    def submit(self, fn, /, *args, **kwargs) -> Future:
-        future: Future = Future()
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        """Run `fn` now; its result (or exception) waits in the returned future."""
+        future: Future[T] = Future()
         try:
             future.set_result(fn(*args, **kwargs))
         except BaseException as exc:  # handed to whoever asks for the result, as other executors do
@@ -45,7 +49,7 @@ class BatchSpec:
     `rotate`, game i seats them rotated left by i (so each agent visits every seat)."""
 
     game: Game
-    agents: tuple[Callable, ...]
+    agents: tuple[Callable[[], Agent], ...]
     rotate: bool = False
 
     def seating(self, index: int) -> tuple[int, ...]:
@@ -62,7 +66,7 @@ class GameRecord:
     index: int
     seating: tuple[int, ...]
     returns: tuple[float, ...]
-    stats: dict
+    stats: dict[str, Any]
 
 
 def game_seed(seed: int, index: int) -> np.random.SeedSequence:
@@ -94,6 +98,7 @@ def default_workers() -> int:
 
 
 def check_workers(workers: int | None) -> None:
+    """Raise ValueError unless `workers` is None or a whole number >= 1."""
     if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
 
@@ -151,9 +156,10 @@ def executor_for(workers: int | None = None, scheduler: str | None = None) -> It
         yield pool
 
 
-def agent_factories(game: Game, names: Sequence[str], extra: dict | None = None) -> tuple[Callable, ...]:
+def agent_factories(game: Game, names: Sequence[str],
+                    extra: Mapping[str, Callable[[], Agent]] | None = None) -> tuple[Callable[[], Agent], ...]:
     """The agent classes named, from the game's catalogue (and `extra`); unknown names raise ValueError."""
-    catalogue = {**game.agents(), **(extra or {})}
+    catalogue: dict[str, Callable[[], Agent]] = {**game.agents(), **(extra or {})}
     unknown = [name for name in names if name not in catalogue]
     if unknown:
         raise ValueError(f"unknown agent(s) {unknown}; {game.name} has {sorted(catalogue)}")

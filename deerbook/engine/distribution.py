@@ -6,18 +6,18 @@ import itertools
 import math
 from collections import defaultdict
 from fractions import Fraction
-from typing import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
 
 import numpy as np
 
 
-class Distribution(Mapping):
+class Distribution(Mapping[Any, Fraction]):
     """outcome -> Fraction, positive and summing to exactly 1."""
 
     __slots__ = ("_probs",)
 
-    def __init__(self, pairs: Mapping | Iterable[tuple[Hashable, Fraction | int]]):
-        merged: dict = defaultdict(Fraction)
+    def __init__(self, pairs: Mapping[Any, Fraction | int] | Iterable[tuple[Hashable, Fraction | int]]):
+        merged: dict[Any, Fraction] = defaultdict(Fraction)
         for outcome, p in pairs.items() if isinstance(pairs, Mapping) else pairs:
             merged[outcome] += Fraction(p)
         total = sum(merged.values())
@@ -27,18 +27,20 @@ class Distribution(Mapping):
 
     @classmethod
     def uniform(cls, outcomes: Iterable[Hashable]) -> "Distribution":
+        """Equal probability for each outcome."""
         outcomes = list(outcomes)
         return cls((o, Fraction(1, len(outcomes))) for o in outcomes)
 
     @classmethod
-    def from_counts(cls, counts: Mapping) -> "Distribution":
+    def from_counts(cls, counts: Mapping[Any, int]) -> "Distribution":
+        """Probabilities proportional to the counts (zero counts dropped)."""
         total = sum(counts.values())
         return cls((o, Fraction(c, total)) for o, c in counts.items() if c)
 
-    def __getitem__(self, outcome) -> Fraction:
+    def __getitem__(self, outcome: Any) -> Fraction:
         return self._probs.get(outcome, Fraction(0))
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._probs)
 
     def __len__(self) -> int:
@@ -48,7 +50,7 @@ class Distribution(Mapping):
         body = ", ".join(f"{o!r}: {p}" for o, p in self._probs.items())
         return f"Distribution({{{body}}})"
 
-    def map(self, f: Callable) -> "Distribution":
+    def map(self, f: Callable[[Any], Hashable]) -> "Distribution":
         """The distribution of f(outcome)."""
         return Distribution((f(o), p) for o, p in self._probs.items())
 
@@ -57,9 +59,11 @@ class Distribution(Mapping):
         return Distribution((o2, p * p2) for o, p in self._probs.items() for o2, p2 in f(o).items())
 
     def probability(self, event: Callable[..., bool]) -> Fraction:
+        """The probability that `event(outcome)` holds."""
         return sum((p for o, p in self._probs.items() if event(o)), Fraction(0))
 
-    def expectation(self, value: Callable = lambda o: o) -> Fraction:
+    def expectation(self, value: Callable[[Any], Any] = lambda o: o) -> Fraction:
+        """The exact mean of `value(outcome)` (by default the outcome itself)."""
         return sum((p * Fraction(value(o)) for o, p in self._probs.items()), Fraction(0))
 
     def given(self, event: Callable[..., bool]) -> "Distribution":

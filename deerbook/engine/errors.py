@@ -5,7 +5,7 @@ import stat
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, NoReturn
 
 MAX_FILE_BYTES = 1_000_000  # a save or component file is a few kilobytes; anything this big is refused unread
 MAX_JSON_DEPTH = 32  # saves and component files nest at most 6 deep
@@ -129,8 +129,8 @@ def sorted_copy(data: Any) -> Any:
         raise ComponentError(f"component data: not JSON data: {exc}") from None
 
 
-def _no_constant(where: str, error: type):
-    def refuse(name: str):
+def _no_constant(where: str, error: type[Exception]) -> Callable[[str], NoReturn]:
+    def refuse(name: str) -> NoReturn:
         raise error(f"{where}: {name} is not a JSON number")
     return refuse
 

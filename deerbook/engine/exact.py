@@ -8,21 +8,24 @@ holds, and collect `value(state)` there with its exact probability.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Hashable
+from typing import Callable, Hashable, TypeVar
 
 import numpy as np
 
+from .agents import Agent
 from .distribution import Distribution
 from .protocol import Action, State
 
+S = TypeVar("S", bound=State)
 Policy = Callable[[State], Distribution]
 
 
 def uniform_policy(state: State) -> Distribution:
+    """Every legal action equally likely."""
     return Distribution.uniform(state.legal_actions())
 
 
-def agent_policy(agent) -> Policy:
+def agent_policy(agent: Agent) -> Policy:
     """The policy of a deterministic agent (it is given a fixed-seed generator it must not need)."""
 
     unused = np.random.default_rng(0)  # one generator for every call: a deterministic agent never draws from it
@@ -36,16 +39,16 @@ def agent_policy(agent) -> Policy:
 
 
 def outcome_distribution(
-    state: State,
-    value: Callable[[State], Hashable],
-    stop: Callable[[State], bool],
-    policy: Policy = uniform_policy,
+    state: S,
+    value: Callable[[S], Hashable],
+    stop: Callable[[S], bool],
+    policy: Callable[[S], Distribution] = uniform_policy,
 ) -> Distribution:
     """The exact distribution of value(s) at the first state s where stop(s) or s is terminal."""
-    memo: dict[State, Distribution] = {}
-    open_states: set[State] = set()
+    memo: dict[S, Distribution] = {}
+    open_states: set[S] = set()
 
-    def walk(s: State) -> Distribution:
+    def walk(s: S) -> Distribution:
         if s in memo:
             return memo[s]
         if s in open_states:
@@ -64,10 +67,10 @@ def outcome_distribution(
 
 
 def action_values(
-    state: State,
-    value: Callable[[State], Fraction | int],
-    stop: Callable[[State], bool],
-    policy: Policy = uniform_policy,
+    state: S,
+    value: Callable[[S], Fraction | int],
+    stop: Callable[[S], bool],
+    policy: Callable[[S], Distribution] = uniform_policy,
 ) -> list[tuple[Action, Fraction]]:
     """Each legal action with the exact expected value reached after it, best first."""
     scored = [(a, outcome_distribution(state.apply(a), value, stop, policy).expectation())

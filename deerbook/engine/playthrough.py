@@ -8,23 +8,23 @@ still reads the same.
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from typing import Any, Sequence
 
-from .protocol import State
+from .protocol import Action, State
 from .registry import make_game
 from .runner import play
 
 HEADER = "deerbook playthrough v1"
 
 
-def record(game_name: str, options: dict, agent_names: Sequence[str], seed: int) -> str:
+def record(game_name: str, options: dict[str, Any], agent_names: Sequence[str], seed: int) -> str:
     """Play one seeded game and return its playthrough text."""
     game = make_game(game_name, **options)
     agents = [game.agents()[name]() for name in agent_names]
     lines = [HEADER, f"game: {game_name}", f"options: {json.dumps(options, sort_keys=True)}",
              f"agents: {','.join(agent_names)}", f"seed: {seed}", ""]
 
-    def write(state: State, action) -> None:
+    def write(state: State, action: Action) -> None:
         if state.is_chance_node():
             lines.append(f"chance: {action}")
         else:

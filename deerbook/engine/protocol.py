@@ -12,10 +12,14 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Self, Sequence, TypeVar, cast
+
+import numpy as np
 
 from .distribution import cumulative_weights, draw_index
 from .errors import RuleViolation
+
+T = TypeVar("T")
 
 CHANCE = -1
 TERMINAL = -2
@@ -26,7 +30,7 @@ class Action:
     """One move or chance outcome: `kind` and JSON-able `args` identify it, `text` reads it."""
 
     kind: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
     text: str = field(default="", compare=False)
 
     def __str__(self) -> str:
@@ -36,37 +40,39 @@ class Action:
 class Game(ABC):
     """Rules, components and player count; a factory of initial states."""
 
-    name: ClassVar[str]
+    name: str  # the registered name; a game may set it per instance (an edition's name)
 
     @property
     @abstractmethod
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many seats play."""
 
     @abstractmethod
-    def initial_state(self) -> "State": ...
+    def initial_state(self) -> "State":
+        """The position before the first move."""
 
     @abstractmethod
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         """JSON-able keyword arguments that rebuild this game via the registry."""
 
     @abstractmethod
     def state_from_json(self, data: Any) -> "State":
         """Rebuild a state from `State.to_json()`, raising SaveFileError on bad data."""
 
-    def agents(self) -> Mapping[str, type]:
+    def agents(self) -> Mapping[str, type[Any]]:
         """Agent classes by name; every game has at least 'random'."""
         from .agents import RandomAgent
 
         return {"random": RandomAgent}
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: Any) -> bool:
         return type(self) is type(other) and self.options() == other.options()
 
     def __hash__(self) -> int:
         """Games are immutable once built, so the hash is computed once (states hash their game)."""
         if "_hash" not in self.__dict__:
             self.__dict__["_hash"] = hash((self.name, repr(sorted(self.options().items()))))
-        return self.__dict__["_hash"]
+        return cast(int, self.__dict__["_hash"])
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options().items()))
@@ -79,7 +85,8 @@ class State(ABC):
     game: Game
 
     @abstractmethod
-    def current_player(self) -> int: ...
+    def current_player(self) -> int:
+        """The seat to move, or CHANCE, or TERMINAL."""
 
     @abstractmethod
     def rule(self) -> str:
@@ -92,7 +99,7 @@ class State(ABC):
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]: ...
 
     @abstractmethod
-    def _apply(self, action: Action) -> "State":
+    def _apply(self, action: Action) -> Self:
         """Apply an action already known to be legal."""
 
     @abstractmethod
@@ -100,25 +107,28 @@ class State(ABC):
         """Per-player result at a terminal state: winners split 1.0; all 0 when the game itself wins (solo)."""
 
     @abstractmethod
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> dict[str, Any]:
         """What `player` may see at the table, as a JSON-able dict."""
 
     @abstractmethod
-    def to_json(self) -> dict: ...
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON-able data (read back by `Game.state_from_json`)."""
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, Any]:
         """Per-game figures at a terminal state for `simulate` (numbers or per-seat lists)."""
         return {}
 
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return self.current_player() == TERMINAL
 
     def is_chance_node(self) -> bool:
+        """Whether chance moves next."""
         return self.current_player() == CHANCE
 
     # Lookups cached in the instance's __dict__ (a frozen dataclass: computed once per state, never copied
     # by `evolve`). Plain dict caching: functools.cached_property takes a lock on every first use.
-    CACHE_KEYS = ("_cache_legal", "_cache_outcomes", "_cache_chance", "_cache_allowed")
+    CACHE_KEYS: ClassVar[tuple[str, ...]] = ("_cache_legal", "_cache_outcomes", "_cache_chance", "_cache_allowed")
 
     def _chance_table(self) -> "ChanceTable":
         """The chance outcomes as a sampling table. A game may override this to hand out a precomputed
@@ -130,34 +140,34 @@ class State(ABC):
         cache = self.__dict__
         if "_cache_legal" not in cache:
             cache["_cache_legal"] = self._legal_actions() if self.current_player() >= 0 else ()
-        return cache["_cache_legal"]
+        return cast(tuple[Action, ...], cache["_cache_legal"])
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """(outcome, exact probability) pairs at a chance node; empty elsewhere."""
         cache = self.__dict__
         if "_cache_outcomes" not in cache:
             cache["_cache_outcomes"] = self._chance_outcomes() if self.is_chance_node() else ()
-        return cache["_cache_outcomes"]
+        return cast(tuple[tuple[Action, Fraction], ...], cache["_cache_outcomes"])
 
     def _chance(self) -> "ChanceTable":
         cache = self.__dict__
         if "_cache_chance" not in cache:
             cache["_cache_chance"] = self._chance_table()
-        return cache["_cache_chance"]
+        return cast(ChanceTable, cache["_cache_chance"])
 
     def _allowed(self) -> dict[Action, Action]:
         """The legal actions, each keyed by itself (apply looks an action up in O(1))."""
         cache = self.__dict__
         if "_cache_allowed" not in cache:
             cache["_cache_allowed"] = {a: a for a in self.legal_actions()}
-        return cache["_cache_allowed"]
+        return cast(dict[Action, Action], cache["_cache_allowed"])
 
-    def sample_chance(self, rng) -> Action:
+    def sample_chance(self, rng: np.random.Generator) -> Action:
         """A chance outcome drawn with its exact probability from one `rng.random()` value."""
         table = self._chance()
         return table.actions[draw_index(table.cumulative, rng)]
 
-    def apply(self, action: Action) -> "State":
+    def apply(self, action: Action) -> Self:
         """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
         player = self.current_player()
         if player == TERMINAL:
@@ -165,12 +175,12 @@ class State(ABC):
         if player == CHANCE:
             allowed = self._chance().lookup
         else:
-            for candidate in self.legal_actions():  # an agent's choice is one of these very objects: no hashing
-                if candidate is action:
-                    return self._apply(candidate)
+            for legal in self.legal_actions():  # an agent's choice is one of these very objects: no hashing
+                if legal is action:
+                    return self._apply(legal)
             allowed = self._allowed()
         try:
-            candidate = allowed.get(action)
+            candidate: Action | None = allowed.get(action)
         except TypeError:  # unhashable, so not an Action: never legal
             candidate = None
         if candidate is not None:
@@ -182,7 +192,8 @@ class State(ABC):
 
     def find_action(self, text: str) -> Action:
         """The legal action or chance outcome whose text is `text`."""
-        allowed = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+        allowed: Sequence[Action] = ([a for a, _ in self.chance_outcomes()] if self.is_chance_node()
+                                     else self.legal_actions())
         for candidate in allowed:
             if str(candidate) == text:
                 return candidate
@@ -190,7 +201,7 @@ class State(ABC):
 
 
 SHARED_TABLES_MAX = 256
-_SHARED_TABLES: dict[int, tuple[tuple, "ChanceTable"]] = {}
+_SHARED_TABLES: dict[int, tuple[tuple[tuple[Action, Fraction], ...], "ChanceTable"]] = {}
 
 
 class ChanceTable:
@@ -199,11 +210,13 @@ class ChanceTable:
 
     __slots__ = ("actions", "cumulative", "_lookup")
 
-    def __init__(self, actions: Sequence[Action], cumulative: Sequence[int]):
-        self.actions, self.cumulative, self._lookup = tuple(actions), tuple(cumulative), None
+    def __init__(self, actions: Iterable[Action], cumulative: Iterable[int]):
+        self.actions, self.cumulative = tuple(actions), tuple(cumulative)
+        self._lookup: dict[Action, Action] | None = None
 
     @classmethod
     def from_outcomes(cls, outcomes: Sequence[tuple[Action, Fraction]]) -> "ChanceTable":
+        """The table of (action, exact probability) pairs."""
         return cls([a for a, _ in outcomes], cumulative_weights([p for _, p in outcomes]))
 
     @classmethod
@@ -219,15 +232,16 @@ class ChanceTable:
 
     @property
     def lookup(self) -> dict[Action, Action]:
+        """Each action keyed by itself."""
         if self._lookup is None:
             self._lookup = {a: a for a in self.actions}
         return self._lookup
 
 
-_LAYOUTS: dict[type, tuple[frozenset, tuple[str, ...]]] = {}
+_LAYOUTS: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
 
 
-def _layout(cls: type) -> tuple[frozenset, tuple[str, ...]]:
+def _layout(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
     """A dataclass's field names and its cached properties (computed once per class)."""
     if cls not in _LAYOUTS:
         cached = tuple(name for name in dir(cls) if isinstance(getattr(cls, name, None), cached_property))
@@ -236,13 +250,13 @@ def _layout(cls: type) -> tuple[frozenset, tuple[str, ...]]:
     return _LAYOUTS[cls]
 
 
-def evolve(obj, **changes):
+def evolve(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for the engine's frozen dataclasses (no `__post_init__`), faster: it copies the
     field values (never a state's cached lookups) and skips the field-by-field frozen `__init__`."""
     names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
     if not names.issuperset(changes):
         raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
-    new = object.__new__(type(obj))
+    new: T = object.__new__(type(obj))
     values = new.__dict__
     values.update(obj.__dict__)
     values.update(changes)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from .errors import DeerbookError, OptionError
 from .protocol import Game
@@ -21,10 +21,10 @@ class Option:
     """One game option: its type (int, bool or str), default, allowed values or range, and a one-line help."""
 
     name: str
-    type: type
+    type: type[Any]
     default: Any
     help: str
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     low: int | None = None
     high: int | None = None
     path: bool = False  # str options only: the path of an existing file is allowed too
@@ -59,7 +59,7 @@ class Option:
             return False
         if self.choices or self.path:
             return value in self.choices or (self.path and Path(value).is_file())
-        return self.type is not int or self.low <= value <= self.high
+        return self.type is not int or cast(int, self.low) <= value <= cast(int, self.high)  # int options set both
 
     def parse(self, game: str, text: str) -> Any:
         """The value of a command-line word (`true`/`false` for a bool, digits for an int), not yet checked."""
@@ -101,7 +101,7 @@ def game_options(name: str) -> dict[str, Option]:
     return _registration(name).options
 
 
-def check_options(name: str, options: dict) -> None:
+def check_options(name: str, options: dict[str, Any]) -> None:
     """Raise OptionError naming the first unknown or badly typed option (with the valid ones)."""
     for key, value in options.items():
         _option(name, key).check(name, value)
@@ -119,7 +119,7 @@ def _option(name: str, key: str) -> Option:
     return spec[key]
 
 
-def make_game(name: str, **options) -> Game:
+def make_game(name: str, **options: Any) -> Game:
     """Build a registered game, e.g. make_game("deer", num_players=4), after checking its options."""
     check_options(name, options)
     return _registration(name).factory(**options)

@@ -10,6 +10,7 @@ from .protocol import CHANCE, TERMINAL, Action, Game, State
 
 
 def as_generator(seed_or_rng: int | np.random.Generator | None) -> np.random.Generator:
+    """A numpy Generator from a seed, or the generator itself; None is refused (no global random state)."""
     if isinstance(seed_or_rng, np.random.Generator):
         return seed_or_rng
     if seed_or_rng is None:

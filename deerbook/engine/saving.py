@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, Callable
 
 from .errors import DeerbookError, SaveFileError, no_file_reads, parse_json
 from .protocol import Game, State
@@ -19,7 +19,7 @@ FORMAT = "deerbook-save"
 VERSION = 1
 
 
-def _digest(body: dict) -> str:
+def _digest(body: dict[str, Any]) -> str:
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -30,16 +30,16 @@ def state_to_json(state: State) -> str:
     return _layout({"format": FORMAT, "version": VERSION, **body, "digest": _digest(body)})
 
 
-def _layout(document: dict) -> str:
+def _layout(document: dict[str, Any]) -> str:
     """JSON with one line per field of the document and per field of the objects in it (options, state)."""
-    def shown(value) -> str:
+    def shown(value: Any) -> str:
         if isinstance(value, dict) and value:
             return "{\n" + _fields(value, "  ", json.dumps) + "\n }"
         return json.dumps(value)
     return "{\n" + _fields(document, " ", shown) + "\n}"
 
 
-def _fields(obj: dict, pad: str, shown) -> str:
+def _fields(obj: dict[str, Any], pad: str, shown: Callable[[Any], str]) -> str:
     return ",\n".join(f"{pad}{json.dumps(key)}: {shown(value)}" for key, value in obj.items())
 
 
@@ -63,7 +63,7 @@ def state_from_json(text: str | bytes) -> State:
     return state
 
 
-def _rebuild_game(name, options) -> Game:
+def _rebuild_game(name: Any, options: Any) -> Game:
     """The saved game from its name and options; no file is opened (component data is embedded)."""
     require(isinstance(name, str), "game", "must be a game name")
     require(isinstance(options, dict), "options", "must be an object")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from concurrent.futures import Executor
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -11,7 +11,7 @@ from .protocol import Game
 
 
 def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, progress: bool = False,
-             workers: int | None = None, executor: Executor | None = None) -> dict:
+             workers: int | None = None, executor: Executor | None = None) -> dict[str, Any]:
     """Play `games` seeded games and return a JSON-able summary.
 
     Game i is played from the i-th child of `numpy.random.SeedSequence(seed)`, so results do not
@@ -25,7 +25,7 @@ def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, p
     spec = BatchSpec(game, agent_factories(game, agent_names))
     records = run_batch(spec, games, seed, workers=workers, executor=executor, progress=progress)
     wins = np.zeros(game.num_players)
-    totals: dict = {}
+    totals: dict[str, Any] = {}
     for record in records:
         wins += record.returns
         for key, value in record.stats.items():
@@ -59,7 +59,7 @@ def check_count(name: str, value: int, low: int) -> None:
         raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
 
 
-def describe_options(options: dict) -> str:
+def describe_options(options: dict[str, Any]) -> str:
     """Game options in plain words, e.g. "4 players, components board-2014, knocking off"."""
     words = []
     for key, value in options.items():
@@ -73,7 +73,7 @@ def describe_options(options: dict) -> str:
     return ", ".join(words)
 
 
-def format_summary(summary: dict) -> str:
+def format_summary(summary: dict[str, Any]) -> str:
     """A plain-text table of a `simulate` summary, saying how shared wins count."""
     games, wins = summary["games"], summary["wins_per_seat"]
     lines = [f"{summary['game']}: {describe_options(summary['options'])}",

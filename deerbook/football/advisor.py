@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Sequence, cast
 
 import numpy as np
 
@@ -42,6 +42,7 @@ class TurnEnd:
 
     @classmethod
     def of(cls, state: FootballState, player: int, blitz_score: int = 0) -> "TurnEnd":
+        """The figures of `player` at `state`, with `blitz_score` added to Blitz Bach's total."""
         m = state.marks[player]
         return cls(m.points, m.touchdowns, m.field_goals, sum(state.blitz) + blitz_score, m.marker, m.power, m.kick)
 
@@ -67,6 +68,7 @@ def preference(outcome: Distribution) -> tuple[Fraction, Fraction]:
 
 
 def horizon(state: FootballState) -> tuple[int, int, int]:
+    """The turn a state belongs to: actor, turn and overtime round."""
     return state.actor, state.turn, state.overtime
 
 
@@ -79,18 +81,22 @@ class Advice:
 
     @property
     def expected_points(self) -> Fraction:
+        """The exact expected points by the end of the turn."""
         return self.outcome.expectation(lambda e: e.points)
 
     @property
     def touchdown_chance(self) -> Fraction:
+        """The exact chance of scoring a touchdown this turn."""
         return self.outcome.probability(lambda e: e.touchdowns > 0)
 
     @property
     def expected_blitz(self) -> Fraction:
+        """Blitz Bach's exact expected points."""
         return self.outcome.expectation(lambda e: e.blitz)
 
     @property
     def expected_net(self) -> Fraction:
+        """Expected points less Blitz Bach's."""
         return self.expected_points - self.expected_blitz
 
 
@@ -105,6 +111,7 @@ class Advisor:
         self._memo: dict[FootballState, tuple[Action | None, Distribution]] = {}
 
     def clear(self) -> None:
+        """Forget the solved states (when a new turn starts)."""
         self._memo.clear()
 
     def outcome(self, state: FootballState, player: int, turn: tuple) -> Distribution:
@@ -129,7 +136,8 @@ class Advisor:
         return max(options, key=lambda pair: preference(pair[1]))
 
     def best_action(self, state: FootballState) -> Action:
-        return self._solve(state)[0]
+        """The action with the best exact outcome for the player to move."""
+        return cast(Action, self._solve(state)[0])  # a decision state always has a best action
 
     def policy(self, state: FootballState) -> Distribution:
         """The advisor as a policy for `deerbook.engine.exact`."""
@@ -151,6 +159,7 @@ class AdvisorAgent:
         self.advisor, self._turn = Advisor(), None
 
     def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        """The exact advisor's best action (the only one when there is no choice)."""
         if len(legal) == 1:
             return legal[0]
         state = rebuild(observation)
@@ -171,6 +180,7 @@ class ChoiceOutcome:
 
     @property
     def points(self) -> int:
+        """The points scored: touchdowns and field goals."""
         return 7 * self.touchdowns + 3 * self.field_goals
 
 
@@ -223,7 +233,8 @@ def blitz_this_round(state: FootballState, advisor: Advisor | None = None) -> Di
 
 def decisions(game, agent_names: list[str], seed: int) -> list[FootballState]:
     """Every decision state of one seeded game (played by the named agents), for studying real choices."""
-    catalogue, seen = game.agents(), []
+    catalogue = game.agents()
+    seen: list[FootballState] = []
     play(game, [catalogue[name]() for name in agent_names], seed,
-         on_step=lambda state, action: seen.append(state) if not state.is_chance_node() else None)
+         on_step=lambda state, action: seen.append(cast(FootballState, state)) if not state.is_chance_node() else None)
     return seen

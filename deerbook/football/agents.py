@@ -49,6 +49,7 @@ class GreedyAgent:
     """
 
     def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        """The action whose finished turn scores best for this player."""
         if len(legal) == 1:
             return legal[0]
         state, player = rebuild(observation), observation["player"]

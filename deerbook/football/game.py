@@ -39,14 +39,17 @@ class FootballGame(Game):
 
     @property
     def num_players(self) -> int:
+        """How many seats play."""
         return self._num_players
 
     @property
     def rounds(self) -> int:
+        """The rounds of regulation play for this player count."""
         return ROUNDS[self.num_players]
 
     @property
     def total_turns(self) -> int:
+        """The turns of regulation play."""
         return self.rounds * self.num_players
 
     def initial_state(self) -> FootballState:
@@ -55,13 +58,16 @@ class FootballGame(Game):
         return FootballState(self, marks=(fresh,) * self.num_players)
 
     def options(self) -> dict:
+        """The JSON-able options that rebuild this game (the sheet only when it is not the default)."""
         options = {"num_players": self.num_players, "solo_difficulty": self.solo_difficulty}
         return {**options, "sheet": copy.deepcopy(self.sheet.data)} if self._custom_sheet else options
 
     def state_from_json(self, data) -> FootballState:
+        """A state rebuilt from `FootballState.to_json()`, checked."""
         return state_from_json(self, data)
 
     def agents(self) -> dict:
+        """The agent classes by name: random, greedy and advisor."""
         from .advisor import AdvisorAgent
         from .agents import GreedyAgent
 

@@ -15,11 +15,12 @@ Whole choices and the advisor are in `deerbook.football.advisor`.
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING, Callable, cast
 
 from ..engine.batch import BatchSpec, agent_factories, run_batch
 from ..engine.distribution import Distribution
@@ -27,6 +28,9 @@ from ..engine.registry import make_game
 from .rules import PLAY_DICE, Marks, dice_roll
 from .sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
 from .state import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, MARK_FIELDS, FootballState, position
+
+if TYPE_CHECKING:
+    from .game import FootballGame
 
 FIELD_POSITIONS = tuple(range(45, 0, -5))  # the marker's yard number, 45 down to the 5
 
@@ -44,7 +48,7 @@ def board_ways(play: int, power: int = 0) -> tuple[Counter, int]:
         return _as_ways(dice_roll("play dice", play))
     ways, total = board_ways(play, power - 1)
     die, sides = _as_ways(dice_roll("power dice", 1))
-    added = Counter()
+    added: Counter[tuple[int, ...]] = Counter()
     for face, w in die.items():
         for counts, v in ways.items():
             added[tuple(a + b for a, b in zip(counts, face))] += w * v
@@ -61,8 +65,8 @@ def board_counts(play: int, power: int = 0) -> Distribution:
     return Distribution.from_counts(board_ways(play, power)[0])
 
 
-AREA_STATISTICS = {"one area": lambda counts: counts[0], "largest area": max,
-                   "empty areas": lambda counts: counts.count(0)}
+AREA_STATISTICS: dict[str, Callable[[tuple[int, ...]], int]] = {
+    "one area": lambda counts: counts[0], "largest area": max, "empty areas": lambda counts: counts.count(0)}
 
 
 def area_count_tables(play: int, power: int = 0) -> dict[str, Distribution]:
@@ -72,7 +76,7 @@ def area_count_tables(play: int, power: int = 0) -> dict[str, Distribution]:
 
 @lru_cache(maxsize=None)
 def _area_statistic(play: int, power: int, name: str) -> Distribution:
-    counts = Counter()
+    counts: Counter[int] = Counter()
     for board, w in board_ways(play, power)[0].items():
         counts[AREA_STATISTICS[name](board)] += w
     return Distribution.from_counts(counts)
@@ -89,6 +93,7 @@ class Gain:
 
 
 def default_game():
+    """The two-player game on the reconstructed sheet."""
     return make_game("football", num_players=2)
 
 
@@ -189,13 +194,14 @@ def chance_by_field_position(game, track: int, event: str = "touchdown", marks: 
 
 
 def expected_yards(dist: Distribution) -> Fraction:
+    """The exact expected yards of a gain distribution."""
     return dist.expectation(lambda g: g.yards)
 
 
 # --- solo: Blitz Bach ---------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
 def _blitz_at_roll(state: FootballState) -> Distribution:
-    scores = Counter()
+    scores: defaultdict[int, Fraction] = defaultdict(Fraction)
     for roll, p in state.chance_outcomes():
         scores[state.apply(roll).blitz[-1]] += p
     return Distribution(scores)
@@ -255,7 +261,7 @@ def _fractions(dist: Distribution) -> dict[str, str]:
 
 def odds_report(game_name: str = "football") -> dict:
     """The area-count distributions and per-track yardage tables for the default sheet, as JSON-able data."""
-    game = make_game(game_name, num_players=2)
+    game = cast("FootballGame", make_game(game_name, num_players=2))
     dice = [{"play": k, "power": p, **{name: _fractions(d) for name, d in area_count_tables(k, p).items()}}
             for k, p in BOARD_ROWS]
     tracks = {str(t): [{"die": i, "box": game.sheet.track(t)[sheet.checked[t - 1]].code,

@@ -79,6 +79,7 @@ BLITZ_CHART = (0, 0, 3, 7, 10, 14, 21)  # points by dice in the fullest area; 6+
 
 
 def blitz_points(dice: int) -> int:
+    """Blitz Bach's points for a number of dice (six or more score alike)."""
     return BLITZ_CHART[min(dice, 6)]
 
 
@@ -110,18 +111,23 @@ class Marks:
 
     @property
     def points(self) -> int:
+        """The points scored: touchdowns and field goals."""
         return TOUCHDOWN_POINTS * self.touchdowns + FIELD_GOAL_POINTS * self.field_goals
 
     def kick_range(self, sheet: PlaySheet) -> int:
+        """The field-goal range reached on the Kick Range track."""
         return sheet.kick_range[self.kick - 1] if self.kick else START_KICK_RANGE
 
     def can_kick(self, sheet: PlaySheet) -> bool:
+        """Whether the marker is within kicking range."""
         return self.marker <= self.kick_range(sheet)
 
     def kick_field_goal(self) -> "Marks":
+        """The marks after a field goal: one more scored, the marker reset to 45."""
         return evolve(self, field_goals=self.field_goals + 1, marker=45)
 
     def open_tracks(self, sheet: PlaySheet) -> tuple[int, ...]:
+        """The play tracks that still have an unchecked box."""
         return tuple(t for t in TRACKS if self.checked[t - 1] < len(sheet.track(t)))
 
 

@@ -37,6 +37,8 @@ class Box:
 
 @dataclass(frozen=True)
 class PlaySheet:
+    """A play sheet: its six play tracks, bonus tracks, kick ranges and tally boxes."""
+
     name: str
     tracks: tuple[tuple[Box, ...], ...]  # Play tracks 1-6
     breakaway: tuple[int, ...]  # bonus run yards per Breakaway box
@@ -46,6 +48,7 @@ class PlaySheet:
     data: dict = field(default_factory=dict, repr=False, compare=False)  # the validated JSON it was read from
 
     def track(self, number: int) -> tuple[Box, ...]:
+        """The boxes of play track `number` (1-6)."""
         return self.tracks[number - 1]
 
     @classmethod
@@ -108,6 +111,7 @@ def _parse_box(track: int, index: int, entry) -> Box:
     code = entry.get("box") if isinstance(entry, dict) else None
     match = BOX_CODE.fullmatch(code) if isinstance(code, str) else None
     _require(match, where, f"unknown box {code!r}")
+    assert match is not None and isinstance(code, str)  # for the type checker: _require refused anything else
     if match["word"]:
         return Box(match["word"], code=code)
     if match["target"]:

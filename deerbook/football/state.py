@@ -46,6 +46,8 @@ WILD_RULE = "Wild Chained Action: check the next box of any other Play track"
 
 @dataclass(frozen=True)
 class FootballState(State):
+    """A position of Football Highlights: each player's marks, the dice on the board and the phase."""
+
     game: "FootballGame"
     marks: tuple[Marks, ...]
     phase: str = DEFENSE_ROLL
@@ -66,26 +68,32 @@ class FootballState(State):
     # --- who moves -------------------------------------------------------------------------
     @property
     def solo(self) -> bool:
+        """Whether this is a solo game against Blitz Bach."""
         return self.game.num_players == 1
 
     @property
     def active(self) -> int:
+        """The player whose turn it is."""
         return self.turn % self.game.num_players
 
     @property
     def round(self) -> int:
+        """The current round (1-based; the last one once play ends)."""
         return min(self.turn, self.game.total_turns - 1) // self.game.num_players + 1
 
     @property
     def me(self) -> Marks:
+        """The marks of the player who decides now."""
         return self.marks[self.actor]
 
     def current_player(self) -> int:
+        """The seat to move, or CHANCE, or TERMINAL."""
         if self.phase == OVER:
             return TERMINAL
         return CHANCE if self.phase in CHANCE_PHASES else self.actor
 
     def rule(self) -> str:
+        """The rule that governs the current phase."""
         return WILD_RULE if self.wild_from else RULES[self.phase]
 
     def segment(self) -> tuple:
@@ -268,16 +276,19 @@ class FootballState(State):
 
     # --- results ------------------------------------------------------------------------------
     def winners(self) -> tuple[int, ...]:
+        """The winning seats (solo: seat 0 if it beat Blitz Bach)."""
         if self.solo:
             return (0,) if self.marks[0].points > sum(self.blitz) else ()
         best = max(m.points for m in self.marks)
         return tuple(p for p, m in enumerate(self.marks) if m.points == best)
 
     def returns(self) -> tuple[float, ...]:
+        """Winners split 1.0 at the end; all 0 before (and in a lost solo game)."""
         winners = self.winners() if self.is_terminal() else ()
         return tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(self.game.num_players))
 
     def stats(self) -> dict:
+        """Points, touchdowns and field goals per seat, rounds, overtime (and Blitz Bach's score solo)."""
         figures = {"points": [m.points for m in self.marks], "touchdowns": [m.touchdowns for m in self.marks],
                    "field_goals": [m.field_goals for m in self.marks], "rounds": self.game.rounds,
                    "overtime_rounds": self.overtime}
@@ -290,6 +301,7 @@ class FootballState(State):
         return {"player": player, "options": self.game.options(), "state": self.to_json()}
 
     def to_json(self) -> dict:
+        """Every field as JSON-able data (read back by `FootballGame.state_from_json`)."""
         return {"phase": self.phase, "turn": self.turn, "actor": self.actor, "board": list(self.board),
                 "power_board": list(self.power_board), "pool": self.pool, "defense": self.defense,
                 "defense_marker": self.defense_marker, "hand": list(self.hand), "picks": list(self.picks),

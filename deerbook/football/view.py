@@ -28,14 +28,17 @@ BOX_SHORT = {"empty": "", "wild": "W", "kick": "K", "power": "P"}
 
 
 def points(marks: dict) -> int:
+    """The points of a player's marks as observed."""
     return TOUCHDOWN_POINTS * marks["touchdowns"] + FIELD_GOAL_POINTS * marks["field_goals"]
 
 
 def kick_range(marks: dict, sheet) -> int:
+    """The field-goal range of a player's marks as observed."""
     return sheet.kick_range[marks["kick"] - 1] if marks["kick"] else START_KICK_RANGE
 
 
 def headline(observation: dict, game, names=None) -> str:
+    """One line: the round (or overtime), whose turn it is and the phase."""
     s, n = observation["state"], game.num_players
     if s["phase"] == "over":
         return "Football Highlights: game over"
@@ -63,6 +66,7 @@ def result_text(observation: dict, game, winners: Sequence[int], names: Sequence
 
 
 def box_label(box) -> str:
+    """A play-sheet box in short words."""
     if box.action == "chain":
         return f"→{box.target}"
     return BOX_SHORT.get(box.action, box.code)
@@ -101,6 +105,7 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
 
 
 def blitz_chart_words() -> str:
+    """Blitz Bach's scoring chart in words."""
     return ", ".join(f"{n}{'+' if n == len(BLITZ_CHART) - 1 else ''} dice {pts}" for n, pts in enumerate(BLITZ_CHART))
 
 

@@ -81,6 +81,7 @@ class Explorer:
                 f"{self.message.value}</p>")
 
     def compute(self) -> tuple[dict, go.Figure]:
+        """The summary and the chart for the current controls."""
         raise NotImplementedError
 
 
@@ -110,6 +111,7 @@ class DeerExplorer(Explorer):
         return position_for_hand(game, hand, sizes, np.random.default_rng(self.seed.value))
 
     def compute(self) -> tuple[dict, go.Figure]:
+        """The exact points-shed distribution of the chosen position: summary and chart."""
         dist = turn_distribution(self.position())
         summary = turn_summary(dist)
         title = f"Points shed this turn: {', '.join(self.hand.value.split())} ({EDITION_LABELS[self.edition.value]})"
@@ -133,6 +135,7 @@ class FootballExplorer(Explorer):
         return len(track_sheets(self.game, track))
 
     def compute(self) -> tuple[dict, go.Figure]:
+        """The exact next-box outcome of the chosen track and position: summary and chart."""
         track, marker, box = self.track.value, self.marker.value, self.box.value
         sheet = replace(track_sheets(self.game, track)[box], marker=marker)
         dist = next_box(self.game, sheet, track)

@@ -27,6 +27,8 @@ HINT_SEED = 0  # hints draw their deals from their own generator: asking for a h
 
 
 class Hint(NamedTuple):
+    """One advised action with its exact value and the label shown."""
+
     action: str
     value: Fraction
     label: str

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from html import escape
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 import ipywidgets as w
 import numpy as np
@@ -157,7 +157,7 @@ class GameTable(Session):
             self.passing_to = person
 
     def _take_seat(self) -> None:
-        self.viewer, self.passing_to = self.passing_to, None
+        self.viewer, self.passing_to = cast(int, self.passing_to), None  # called only while passing
         self._draw()
 
     def _status_html(self) -> str:
@@ -219,7 +219,7 @@ class GameTable(Session):
 
     def _move_control(self, texts: list[str]) -> w.Widget:
         """A rack's (or Bullseye's) next move as one control: pawn and direction, spaces, Move."""
-        left = self.state.moves_left
+        left = cast(Any, self.state).moves_left  # rack and Bullseye moves exist in the deer games only
         self.move_which.options = texts
         self.move_spaces.max = max(left, self.move_spaces.min)
         self.move_spaces.value = left

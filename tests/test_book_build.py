@@ -352,6 +352,11 @@ def _check_page(sweep: _Sweep, page, mode: str, rel: str) -> None:
             sweep.add(kind, mode, rel, element, reason)
 
 
+def book_pages(pages: dict[Path, _Page]) -> list[str]:
+    """The book's own pages, which the browser opens (the live site under lite/ has its own tests, test_lite.py)."""
+    return sorted(str(rel) for rel in pages if rel.parts[0] != "lite")
+
+
 @pytest.fixture(scope="module")
 def browser_sweep(html_dir: Path, pages: dict[Path, _Page]) -> _Sweep:
     reason = _chromium_missing_reason()
@@ -370,7 +375,7 @@ def browser_sweep(html_dir: Path, pages: dict[Path, _Page]) -> _Sweep:
             for mode, spec in MODES.items():
                 context = browser.new_context(viewport={"width": spec["width"], "height": 900},
                                               color_scheme=spec["scheme"])
-                for rel in sorted(str(r) for r in pages if r.parts[0] != "lite"):  # the live site: test_lite.py
+                for rel in book_pages(pages):
                     _visit(sweep, context, origin, rel, mode, shots)
                 context.close()
             browser.close()
@@ -418,7 +423,7 @@ def test_browser_sees_no_problem(browser_sweep: _Sweep, pages: dict[Path, _Page]
     """chart: every chart drawn with a height (also after the toggle and a resize), its title inside it;
     width: nothing wider than the page, no output cut off; console: no JavaScript, console or HTTP error;
     remote: no request leaves 127.0.0.1; repr: no output is a Python repr; empty: no empty output box."""
-    assert browser_sweep.pages_seen == len(pages) * len(MODES)
+    assert browser_sweep.pages_seen == len(book_pages(pages)) * len(MODES)
     assert browser_sweep.charts_seen >= 1
     failures = browser_sweep.failures[kind]
     assert not failures, f"{len(failures)} {kind} problem(s):\n" + "\n".join(failures[:60])

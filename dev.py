@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""deerbook's set-up commands, needing nothing but Python 3.11 and pip.
+"""deerbook's set-up commands: Python 3.11 and pip (npm for the book's live site, chromium for the browser tests).
 
   python3 dev.py install     create .venv if needed and install deerbook[dev] into it (then: .venv/bin/deerbook)
-  python3 dev.py book        create .venv if needed, install deerbook[dev], build the book
+  python3 dev.py book        create .venv if needed, install deerbook[dev], build the book and its live site
   python3 dev.py test [--quick] [PYTEST_ARGUMENT ...]
-                             the whole suite: ruff, pytest tests/, nbval over notebooks/, strict book build,
-                             offline check; --quick stops after the unit tests; other arguments (e.g. -k cli,
-                             -x, tests/test_cli.py) go to the unit-test pytest run
+                             the whole suite: ruff, mypy, pytest tests/, nbval over notebooks/, strict book
+                             build, live site, browser tests of the built book; --quick stops after the unit
+                             tests; other arguments (e.g. -k cli, -x, tests/test_cli.py) go to the unit-test run
   python3 dev.py notebooks [NOTEBOOK ...]
                              re-execute notebooks in place (default: all of notebooks/*.ipynb); stored so that
                              a re-run on unchanged code leaves `git diff` empty
@@ -60,14 +60,15 @@ def book() -> None:
 
 
 def test(*arguments: str) -> None:
-    """Ruff and the unit tests; then, unless --quick, nbval, the strict book build and the offline check."""
+    """Ruff, mypy and the unit tests; then, unless --quick, nbval, the strict book build, the live site and the
+    browser tests of the built book."""
     install()
     run("ruff", "check", ".")
     run("mypy", "deerbook")
     book_tests = ["--ignore=tests/test_book_build.py", "--ignore=tests/test_lite.py"]  # run after the book build
     run(*PYTEST, *book_tests, *(a for a in arguments if a != "--quick"))  # testpaths: tests
     if "--quick" in arguments:
-        print("dev.py test --quick: ruff and unit tests passed")
+        print("dev.py test --quick: ruff, mypy and unit tests passed")
         return
     run(*PYTEST, "--nbval", "notebooks", "--nbval-sanitize-with", "notebooks/nbval_sanitize.cfg")
     # Warnings are errors; --all re-reads every page so no warning hides in a cache.

@@ -29,7 +29,7 @@ SIMULATE_EXAMPLES = """examples:
   deerbook simulate deer --players 4 --games 100 --seed 7 --option knocking=true
   deerbook simulate football --solo --difficulty hard --games 1000 --seed 7
 
-Game i plays from child i of numpy.random.SeedSequence(SEED): the same seed gives the same games.
+Game i plays from deerbook.engine.seeding.stream(SEED, i): the same seed gives the same games.
 Wins: a shared win counts 1/k to each of its k winners, so wins can be fractional.
 """
 MAIN_EXAMPLES = """examples:

@@ -150,8 +150,8 @@ def as_batch(config: dict) -> Batch:
     """A stored Deer configuration as a `deer.balance.Batch` (for the Deer charts)."""
     stats = config["records"]["stats"]
     return Batch(config["game"], config["options"], config["seed"],
-                 tuple(seating(config, i) for i in range(config["games"])), seat_returns(config),
-                 np.array(stats["rounds"]), np.array(stats["turns"]), np.array(stats["final_score"]))
+                 tuple(seating(config, i) for i in range(config["games"])), tuple(map(tuple, seat_returns(config))),
+                 tuple(stats["rounds"]), tuple(stats["turns"]), tuple(map(tuple, stats["final_score"])))
 
 
 @dataclass(frozen=True)
@@ -244,7 +244,7 @@ def run_study(games: int = DEFAULT_GAMES, advisor_games: int = DEFAULT_ADVISOR_G
     return {"study": "deerbook balance study", "version": STUDY_VERSION, "package_version": __version__,
             "games": games, "advisor_games": advisor_games, "wall_seconds": round(sum(seconds.values()), 1),
             "wall_seconds_per_configuration": seconds,
-            "seed_rule": "game i of a configuration plays from child i of numpy.random.SeedSequence(seed)",
+            "seed_rule": "game i of a configuration plays from deerbook.engine.seeding.stream(seed, i)",
             "configurations": results}
 
 

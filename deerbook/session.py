@@ -11,10 +11,10 @@ import secrets
 import time
 from typing import Any, Callable, Sequence, cast
 
-import numpy as np
 
 from .engine import Game, RuleViolation, SaveFileError, State, make_game, state_from_json, state_to_json
-from .engine.runner import as_generator, sample_outcome
+from .engine.runner import sample_outcome
+from .engine.seeding import Rng, as_generator
 from .events import Event
 from .views import views_of
 
@@ -33,7 +33,7 @@ class Session:
     `game` is a Game or a registered name (then it has as many players as `seats`, or its default)."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
-                 seed: int | np.random.Generator | None = None, state: State | None = None, *,
+                 seed: int | Rng | None = None, state: State | None = None, *,
                  auto_single: bool = True):
         if isinstance(game, str):  # a game by name: as many players as seats given
             game = make_game(game, **({"num_players": len(seats)} if seats else {}))

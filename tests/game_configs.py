@@ -2,10 +2,10 @@
 
 Each game package adds its configurations here.
 """
-import numpy as np
 
 from deerbook.engine.agents import RandomAgent
 from deerbook.engine.runner import sample_outcome
+from deerbook.engine.seeding import stream
 
 MAX_STEPS = 200_000  # far beyond any real game: reaching it means the game does not terminate
 
@@ -25,7 +25,7 @@ CONFIGS: list[tuple[str, dict]] = [
 
 def walk(state, seed):
     """Yield every state of one random game from `state` (chance sampled, decisions uniform) to its end."""
-    rng = np.random.default_rng(seed)
+    rng = stream(seed)
     agent = RandomAgent()
     for _ in range(MAX_STEPS):
         yield state

@@ -1,12 +1,14 @@
 """The one seeded batch runner: the same games whatever the worker count or executor, Dask included."""
 from concurrent.futures import ThreadPoolExecutor
 
-import numpy as np
+import hashlib
+import random
+
 import pytest
 
-from deerbook.engine import make_game
-from deerbook.engine.batch import (BatchSpec, InlineExecutor, agent_factories, chunks, executor_for, game_seed,
-                                   run_batch)
+from deerbook.engine import make_game, play
+from deerbook.engine.batch import BatchSpec, InlineExecutor, agent_factories, chunks, executor_for, run_batch
+from deerbook.engine.seeding import as_generator, stream
 from deerbook.engine.simulate import simulate
 
 
@@ -20,10 +22,21 @@ def serial():
     return run_batch(deer_spec(rotate=True), 9, seed=5, workers=1)
 
 
-def test_game_seed_is_the_spawned_child():
-    children = np.random.SeedSequence(11).spawn(5)
-    for i, child in enumerate(children):
-        assert np.random.default_rng(game_seed(11, i)).random() == np.random.default_rng(child).random()
+def test_streams_follow_the_documented_derivation():
+    for key in [(7,), (11, 0), (11, 4), (0, 19_999)]:
+        digest = hashlib.sha256(("deerbook:" + "/".join(map(str, key))).encode()).digest()
+        assert stream(*key).random() == random.Random(int.from_bytes(digest, "big")).random()
+    assert as_generator(7).random() == stream(7).random()
+    for bad in [(), (1.5,), (True,), ("7",)]:
+        with pytest.raises(ValueError):
+            stream(*bad)
+
+
+def test_game_i_of_a_batch_plays_from_stream_seed_i(serial):
+    spec = deer_spec(rotate=True)
+    for record in serial[:3]:
+        agents = [spec.agents[a]() for a in record.seating]
+        assert play(spec.game, agents, stream(5, record.index)).returns() == record.returns
 
 
 def test_chunks_cover_every_game_once_in_order():

@@ -100,9 +100,9 @@ def test_turn_and_advisor_bars_are_exact():
 
 def test_seat_and_length_charts_show_the_estimates():
     batch = play_batch("deer", ["greedy"] * 4, 4, seed=1)
-    rates = [estimate(batch.returns[:, s]) for s in range(4)]
+    rates = [estimate([r[s] for r in batch.returns]) for s in range(4)]
     fig = deer_odds.seat_figure(rates, 0.25)
     assert list(fig.data[0].y) == [e.mean for e in rates]
     assert list(fig.data[0].error_y.array) == pytest.approx([1.96 * e.se for e in rates])
     lengths = deer_odds.length_figure({"greedy": batch})
-    assert list(lengths.data[0].x) == batch.turns.tolist() and lengths.layout.xaxis.title.text == "turns"
+    assert list(lengths.data[0].x) == list(batch.turns) and lengths.layout.xaxis.title.text == "turns"

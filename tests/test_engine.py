@@ -12,6 +12,7 @@ from deerbook.engine.agents import RandomAgent
 from deerbook.engine.distribution import sample_index
 from deerbook.engine.playthrough import record, replay
 from deerbook.engine.simulate import format_summary, simulate
+from deerbook.engine.seeding import stream
 
 D6 = Distribution.uniform(range(1, 7))
 
@@ -34,7 +35,7 @@ def test_bind_matches_brute_force_two_dice():
 
 
 def test_sampling_agrees_with_exact_within_four_standard_errors():
-    rng = np.random.default_rng(1)
+    rng = stream(1)
     probs = [Fraction(1, 6), Fraction(1, 3), Fraction(1, 2)]
     n = 20_000
     counts = np.bincount([sample_index(probs, rng) for _ in range(n)], minlength=3)
@@ -46,7 +47,7 @@ def test_sampling_agrees_with_exact_within_four_standard_errors():
 def test_runner_is_reproducible_and_needs_a_seed():
     game = make_game("toy-race", num_players=3)
     agents = [RandomAgent()] * 3
-    assert play(game, agents, 5) == play(game, agents, np.random.default_rng(5))
+    assert play(game, agents, 5) == play(game, agents, stream(5))
     assert len({play(game, agents, s).totals for s in range(20)}) > 1
     with pytest.raises(ValueError, match="seed"):
         play(game, agents, None)

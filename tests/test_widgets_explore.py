@@ -6,7 +6,6 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-import numpy as np  # noqa: E402
 
 from deerbook.charts.deer_odds import shed_distribution  # noqa: E402
 from deerbook.deer.advisor import position_for_hand, turn_distribution, turn_summary  # noqa: E402
@@ -14,6 +13,7 @@ from deerbook.deer.odds import edition  # noqa: E402
 from deerbook.football.odds import Gain, default_game, next_box, track_sheets  # noqa: E402
 from deerbook.football.rules import Marks  # noqa: E402
 from deerbook.widgets import DeerExplorer, FootballExplorer  # noqa: E402
+from deerbook.engine.seeding import stream
 
 
 def bars(figure):
@@ -24,7 +24,7 @@ def bars(figure):
 def test_deer_explorer_shows_the_exact_turn_of_the_hand():
     explorer = DeerExplorer("deer-cards", hand="3 3 7 K", players=3, others=4, seed=2)
     game = edition("deer-cards", 3)
-    dist = turn_distribution(position_for_hand(game, ["3", "3", "7", "K"], [4, 4, 4], np.random.default_rng(2)))
+    dist = turn_distribution(position_for_hand(game, ["3", "3", "7", "K"], [4, 4, 4], stream(2)))
     assert explorer.summary == turn_summary(dist)
     assert bars(explorer.figure) == {k: float(p) for k, p in shed_distribution(dist).items()}
     assert f"goes_out: {turn_summary(dist)['goes_out']}" in explorer.message.value
@@ -33,7 +33,7 @@ def test_deer_explorer_shows_the_exact_turn_of_the_hand():
 def test_deer_explorer_recomputes_when_a_control_changes():
     explorer = DeerExplorer("deer-cards", hand="3 3 7 K", players=3, others=4, seed=2)
     explorer.hand.value = "5"
-    dist = turn_distribution(position_for_hand(edition("deer-cards", 3), ["5"], [1, 4, 4], np.random.default_rng(2)))
+    dist = turn_distribution(position_for_hand(edition("deer-cards", 3), ["5"], [1, 4, 4], stream(2)))
     assert explorer.summary["goes_out"] == turn_summary(dist)["goes_out"] > 0
     assert "5" in explorer.figure.layout.title.text
 

@@ -3,7 +3,6 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-import numpy as np  # noqa: E402
 
 import toy_game  # noqa: F401,E402  (registers "toy-race")
 from deerbook.deer.advisor import advise, state_from_observation  # noqa: E402
@@ -12,6 +11,7 @@ from deerbook.football.advisor import Advisor  # noqa: E402
 from deerbook.football.agents import rebuild  # noqa: E402
 from deerbook.widgets import GameTable, Hint  # noqa: E402
 from deerbook.widgets.hints import DEALS, HINT_SEED, deer_hints, football_hints  # noqa: E402
+from deerbook.engine.seeding import stream
 
 
 def click_hint(table):
@@ -25,7 +25,7 @@ def test_deer_hint_equals_the_advisor_on_the_players_view():
     hints = click_hint(table)
     assert sorted(h.action for h in hints) == sorted(str(a) for a in state.legal_actions())
     assert [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
-    rng = np.random.default_rng(HINT_SEED)
+    rng = stream(HINT_SEED)
     deals = [dict((str(a), v) for a, v in advise(state_from_observation(state.observation(player), rng)))
              for _ in range(DEALS)]
     for hint in hints:

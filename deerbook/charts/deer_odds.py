@@ -165,6 +165,6 @@ def length_figure(batches: dict[str, Batch], measure: str = "turns", title: str 
     """How long games last (turns or rounds), one histogram per batch."""
     fig = go.Figure()
     for label, batch in batches.items():
-        fig.add_histogram(name=label, x=getattr(batch, measure).tolist(), opacity=0.7,
+        fig.add_histogram(name=label, x=list(getattr(batch, measure)), opacity=0.7,
                           hovertemplate=f"{measure} %{{x}}: %{{y}} games<extra>{label}</extra>")
     return _layout(fig, title or f"Game length in {measure}", measure, "games", barmode="overlay")

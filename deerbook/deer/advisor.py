@@ -21,19 +21,20 @@ deal per decision, drawn from its own generator.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import math
+import statistics
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Sequence
 
-import numpy as np
-
 from ..engine import Action, Distribution, SaveFileError, State, make_game
 from ..engine.exact import action_values, agent_policy, outcome_distribution
 from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
+from ..engine.seeding import Rng, stream
 from .agents import GreedyAgent
 from .components import load_components
 from .rules import card_list, hand_value
@@ -190,10 +191,10 @@ def unseen_cards(game, *seen) -> list[int]:
     return [k for k, total in enumerate(game.full_deck) for _ in range(total - sum(counts[k] for counts in seen))]
 
 
-def deal(game, cards: list[int], sizes: Sequence[int], rng: np.random.Generator) -> list[list[int]]:
+def deal(game, cards: list[int], sizes: Sequence[int], rng: Rng) -> list[list[int]]:
     """`cards` shuffled and dealt into piles of `sizes` (count vectors); one more pile takes the rest."""
-    cards = rng.permutation(cards).tolist()
-    ends = np.cumsum([0, *sizes]).tolist()
+    cards = rng.sample(cards, len(cards))
+    ends = list(itertools.accumulate(sizes, initial=0))
     piles = [cards[start:end] for start, end in zip(ends, ends[1:])] + [cards[ends[-1]:]]
     return [[pile.count(k) for k in range(len(game.full_deck))] for pile in piles]
 
@@ -220,14 +221,13 @@ def position_for_hand(game, hand: Sequence[str], hand_sizes: Sequence[int], rng,
 def sampled_turn(game, hand, hand_sizes, deals: int, seed: int, discard=(), policy=None) -> dict:
     """`turn_summary` averaged over `deals` seeded uniform deals of the unseen cards, with the
     standard error of each figure across deals (Monte Carlo over deals; each deal exact)."""
-    rng = np.random.default_rng(seed)
+    rng = stream(seed)
     rows = [turn_summary(turn_distribution(position_for_hand(game, hand, hand_sizes, rng, discard), policy))
             for _ in range(deals)]
     result = {}
     for key in rows[0]:
-        values = np.array([float(r[key]) for r in rows])
         result[key] = sum((r[key] for r in rows), Fraction(0)) / deals
-        result[key + "_se"] = float(values.std(ddof=1) / math.sqrt(deals)) if deals > 1 else math.inf
+        result[key + "_se"] = statistics.stdev(float(r[key]) for r in rows) / math.sqrt(deals) if deals > 1 else math.inf
     return result
 
 
@@ -238,7 +238,7 @@ def _game(options_json: str):
     return make_game(load_components(options["components"]).game, **options)
 
 
-def state_from_observation(obs: dict, rng: np.random.Generator) -> DeerState:
+def state_from_observation(obs: dict, rng: Rng) -> DeerState:
     """The acting player's view made a full position: what they see as it is, the unseen cards (other
     hands, their face-down set-aside cards, the Predator pile) dealt uniformly. Raises SaveFileError if
     the deal breaks a rule (e.g. set-aside numbers must differ)."""
@@ -274,7 +274,7 @@ class AdvisorAgent:
     def __init__(self):
         self.greedy = GreedyAgent()
 
-    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+    def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
         """The exact advisor's choice where it is cheap enough, else the greedy agent's."""
         greedy = self.greedy.act(observation, legal, rng)
         size = sum(observation["hand"]) + sum(observation["discard"])
@@ -289,7 +289,7 @@ class AdvisorAgent:
         return greedy if greedy in tied else tied[0]
 
 
-def sample_turn(state: DeerState, agent, rng: np.random.Generator) -> Turn:
+def sample_turn(state: DeerState, agent, rng: Rng) -> Turn:
     """Play the rest of the current turn once: chance from the engine's own outcomes (as the seeded
     runner samples them, Three Deer Heads loops included), decisions by `agent`. The Monte Carlo check."""
     turn = Turn.start(state, None)

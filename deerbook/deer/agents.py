@@ -14,9 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-import numpy as np
-
 from ..engine import Action
+from ..engine.seeding import Rng
 from .components import DeerComponents, load_components
 from .rules import choosable_numbers, hand_value, joker_faces, matching, number_points, rolled_numbers, sum_groups
 
@@ -26,7 +25,7 @@ KNOCK_MAX_POINTS = 5
 class GreedyAgent:
     """Picks the move that sheds the most points now, by fixed rules of thumb per phase."""
 
-    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+    def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
         """The greedy choice for the observed phase."""
         comp = load_components(observation["options"]["components"])
         return CHOOSERS[observation["phase"]](comp, observation, legal)

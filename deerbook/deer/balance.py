@@ -1,7 +1,7 @@
 """Balance analyses: seeded batches of whole games over the engine, with 95% confidence intervals.
 
 Nothing here is exact: every figure is a Monte Carlo estimate from `play_batch` (game i is played
-from the i-th child of `numpy.random.SeedSequence(seed)` by `engine.batch.run_batch`, as in `simulate`), reported as
+from `engine.seeding.stream(seed, i)` by `engine.batch.run_batch`, as in `simulate`), reported as
 mean ± 1.96 standard errors. Sizes: `QUICK_GAMES` keeps a notebook to seconds; pass `big=True`
 (or any `games=`) for tighter intervals.
 
@@ -14,11 +14,10 @@ mean ± 1.96 standard errors. Sizes: `QUICK_GAMES` keeps a notebook to seconds; 
 from __future__ import annotations
 
 import math
+import statistics
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Sequence
-
-import numpy as np
 
 from ..engine import Action, make_game
 from ..engine.batch import BatchSpec, GameRecord, agent_factories, run_batch
@@ -58,9 +57,9 @@ class Estimate:
 
 def estimate(values) -> Estimate:
     """The mean of `values` with its standard error (infinite for fewer than two values)."""
-    values = np.asarray(values, dtype=float)
-    se = float(values.std(ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.inf
-    return Estimate(float(values.mean()), se, len(values))
+    values = [float(v) for v in values]
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return Estimate(statistics.fmean(values), se, len(values))
 
 
 @dataclass(frozen=True)
@@ -71,10 +70,10 @@ class Batch:
     options: dict
     seed: int
     seats: tuple[tuple[str, ...], ...]  # games × seats: the agent name in each seat
-    returns: np.ndarray  # games × seats
-    rounds: np.ndarray
-    turns: np.ndarray
-    scores: np.ndarray  # games × seats: final pawn positions
+    returns: tuple[tuple[float, ...], ...]  # games × seats
+    rounds: tuple[int, ...]
+    turns: tuple[int, ...]
+    scores: tuple[tuple[int, ...], ...]  # games × seats: final pawn positions
 
     @property
     def games(self) -> int:
@@ -97,18 +96,18 @@ def play_batch(game_name: str, agents: Sequence[str], games: int, seed: int, *, 
 def batch_of(spec: BatchSpec, agents: Sequence[str], seed: int, records: Sequence[GameRecord]) -> Batch:
     """A `Batch` from the batch runner's records (`agents`: the names of `spec.agents`)."""
     return Batch(spec.game.name, spec.game.options(), seed, tuple(tuple(agents[a] for a in r.seating) for r in records),
-                 np.array([r.returns for r in records]), np.array([r.stats["rounds"] for r in records]),
-                 np.array([r.stats["turns"] for r in records]), np.array([r.stats["final_score"] for r in records]))
+                 tuple(r.returns for r in records), tuple(r.stats["rounds"] for r in records),
+                 tuple(r.stats["turns"] for r in records), tuple(tuple(r.stats["final_score"]) for r in records))
 
 
 def seat_win_rates(batch: Batch) -> list[Estimate]:
     """Each seat's win rate in the batch, with its 95% interval."""
-    return [estimate(batch.returns[:, seat]) for seat in range(batch.returns.shape[1])]
+    return [estimate([result[seat] for result in batch.returns]) for seat in range(len(batch.returns[0]))]
 
 
 def agent_win_rate(batch: Batch, agent: str) -> Estimate:
     """The mean result of one seat held by `agent` (averaged over its seats in each game)."""
-    shares = [np.mean([r for name, r in zip(names, result) if name == agent])
+    shares = [statistics.fmean([r for name, r in zip(names, result) if name == agent])
               for names, result in zip(batch.seats, batch.returns)]
     return estimate(shares)
 
@@ -136,9 +135,9 @@ def game_length(batch: Batch) -> dict[str, Estimate]:
 
 def score_summary(batch: Batch) -> dict[str, Estimate]:
     """The winners' and everyone's final scores (a winner: the seat with the best result)."""
-    winners = batch.scores[np.arange(batch.games), batch.returns.argmax(axis=1)]
-    return {"winner": estimate(winners), "all": estimate(batch.scores.ravel()),
-            "highest": estimate(batch.scores.max(axis=1))}
+    winners = [scores[result.index(max(result))] for scores, result in zip(batch.scores, batch.returns)]
+    return {"winner": estimate(winners), "all": estimate([s for scores in batch.scores for s in scores]),
+            "highest": estimate([max(scores) for scores in batch.scores])}
 
 
 def compare_rules(game_name: str, agents: Sequence[str], variants: dict[str, dict], games: int | None = None,

@@ -9,7 +9,8 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..engine import Action
-from ..engine.runner import as_generator, play, sample_outcome
+from ..engine.runner import play, sample_outcome
+from ..engine.seeding import as_generator
 from .components import DeerComponents
 from .rules import card_list, hand_value
 

@@ -1,7 +1,6 @@
 """The one seeded batch runner: many whole games, on one core, every core or a Dask cluster.
 
-Game i is played from child i of `numpy.random.SeedSequence(seed)` (rebuilt in a worker from
-`(seed, i)` alone), so a game's result never depends on how many games run, how they are cut into
+Game i is played from `engine.seeding.stream(seed, i)` (built in a worker from `(seed, i)` alone), so a game's result never depends on how many games run, how they are cut into
 chunks, how many workers play them or which executor runs them: the records come back in game order
 and equal a serial run's. A task is the
 game, its agent classes and three numbers to send, and any `concurrent.futures.Executor` can run it,
@@ -15,12 +14,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
-import numpy as np
-from tqdm import tqdm
-
 from .agents import Agent
 from .protocol import Game
 from .runner import play
+from .seeding import stream
 
 T = TypeVar("T")
 
@@ -69,15 +66,10 @@ class GameRecord:
     stats: dict[str, Any]
 
 
-def game_seed(seed: int, index: int) -> np.random.SeedSequence:
-    """Child `index` of `SeedSequence(seed)`, built directly (equal to `SeedSequence(seed).spawn(...)[index]`)."""
-    return np.random.SeedSequence(seed, spawn_key=(index,))
-
-
 def play_record(spec: BatchSpec, seed: int, index: int) -> GameRecord:
     """Play game `index` of the batch `(spec, seed)`."""
     seating = spec.seating(index)
-    final = play(spec.game, [spec.agents[a]() for a in seating], np.random.default_rng(game_seed(seed, index)))
+    final = play(spec.game, [spec.agents[a]() for a in seating], stream(seed, index))
     return GameRecord(index, seating, tuple(float(r) for r in final.returns()), final.stats())
 
 
@@ -127,12 +119,21 @@ def _play_on(executor: Executor, spec: BatchSpec, seed: int, games: int, progres
     parts = max(CHUNKS_PER_WORKER * default_workers(), -(-games // MAX_CHUNK))
     futures = [executor.submit(_play_chunk, spec, seed, start, stop) for start, stop in chunks(games, parts)]
     records: list[GameRecord] = []
-    with tqdm(total=games, desc=spec.game.name, unit="game", disable=not progress, leave=False) as bar:
-        for future in futures:  # in submission order: the records stay in game order
-            part = future.result()
-            records.extend(part)
+    bar = _progress_bar(games, spec.game.name) if progress else None
+    for future in futures:  # in submission order: the records stay in game order
+        part = future.result()
+        records.extend(part)
+        if bar is not None:
             bar.update(len(part))
+    if bar is not None:
+        bar.close()
     return records
+
+
+def _progress_bar(games: int, name: str) -> Any:
+    """A tqdm bar (imported only when asked for: the rules core needs nothing beyond the standard library)."""
+    from tqdm import tqdm
+    return tqdm(total=games, desc=name, unit="game", leave=False)
 
 
 @contextmanager

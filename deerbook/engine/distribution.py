@@ -8,7 +8,8 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
 
-import numpy as np
+from .seeding import Rng
+
 
 
 class Distribution(Mapping[Any, Fraction]):
@@ -80,7 +81,7 @@ def cumulative_weights(probabilities: list[Fraction]) -> tuple[int, ...]:
     return tuple(itertools.accumulate(p.numerator * (common // p.denominator) for p in probabilities))
 
 
-def draw_index(cumulative: tuple[int, ...], rng: np.random.Generator) -> int:
+def draw_index(cumulative: tuple[int, ...], rng: Rng) -> int:
     """Index drawn with weights given as integer running totals, using one uniform draw u from `rng`.
 
     Exact integer arithmetic: index i is chosen when cumulative[i-1] <= u * total < cumulative[i]
@@ -89,6 +90,6 @@ def draw_index(cumulative: tuple[int, ...], rng: np.random.Generator) -> int:
     return bisect.bisect_right(cumulative, u_num * cumulative[-1] // u_den)
 
 
-def sample_index(probabilities: list[Fraction], rng: np.random.Generator) -> int:
+def sample_index(probabilities: list[Fraction], rng: Rng) -> int:
     """Index drawn with the given exact probabilities, using one uniform draw from `rng` (see `draw_index`)."""
     return draw_index(cumulative_weights(probabilities), rng)

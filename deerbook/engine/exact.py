@@ -10,11 +10,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Hashable, TypeVar
 
-import numpy as np
 
 from .agents import Agent
 from .distribution import Distribution
 from .protocol import Action, State
+from .seeding import stream
 
 S = TypeVar("S", bound=State)
 Policy = Callable[[State], Distribution]
@@ -28,7 +28,7 @@ def uniform_policy(state: State) -> Distribution:
 def agent_policy(agent: Agent) -> Policy:
     """The policy of a deterministic agent (it is given a fixed-seed generator it must not need)."""
 
-    unused = np.random.default_rng(0)  # one generator for every call: a deterministic agent never draws from it
+    unused = stream(0)  # one generator for every call: a deterministic agent never draws from it
 
     def choose(state: State) -> Distribution:
         player = state.current_player()

@@ -14,10 +14,10 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar, Iterable, Mapping, Self, Sequence, TypeVar, cast
 
-import numpy as np
 
 from .distribution import cumulative_weights, draw_index
 from .errors import RuleViolation
+from .seeding import Rng
 
 T = TypeVar("T")
 
@@ -162,7 +162,7 @@ class State(ABC):
             cache["_cache_allowed"] = {a: a for a in self.legal_actions()}
         return cast(dict[Action, Action], cache["_cache_allowed"])
 
-    def sample_chance(self, rng: np.random.Generator) -> Action:
+    def sample_chance(self, rng: Rng) -> Action:
         """A chance outcome drawn with its exact probability from one `rng.random()` value."""
         table = self._chance()
         return table.actions[draw_index(table.cumulative, rng)]

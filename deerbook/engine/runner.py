@@ -1,24 +1,14 @@
-"""Play whole games: chance sampled from a seeded Generator, decisions by agents."""
+"""Play whole games: chance sampled from a seeded stream, decisions by agents."""
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
-import numpy as np
-
 from .agents import Agent
 from .protocol import CHANCE, TERMINAL, Action, Game, State
+from .seeding import Rng, as_generator, spawn
 
 
-def as_generator(seed_or_rng: int | np.random.Generator | None) -> np.random.Generator:
-    """A numpy Generator from a seed, or the generator itself; None is refused (no global random state)."""
-    if isinstance(seed_or_rng, np.random.Generator):
-        return seed_or_rng
-    if seed_or_rng is None:
-        raise ValueError("pass a seed or a numpy Generator: deerbook never uses global random state")
-    return np.random.default_rng(seed_or_rng)
-
-
-def sample_outcome(state: State, rng: np.random.Generator) -> Action:
+def sample_outcome(state: State, rng: Rng) -> Action:
     """A chance outcome of `state` drawn with its exact probability."""
     return state.sample_chance(rng)
 
@@ -26,7 +16,7 @@ def sample_outcome(state: State, rng: np.random.Generator) -> Action:
 def play(
     game: Game,
     agents: Sequence[Agent],
-    seed: int | np.random.Generator | None,
+    seed: int | Rng | None,
     *,
     state: State | None = None,
     on_step: Callable[[State, Action], None] | None = None,
@@ -34,12 +24,12 @@ def play(
 ) -> State:
     """Play from `state` (default: the initial state) to the end and return the terminal state.
 
-    Chance and each agent draw from their own streams spawned from `seed`, so the
-    same seed and agents give the same game.
+    Chance and each agent draw from their own streams spawned from `seed` (`engine.seeding`), so the
+    same seed and agents give the same game, in CPython and in the browser alike.
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} agents")
-    chance_rng, *agent_rngs = as_generator(seed).spawn(1 + game.num_players)
+    chance_rng, *agent_rngs = spawn(as_generator(seed), 1 + game.num_players)
     state = game.initial_state() if state is None else state
     for _ in range(max_steps):
         player = state.current_player()

@@ -4,8 +4,6 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from typing import Any, Sequence
 
-import numpy as np
-
 from .batch import BatchSpec, agent_factories, run_batch
 from .protocol import Game
 
@@ -14,7 +12,7 @@ def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, p
              workers: int | None = None, executor: Executor | None = None) -> dict[str, Any]:
     """Play `games` seeded games and return a JSON-able summary.
 
-    Game i is played from the i-th child of `numpy.random.SeedSequence(seed)`, so results do not
+    Game i is played from `engine.seeding.stream(seed, i)`, so results do not
     depend on how many games run, nor on `workers` (default: every core) or the `executor` that
     plays them (see `engine.batch.run_batch`). Per-game figures come from the terminal state's
     `stats()`: numbers are averaged, per-seat lists averaged per seat.
@@ -24,12 +22,11 @@ def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, p
     check_count("seed", seed, 0)
     spec = BatchSpec(game, agent_factories(game, agent_names))
     records = run_batch(spec, games, seed, workers=workers, executor=executor, progress=progress)
-    wins = np.zeros(game.num_players)
+    wins = [sum(record.returns[seat] for record in records) for seat in range(game.num_players)]
     totals: dict[str, Any] = {}
     for record in records:
-        wins += record.returns
         for key, value in record.stats.items():
-            totals[key] = np.add(totals.get(key, 0), value)
+            totals[key] = _add(totals[key], value) if key in totals else value
     return {
         "game": game.name,
         "options": game.options(),
@@ -38,8 +35,18 @@ def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, p
         "seed": seed,
         "wins_per_seat": [round(float(w), 6) for w in wins],
         "win_rate_per_seat": [round(float(w) / games, 6) for w in wins],
-        "means": {key: np.round(np.asarray(total, dtype=float) / games, 4).tolist() for key, total in totals.items()},
+        "means": {key: _mean(total, games) for key, total in totals.items()},
     }
+
+
+def _add(total: Any, value: Any) -> Any:
+    """A number added to a number, or a per-seat list added seat by seat."""
+    return [a + b for a, b in zip(total, value)] if isinstance(value, list) else total + value
+
+
+def _mean(total: Any, games: int) -> Any:
+    """A total (or per-seat totals) over `games`, rounded to 4 places."""
+    return [round(t / games, 4) for t in total] if isinstance(total, list) else round(total / games, 4)
 
 
 def check_agents(game: Game, agent_names: Sequence[str]) -> None:

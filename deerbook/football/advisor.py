@@ -15,12 +15,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence, cast
 
-import numpy as np
-
 from ..engine.distribution import Distribution
 from ..engine.exact import outcome_distribution
 from ..engine.protocol import Action
 from ..engine.runner import play
+from ..engine.seeding import Rng
 from .agents import rebuild
 from .odds import blitz_roll_distribution, default_game, defense_faces, gain, marks_fields
 from .rules import Marks, field_space
@@ -158,7 +157,7 @@ class AdvisorAgent:
     def __init__(self):
         self.advisor, self._turn = Advisor(), None
 
-    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+    def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
         """The exact advisor's best action (the only one when there is no choice)."""
         if len(legal) == 1:
             return legal[0]

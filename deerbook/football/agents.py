@@ -9,10 +9,9 @@ import json
 from functools import lru_cache
 from typing import Sequence
 
-import numpy as np
-
 from ..engine.protocol import Action
 from ..engine.registry import make_game
+from ..engine.seeding import Rng
 from .rules import field_space
 from .state import FootballState
 
@@ -48,10 +47,10 @@ class GreedyAgent:
     A field goal wins whenever the rest of its dice this turn cannot score a touchdown.
     """
 
-    def act(self, observation: dict, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+    def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
         """The action whose finished turn scores best for this player."""
         if len(legal) == 1:
             return legal[0]
         state, player = rebuild(observation), observation["player"]
         scores = [value(finish_turn(state.apply(action), player), player) for action in legal]
-        return legal[int(np.argmax(scores))]
+        return legal[scores.index(max(scores))]

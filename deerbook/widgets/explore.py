@@ -17,7 +17,6 @@ import json
 from dataclasses import replace
 
 import ipywidgets as w
-import numpy as np
 import plotly.graph_objects as go
 
 from ..charts.deer_odds import EDITION_LABELS, EDITIONS, turn_figure
@@ -26,6 +25,7 @@ from ..charts.football_sheet import TRACK_KINDS
 from ..deer.advisor import position_for_hand, turn_distribution, turn_summary
 from ..deer.odds import edition
 from ..engine import ComponentError, RuleViolation, SaveFileError
+from ..engine.seeding import stream
 from ..football.odds import FIELD_POSITIONS, default_game, next_box, track_sheets
 from ..football.sheet import TRACKS
 from .snapshot import SnapshotBox
@@ -108,7 +108,7 @@ class DeerExplorer(Explorer):
         if unknown:
             raise ValueError(f"unknown card(s) {unknown}; this edition has {sorted(game.components.kind_index)}")
         sizes = [len(hand)] + [self.others.value] * (game.num_players - 1)
-        return position_for_hand(game, hand, sizes, np.random.default_rng(self.seed.value))
+        return position_for_hand(game, hand, sizes, stream(self.seed.value))
 
     def compute(self) -> tuple[dict, go.Figure]:
         """The exact points-shed distribution of the chosen position: summary and chart."""

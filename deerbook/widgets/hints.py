@@ -15,10 +15,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, NamedTuple
 
-import numpy as np
 
 from ..deer.advisor import AdvisorAgent, OverBudget, advise, state_from_observation
 from ..engine import SaveFileError, State
+from ..engine.seeding import stream
 from ..football.advisor import Advisor
 from ..football.agents import rebuild
 
@@ -37,7 +37,7 @@ class Hint(NamedTuple):
 def deer_hints(state: State, player: int) -> list[Hint]:
     """Expected net points shed this turn (greedy play afterwards), per choice, on `DEALS` deals of unseen cards."""
     observation = state.observation(player)
-    rng = np.random.default_rng(HINT_SEED)
+    rng = stream(HINT_SEED)
     per_deal = []
     for _ in range(DEALS):
         try:

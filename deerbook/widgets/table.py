@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, cast
 
 import ipywidgets as w
-import numpy as np
 
 from ..drawing import html_block
 from ..engine import Game, SaveFileError, State
+from ..engine.seeding import Rng
 from ..events import in_words
 from ..session import Session
 from .hints import Hint, format_hints, hint_function
@@ -38,7 +38,7 @@ class GameTable(Session):
     None waits for the Continue button instead."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
-                 seed: int | np.random.Generator | None = None, state: State | None = None,
+                 seed: int | Rng | None = None, state: State | None = None,
                  hint: Callable[[State, int], list[Hint]] | None = None, *, bot_delay: float | None = 0.6,
                  auto_single: bool = True, save_dir: str | Path = "."):
         super().__init__(game, seats, seed, state, auto_single=auto_single)

@@ -10,6 +10,7 @@ from deerbook.deer.advisor import (AdvisorAgent, Turn, advise, greedy_policy, po
                                    sampled_turn, state_from_observation, turn_distribution, turn_summary)
 from deerbook.deer.balance import matchup
 from deerbook.engine import make_game
+from deerbook.engine.seeding import stream
 
 
 def test_choose_number_values_are_the_points_discarded():
@@ -42,7 +43,7 @@ def test_turn_distribution_is_a_distribution_and_matches_the_sampler():
     dist = turn_distribution(state)
     summary = turn_summary(dist)
     assert sum(dist.values()) == 1 and summary["net"] == summary["shed"] - summary["received"]
-    rng, agent, samples = np.random.default_rng(7), GreedyAgent(), 1500
+    rng, agent, samples = stream(7), GreedyAgent(), 1500
     turns = [sample_turn(state, agent, rng) for _ in range(samples)]
     for name, values in (("shed", [t.shed for t in turns]), ("received", [t.received for t in turns]),
                          ("goes_out", [t.goes_out() for t in turns])):
@@ -58,7 +59,7 @@ def test_three_deer_heads_loop_is_summed_exactly():
     assert state.phase == "reroll"
     dist = turn_distribution(state)
     out = dist.probability(lambda o: o[2])
-    rng, samples = np.random.default_rng(11), 4000
+    rng, samples = stream(11), 4000
     hits = sum(sample_turn(state, GreedyAgent(), rng).goes_out() for _ in range(samples))
     assert abs(hits / samples - float(out)) <= 4 * math.sqrt(out * (1 - out) / samples)
     assert out.denominator % 107 == 0  # 1 / (1 − 1/108): the geometric series
@@ -78,17 +79,17 @@ def test_card_edition_turn():
     state = DeerState.from_position(game, [["A", "3", "5", "K", "Q"], ["7", "8"], ["2", "4", "J"]])
     summary = turn_summary(turn_distribution(state))
     assert 0 < summary["shed"] < 29 and summary["goes_out"] == 0
-    rng = np.random.default_rng(3)
+    rng = stream(3)
     samples = [sample_turn(state, GreedyAgent(), rng).shed for _ in range(1500)]
     assert abs(np.mean(samples) - float(summary["shed"])) <= 4 * np.std(samples, ddof=1) / math.sqrt(1500)
 
 
 def test_unseen_cards_are_dealt_consistently():
     game = make_game("deer", num_players=4)
-    state = position_for_hand(game, ["3", "Fox"], [2, 9, 7, 5], np.random.default_rng(1), discard=["6"])
+    state = position_for_hand(game, ["3", "Fox"], [2, 9, 7, 5], stream(1), discard=["6"])
     assert [sum(h) for h in state.hands] == [2, 9, 7, 5] and sum(state.discard) == 1
     seen = act(state, "roll 3, 5, 7; predator Fox")
-    rebuilt = state_from_observation(seen.observation(0), np.random.default_rng(2))
+    rebuilt = state_from_observation(seen.observation(0), stream(2))
     assert rebuilt.hands[0] == seen.hands[0] and rebuilt.roll == seen.roll and rebuilt.phase == seen.phase
     two = make_game("deer", num_players=2)
     result = sampled_turn(two, ["3", "Fox"], [2, 4], deals=2, seed=1)
@@ -99,7 +100,7 @@ def test_the_advisor_sees_a_roll_a_joker_changed():
     """After a Joker turns die C (showing 4) into a second 1, the observation rebuilds as a legal position."""
     state = act(roll(position([["1", "1", "9", "12", "Joker"], ["2"], ["4"]]), 1, RD, 4, "Bear"),
                 "Joker on die C", "die C shows 1")
-    rebuilt = state_from_observation(state.observation(0), np.random.default_rng(2))
+    rebuilt = state_from_observation(state.observation(0), stream(2))
     assert (rebuilt.roll, rebuilt.joker_die, rebuilt.phase) == ((1, RD, 1, "Bear"), 2, "choose_number")
     ranked = advise(rebuilt)
     assert str(ranked[0][0]) == "choose 12" and ranked[0][1] == 1 + 1 + 12

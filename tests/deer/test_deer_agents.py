@@ -1,17 +1,17 @@
 """GreedyAgent: each of its stated preferences, and determinism."""
 from collections import Counter
 
-import numpy as np
 
 from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
 from deerbook.deer import GreedyAgent
 from deerbook.engine import make_game, play
+from deerbook.engine.seeding import stream
 
 
 def greedy(state):
     """The greedy agent's choice at `state`, as text."""
     player = state.current_player()
-    return str(GreedyAgent().act(state.observation(player), state.legal_actions(), np.random.default_rng(0)))
+    return str(GreedyAgent().act(state.observation(player), state.legal_actions(), stream(0)))
 
 
 def test_joker_goes_on_the_die_and_number_shedding_most_points():

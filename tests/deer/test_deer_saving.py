@@ -139,7 +139,7 @@ def test_set_aside_cards_need_the_headlights_option():
 def test_a_headlights_pawn_and_a_bullseye_pawn_at_one_round_end_save_and_load():
     """Issue 16: at this round end player 2 owes three set-aside cards while player 3 makes Bullseye moves."""
     seen = []
-    play(make_game("deer", num_players=4, advanced=True), [GreedyAgent()] * 4, 89, on_step=lambda s, a: seen.append(s))
+    play(make_game("deer", num_players=4, advanced=True), [GreedyAgent()] * 4, 32, on_step=lambda s, a: seen.append(s))
     due = [s for s in seen if s.phase == "bullseye_pawn" and any(s.set_aside_due)]
     assert due
     for s in due:

@@ -17,6 +17,7 @@ from deerbook.football.odds import (AREA_STATISTICS, Gain, area_count_tables, bl
 from deerbook.football.rules import NO_EFFECT, PASS_MINUS_10, RUN_MINUS_5, Marks, dice_roll
 from deerbook.football.sheet import TRACKS
 from deerbook.football.state import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_ROLL, position
+from deerbook.engine.seeding import stream
 
 DEFENSE = {NO_EFFECT: Fraction(1, 2), RUN_MINUS_5: Fraction(1, 3), PASS_MINUS_10: Fraction(1, 6)}
 
@@ -62,7 +63,7 @@ def test_eleven_dice_tables():
 
 
 def test_largest_area_against_monte_carlo_from_the_engine():
-    rng = np.random.default_rng(7)
+    rng = stream(7)
     roll = position(default_game(), phase=PLAY_ROLL, board=(6, 0, 0, 0, 0, 0))  # 5 play dice in the pool
     samples = [max(sample_outcome(roll, rng).args) for _ in range(3000)]
     within_4_se(samples, area_count_tables(5)["largest area"].expectation())
@@ -127,7 +128,7 @@ def test_whole_track_averages_the_profile():
 
 
 def test_next_box_against_monte_carlo_of_the_defense_die():
-    game, rng = default_game(), np.random.default_rng(3)
+    game, rng = default_game(), stream(3)
     roll = position(game, phase=DEFENSE_ROLL)
     sheet = track_sheets(game, 3)[10]
     faces = [sample_outcome(roll, rng).args[0] for _ in range(2000)]
@@ -150,7 +151,7 @@ def test_blitz_bach_matches_every_power_die_assignment(power):
 
 
 def test_blitz_bach_against_monte_carlo():
-    solo, rng = make_game("football", num_players=1), np.random.default_rng(11)
+    solo, rng = make_game("football", num_players=1), stream(11)
     state = position(solo, phase=BLITZ_ROLL, board=(4, 0, 3, 1, 3, 0), defense_marker=1, marks={0: dict(power=4)})
     samples = [state.apply(sample_outcome(state, rng)).blitz[-1] for _ in range(2000)]
     within_4_se(samples, blitz_board((4, 0, 3, 1, 3, 0), 1, 4).expectation())

@@ -1,0 +1,29 @@
+"""The rules core imports only the standard library, so it runs in Pyodide without numpy or any wheel."""
+import subprocess
+import sys
+
+BLOCKER = """
+import sys
+allowed = set(sys.stdlib_module_names) | {"deerbook"}
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] not in allowed:
+            raise ImportError(f"the rules core imported {name}, which is not in the standard library")
+sys.meta_path.insert(0, Block())
+from deerbook.engine import make_game, play
+from deerbook.engine.batch import BatchSpec, agent_factories, run_batch
+from deerbook.engine.simulate import simulate
+import deerbook.deer.advisor, deerbook.deer.balance, deerbook.deer.odds, deerbook.deer.narrate
+import deerbook.football.advisor, deerbook.football.odds
+for name, players in (("deer", 4), ("deer-cards", 3), ("football", 2), ("football", 1)):
+    game = make_game(name, num_players=players)
+    final = play(game, [game.agents()["greedy"]() for _ in range(players)], 3)
+    assert final.is_terminal()
+print(simulate(make_game("deer", num_players=2), ["random", "greedy"], 3, 1, workers=1)["games"])
+"""
+
+
+def test_rules_core_plays_with_only_the_standard_library():
+    done = subprocess.run([sys.executable, "-c", BLOCKER], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "3"

@@ -10,6 +10,8 @@ import toy_game  # noqa: F401  (registers "toy-race")
 from deerbook.engine import Distribution, RuleViolation, SaveFileError, make_game, play, state_from_json, state_to_json
 from deerbook.engine.agents import RandomAgent
 from deerbook.engine.distribution import sample_index
+from deerbook.engine.events import Event
+from deerbook.engine.protocol import Action
 from deerbook.engine.playthrough import record, replay
 from deerbook.engine.simulate import format_summary, simulate
 from deerbook.engine.seeding import stream
@@ -136,3 +138,21 @@ def test_exact_enumeration_reports_a_loop_instead_of_recursing_forever():
 
     with pytest.raises(ValueError, match="return to an earlier state"):
         outcome_distribution(TwoStateLoop(0), lambda s: 0, lambda s: False)
+
+
+def test_step_returns_the_applied_state_and_its_events_and_refuses_illegal_actions():
+    state = make_game("toy-race").initial_state()
+    for action in state.legal_actions():
+        step = state.step(action)
+        assert step.state == state.apply(action)
+        assert [(e.kind, e.player, e.detail) for e in step.events] == [("add", 0, {"action": str(action)})]
+        assert json.loads(json.dumps([e.to_json() for e in step.events]))[0]["kind"] == "add"
+    with pytest.raises(RuleViolation):
+        state.step(Action("add", (3,), "add 3"))
+
+
+def test_an_event_tells_a_seat_only_what_it_may_know():
+    passed = Event("card_passed", 0, {"card": "Fox", "to": 2}, frozenset({0, 2}), {"to": 2})
+    assert passed.for_seat(2) == passed and passed.for_seat(0).detail["card"] == "Fox"
+    hidden = passed.for_seat(1)
+    assert hidden.detail == {"to": 2} and "card" not in hidden.to_json()["detail"] and not hidden.visible_to(1)

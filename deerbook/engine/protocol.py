@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Self, Sequence, TypeVar, ca
 
 from .distribution import cumulative_weights, draw_index
 from .errors import RuleViolation
+from .events import Event, Step
 from .seeding import Rng
 
 T = TypeVar("T")
@@ -169,6 +170,21 @@ class State(ABC):
 
     def apply(self, action: Action) -> Self:
         """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
+        return self._apply(self.checked(action))
+
+    def step(self, action: Action) -> Step:
+        """The state after `action` and the structured events it emitted; illegal actions as in `apply`."""
+        return self._step(self.checked(action))
+
+    def _step(self, action: Action) -> Step:
+        """Apply a legal action and report its events. Games override this to emit their own events
+        (kind, seat, what moved); the default reports the action itself, public."""
+        after = self._apply(action)
+        player = self.current_player()
+        return Step(after, (Event(action.kind, None if player < 0 else player, {"action": str(action)}),))
+
+    def checked(self, action: Action) -> Action:
+        """The legal action or chance outcome equal to `action`; raises RuleViolation (naming the rule) if none is."""
         player = self.current_player()
         if player == TERMINAL:
             raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
@@ -177,14 +193,14 @@ class State(ABC):
         else:
             for legal in self.legal_actions():  # an agent's choice is one of these very objects: no hashing
                 if legal is action:
-                    return self._apply(legal)
+                    return legal
             allowed = self._allowed()
         try:
             candidate: Action | None = allowed.get(action)
         except TypeError:  # unhashable, so not an Action: never legal
             candidate = None
         if candidate is not None:
-            return self._apply(candidate)
+            return candidate
         options = list(allowed)
         shown = ", ".join(str(a) for a in options[:8]) + (", ..." if len(options) > 8 else "")
         who = "chance" if player == CHANCE else f"player {player}"

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from deerbook.engine import CHANCE, TERMINAL, Action, Game, State, register
 from deerbook.engine.registry import Option
-from deerbook.engine.saving import require
+from deerbook.engine.validate import require
 
 STEPS = (Action("add", (1,), "add 1"), Action("add", (2,), "add 2"))
 COIN = ((Action("coin", (0,), "coin +0"), Fraction(1, 2)), (Action("coin", (1,), "coin +1"), Fraction(1, 2)))

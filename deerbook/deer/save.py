@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ..engine.saving import require
+from ..engine.validate import require
 from . import rules
 from .components import DISCARD_FACE, is_int
 from .state import FIELD_NAMES, DeerState

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from .errors import DeerbookError, SaveFileError, no_file_reads, parse_json
 from .protocol import Game, State
 from .registry import make_game
+from .validate import require
 
 FORMAT = "deerbook-save"
 VERSION = 1
@@ -74,13 +75,3 @@ def _rebuild_game(name: Any, options: Any) -> Game:
         raise SaveFileError(f"options: cannot rebuild game {name!r}: {exc}") from None
     require(game.name == name, "game", f"{name!r} disagrees with its options, which make {game.name!r}")
     return game
-
-
-MAX_MESSAGE = 400  # a refused value is quoted in the error, cut to this many characters
-
-
-def require(condition: Any, where: str, message: str) -> None:
-    """Validation helper for `state_from_json` implementations."""
-    if not condition:
-        shown = message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + " ..."
-        raise SaveFileError(f"{where}: {shown}")

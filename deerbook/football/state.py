@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.errors import RuleViolation, SaveFileError
 from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, State, evolve
-from ..engine.saving import require
+from ..engine.validate import require
 from .rules import (DEFENSE_DIE, DEFENSE_NAMES, PLAY_DICE, Marks, blitz_points, check_box, dice_roll)
 from .sheet import MAX_POWER_DICE, TRACKS
 

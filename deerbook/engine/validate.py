@@ -1,0 +1,78 @@
+"""One set of field checks for untrusted data (saved games, component files, options, command-line counts).
+
+Each reader checks one value and returns it immutable, or raises the given error type (default
+`SaveFileError`) with a message that starts with where the value sits (e.g. `state.pawns[2]`) and says
+what was expected. A bool is never accepted as an integer.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+from .errors import SaveFileError
+
+T = TypeVar("T")
+MAX_MESSAGE = 400  # a refused value is quoted in the error, cut to this many characters
+
+
+def require(condition: Any, where: str, message: str, error: type[Exception] = SaveFileError) -> None:
+    """Raise `error("where: message")` unless `condition` holds."""
+    if not condition:
+        shown = message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + " ..."
+        raise error(f"{where}: {shown}")
+
+
+def is_whole(value: Any) -> bool:
+    """Whether `value` is an int and not a bool."""
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def whole(value: Any, where: str, low: int, high: float = float("inf"), error: type[Exception] = SaveFileError) -> int:
+    """An integer in low..high."""
+    require(is_whole(value) and low <= value <= high, where, f"must be an integer from {low} to {high}, got {value!r}",
+            error)
+    return int(value)
+
+
+def list_of(value: Any, where: str, length: int | None, item: Callable[[Any, str], T],
+            error: type[Exception] = SaveFileError) -> tuple[T, ...]:
+    """A list (of `length` entries, if given), each entry read by `item(entry, "where[i]")`."""
+    require(isinstance(value, list), where, "must be a list", error)
+    require(length is None or len(value) == length, where, f"must have {length} entries, got {len(value)}", error)
+    return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(value))
+
+
+def wholes(value: Any, where: str, length: int | None, low: int, high: float = float("inf"),
+           error: type[Exception] = SaveFileError) -> tuple[int, ...]:
+    """A list of integers in low..high (one fast pass; the slow path names the bad entry)."""
+    if isinstance(value, list) and (length is None or len(value) == length) and all(
+            type(x) is int and low <= x <= high for x in value):
+        return tuple(value)
+    return list_of(value, where, length, lambda x, w: whole(x, w, low, high, error), error)
+
+
+def flag(value: Any, where: str, error: type[Exception] = SaveFileError) -> bool:
+    """A true/false value."""
+    require(isinstance(value, bool), where, f"must be true or false, got {value!r}", error)
+    return bool(value)
+
+
+def one_of(value: Any, where: str, allowed: Any, error: type[Exception] = SaveFileError) -> Any:
+    """A value from `allowed` (any container)."""
+    require(_hashable(value) and value in allowed, where, f"must be one of {sorted(map(str, allowed))}, got {value!r}",
+            error)
+    return value
+
+
+def optional(value: Any, where: str, item: Callable[[Any, str], T]) -> T | None:
+    """None, or a value read by `item`."""
+    return None if value is None else item(value, where)
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+

@@ -156,3 +156,19 @@ def test_an_event_tells_a_seat_only_what_it_may_know():
     assert passed.for_seat(2) == passed and passed.for_seat(0).detail["card"] == "Fox"
     hidden = passed.for_seat(1)
     assert hidden.detail == {"to": 2} and "card" not in hidden.to_json()["detail"] and not hidden.visible_to(1)
+
+
+def test_best_response_equals_the_best_of_every_policy_by_brute_force():
+    """One player races to 5: the chance to overshoot to 6 under the expectimax plan equals the best
+    over all 32 deterministic plans (one choice per total 0..4), each enumerated exactly."""
+    from deerbook.engine.exact import best_response, outcome_distribution
+
+    start = make_game("toy-race", num_players=1, target=5).initial_state()
+    overshoot = lambda d: d.probability(lambda total: total == 6)  # noqa: E731
+    final_total = lambda s: s.totals[0]  # noqa: E731
+    action, best = best_response(start, lambda s: Distribution({final_total(s): 1}), lambda s: False, overshoot)
+    plans = [dict(zip(range(5), choice)) for choice in itertools.product(start.legal_actions(), repeat=5)]
+    brute = [outcome_distribution(start, final_total, lambda s: False,
+                                  lambda s, plan=plan: Distribution({plan[s.totals[0]]: 1})) for plan in plans]
+    assert overshoot(best) == max(map(overshoot, brute)) > min(map(overshoot, brute))
+    assert action in start.legal_actions()

@@ -8,7 +8,7 @@ holds, and collect `value(state)` there with its exact probability.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Hashable, TypeVar
+from typing import Any, Callable, Hashable, TypeVar
 
 
 from .agents import Agent
@@ -76,3 +76,35 @@ def action_values(
     scored = [(a, outcome_distribution(state.apply(a), value, stop, policy).expectation())
               for a in state.legal_actions()]
     return sorted(scored, key=lambda pair: -pair[1])
+
+
+def best_response(
+    state: S,
+    leaf: Callable[[S], Distribution],
+    stop: Callable[[S], bool],
+    key: Callable[[Distribution], Any] = Distribution.expectation,
+    memo: dict[S, tuple[Action | None, Distribution]] | None = None,
+) -> tuple[Action | None, Distribution]:
+    """Exact expectimax: the best first action and the distribution it leads to.
+
+    Play goes on until `stop(s)` or the end, where `leaf(s)` gives the distribution of outcomes (often one
+    certain value). Chance is averaged with its exact probabilities; at every decision the action whose outcome
+    distribution has the largest `key` (default: its mean) is taken, the first of equals in legal-action order.
+    Pass a `memo` dict to share solved states between calls."""
+    solved: dict[S, tuple[Action | None, Distribution]] = {} if memo is None else memo
+
+    def solve(s: S) -> tuple[Action | None, Distribution]:
+        if s not in solved:
+            solved[s] = expand(s)
+        return solved[s]
+
+    def expand(s: S) -> tuple[Action | None, Distribution]:
+        if s.is_terminal() or stop(s):
+            return None, leaf(s)
+        if s.is_chance_node():
+            return None, Distribution((v, p * q) for a, p in s.chance_outcomes() for v, q in solve(s.apply(a))[1].items())
+        options = [(a, solve(s.apply(a))[1]) for a in s.legal_actions()]
+        best = max(range(len(options)), key=lambda i: (key(options[i][1]), -i))
+        return options[best]
+
+    return solve(state)

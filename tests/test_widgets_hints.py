@@ -5,7 +5,6 @@ pytest.importorskip("ipywidgets")
 
 import numpy as np  # noqa: E402
 
-import toy_game  # noqa: F401,E402  (registers "toy-race")
 from deerbook.deer.advisor import advise, state_from_observation  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.football.advisor import Advisor  # noqa: E402

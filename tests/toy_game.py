@@ -10,7 +10,8 @@ puts it on sys.path), and deerbook finds it with no edit (see CONTRIBUTING.md, "
 from dataclasses import dataclass
 from fractions import Fraction
 
-from deerbook.engine import CHANCE, TERMINAL, Action, Game, GameInfo, Option, State
+from deerbook.engine import CHANCE, TERMINAL, Action, Game, GameInfo, State
+from deerbook.engine.registry import Option
 from deerbook.engine.saving import require
 
 STEPS = (Action("add", (1,), "add 1"), Action("add", (2,), "add 2"))

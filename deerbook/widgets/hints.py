@@ -20,9 +20,9 @@ import numpy as np
 
 from ..deer.advisor import AdvisorAgent, OverBudget, advise, state_from_observation
 from ..engine import SaveFileError, State
-from ..engine.registry import game_hook
 from ..football.advisor import Advisor
 from ..football.agents import rebuild
+from ..engine.registry import game_hook
 
 DEALS = 4  # deals of the unseen Deer cards per hint
 HINT_SEED = 0  # hints draw their deals from their own generator: asking for a hint never changes the game

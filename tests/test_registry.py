@@ -27,6 +27,7 @@ TESTS = Path(__file__).resolve().parent
 BUILTIN_GAMES = ["deer", "deer-cards", "football"]
 PLAYERS = [Option("num_players", int, 2, "number of players", low=1, high=4)]
 OTHER_DEER = GameInfo("deer", "Another deer", toy_game.RaceGame, PLAYERS)  # a package taking a name already taken
+TOY_AND_OTHER_DEER = [toy_game.TOY_RACE, OTHER_DEER]
 
 
 def deerbook_cli(*args: str, path: list[Path]) -> subprocess.CompletedProcess:
@@ -132,11 +133,14 @@ def test_asking_for_a_game_that_did_not_load_names_the_broken_entry_point(fresh_
 
 
 def test_a_taken_name_is_refused_and_the_first_registration_kept(fresh_registry):
-    fresh_registry(EntryPoint("deer", "test_registry:OTHER_DEER", GROUP))
+    fresh_registry(EntryPoint("games", "test_registry:TOY_AND_OTHER_DEER", GROUP))
     assert game_info("deer").title == "Deer in the Headlights, the board game"
-    assert load_errors() == {"deer = test_registry:OTHER_DEER": "DeerbookError: game name 'deer' is taken (by Deer "
-                                                                "in the Headlights, the board game); register under "
-                                                                "another name"}
+    assert game_names() == BUILTIN_GAMES  # the toy race of the refused entry point is not kept either
+    assert load_errors() == {"games = test_registry:TOY_AND_OTHER_DEER": "DeerbookError: game name 'deer' is taken "
+                                                                         "(by Deer in the Headlights, the board game); "
+                                                                         "register under another name"}
+    with pytest.raises(DeerbookError, match="game name 'deer' is taken"):
+        registry.register(OTHER_DEER)
     registry.register(toy_game.TOY_RACE)
     registry.register(toy_game.TOY_RACE)  # the same record again changes nothing
     assert game_info("toy-race") is toy_game.TOY_RACE
@@ -147,6 +151,8 @@ def test_a_taken_name_is_refused_and_the_first_registration_kept(fresh_registry)
     ({"options": [Option("target", int, 6, "total that wins", low=1, high=9)]}, DeerbookError, "num_players"),
     ({"configs": [{"num_players": 9}]}, OptionError, "toy option num_players .* from 1 to 4, got 9"),
     ({"benchmarks": [Benchmark({"speed": 2}, "random")]}, OptionError, "toy has no option 'speed'"),
+    ({"odds": registry}, DeerbookError, "its odds hook must be an import path"),
+    ({"view": ":render"}, DeerbookError, "its view hook must be an import path"),
 ])
 def test_a_bad_registration_is_refused_when_made(fields, error, words):
     with pytest.raises(error, match=words):
@@ -154,6 +160,7 @@ def test_a_bad_registration_is_refused_when_made(fields, error, words):
 
 
 def test_every_hook_of_every_game_loads_and_offers_what_deerbook_calls():
+    pytest.importorskip("ipywidgets")  # the hint functions live in deerbook.widgets
     for name in game_names():
         info = game_info(name)
         odds, hints, view, events = (info.hook(kind) for kind in ("odds", "hints", "view", "events"))

@@ -29,6 +29,7 @@ from .errors import DeerbookError, OptionError
 from .protocol import Game
 
 GROUP = "deerbook.games"  # the entry-point group games are declared in
+HOOKS = ("odds", "hints", "view", "events")  # the GameInfo fields that name an import path
 BUILTIN = "deerbook.games:GAMES"  # deerbook's own games (pyproject.toml declares this entry point too)
 
 TRUE_WORDS, FALSE_WORDS = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
@@ -133,6 +134,11 @@ class GameInfo:
         players = self.option_spec.get("num_players")
         if players is None or players.type is not int or players.low is None or players.high is None:
             raise DeerbookError(f"game {self.name!r} needs an integer option num_players with low and high")
+        for kind in HOOKS:
+            path = getattr(self, kind)
+            if path is not None and not (isinstance(path, str) and path.partition(":")[0]):
+                raise DeerbookError(f"game {self.name!r}: its {kind} hook must be an import path "
+                                    f"\"module\" or \"module:name\", got {path!r}")
         for options in [*self.configs, *(case.options for case in self.benchmarks)]:
             self.check(options)
 
@@ -164,7 +170,9 @@ class GameInfo:
             self.option(key).check(self.name, value)
 
     def hook(self, kind: str) -> Any:
-        """The imported hook `kind` ("odds", "hints", "view" or "events"; events default to the view), or None."""
+        """The imported hook `kind` (one of HOOKS; events default to the view module), or None if not given."""
+        if kind not in HOOKS:
+            raise ValueError(f"a hook is one of {', '.join(HOOKS)}, got {kind!r}")
         path = getattr(self, kind) or (self.view if kind == "events" else None)
         try:
             return None if path is None else load_path(path)
@@ -185,7 +193,10 @@ _discovered = False
 
 
 def register(info: GameInfo) -> None:
-    """Make `info.factory(**options)` buildable as `make_game(info.name, ...)`; the same record twice is no change."""
+    """Make `info.factory(**options)` buildable as `make_game(info.name, ...)`; the same record twice is no change.
+
+    The installed games are discovered first, so their names are never taken by a later registration."""
+    discover()
     if not isinstance(info, GameInfo):
         raise DeerbookError(f"register takes a GameInfo, got {type(info).__name__}")
     known = _GAMES.get(info.name)
@@ -201,12 +212,14 @@ def discover() -> None:
         return
     _discovered = True
     for entry in _entry_points():
+        before = dict(_GAMES)
         try:
-            infos = _game_infos(entry.load())
-            for info in infos:
+            for info in _game_infos(entry.load()):
                 register(info)
         except Exception as exc:  # a package's import may fail in any way: note it, keep the other games
             _LOAD_ERRORS[f"{entry.name} = {entry.value}"] = f"{type(exc).__name__}: {exc}"
+            _GAMES.clear()
+            _GAMES.update(before)  # all the games of an entry point, or none
 
 
 def _entry_points() -> list[EntryPoint]:

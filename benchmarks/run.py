@@ -1,6 +1,7 @@
 """Speed and memory figures: python benchmarks/run.py [--games N] [--batch-games N] [--memory-games N]
 
-Per game configuration: CPU milliseconds per game and engine steps per CPU second on one core (CPU time,
+Per benchmark case of every registered game (`GameInfo.benchmarks`, so a game installed from another
+package is measured too): CPU milliseconds per game and engine steps per CPU second on one core (CPU time,
 not wall time: the figures stay meaningful on a busy machine), beside the issue's targets. With open-spiel
 installed (the `bench` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of random-play
 loop, for scale. Then a seeded batch through the engine's batch runner on one worker and on every core (wall
@@ -19,17 +20,14 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from deerbook.engine import make_game, play  # noqa: E402
 from deerbook.engine.batch import BatchSpec, agent_factories, default_workers, run_batch  # noqa: E402
+from deerbook.engine.registry import Benchmark, game_info, game_names  # noqa: E402
 
-# (game, options, agent, target ms per game or None, target steps/s or None)
-CASES = [
-    ("deer", {"num_players": 4}, "random", None, 50_000),
-    ("deer", {"num_players": 4}, "greedy", 5, None),
-    ("deer", {"num_players": 6}, "greedy", None, None),
-    ("deer-cards", {"num_players": 4}, "greedy", None, None),
-    ("football", {"num_players": 2}, "greedy", 3, None),
-    ("football", {"num_players": 1}, "greedy", None, None),
-]
 MEMORY_GROWTH_LIMIT_MIB = 5  # "flat": what the last half of the games may add to the resident set
+
+
+def cases() -> list[tuple[str, Benchmark]]:
+    """(game name, benchmark case) for every case of every registered game."""
+    return [(name, case) for name in game_names() for case in game_info(name).benchmarks]
 
 
 def play_games(name: str, options: dict, agent: str, seeds: range) -> int:
@@ -124,10 +122,10 @@ def main() -> None:
     parser.add_argument("--memory-games", type=int, default=10_000, help="games for the memory profile (0: skip)")
     args = parser.parse_args()
     print(f"{'game':<10} {'options':<22} {'agent':<7} {'ms/game':>8} {'steps/s':>8}  target")
-    for name, options, agent, target_ms, target_rate in CASES:
-        per_game, rate = measure(name, options, agent, args.games)
-        target = target_text(per_game, target_ms, False) or target_text(rate, target_rate, True)
-        print(f"{name:<10} {str(options):<22} {agent:<7} {per_game:>8.2f} {rate:>8.0f}  {target}")
+    for name, case in cases():
+        per_game, rate = measure(name, case.options, case.agent, args.games)
+        target = target_text(per_game, case.target_ms, False) or target_text(rate, case.target_steps, True)
+        print(f"{name:<10} {str(case.options):<22} {case.agent:<7} {per_game:>8.2f} {rate:>8.0f}  {target}")
     spiel = openspiel_steps_per_second(args.games * 25)
     if spiel is None:
         print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[bench]' for open-spiel)")

@@ -1,9 +1,9 @@
-"""Registers every built-in game with the engine registry, with its option spec."""
+"""deerbook's own games, one `GameInfo` each; `GAMES` is the `deerbook.games` entry point (see engine.registry)."""
 from functools import partial
 
 from .deer import DeerGame
 from .deer.components import BUILTIN_COMPONENTS, DEFAULT_COMPONENTS, load_components
-from .engine.registry import Option, register
+from .engine.registry import Benchmark, GameInfo, Option
 from .football import FootballGame
 from .football.game import DIFFICULTIES, ROUNDS
 
@@ -36,6 +36,26 @@ FOOTBALL_OPTIONS = [
     Option("sheet", dict, None, "the play sheet data itself (saved games embed it)"),
 ]
 
-register("deer", DeerGame, deer_options(DEFAULT_COMPONENTS))
-register("deer-cards", partial(DeerGame, components="card-game"), deer_options("card-game"))
-register("football", FootballGame, FOOTBALL_OPTIONS)
+ADVANCED_FLAGS = [name for name, _ in ADVANCED_RULES]
+DEER_HOOKS = {"odds": "deerbook.deer.odds", "hints": "deerbook.widgets.hints:deer_hints",
+              "view": "deerbook.deer.view", "events": "deerbook.deer.events"}
+
+DEER = GameInfo(
+    "deer", "Deer in the Headlights, the board game", DeerGame, deer_options(DEFAULT_COMPONENTS), **DEER_HOOKS,
+    configs=[*({"num_players": n} for n in range(2, 7)), *({"num_players": n, "advanced": True} for n in range(2, 7)),
+             *({"num_players": n, flag: True} for n in (2, 4, 6) for flag in ADVANCED_FLAGS)],
+    benchmarks=[Benchmark({"num_players": 4}, "random", target_steps=50_000),
+                Benchmark({"num_players": 4}, "greedy", target_ms=5),
+                Benchmark({"num_players": 6}, "greedy")])
+DEER_CARDS = GameInfo(
+    "deer-cards", "Deer in the Headlights, the card game", partial(DeerGame, components="card-game"),
+    deer_options("card-game"), **DEER_HOOKS,
+    configs=[{"num_players": n} for n in range(2, 7)],  # one deck for 2-4, two decks for 5-6
+    benchmarks=[Benchmark({"num_players": 4}, "greedy")])
+FOOTBALL = GameInfo(
+    "football", "Football Highlights: The Dice Game", FootballGame, FOOTBALL_OPTIONS, odds="deerbook.football.odds",
+    hints="deerbook.widgets.hints:football_hints", view="deerbook.football.view",
+    configs=[{"num_players": 1, "solo_difficulty": "normal"}, {"num_players": 1, "solo_difficulty": "hard"},
+             *({"num_players": n} for n in range(2, 5))],
+    benchmarks=[Benchmark({"num_players": 2}, "greedy", target_ms=3), Benchmark({"num_players": 1}, "greedy")])
+GAMES = (DEER, DEER_CARDS, FOOTBALL)

@@ -1,27 +1,25 @@
 """Each game's drawn view and per-seat narration, found by game name; `draw` shows a seat's table in a notebook.
 
-A game's view module offers `render_svg`, `render_text`, `headline`, `result_text` and `PHASE_WORDS`;
-its events module offers `step_event` (see `deerbook.events`). Standard library only.
+A game's view module (its registration's `view` hook) offers `render_svg`, `render_text`, `headline`,
+`result_text` and `PHASE_WORDS`; its `events` hook offers `step_event` (see `deerbook.events`). Standard
+library only.
 """
 from __future__ import annotations
 
-import importlib
 from html import escape
 
 from .drawing import Drawing
 from .engine import Game, State
+from .engine.registry import game_hook
 from .events import Event, in_words
-
-VIEWS = {"deer": ("deerbook.deer.view", "deerbook.deer.events"), "deer-cards": ("deerbook.deer.view", "deerbook.deer.events"),
-         "football": ("deerbook.football.view", "deerbook.football.view")}
 
 
 def views_of(game: Game):
-    """(view module, step_event function) of a game; a game without a drawn view gets `PlainView`."""
-    if game.name not in VIEWS:
+    """(view module, step_event function) of a game; a game registered without a view gets `PlainView`."""
+    view = game_hook(game.name, "view")
+    if view is None:
         return PlainView, PlainView.step_event
-    view, events = VIEWS[game.name]
-    return importlib.import_module(view), importlib.import_module(events).step_event
+    return view, game_hook(game.name, "events").step_event
 
 
 class PlainView:

@@ -1,26 +1,17 @@
 """Every game configuration the conformance suite runs over: (game name, options), and the random walk it uses.
 
-Each game package adds its configurations here.
+The configurations come from each registered game's `GameInfo.configs`, so a game installed from another
+package (an entry point in the `deerbook.games` group) is checked with no edit here.
 """
 
 from deerbook.engine.agents import RandomAgent
+from deerbook.engine.registry import game_info, game_names
 from deerbook.engine.runner import sample_outcome
 from deerbook.engine.seeding import stream
 
 MAX_STEPS = 200_000  # far beyond any real game: reaching it means the game does not terminate
 
-CONFIGS: list[tuple[str, dict]] = [
-    ("football", {"num_players": 1, "solo_difficulty": "normal"}),
-    ("football", {"num_players": 1, "solo_difficulty": "hard"}),
-    ("football", {"num_players": 2}),
-    ("football", {"num_players": 3}),
-    ("football", {"num_players": 4}),
-    *[("deer", {"num_players": n}) for n in range(2, 7)],
-    *[("deer", {"num_players": n, "advanced": True}) for n in range(2, 7)],
-    *[("deer", {"num_players": n, flag: True}) for n in (2, 4, 6)
-      for flag in ("knocking", "headlights_spaces", "bullseye_spaces")],
-    *[("deer-cards", {"num_players": n}) for n in range(2, 7)],  # one deck for 2-4, two decks for 5-6
-]
+CONFIGS: list[tuple[str, dict]] = [(name, options) for name in game_names() for options in game_info(name).configs]
 
 
 def walk(state, seed):

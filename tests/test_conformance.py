@@ -1,4 +1,4 @@
-"""Conformance: the engine protocol's promises, checked over every game configuration."""
+"""Conformance: the engine protocol's promises, checked over every configuration of every registered game."""
 from fractions import Fraction
 
 import pytest

@@ -6,7 +6,6 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-import toy_game  # noqa: F401  (registers "toy-race")
 from deerbook.engine import Distribution, RuleViolation, SaveFileError, make_game, play, state_from_json, state_to_json
 from deerbook.engine.agents import RandomAgent
 from deerbook.engine.distribution import sample_index

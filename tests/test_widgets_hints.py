@@ -4,7 +4,6 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 
-import toy_game  # noqa: F401,E402  (registers "toy-race")
 from deerbook.deer.advisor import advise, state_from_observation  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.football.advisor import Advisor  # noqa: E402

@@ -2,11 +2,15 @@
 
 On a turn the player adds 1 or 2 to their total, then a fair coin adds 0 or 1 more.
 The first to reach the target wins.
+
+It is registered the way any other package registers a game: `TOY_RACE` is declared in the
+`deerbook.games` entry-point group by the installed-package metadata in `tests/plugins/` (conftest.py
+puts it on sys.path), and deerbook finds it with no edit (see CONTRIBUTING.md, "Adding a game").
 """
 from dataclasses import dataclass
 from fractions import Fraction
 
-from deerbook.engine import CHANCE, TERMINAL, Action, Game, State, register
+from deerbook.engine import CHANCE, TERMINAL, Action, Game, GameInfo, State
 from deerbook.engine.registry import Option
 from deerbook.engine.validate import require
 
@@ -84,5 +88,7 @@ class RaceState(State):
         return f"totals {list(self.totals)}, turn {self.turn}{', coin' if self.coin else ''}"
 
 
-register(RaceGame.name, RaceGame, [Option("num_players", int, 2, "number of players", low=1, high=6),
-                                   Option("target", int, 6, "total that wins", low=1, high=1000)])
+TOY_RACE = GameInfo(RaceGame.name, "Race to a target (a toy game for the tests)", RaceGame,
+                    [Option("num_players", int, 2, "number of players", low=1, high=6),
+                     Option("target", int, 6, "total that wins", low=1, high=1000)],
+                    configs=[{"num_players": 1}, {"num_players": 2}, {"num_players": 3, "target": 10}])

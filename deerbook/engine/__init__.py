@@ -3,10 +3,10 @@ from .agents import Agent, RandomAgent
 from .distribution import Distribution
 from .errors import ComponentError, DeerbookError, OptionError, RuleViolation, SaveFileError
 from .protocol import CHANCE, TERMINAL, Action, Game, State, check_distribution
-from .registry import make_game, register
+from .registry import GameInfo, Option, game_names, make_game, register
 from .runner import play
 from .saving import state_from_json, state_to_json
 
 __all__ = ["Action", "Agent", "CHANCE", "ComponentError", "DeerbookError", "Distribution", "Game",
-           "OptionError", "RandomAgent", "RuleViolation", "SaveFileError", "State", "TERMINAL", "check_distribution",
-           "make_game", "play", "register", "state_from_json", "state_to_json"]
+           "GameInfo", "Option", "OptionError", "RandomAgent", "RuleViolation", "SaveFileError", "State", "TERMINAL", "check_distribution",
+           "game_names", "make_game", "play", "register", "state_from_json", "state_to_json"]

@@ -1,7 +1,8 @@
 """Hints for the person to move: every legal choice with the exact expected value from the game's advisor.
 
-`HINTS` maps a game name to a function `(state, player) -> [Hint, ...]`, best first. A hint sees only
-`state.observation(player)`, never the full state, so it cannot peek at other hands:
+A game's registration names its hint function (`GameInfo.hints`, e.g. "deerbook.widgets.hints:deer_hints"):
+`(state, player) -> [Hint, ...]`, best first. A hint sees only `state.observation(player)`, never the full
+state, so it cannot peek at other hands:
 
 - Deer (both editions): `deer.advisor.advise` is exact for a full position, so the unseen cards are
   dealt (`state_from_observation`) on `DEALS` fixed-seed deals and the values averaged. When every deal
@@ -21,6 +22,7 @@ from ..engine import SaveFileError, State
 from ..engine.seeding import stream
 from ..football.advisor import Advisor
 from ..football.agents import rebuild
+from ..engine.registry import game_hook
 
 DEALS = 4  # deals of the unseen Deer cards per hint
 HINT_SEED = 0  # hints draw their deals from their own generator: asking for a hint never changes the game
@@ -70,16 +72,9 @@ def _football_label(advice, solo: bool) -> str:
     return f"{points} this turn; touchdown chance {advice.touchdown_chance}"
 
 
-HINTS: dict[str, Callable[[State, int], list[Hint]]] = {
-    "deer": deer_hints,
-    "deer-cards": deer_hints,
-    "football": football_hints,
-}
-
-
 def hint_function(game_name: str) -> Callable[[State, int], list[Hint]] | None:
-    """The registered hint function of a game, or None."""
-    return HINTS.get(game_name)
+    """The hint function a game's registration names, or None."""
+    return game_hook(game_name, "hints")
 
 
 def format_hints(hints: list[Hint]) -> str:

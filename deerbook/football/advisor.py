@@ -11,6 +11,7 @@ the sheet at the end of the turn (`preference`).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence, cast
@@ -57,13 +58,15 @@ POSITION_WEIGHTS = (1, 3, 2)  # per field space, Power Die, Kick Range box (tune
 
 def preference(outcome: Distribution) -> tuple[Fraction, Fraction]:
     """What best play maximises: expected net points, then the expected worth of the sheet
-    (field spaces + 3 per Power Die + 2 per Kick Range box)."""
-    net, worth = Fraction(0), Fraction(0)
+    (field spaces + 3 per Power Die + 2 per Kick Range box). Exact, summed over a common denominator."""
+    common = math.lcm(*(p.denominator for p in outcome.values()))
+    net = worth = 0
     w_field, w_power, w_kick = POSITION_WEIGHTS
     for e, p in outcome.items():
-        net += p * (e.points - e.blitz)
-        worth += p * (w_field * field_space(e.marker) + w_power * e.power + w_kick * e.kick)
-    return net, worth
+        weight = p.numerator * (common // p.denominator)
+        net += weight * (e.points - e.blitz)
+        worth += weight * (w_field * field_space(e.marker) + w_power * e.power + w_kick * e.kick)
+    return Fraction(net, common), Fraction(worth, common)
 
 
 def horizon(state: FootballState) -> tuple[int, int, int]:

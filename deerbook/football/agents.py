@@ -13,7 +13,7 @@ from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
 from .rules import field_space
-from .state import FootballState
+from .state import FootballState, trusted_state
 
 
 @lru_cache(maxsize=16)
@@ -22,8 +22,8 @@ def _game(options_json: str):
 
 
 def rebuild(observation: dict) -> FootballState:
-    """The public state an observation shows."""
-    return _game(json.dumps(observation["options"], sort_keys=True)).state_from_json(observation["state"])
+    """The public state an observation by the engine shows (trusted: not validated again, see `trusted_state`)."""
+    return trusted_state(_game(json.dumps(observation["options"], sort_keys=True)), observation["state"])
 
 
 def value(state: FootballState, player: int) -> float:
@@ -37,7 +37,7 @@ def finish_turn(state: FootballState, player: int) -> FootballState:
     segment = state.segment()
     while state.current_player() == player and state.segment() == segment:
         moves = [a for a in state.legal_actions() if a.kind != "kick"]
-        state = max((state.apply(a) for a in moves), key=lambda s: value(s, player))
+        state = max((state._apply(a) for a in moves), key=lambda s: value(s, player))  # legal by construction
     return state
 
 
@@ -52,5 +52,5 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         state, player = rebuild(observation), observation["player"]
-        scores = [value(finish_turn(state.apply(action), player), player) for action in legal]
+        scores = [value(finish_turn(state._apply(action), player), player) for action in legal]
         return legal[scores.index(max(scores))]

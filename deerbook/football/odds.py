@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Callable, cast
 
 from ..engine.batch import BatchSpec, agent_factories, run_batch
 from ..engine.distribution import Distribution
+from ..engine.protocol import evolve
 from ..engine.registry import make_game
 from .rules import PLAY_DICE, Marks, dice_roll
 from .sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
@@ -215,7 +216,7 @@ def blitz_roll_distribution(state: FootballState) -> Distribution:
     """
     if state.phase != BLITZ_ROLL:
         raise ValueError(f"Blitz Bach rolls in phase {BLITZ_ROLL!r}, not {state.phase!r}")
-    return _blitz_at_roll(replace(state, marks=(Marks(power=state.me.power),), turn=0, blitz=(), defense=0))
+    return _blitz_at_roll(evolve(state, marks=(Marks(power=state.me.power),), turn=0, blitz=(), defense=0))
 
 
 def blitz_board(board: tuple[int, ...], defense_marker: int, power: int, game=None) -> Distribution:

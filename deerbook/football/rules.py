@@ -136,65 +136,46 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int) -> tuple
 
     Returns the new marks and the track of a wild box waiting for its target (0 if none).
     """
-    while marks.checked[track - 1] < len(sheet.track(track)):
-        box = sheet.track(track)[marks.checked[track - 1]]
-        marks = evolve(marks, checked=_bump(marks.checked, track - 1))
+    checked, tracks = list(marks.checked), sheet.tracks
+    while checked[track - 1] < len(tracks[track - 1]):
+        box = tracks[track - 1][checked[track - 1]]
+        checked[track - 1] += 1
         if box.action == "chain":
             track = box.target
         elif box.action == "wild":
-            return marks, (track if set(marks.open_tracks(sheet)) - {track} else 0)
+            others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
+            return evolve(marks, checked=tuple(checked)), (track if others else 0)
         else:
-            return _resolve(marks, box, sheet, defense), 0
-    return marks, 0
+            return _resolve(marks, box, sheet, defense, tuple(checked)), 0
+    return evolve(marks, checked=tuple(checked)), 0
 
 
-def _bump(values: tuple[int, ...], index: int) -> tuple[int, ...]:
-    return values[:index] + (values[index] + 1,) + values[index + 1:]
-
-
-def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int) -> Marks:
-    if box.action == "run":
-        return _run(marks, box, sheet, defense)
-    if box.action == "pass":
-        return _pass(marks, box, sheet, defense)
+def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...]) -> Marks:
+    """The marks after the action of `box` (its own box already counted in `checked`), in one new Marks."""
     if box.action == "kick":
-        return evolve(marks, kick=min(marks.kick + 1, len(sheet.kick_range)))
+        return evolve(marks, checked=checked, kick=min(marks.kick + 1, len(sheet.kick_range)))
     if box.action == "power":
-        return evolve(marks, power=min(marks.power + 1, MAX_POWER_DICE))
-    return marks
-
-
-def _bonus(marks: Marks, track_name: str, boxes: tuple[int, ...]) -> tuple[Marks, int]:
-    """Check the next Breakaway or YAC box: its bonus yards (0 if empty or the track is full)."""
-    used = getattr(marks, track_name)
-    if used >= len(boxes):
-        return marks, 0
-    return evolve(marks, **{track_name: used + 1}), boxes[used]
-
-
-def _run(marks: Marks, box, sheet: PlaySheet, defense: int) -> Marks:
-    bonus = 0
-    if box.bonus:
-        marks, bonus = _bonus(marks, "breakaway", sheet.breakaway)
-    return _gain(marks, box.yards + bonus, defense == RUN_MINUS_5, 5)
-
-
-def _pass(marks: Marks, box, sheet: PlaySheet, defense: int) -> Marks:
-    complete = field_space(marks.marker) + box.yards // 5 <= END_ZONE + 1
-    bonus = 0
-    if box.bonus:
-        marks, bonus = _bonus(marks, "yac", sheet.yac)
-    return _gain(marks, box.yards + bonus, defense == PASS_MINUS_10, 10) if complete else marks
-
-
-def _gain(marks: Marks, yards: int, defended: bool, penalty: int) -> Marks:
-    """Apply the defense die (first eligible play only), then advance one space per full 5 yards."""
-    if defended and not marks.defense_used:
-        marks, yards = evolve(marks, defense_used=True), max(0, yards - penalty)
-    space = field_space(marks.marker) + yards // 5
+        return evolve(marks, checked=checked, power=min(marks.power + 1, MAX_POWER_DICE))
+    if box.action not in ("run", "pass"):
+        return evolve(marks, checked=checked)
+    changes: dict = {"checked": checked}
+    yards = box.yards
+    if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
+        name, bonuses = ("breakaway", sheet.breakaway) if box.action == "run" else ("yac", sheet.yac)
+        used = getattr(marks, name)
+        if used < len(bonuses):
+            changes[name], yards = used + 1, yards + bonuses[used]
+    if box.action == "pass" and field_space(marks.marker) + box.yards // 5 > END_ZONE + 1:
+        return evolve(marks, **changes)  # incomplete: decided on the box's base yardage
+    defended, penalty = (defense == RUN_MINUS_5, 5) if box.action == "run" else (defense == PASS_MINUS_10, 10)
+    if defended and not marks.defense_used:  # the defense die: first eligible play only
+        changes["defense_used"], yards = True, max(0, yards - penalty)
+    space = field_space(marks.marker) + yards // 5  # one space per full 5 yards
     if space >= END_ZONE:
-        return evolve(marks, touchdowns=marks.touchdowns + 1, marker=45)
-    return evolve(marks, marker=45 - 5 * space)
+        changes.update(touchdowns=marks.touchdowns + 1, marker=45)
+    else:
+        changes["marker"] = 45 - 5 * space
+    return evolve(marks, **changes)
 
 
 def field_space(marker: int) -> int:

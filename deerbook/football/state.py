@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..engine.errors import RuleViolation, SaveFileError
@@ -103,61 +104,46 @@ class FootballState(State):
     # --- decisions ---------------------------------------------------------------------------
     def _legal_actions(self) -> tuple[Action, ...]:
         if self.wild_from:
-            return tuple(Action("wild", (t,), f"wild chain to track {t}")
-                         for t in self.me.open_tracks(self.game.sheet) if t != self.wild_from)
+            return tuple(WILD_ACTIONS[t] for t in self.me.open_tracks(self.game.sheet) if t != self.wild_from)
         if self.phase == AREA:
-            return tuple(self._take_action(t) for t in TRACKS if self.board[t - 1] + self.power_board[t - 1])
+            return tuple(_take_action(t, self.board[t - 1], self.power_board[t - 1]) for t in TRACKS
+                         if self.board[t - 1] + self.power_board[t - 1])
         if self.phase in (ACTIVE, OVERTIME):
-            checks = tuple(Action("check", (t,), f"check a {t}") for t in TRACKS if self.hand[t - 1])
+            checks = tuple(CHECK_ACTIONS[t] for t in TRACKS if self.hand[t - 1])
             return checks + self._kick_options(done=not checks)
         if self.phase == PICKS:
-            picks = tuple(Action("pick", (t,), f"pick track {t}") for t in self.pick_options())
+            picks = tuple(PICK_ACTIONS[t] for t in self.pick_options())
             return picks + self._kick_options(done=not picks)
         return self._kick_options(done=True)  # FINAL
-
-    def _take_action(self, track: int) -> Action:
-        play, power = self.board[track - 1], self.power_board[track - 1]
-        dice = f"{play} play" + (f" + {power} power" if power else "")
-        return Action("take", (track,), f"take the {track}s ({dice})")
 
     def _kick_options(self, done: bool) -> tuple[Action, ...]:
         if not self.me.can_kick(self.game.sheet):
             return ()
-        kick = Action("kick", (), f"kick a field goal from the {self.me.marker}")
-        return (kick, Action("no kick", (), "no field goal")) if done else (kick,)
+        kick = _kick_action(self.me.marker)
+        return (kick, NO_KICK) if done else (kick,)
 
     def areas_with_dice(self) -> set[int]:
         """Areas a non-active pick may use: play dice (solo: play or power dice)."""
-        return {t for t in TRACKS if self.board[t - 1] or (self.solo and self.power_board[t - 1])}
+        if self.solo:
+            return {t for t, play, power in zip(TRACKS, self.board, self.power_board) if play or power}
+        return {t for t, play in zip(TRACKS, self.board) if play}
 
     def pick_options(self) -> tuple[int, ...]:
         """Tracks the actor may pick next under non-active rules A-D."""
-        if len(self.picks) == 2:
-            return ()
-        areas = self.areas_with_dice()
-
-        def valid(a: int, b: int) -> bool:
-            if len(areas) >= 2:
-                return {a, b} <= areas
-            return areas <= {a, b}
-
-        if self.picks:
-            first = self.picks[0]
-            return tuple(t for t in TRACKS if t != first and valid(first, t))
-        return tuple(t for t in TRACKS if any(valid(t, u) for u in TRACKS if u != t))
+        return _pick_options(frozenset(self.areas_with_dice()), self.picks)
 
     def _apply(self, action: Action) -> "FootballState":
         kind, args = action.kind, action.args
         if self.phase in CHANCE_PHASES:
             return self._apply_chance(args)
         if kind == "wild":
-            return self._check(args[0], evolve(self, wild_from=0))
+            return self._check(args[0])
         if kind == "take":
             return self._take(args[0])
         if kind == "check":
-            return self._check(args[0], evolve(self, hand=_minus_one(self.hand, args[0])))
+            return self._check(args[0], hand=_minus_one(self.hand, args[0]))
         if kind == "pick":
-            return self._check(args[0], evolve(self, picks=self.picks + args))
+            return self._check(args[0], picks=self.picks + args)
         if kind == "kick":
             return self._with_marks(self.me.kick_field_goal())._settle()
         return self._end_holding()  # "no kick"
@@ -165,9 +151,10 @@ class FootballState(State):
     def _with_marks(self, marks: Marks, **changes) -> "FootballState":
         return evolve(self, marks=self.marks[:self.actor] + (marks,) + self.marks[self.actor + 1:], **changes)
 
-    def _check(self, track: int, state: "FootballState") -> "FootballState":
-        marks, wild = check_box(state.me, track, self.game.sheet, state.defense)
-        return state._with_marks(marks, wild_from=wild)._settle()
+    def _check(self, track: int, **changes) -> "FootballState":
+        """Check one box on `track` for the actor (with `changes` to the state: the die used), then settle."""
+        marks, wild = check_box(self.me, track, self.game.sheet, self.defense)
+        return self._with_marks(marks, wild_from=wild, **changes)._settle()
 
     def _take(self, track: int) -> "FootballState":
         i = track - 1
@@ -179,8 +166,12 @@ class FootballState(State):
         """End the actor's dice when nothing is left to decide (no dice, no field goal to offer)."""
         if self.wild_from or self.me.can_kick(self.game.sheet):
             return self
-        done = {ACTIVE: not any(self.hand), OVERTIME: not any(self.hand), PICKS: len(self.picks) == 2, FINAL: True}
-        return self._end_holding() if done.get(self.phase) else self
+        phase = self.phase
+        if phase == ACTIVE or phase == OVERTIME:
+            done = not any(self.hand)
+        else:
+            done = len(self.picks) == 2 if phase == PICKS else phase == FINAL
+        return self._end_holding() if done else self
 
     def _end_holding(self) -> "FootballState":
         """The actor has checked all their dice (and declined a last field goal): move on."""
@@ -237,7 +228,7 @@ class FootballState(State):
         turn = self.turn + 1
         if turn == self.game.total_turns:
             return evolve(self, turn=turn, picks=())._offer_final_kick(0)
-        marks = tuple(evolve(m, defense_used=False) for m in self.marks)
+        marks = tuple(evolve(m, defense_used=False) if m.defense_used else m for m in self.marks)
         return evolve(self, marks=marks, turn=turn, phase=DEFENSE_ROLL, actor=turn % self.game.num_players,
                        picks=(), hand=NO_DICE)
 
@@ -328,6 +319,37 @@ class FootballState(State):
         return "\n".join(lines)
 
 
+CHECK_ACTIONS = {t: Action("check", (t,), f"check a {t}") for t in TRACKS}
+PICK_ACTIONS = {t: Action("pick", (t,), f"pick track {t}") for t in TRACKS}
+WILD_ACTIONS = {t: Action("wild", (t,), f"wild chain to track {t}") for t in TRACKS}
+NO_KICK = Action("no kick", (), "no field goal")
+
+
+@lru_cache(maxsize=None)
+def _pick_options(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[int, ...]:
+    """The tracks a non-active player may pick next, given the areas with dice and the picks so far."""
+    if len(picks) == 2:
+        return ()
+
+    def valid(a: int, b: int) -> bool:
+        return {a, b} <= areas if len(areas) >= 2 else areas <= {a, b}
+
+    if picks:
+        return tuple(t for t in TRACKS if t != picks[0] and valid(picks[0], t))
+    return tuple(t for t in TRACKS if any(valid(t, u) for u in TRACKS if u != t))
+
+
+@lru_cache(maxsize=None)
+def _kick_action(marker: int) -> Action:
+    return Action("kick", (), f"kick a field goal from the {marker}")
+
+
+@lru_cache(maxsize=None)
+def _take_action(track: int, play: int, power: int) -> Action:
+    dice = f"{play} play" + (f" + {power} power" if power else "")
+    return Action("take", (track,), f"take the {track}s ({dice})")
+
+
 def _dice(counts: tuple[int, ...]) -> str:
     return " ".join(f"{t}:{n}" for t, n in zip(TRACKS, counts) if n) or "-"
 
@@ -343,8 +365,21 @@ def _minus_one(hand: tuple[int, ...], track: int) -> tuple[int, ...]:
 MARK_FIELDS = ("checked", "breakaway", "yac", "kick", "power", "touchdowns", "field_goals", "marker", "defense_used")
 
 
-def _marks_to_json(marks: Marks) -> dict:
-    return {name: list(v) if isinstance(v := getattr(marks, name), tuple) else v for name in MARK_FIELDS}
+def _marks_to_json(m: Marks) -> dict:
+    return {"checked": list(m.checked), "breakaway": m.breakaway, "yac": m.yac, "kick": m.kick, "power": m.power,
+            "touchdowns": m.touchdowns, "field_goals": m.field_goals, "marker": m.marker,
+            "defense_used": m.defense_used}
+
+
+def trusted_state(game: "FootballGame", data: dict) -> FootballState:
+    """The state of `to_json()` data the engine itself just produced (an observation), NOT validated: quick, for
+    agents and hints. Anything from outside (a saved game, a person) goes through `state_from_json`."""
+    marks = tuple(Marks(tuple(m["checked"]), m["breakaway"], m["yac"], m["kick"], m["power"], m["touchdowns"],
+                        m["field_goals"], m["marker"], m["defense_used"]) for m in data["marks"])
+    return FootballState(game, marks, data["phase"], data["turn"], data["actor"], tuple(data["board"]),
+                         tuple(data["power_board"]), data["pool"], data["defense"], data["defense_marker"],
+                         tuple(data["hand"]), tuple(data["picks"]), data["wild_from"], tuple(data["blitz"]),
+                         data["overtime"], tuple(data["tied"]))
 
 
 # --- loading and hand-built positions ------------------------------------------------------------

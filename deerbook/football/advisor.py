@@ -23,9 +23,10 @@ from ..engine.runner import play
 from ..engine.seeding import Rng
 from .agents import rebuild
 from .odds import blitz_roll_distribution, default_game, defense_faces, gain, marks_fields
-from .rules import Marks, field_space
+from .rules import ACTIVE, BLITZ_ROLL, PICKS, Marks, field_space, points
+from .save import position
 from .sheet import TRACKS
-from .state import ACTIVE, BLITZ_ROLL, PICKS, FootballState, position
+from .state import FootballState
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,7 @@ class ChoiceOutcome:
     @property
     def points(self) -> int:
         """The points scored: touchdowns and field goals."""
-        return 7 * self.touchdowns + 3 * self.field_goals
+        return points(self.touchdowns, self.field_goals)
 
 
 def play_choice(state: FootballState, advisor: Advisor) -> ChoiceOutcome:

@@ -13,7 +13,8 @@ from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
 from .rules import field_space
-from .state import FootballState, trusted_state
+from .save import trusted_state
+from .state import FootballState
 
 
 @lru_cache(maxsize=16)

@@ -7,33 +7,31 @@ every yard comes from applying actions to positions built with `state.position`.
 - Dice on the board: `board_counts`, `area_count_tables` (one area, the largest area, empty areas).
 - One die on a track: `next_box` (from any sheet position), `track_sheets` / `track_profile`
   (the dice of a track one after another from a fresh sheet), `chance_by_field_position`.
-- Solo: `blitz_roll_distribution` / `blitz_board` (Blitz Bach's exact score at his roll); seeded
-  simulation: `season`, `solo_seasons`, `win_rates`.
+- Solo: `blitz_roll_distribution` / `blitz_board` (Blitz Bach's exact score at his roll).
 - `odds_report` / `format_odds` for `python -m deerbook odds football`.
-Whole choices and the advisor are in `deerbook.football.advisor`.
+Whole choices and the advisor are in `deerbook.football.advisor`; seeded seasons in `deerbook.football.balance`.
 """
 from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, cast
 
-from ..engine.batch import BatchSpec, agent_factories, run_batch
 from ..engine.distribution import Distribution
 from ..engine.protocol import evolve
 from ..engine.registry import make_game
-from .rules import PLAY_DICE, Marks, dice_roll
+from .rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, START_MARKER, Marks, dice_roll
 from .sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
-from .state import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, MARK_FIELDS, FootballState, position
+from .save import position
+from .state import MARK_FIELDS, FootballState
 
 if TYPE_CHECKING:
     from .game import FootballGame
 
-FIELD_POSITIONS = tuple(range(45, 0, -5))  # the marker's yard number, 45 down to the 5
+FIELD_POSITIONS = tuple(range(START_MARKER, 0, -5))  # the marker's yard number, 45 down to the 5
 
 
 # --- dice on the board ------------------------------------------------------------------------
@@ -166,17 +164,17 @@ def track_sheets(game, track: int) -> tuple[Marks, ...]:
     while track in marks.open_tracks(game.sheet):
         sheets.append(marks)
         after = best_resolution(game, marks, track, 0)[0]
-        marks = replace(after, marker=45, touchdowns=0)
+        marks = replace(after, marker=START_MARKER, touchdowns=0)
     return tuple(sheets)
 
 
-def track_profile(game, track: int, marker: int = 45) -> tuple[Distribution, ...]:
+def track_profile(game, track: int, marker: int = START_MARKER) -> tuple[Distribution, ...]:
     """For each die along the track (see `track_sheets`), its Gain from `marker`, Defense Die rolled."""
     return tuple(next_box(game, replace(m, marker=marker), track) for m in track_sheets(game, track))
 
 
 @lru_cache(maxsize=None)
-def whole_track(game, track: int, marker: int = 45) -> Distribution:
+def whole_track(game, track: int, marker: int = START_MARKER) -> Distribution:
     """The Gain of a die on `track` at a uniformly random point along the track."""
     profile = track_profile(game, track, marker)
     return Distribution((g, p / len(profile)) for dist in profile for g, p in dist.items())
@@ -215,7 +213,7 @@ def blitz_roll_distribution(state: FootballState) -> Distribution:
     enumeration runs (memoised) on the first-round state with the same board, marker and Power Dice.
     """
     if state.phase != BLITZ_ROLL:
-        raise ValueError(f"Blitz Bach rolls in phase {BLITZ_ROLL!r}, not {state.phase!r}")
+        raise ValueError(f"Blitz Bach rolls in phase '{BLITZ_ROLL}', not '{state.phase}'")
     return _blitz_at_roll(evolve(state, marks=(Marks(power=state.me.power),), turn=0, blitz=(), defense=0))
 
 
@@ -224,32 +222,6 @@ def blitz_board(board: tuple[int, ...], defense_marker: int, power: int, game=No
     game = game or make_game("football", num_players=1)
     state = position(game, phase=BLITZ_ROLL, board=board, defense_marker=defense_marker, marks={0: dict(power=power)})
     return blitz_roll_distribution(state)
-
-
-def season(game, agent_names: list[str], games: int, seed: int, *, workers: int | None = None,
-           executor: Executor | None = None) -> list[dict]:
-    """Play `games` seeded games (game i from the i-th child seed, by the batch runner `simulate` uses); each
-    game's stats()."""
-    spec = BatchSpec(game, agent_factories(game, agent_names))
-    return [record.stats for record in run_batch(spec, games, seed, workers=workers, executor=executor)]
-
-
-def solo_seasons(agents: list[str], difficulties=("normal", "hard"), games: int = 20, seed: int = 1) -> dict:
-    """{(agent, difficulty): the stats() of `games` seeded solo games against Blitz Bach} (same seeds for all)."""
-    return {(agent, difficulty): season(make_game("football", num_players=1, solo_difficulty=difficulty), [agent],
-                                        games, seed)
-            for difficulty in difficulties for agent in agents}
-
-
-def win_rates(seasons: dict) -> dict:
-    """{(agent, difficulty): wins, games, win rate, mean points, Blitz Bach's mean} from `solo_seasons`."""
-    table = {}
-    for key, stats in seasons.items():
-        wins = sum(s["won_vs_blitz_bach"] for s in stats)
-        table[key] = {"wins": wins, "games": len(stats), "win_rate": Fraction(wins, len(stats)),
-                      "mean_points": Fraction(sum(s["points"][0] for s in stats), len(stats)),
-                      "mean_blitz_bach": Fraction(sum(s["blitz_bach_score"] for s in stats), len(stats))}
-    return table
 
 
 # --- the odds command -------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Narration lists the boxes each step checked, with exact chance probabilities."""
-from deerbook.football.narration import narrate, sheet_changes
+from deerbook.football.narrate import narrate, sheet_changes
 from deerbook.football.rules import Marks, RUN_MINUS_5
 from deerbook.football.sheet import default_sheet
-from deerbook.football.state import ACTIVE, position
+from deerbook.football.rules import ACTIVE
+from deerbook.football.save import position
 
 
 def test_doug_breakaway_run_narrated(two):

@@ -192,11 +192,8 @@ def play_choice(state: FootballState, advisor: Advisor) -> ChoiceOutcome:
     player, phase, yards = state.actor, state.phase, 0
     start = state.marks[player]
     while not state.is_terminal() and state.actor == player and state.phase == phase:
-        after = state.apply(advisor.best_action(state))
-        before_marks, after_marks = state.marks[player], after.marks[player]
-        if after_marks.field_goals == before_marks.field_goals:
-            yards += gain(before_marks, after_marks, state.game.sheet).yards
-        state = after
+        state, events = state.step(advisor.best_action(state))
+        yards += gain(e for e in events if e.player == player).yards
     end = state.marks[player]
     return ChoiceOutcome(yards, end.touchdowns - start.touchdowns, end.field_goals - start.field_goals)
 

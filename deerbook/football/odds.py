@@ -18,9 +18,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Callable, Iterable, cast
 
 from ..engine.distribution import Distribution
+from ..engine.events import Event
 from ..engine.protocol import evolve
 from ..engine.registry import make_game
 from .rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, START_MARKER, Marks, dice_roll
@@ -112,38 +113,34 @@ def die_position(game, marks: Marks, track: int, defense: int) -> FootballState:
     return position(game, marks={0: marks_fields(marks)}, phase=ACTIVE, hand=hand, defense=defense)
 
 
-def resolutions(state: FootballState, track: int) -> list[FootballState]:
-    """Every way to finish checking one die on `track` (one per choice of wild-chain targets)."""
-    pending, done = [state.apply(state.find_action(f"check a {track}"))], []
+def resolutions(state: FootballState, track: int) -> list[tuple[FootballState, tuple[Event, ...]]]:
+    """Every way to finish checking one die on `track` (one per choice of wild-chain targets), with its events."""
+    pending, done = [state.step(state.find_action(f"check a {track}"))], []
     while pending:
-        s = pending.pop()
+        s, events = pending.pop()
         if s.wild_from:
-            pending.extend(s.apply(a) for a in s.legal_actions())
+            pending.extend((after, events + more) for after, more in (s.step(a) for a in s.legal_actions()))
         else:
-            done.append(s)
+            done.append((s, events))
     return done
 
 
-def gain(before: Marks, after: Marks, sheet) -> Gain:
-    """Read a die's Gain off the marks before and after it.
-
-    A pass that leaves the marker in place was incomplete unless the Defense Die took its yards
-    (the engine spends the Defense Die on complete passes only).
-    """
-    if after.touchdowns > before.touchdowns:
-        return Gain(before.marker, touchdown=True)
-    resolved = [box for t in TRACKS for box in sheet.track(t)[before.checked[t - 1]:after.checked[t - 1]]
-                if box.action not in ("chain", "wild")]
-    moved = before.marker - after.marker
-    incomplete = (bool(resolved) and resolved[0].action == "pass" and moved == 0
-                  and after.defense_used == before.defense_used)
-    return Gain(moved, incomplete=incomplete)
+def gain(events: Iterable[Event]) -> Gain:
+    """A die's Gain, read off the events of its steps: the yards the ball moved, a touchdown (the yards that were
+    left to the End Zone) or an incomplete pass; nothing else gains yards."""
+    for event in events:
+        if event.kind == "touchdown":
+            return Gain(event.detail["marker"], touchdown=True)
+        if event.kind == "ball_moved":
+            return Gain(event.detail["marker"] - event.detail["to"])
+        if event.kind == "pass_incomplete":
+            return Gain(0, incomplete=True)
+    return Gain(0)
 
 
 def best_resolution(game, marks: Marks, track: int, defense: int) -> tuple[Marks, Gain]:
     """The sheet after one die on `track`, wild targets chosen for the best gain (touchdown, yards)."""
-    results = [(s.marks[0], gain(marks, s.marks[0], game.sheet))
-               for s in resolutions(die_position(game, marks, track, defense), track)]
+    results = [(s.marks[0], gain(events)) for s, events in resolutions(die_position(game, marks, track, defense), track)]
     return max(results, key=lambda pair: (pair[1].touchdown, pair[1].yards, -pair[1].incomplete))
 
 

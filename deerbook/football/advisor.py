@@ -2,9 +2,9 @@
 
 "This turn" is the actor's run of decisions: the active player's dice, a non-active player's two
 picks, a final field-goal offer or an overtime roll; in solo it runs through the picks and Blitz
-Bach's roll, so his points count against the choice. The advisor searches every line of the
-actor's own decisions by applying actions to engine states (memoised on the states), and
-averages exactly over any chance node on the way (only Blitz Bach's roll, in solo).
+Bach's roll, so his points count against the choice. The advisor is the engine's exact expectimax
+(`engine.exact.best_response`) over every line of the actor's own decisions, memoised on the
+states; Blitz Bach's roll is a leaf whose exact score distribution `odds.blitz_roll_distribution` gives.
 
 Best play maximises, in order: expected points minus Blitz Bach's (solo), then the expected worth of
 the sheet at the end of the turn (`preference`).
@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Sequence, cast
 
 from ..engine.distribution import Distribution
-from ..engine.exact import outcome_distribution
+from ..engine.exact import best_response, outcome_distribution
 from ..engine.protocol import Action
 from ..engine.runner import play
 from ..engine.seeding import Rng
@@ -108,39 +108,39 @@ RANKINGS = {"points": lambda a: a.expected_points, "touchdown": lambda a: a.touc
 
 
 class Advisor:
-    """Exact best play to the end of the actor's turn; memoises engine states (call `clear` between games)."""
+    """Exact best play to the end of the actor's turn (`engine.exact.best_response`); memoises engine states per
+    turn (call `clear` between games)."""
 
     def __init__(self):
-        self._memo: dict[FootballState, tuple[Action | None, Distribution]] = {}
+        self._memos: dict[tuple, dict[FootballState, tuple[Action | None, Distribution]]] = {}
 
     def clear(self) -> None:
         """Forget the solved states (when a new turn starts)."""
-        self._memo.clear()
+        self._memos.clear()
 
-    def outcome(self, state: FootballState, player: int, turn: tuple) -> Distribution:
-        """The distribution of TurnEnd for `player` when the turn `turn` (a `horizon`) ends, from `state` on."""
-        if state.is_terminal() or horizon(state) != turn:
-            return Distribution({TurnEnd.of(state, player): 1})
-        return self._solve(state)[1]
+    def outcome(self, state: FootballState, turn: tuple) -> Distribution:
+        """The distribution of TurnEnd for the actor of `turn` (a `horizon`) when that turn ends, from `state` on."""
+        return self._respond(state, turn)[1]
 
-    def _solve(self, state: FootballState) -> tuple[Action | None, Distribution]:
-        if state not in self._memo:
-            self._memo[state] = self._best(state)
-        return self._memo[state]
+    def _respond(self, state: FootballState, turn: tuple) -> tuple[Action | None, Distribution]:
+        """Expectimax over the rest of `turn`: it stops where the turn ends, or at Blitz Bach's roll, whose score
+        distribution is the leaf (it changes no mark of the player). Memoised per turn: a state that ends one turn
+        is a leaf for that turn's player only."""
+        player = turn[0]
 
-    def _best(self, state: FootballState) -> tuple[Action | None, Distribution]:
-        player, turn = state.actor, horizon(state)
-        if state.phase == BLITZ_ROLL:  # his roll changes no mark of the player: only his score varies
-            return None, blitz_roll_distribution(state).map(lambda score: TurnEnd.of(state, player, score))
-        if state.is_chance_node():
-            return None, Distribution((end, p * q) for a, p in state.chance_outcomes()
-                                      for end, q in self.outcome(state.apply(a), player, turn).items())
-        options = [(a, self.outcome(state.apply(a), player, turn)) for a in state.legal_actions()]
-        return max(options, key=lambda pair: preference(pair[1]))
+        def stop(s: FootballState) -> bool:
+            return horizon(s) != turn or s.phase == BLITZ_ROLL
+
+        def leaf(s: FootballState) -> Distribution:
+            if s.phase == BLITZ_ROLL and horizon(s) == turn:
+                return blitz_roll_distribution(s).map(lambda score: TurnEnd.of(s, player, score))
+            return Distribution({TurnEnd.of(s, player): 1})
+
+        return best_response(state, leaf, stop, preference, self._memos.setdefault(turn, {}))
 
     def best_action(self, state: FootballState) -> Action:
         """The action with the best exact outcome for the player to move."""
-        return cast(Action, self._solve(state)[0])  # a decision state always has a best action
+        return cast(Action, self._respond(state, horizon(state))[0])  # a decision state has a best action
 
     def policy(self, state: FootballState) -> Distribution:
         """The advisor as a policy for `deerbook.engine.exact`."""
@@ -150,7 +150,7 @@ class Advisor:
         """Every legal choice with its exact outcome, best first by expected `by` ("points", "touchdown" or
         "net"), ties broken by the advisor's full preference."""
         start, turn = TurnEnd.of(state, state.actor), horizon(state)
-        advice = [Advice(a, self.outcome(state.apply(a), state.actor, turn).map(lambda e: e.gained_since(start)))
+        advice = [Advice(a, self.outcome(state.apply(a), turn).map(lambda e: e.gained_since(start)))
                   for a in state.legal_actions()]
         return sorted(advice, key=lambda a: (RANKINGS[by](a), preference(a.outcome)), reverse=True)
 

@@ -6,6 +6,7 @@ rebuilds the state from its observation and looks ahead through its own decision
 from __future__ import annotations
 
 import json
+from math import inf
 from functools import lru_cache
 from typing import Sequence
 
@@ -37,8 +38,13 @@ def finish_turn(state: FootballState, player: int) -> FootballState:
     """Play out the player's current run of decisions, one greedy step at a time, kicking no field goal."""
     segment = state.segment()
     while state.current_player() == player and state.segment() == segment:
-        moves = [a for a in state.legal_actions() if a.kind != "kick"]
-        state = max((state._apply(a) for a in moves), key=lambda s: value(s, player))  # legal by construction
+        best, best_value = state, -inf  # the first of the best-valued moves, as max() picks
+        for action in state.legal_actions():
+            if action.kind != "kick":
+                after = state._apply(action)  # legal by construction: applied unchecked
+                if (after_value := value(after, player)) > best_value:
+                    best, best_value = after, after_value
+        state = best
     return state
 
 

@@ -323,8 +323,10 @@ def _with_marks(s, marks: Marks, **changes):
 
 def _check(s, track: int, emit: Emit, **changes):
     """Check one box on `track` for the actor (with `changes` to the state: the die used), then settle."""
-    marks, wild = check_box(s.me, track, s.game.sheet, s.defense, emit, s.actor)
-    return _settle(_with_marks(s, marks, wild_from=wild, **changes), emit)
+    actor = s.actor
+    marks, changes["wild_from"] = check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
+    changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
+    return _settle(evolve(s, **changes), emit)
 
 
 def _take(s, track: int, emit: Emit):
@@ -338,7 +340,7 @@ def _take(s, track: int, emit: Emit):
 
 def _settle(s, emit: Emit):
     """End the actor's dice when nothing is left to decide (no dice, no field goal to offer)."""
-    if s.wild_from or s.me.can_kick(s.game.sheet):
+    if s.wild_from or s.marks[s.actor].can_kick(s.game.sheet):
         return s
     phase = s.phase
     if phase == ACTIVE or phase == OVERTIME:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, cast
 
 from ..engine.distribution import Distribution
-from ..engine.events import Event
+from ..engine.events import Event, Step
 from ..engine.protocol import evolve
 from ..engine.registry import make_game
 from .rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, START_MARKER, Marks, dice_roll
@@ -113,15 +113,15 @@ def die_position(game, marks: Marks, track: int, defense: int) -> FootballState:
     return position(game, marks={0: marks_fields(marks)}, phase=ACTIVE, hand=hand, defense=defense)
 
 
-def resolutions(state: FootballState, track: int) -> list[tuple[FootballState, tuple[Event, ...]]]:
+def resolutions(state: FootballState, track: int) -> list[Step]:
     """Every way to finish checking one die on `track` (one per choice of wild-chain targets), with its events."""
     pending, done = [state.step(state.find_action(f"check a {track}"))], []
     while pending:
         s, events = pending.pop()
         if s.wild_from:
-            pending.extend((after, events + more) for after, more in (s.step(a) for a in s.legal_actions()))
+            pending.extend(Step(after, events + more) for after, more in (s.step(a) for a in s.legal_actions()))
         else:
-            done.append((s, events))
+            done.append(Step(s, events))
     return done
 
 

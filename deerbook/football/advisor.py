@@ -113,10 +113,20 @@ class Advisor:
 
     def __init__(self):
         self._memos: dict[tuple, dict[FootballState, tuple[Action | None, Distribution]]] = {}
+        self._preferences: dict[int, tuple[Fraction, Fraction]] = {}  # by id() of a distribution the memos keep
 
     def clear(self) -> None:
         """Forget the solved states (when a new turn starts)."""
         self._memos.clear()
+        self._preferences.clear()
+
+    def _preference(self, outcome: Distribution) -> tuple[Fraction, Fraction]:
+        """`preference` of a solved state's outcome, computed once (a state reached by several lines is
+        compared again at each; the memos keep every such distribution alive, so its id stays its own)."""
+        key = id(outcome)
+        if key not in self._preferences:
+            self._preferences[key] = preference(outcome)
+        return self._preferences[key]
 
     def outcome(self, state: FootballState, turn: tuple) -> Distribution:
         """The distribution of TurnEnd for the actor of `turn` (a `horizon`) when that turn ends, from `state` on."""
@@ -136,7 +146,7 @@ class Advisor:
                 return blitz_roll_distribution(s).map(lambda score: TurnEnd.of(s, player, score))
             return Distribution({TurnEnd.of(s, player): 1})
 
-        return best_response(state, leaf, stop, preference, self._memos.setdefault(turn, {}))
+        return best_response(state, leaf, stop, self._preference, self._memos.setdefault(turn, {}))
 
     def best_action(self, state: FootballState) -> Action:
         """The action with the best exact outcome for the player to move."""

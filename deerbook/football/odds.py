@@ -196,7 +196,9 @@ def expected_yards(dist: Distribution) -> Fraction:
 
 # --- solo: Blitz Bach ---------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
-def _blitz_at_roll(state: FootballState) -> Distribution:
+def _blitz_at_roll(game, board: tuple[int, ...], defense_marker: int, power: int) -> Distribution:
+    state = evolve(game.initial_state(), phase=BLITZ_ROLL, board=board, pool=PLAY_DICE - sum(board),
+                   defense_marker=defense_marker, marks=(Marks(power=power),))
     scores: defaultdict[int, Fraction] = defaultdict(Fraction)
     for roll, p in state.chance_outcomes():
         scores[state.apply(roll).blitz[-1]] += p
@@ -207,11 +209,11 @@ def blitz_roll_distribution(state: FootballState) -> Distribution:
     """Blitz Bach's exact score this round at his roll (phase BLITZ_ROLL), over the player's power-dice roll.
 
     His score depends only on the board, the Defense Marker and the player's Power Dice, so the
-    enumeration runs (memoised) on the first-round state with the same board, marker and Power Dice.
+    enumeration runs (memoised on those) on the first-round state with the same board, marker and Power Dice.
     """
     if state.phase != BLITZ_ROLL:
         raise ValueError(f"Blitz Bach rolls in phase '{BLITZ_ROLL}', not '{state.phase}'")
-    return _blitz_at_roll(evolve(state, marks=(Marks(power=state.me.power),), turn=0, blitz=(), defense=0))
+    return _blitz_at_roll(state.game, state.board, state.defense_marker, state.me.power)
 
 
 def blitz_board(board: tuple[int, ...], defense_marker: int, power: int, game=None) -> Distribution:

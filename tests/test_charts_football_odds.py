@@ -10,7 +10,8 @@ from deerbook.football.advisor import Advisor  # noqa: E402
 from deerbook.football.odds import (area_count_tables, blitz_board, chance_by_field_position,  # noqa: E402
                                    default_game, whole_track)
 from deerbook.football.rules import NO_EFFECT  # noqa: E402
-from deerbook.football.state import AREA, position  # noqa: E402
+from deerbook.football.rules import AREA  # noqa: E402
+from deerbook.football.save import position  # noqa: E402
 
 
 def titled(fig):

@@ -15,13 +15,13 @@ from deerbook.engine import (ComponentError, OptionError, SaveFileError, make_ga
                              state_from_json, state_to_json)
 from deerbook.engine.errors import MAX_FILE_BYTES
 from deerbook.engine.saving import _digest
-from deerbook.football import state as football_state
+from deerbook.football.rules import Phase as FootballPhase
 from deerbook.football.sheet import DEFAULT_SHEET
 
 from game_configs import CONFIGS
 from save_mutations import changed, edited_save, leaves, load_or_refuse, pick, play_out, real_saves
 
-PHASES = sorted(deer_rules.PHASES) + list(football_state.PHASES)
+PHASES = sorted(deer_rules.PHASES) + list(FootballPhase)
 # The file takes about 10 s of CPU, most of it playing out the edited saves that load
 EDITS = 1500  # one-field edits of real saves
 GARBLES = 8000  # damaged save texts

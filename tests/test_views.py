@@ -6,7 +6,8 @@ from deerbook.deer.narrate import roll
 from deerbook.deer.state import DeerState
 from deerbook.engine import make_game
 from deerbook.football import view as football_view
-from deerbook.football.state import ACTIVE, position
+from deerbook.football.rules import ACTIVE
+from deerbook.football.save import position
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
-from collections import defaultdict
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Hashable, ItemsView, Iterable, Iterator, Mapping, ValuesView
 
 from .seeding import Rng
 
@@ -18,10 +17,12 @@ class Distribution(Mapping[Any, Fraction]):
     __slots__ = ("_probs",)
 
     def __init__(self, pairs: Mapping[Any, Fraction | int] | Iterable[tuple[Hashable, Fraction | int]]):
-        merged: dict[Any, Fraction] = defaultdict(Fraction)
+        merged: dict[Any, Fraction] = {}
         for outcome, p in pairs.items() if isinstance(pairs, Mapping) else pairs:
-            merged[outcome] += Fraction(p)
-        total = sum(merged.values())
+            p = p if type(p) is Fraction else Fraction(p)
+            merged[outcome] = merged[outcome] + p if outcome in merged else p
+        common = math.lcm(*(p.denominator for p in merged.values()))
+        total = Fraction(sum(p.numerator * (common // p.denominator) for p in merged.values()), common)
         if total != 1 or any(p < 0 for p in merged.values()):
             raise ValueError(f"probabilities must be non-negative and sum to 1, got total {total}")
         self._probs = {o: p for o, p in merged.items() if p}
@@ -46,6 +47,14 @@ class Distribution(Mapping[Any, Fraction]):
 
     def __len__(self) -> int:
         return len(self._probs)
+
+    def items(self) -> ItemsView[Any, Fraction]:
+        """(outcome, probability) pairs, straight from the underlying dict (the Mapping default looks each up)."""
+        return self._probs.items()
+
+    def values(self) -> ValuesView[Fraction]:
+        """The probabilities, straight from the underlying dict."""
+        return self._probs.values()
 
     def __repr__(self) -> str:
         body = ", ".join(f"{o!r}: {p}" for o, p in self._probs.items())

@@ -1,9 +1,11 @@
 """Football Highlights: The Dice Game — multiplayer (2-4) and solo against Blitz Bach."""
 from .agents import GreedyAgent
 from .game import FootballGame
-from .rules import DECISIONS, Marks
+from .decisions import DECISIONS
+from .rules import Marks, Phase
 from .sheet import PlaySheet, default_sheet
-from .state import FootballState, position
+from .save import position
+from .state import FootballState
 
-__all__ = ["DECISIONS", "FootballGame", "FootballState", "GreedyAgent", "Marks", "PlaySheet", "default_sheet",
-           "position"]
+__all__ = ["DECISIONS", "FootballGame", "FootballState", "GreedyAgent", "Marks", "Phase", "PlaySheet",
+           "default_sheet", "position"]

@@ -2,29 +2,31 @@
 
 "This turn" is the actor's run of decisions: the active player's dice, a non-active player's two
 picks, a final field-goal offer or an overtime roll; in solo it runs through the picks and Blitz
-Bach's roll, so his points count against the choice. The advisor searches every line of the
-actor's own decisions by applying actions to engine states (memoised on the states), and
-averages exactly over any chance node on the way (only Blitz Bach's roll, in solo).
+Bach's roll, so his points count against the choice. The advisor is the engine's exact expectimax
+(`engine.exact.best_response`) over every line of the actor's own decisions, memoised on the
+states; Blitz Bach's roll is a leaf whose exact score distribution `odds.blitz_roll_distribution` gives.
 
 Best play maximises, in order: expected points minus Blitz Bach's (solo), then the expected worth of
 the sheet at the end of the turn (`preference`).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence, cast
 
 from ..engine.distribution import Distribution
-from ..engine.exact import outcome_distribution
+from ..engine.exact import best_response, outcome_distribution
 from ..engine.protocol import Action
 from ..engine.runner import play
 from ..engine.seeding import Rng
 from .agents import rebuild
 from .odds import blitz_roll_distribution, default_game, defense_faces, gain, marks_fields
-from .rules import Marks, field_space
+from .rules import ACTIVE, BLITZ_ROLL, PICKS, Marks, field_space, points
+from .save import position
 from .sheet import TRACKS
-from .state import ACTIVE, BLITZ_ROLL, PICKS, FootballState, position
+from .state import FootballState
 
 
 @dataclass(frozen=True)
@@ -57,13 +59,15 @@ POSITION_WEIGHTS = (1, 3, 2)  # per field space, Power Die, Kick Range box (tune
 
 def preference(outcome: Distribution) -> tuple[Fraction, Fraction]:
     """What best play maximises: expected net points, then the expected worth of the sheet
-    (field spaces + 3 per Power Die + 2 per Kick Range box)."""
-    net, worth = Fraction(0), Fraction(0)
+    (field spaces + 3 per Power Die + 2 per Kick Range box). Exact, summed over a common denominator."""
+    common = math.lcm(*(p.denominator for p in outcome.values()))
+    net = worth = 0
     w_field, w_power, w_kick = POSITION_WEIGHTS
     for e, p in outcome.items():
-        net += p * (e.points - e.blitz)
-        worth += p * (w_field * field_space(e.marker) + w_power * e.power + w_kick * e.kick)
-    return net, worth
+        weight = p.numerator * (common // p.denominator)
+        net += weight * (e.points - e.blitz)
+        worth += weight * (w_field * field_space(e.marker) + w_power * e.power + w_kick * e.kick)
+    return Fraction(net, common), Fraction(worth, common)
 
 
 def horizon(state: FootballState) -> tuple[int, int, int]:
@@ -104,39 +108,49 @@ RANKINGS = {"points": lambda a: a.expected_points, "touchdown": lambda a: a.touc
 
 
 class Advisor:
-    """Exact best play to the end of the actor's turn; memoises engine states (call `clear` between games)."""
+    """Exact best play to the end of the actor's turn (`engine.exact.best_response`); memoises engine states per
+    turn (call `clear` between games)."""
 
     def __init__(self):
-        self._memo: dict[FootballState, tuple[Action | None, Distribution]] = {}
+        self._memos: dict[tuple, dict[FootballState, tuple[Action | None, Distribution]]] = {}
+        self._preferences: dict[int, tuple[Fraction, Fraction]] = {}  # by id() of a distribution the memos keep
 
     def clear(self) -> None:
         """Forget the solved states (when a new turn starts)."""
-        self._memo.clear()
+        self._memos.clear()
+        self._preferences.clear()
 
-    def outcome(self, state: FootballState, player: int, turn: tuple) -> Distribution:
-        """The distribution of TurnEnd for `player` when the turn `turn` (a `horizon`) ends, from `state` on."""
-        if state.is_terminal() or horizon(state) != turn:
-            return Distribution({TurnEnd.of(state, player): 1})
-        return self._solve(state)[1]
+    def _preference(self, outcome: Distribution) -> tuple[Fraction, Fraction]:
+        """`preference` of a solved state's outcome, computed once (a state reached by several lines is
+        compared again at each; the memos keep every such distribution alive, so its id stays its own)."""
+        key = id(outcome)
+        if key not in self._preferences:
+            self._preferences[key] = preference(outcome)
+        return self._preferences[key]
 
-    def _solve(self, state: FootballState) -> tuple[Action | None, Distribution]:
-        if state not in self._memo:
-            self._memo[state] = self._best(state)
-        return self._memo[state]
+    def outcome(self, state: FootballState, turn: tuple) -> Distribution:
+        """The distribution of TurnEnd for the actor of `turn` (a `horizon`) when that turn ends, from `state` on."""
+        return self._respond(state, turn)[1]
 
-    def _best(self, state: FootballState) -> tuple[Action | None, Distribution]:
-        player, turn = state.actor, horizon(state)
-        if state.phase == BLITZ_ROLL:  # his roll changes no mark of the player: only his score varies
-            return None, blitz_roll_distribution(state).map(lambda score: TurnEnd.of(state, player, score))
-        if state.is_chance_node():
-            return None, Distribution((end, p * q) for a, p in state.chance_outcomes()
-                                      for end, q in self.outcome(state.apply(a), player, turn).items())
-        options = [(a, self.outcome(state.apply(a), player, turn)) for a in state.legal_actions()]
-        return max(options, key=lambda pair: preference(pair[1]))
+    def _respond(self, state: FootballState, turn: tuple) -> tuple[Action | None, Distribution]:
+        """Expectimax over the rest of `turn`: it stops where the turn ends, or at Blitz Bach's roll, whose score
+        distribution is the leaf (it changes no mark of the player). Memoised per turn: a state that ends one turn
+        is a leaf for that turn's player only."""
+        player = turn[0]
+
+        def stop(s: FootballState) -> bool:
+            return horizon(s) != turn or s.phase == BLITZ_ROLL
+
+        def leaf(s: FootballState) -> Distribution:
+            if s.phase == BLITZ_ROLL and horizon(s) == turn:
+                return blitz_roll_distribution(s).map(lambda score: TurnEnd.of(s, player, score))
+            return Distribution({TurnEnd.of(s, player): 1})
+
+        return best_response(state, leaf, stop, self._preference, self._memos.setdefault(turn, {}))
 
     def best_action(self, state: FootballState) -> Action:
         """The action with the best exact outcome for the player to move."""
-        return cast(Action, self._solve(state)[0])  # a decision state always has a best action
+        return cast(Action, self._respond(state, horizon(state))[0])  # a decision state has a best action
 
     def policy(self, state: FootballState) -> Distribution:
         """The advisor as a policy for `deerbook.engine.exact`."""
@@ -146,7 +160,7 @@ class Advisor:
         """Every legal choice with its exact outcome, best first by expected `by` ("points", "touchdown" or
         "net"), ties broken by the advisor's full preference."""
         start, turn = TurnEnd.of(state, state.actor), horizon(state)
-        advice = [Advice(a, self.outcome(state.apply(a), state.actor, turn).map(lambda e: e.gained_since(start)))
+        advice = [Advice(a, self.outcome(state.apply(a), turn).map(lambda e: e.gained_since(start)))
                   for a in state.legal_actions()]
         return sorted(advice, key=lambda a: (RANKINGS[by](a), preference(a.outcome)), reverse=True)
 
@@ -180,7 +194,7 @@ class ChoiceOutcome:
     @property
     def points(self) -> int:
         """The points scored: touchdowns and field goals."""
-        return 7 * self.touchdowns + 3 * self.field_goals
+        return points(self.touchdowns, self.field_goals)
 
 
 def play_choice(state: FootballState, advisor: Advisor) -> ChoiceOutcome:
@@ -188,11 +202,8 @@ def play_choice(state: FootballState, advisor: Advisor) -> ChoiceOutcome:
     player, phase, yards = state.actor, state.phase, 0
     start = state.marks[player]
     while not state.is_terminal() and state.actor == player and state.phase == phase:
-        after = state.apply(advisor.best_action(state))
-        before_marks, after_marks = state.marks[player], after.marks[player]
-        if after_marks.field_goals == before_marks.field_goals:
-            yards += gain(before_marks, after_marks, state.game.sheet).yards
-        state = after
+        state, events = state.step(advisor.best_action(state))
+        yards += gain(e for e in events if e.player == player).yards
     end = state.marks[player]
     return ChoiceOutcome(yards, end.touchdowns - start.touchdowns, end.field_goals - start.field_goals)
 

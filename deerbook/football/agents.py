@@ -6,6 +6,7 @@ rebuilds the state from its observation and looks ahead through its own decision
 from __future__ import annotations
 
 import json
+from math import inf
 from functools import lru_cache
 from typing import Sequence
 
@@ -13,6 +14,7 @@ from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
 from .rules import field_space
+from .save import trusted_state
 from .state import FootballState
 
 
@@ -22,8 +24,8 @@ def _game(options_json: str):
 
 
 def rebuild(observation: dict) -> FootballState:
-    """The public state an observation shows."""
-    return _game(json.dumps(observation["options"], sort_keys=True)).state_from_json(observation["state"])
+    """The public state an observation by the engine shows (trusted: not validated again, see `trusted_state`)."""
+    return trusted_state(_game(json.dumps(observation["options"], sort_keys=True)), observation["state"])
 
 
 def value(state: FootballState, player: int) -> float:
@@ -36,8 +38,13 @@ def finish_turn(state: FootballState, player: int) -> FootballState:
     """Play out the player's current run of decisions, one greedy step at a time, kicking no field goal."""
     segment = state.segment()
     while state.current_player() == player and state.segment() == segment:
-        moves = [a for a in state.legal_actions() if a.kind != "kick"]
-        state = max((state.apply(a) for a in moves), key=lambda s: value(s, player))
+        best, best_value = state, -inf  # the first of the best-valued moves, as max() picks
+        for action in state.legal_actions():
+            if action.kind != "kick":
+                after = state._apply(action)  # legal by construction: applied unchecked
+                if (after_value := value(after, player)) > best_value:
+                    best, best_value = after, after_value
+        state = best
     return state
 
 
@@ -52,5 +59,5 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         state, player = rebuild(observation), observation["player"]
-        scores = [value(finish_turn(state.apply(action), player), player) for action in legal]
+        scores = [value(finish_turn(state._apply(action), player), player) for action in legal]
         return legal[scores.index(max(scores))]

@@ -7,7 +7,8 @@ from ..engine.errors import OptionError
 from ..engine.protocol import Game
 from .rules import Marks
 from .sheet import PlaySheet, default_sheet
-from .state import FootballState, state_from_json
+from .save import load_state
+from .state import FootballState
 
 ROUNDS = {1: 6, 2: 6, 3: 4, 4: 3}
 DIFFICULTIES = ("normal", "hard")
@@ -64,7 +65,7 @@ class FootballGame(Game):
 
     def state_from_json(self, data) -> FootballState:
         """A state rebuilt from `FootballState.to_json()`, checked."""
-        return state_from_json(self, data)
+        return load_state(self, data)
 
     def agents(self) -> dict:
         """The agent classes by name: random, greedy and advisor."""

@@ -7,32 +7,32 @@ every yard comes from applying actions to positions built with `state.position`.
 - Dice on the board: `board_counts`, `area_count_tables` (one area, the largest area, empty areas).
 - One die on a track: `next_box` (from any sheet position), `track_sheets` / `track_profile`
   (the dice of a track one after another from a fresh sheet), `chance_by_field_position`.
-- Solo: `blitz_roll_distribution` / `blitz_board` (Blitz Bach's exact score at his roll); seeded
-  simulation: `season`, `solo_seasons`, `win_rates`.
+- Solo: `blitz_roll_distribution` / `blitz_board` (Blitz Bach's exact score at his roll).
 - `odds_report` / `format_odds` for `python -m deerbook odds football`.
-Whole choices and the advisor are in `deerbook.football.advisor`.
+Whole choices and the advisor are in `deerbook.football.advisor`; seeded seasons in `deerbook.football.balance`.
 """
 from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Callable, Iterable, cast
 
-from ..engine.batch import BatchSpec, agent_factories, run_batch
 from ..engine.distribution import Distribution
+from ..engine.events import Event, Step
+from ..engine.protocol import evolve
 from ..engine.registry import make_game
-from .rules import PLAY_DICE, Marks, dice_roll
+from .rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, START_MARKER, Marks, dice_roll
 from .sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
-from .state import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, MARK_FIELDS, FootballState, position
+from .save import position
+from .state import MARK_FIELDS, FootballState
 
 if TYPE_CHECKING:
     from .game import FootballGame
 
-FIELD_POSITIONS = tuple(range(45, 0, -5))  # the marker's yard number, 45 down to the 5
+FIELD_POSITIONS = tuple(range(START_MARKER, 0, -5))  # the marker's yard number, 45 down to the 5
 
 
 # --- dice on the board ------------------------------------------------------------------------
@@ -113,38 +113,34 @@ def die_position(game, marks: Marks, track: int, defense: int) -> FootballState:
     return position(game, marks={0: marks_fields(marks)}, phase=ACTIVE, hand=hand, defense=defense)
 
 
-def resolutions(state: FootballState, track: int) -> list[FootballState]:
-    """Every way to finish checking one die on `track` (one per choice of wild-chain targets)."""
-    pending, done = [state.apply(state.find_action(f"check a {track}"))], []
+def resolutions(state: FootballState, track: int) -> list[Step]:
+    """Every way to finish checking one die on `track` (one per choice of wild-chain targets), with its events."""
+    pending, done = [state.step(state.find_action(f"check a {track}"))], []
     while pending:
-        s = pending.pop()
+        s, events = pending.pop()
         if s.wild_from:
-            pending.extend(s.apply(a) for a in s.legal_actions())
+            pending.extend(Step(after, events + more) for after, more in (s.step(a) for a in s.legal_actions()))
         else:
-            done.append(s)
+            done.append(Step(s, events))
     return done
 
 
-def gain(before: Marks, after: Marks, sheet) -> Gain:
-    """Read a die's Gain off the marks before and after it.
-
-    A pass that leaves the marker in place was incomplete unless the Defense Die took its yards
-    (the engine spends the Defense Die on complete passes only).
-    """
-    if after.touchdowns > before.touchdowns:
-        return Gain(before.marker, touchdown=True)
-    resolved = [box for t in TRACKS for box in sheet.track(t)[before.checked[t - 1]:after.checked[t - 1]]
-                if box.action not in ("chain", "wild")]
-    moved = before.marker - after.marker
-    incomplete = (bool(resolved) and resolved[0].action == "pass" and moved == 0
-                  and after.defense_used == before.defense_used)
-    return Gain(moved, incomplete=incomplete)
+def gain(events: Iterable[Event]) -> Gain:
+    """A die's Gain, read off the events of its steps: the yards the ball moved, a touchdown (the yards that were
+    left to the End Zone) or an incomplete pass; nothing else gains yards."""
+    for event in events:
+        if event.kind == "touchdown":
+            return Gain(event.detail["marker"], touchdown=True)
+        if event.kind == "ball_moved":
+            return Gain(event.detail["marker"] - event.detail["to"])
+        if event.kind == "pass_incomplete":
+            return Gain(0, incomplete=True)
+    return Gain(0)
 
 
 def best_resolution(game, marks: Marks, track: int, defense: int) -> tuple[Marks, Gain]:
     """The sheet after one die on `track`, wild targets chosen for the best gain (touchdown, yards)."""
-    results = [(s.marks[0], gain(marks, s.marks[0], game.sheet))
-               for s in resolutions(die_position(game, marks, track, defense), track)]
+    results = [(s.marks[0], gain(events)) for s, events in resolutions(die_position(game, marks, track, defense), track)]
     return max(results, key=lambda pair: (pair[1].touchdown, pair[1].yards, -pair[1].incomplete))
 
 
@@ -165,17 +161,17 @@ def track_sheets(game, track: int) -> tuple[Marks, ...]:
     while track in marks.open_tracks(game.sheet):
         sheets.append(marks)
         after = best_resolution(game, marks, track, 0)[0]
-        marks = replace(after, marker=45, touchdowns=0)
+        marks = replace(after, marker=START_MARKER, touchdowns=0)
     return tuple(sheets)
 
 
-def track_profile(game, track: int, marker: int = 45) -> tuple[Distribution, ...]:
+def track_profile(game, track: int, marker: int = START_MARKER) -> tuple[Distribution, ...]:
     """For each die along the track (see `track_sheets`), its Gain from `marker`, Defense Die rolled."""
     return tuple(next_box(game, replace(m, marker=marker), track) for m in track_sheets(game, track))
 
 
 @lru_cache(maxsize=None)
-def whole_track(game, track: int, marker: int = 45) -> Distribution:
+def whole_track(game, track: int, marker: int = START_MARKER) -> Distribution:
     """The Gain of a die on `track` at a uniformly random point along the track."""
     profile = track_profile(game, track, marker)
     return Distribution((g, p / len(profile)) for dist in profile for g, p in dist.items())
@@ -200,7 +196,9 @@ def expected_yards(dist: Distribution) -> Fraction:
 
 # --- solo: Blitz Bach ---------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
-def _blitz_at_roll(state: FootballState) -> Distribution:
+def _blitz_at_roll(game, board: tuple[int, ...], defense_marker: int, power: int) -> Distribution:
+    state = evolve(game.initial_state(), phase=BLITZ_ROLL, board=board, pool=PLAY_DICE - sum(board),
+                   defense_marker=defense_marker, marks=(Marks(power=power),))
     scores: defaultdict[int, Fraction] = defaultdict(Fraction)
     for roll, p in state.chance_outcomes():
         scores[state.apply(roll).blitz[-1]] += p
@@ -211,11 +209,11 @@ def blitz_roll_distribution(state: FootballState) -> Distribution:
     """Blitz Bach's exact score this round at his roll (phase BLITZ_ROLL), over the player's power-dice roll.
 
     His score depends only on the board, the Defense Marker and the player's Power Dice, so the
-    enumeration runs (memoised) on the first-round state with the same board, marker and Power Dice.
+    enumeration runs (memoised on those) on the first-round state with the same board, marker and Power Dice.
     """
     if state.phase != BLITZ_ROLL:
-        raise ValueError(f"Blitz Bach rolls in phase {BLITZ_ROLL!r}, not {state.phase!r}")
-    return _blitz_at_roll(replace(state, marks=(Marks(power=state.me.power),), turn=0, blitz=(), defense=0))
+        raise ValueError(f"Blitz Bach rolls in phase '{BLITZ_ROLL}', not '{state.phase}'")
+    return _blitz_at_roll(state.game, state.board, state.defense_marker, state.me.power)
 
 
 def blitz_board(board: tuple[int, ...], defense_marker: int, power: int, game=None) -> Distribution:
@@ -223,32 +221,6 @@ def blitz_board(board: tuple[int, ...], defense_marker: int, power: int, game=No
     game = game or make_game("football", num_players=1)
     state = position(game, phase=BLITZ_ROLL, board=board, defense_marker=defense_marker, marks={0: dict(power=power)})
     return blitz_roll_distribution(state)
-
-
-def season(game, agent_names: list[str], games: int, seed: int, *, workers: int | None = None,
-           executor: Executor | None = None) -> list[dict]:
-    """Play `games` seeded games (game i from the i-th child seed, by the batch runner `simulate` uses); each
-    game's stats()."""
-    spec = BatchSpec(game, agent_factories(game, agent_names))
-    return [record.stats for record in run_batch(spec, games, seed, workers=workers, executor=executor)]
-
-
-def solo_seasons(agents: list[str], difficulties=("normal", "hard"), games: int = 20, seed: int = 1) -> dict:
-    """{(agent, difficulty): the stats() of `games` seeded solo games against Blitz Bach} (same seeds for all)."""
-    return {(agent, difficulty): season(make_game("football", num_players=1, solo_difficulty=difficulty), [agent],
-                                        games, seed)
-            for difficulty in difficulties for agent in agents}
-
-
-def win_rates(seasons: dict) -> dict:
-    """{(agent, difficulty): wins, games, win rate, mean points, Blitz Bach's mean} from `solo_seasons`."""
-    table = {}
-    for key, stats in seasons.items():
-        wins = sum(s["won_vs_blitz_bach"] for s in stats)
-        table[key] = {"wins": wins, "games": len(stats), "win_rate": Fraction(wins, len(stats)),
-                      "mean_points": Fraction(sum(s["points"][0] for s in stats), len(stats)),
-                      "mean_blitz_bach": Fraction(sum(s["blitz_bach_score"] for s in stats), len(stats))}
-    return table
 
 
 # --- the odds command -------------------------------------------------------------------------------

@@ -1,71 +1,76 @@
-"""Football Highlights rules that do not depend on whose turn it is: dice, yardage, boxes.
+"""The Football Highlights rules: phases, scoring, dice, the boxes of a sheet and every transition.
 
-A player's pencil marks live in `Marks`; `check_box` checks the next box of a track and
-resolves its action with every chained action (runs, passes, Breakaway, YAC, the defense
-die, touchdowns, Kick Range, Power Dice), stopping only where a wild chain needs a target.
+A player's pencil marks live in `Marks`; `check_box` checks the next box of a track and resolves its
+action with every chained action (runs, passes, Breakaway, YAC, the defense die, touchdowns, Kick
+Range, Power Dice), stopping only where a wild chain needs a target. `legal_actions`, `apply` and
+`chance_outcomes` are the turn sequence on a `FootballState` (which holds no rules itself).
+
+Every transition takes `emit`: None on the hot path (agents, the advisor), or a function
+`emit(kind, player, **detail)` that `FootballState.step` passes to collect structured events where
+things change (see `deerbook.football.events`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-from ..engine.protocol import Action, evolve
+from typing import Any, Callable
+
+from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, evolve
 from .sheet import MAX_POWER_DICE, START_KICK_RANGE, TRACKS, PlaySheet
 
-DECISIONS = (
-    "Sheet: the publisher's play sheet is not public; deerbook ships a reconstructed sheet "
-    "(data/sheet.json) that agrees with every example of the rule text, documented box by box.",
-    "Sheet examples: Doug's breakaway run, Gina's first turn, Gina's wild chain and the solo example are read "
-    "as fresh sheets; Gina's incomplete pass (on the 5-yard line), Doug's non-active picks ('his first box' = "
-    "the first of his two picks) and Doug's field goal as sheets already in play.",
-    "Sheet shape: each box holds one action; 24 boxes per Play track, 22 Breakaway and 22 YAC boxes (one per "
-    "B or Y mark), 6 Kick Range boxes (15 to 40), 6 Power Dice boxes.",
-    "Defense die: No Effect 1/2 (faces 1-3), -5 yards on a Run 1/3, -10 yards on a Pass 1/6. It applies once "
-    "per player per turn (per round in solo), to that player's first run (for -5) or first COMPLETE pass "
-    "(for -10), after Breakaway/YAC bonuses; yardage never goes below 0.",
-    "Incomplete pass: decided on the box's base yardage before YAC and defense: incomplete if it would move "
-    "the marker beyond End Zone 2. A Y box still checks its YAC box, whose yards are void.",
-    "Field: 45, 40, ..., 5, End Zone 1, End Zone 2; one space per full 5 yards; entering the End Zone scores "
-    "a touchdown (7), excess yards are ignored, and the marker goes back to 45.",
-    "Field goals (3 points, marker back to 45, allowed when the marker's yard number is at most the Kick "
-    "Range) are offered to a player only at the moments between their OWN dice (before the first, between "
-    "two, after the last) and once more at the very end of the game, never inside a chain. A field goal "
-    "changes only the kicker's own score and marker, so offering it at every other moment adds no choice.",
-    "Kick Range starts at 10 and the reconstructed track tops out at 40 (a sheet may not exceed 40: a range "
-    "of 45 would allow endless kicks from the 45-yard reset spot).",
-    "Power Dice: at most 6 unlocked; a 7th Power Dice box is an empty box. A box aimed at a full track "
-    "(Play, Breakaway, YAC, Kick Range) does nothing.",
-    "Wild chain: the player names any other Play track that still has an open box; if none has, it does nothing.",
-    "Play dice and power dice are each rolled as ONE chance node whose outcome is the count of dice per area "
-    "(multinomial probabilities).",
-    "Each turn the Defense Die, the passed play dice and the active player's power dice are rolled as three "
-    "chance nodes in that order (they are independent); a node with no dice is skipped.",
-    "The active player takes all dice (play and power) of one area and checks them one by one on that track, "
-    "each box with all its chained actions before the next die; then (multiplayer) power dice return to the "
-    "supply. A field goal 'before the first die' is offered after the area is chosen (equivalent: it changes "
-    "nothing the choice depends on).",
-    "Non-active players pick one after another in seat order from the active player's left; their picks cannot "
-    "interact (no dice are removed, a field goal only changes the kicker's sheet), so the order is immaterial. "
-    "Each picks two different tracks by rules A-D, the first resolved fully (with chains) before the second.",
-    "Non-active picks: if 2+ areas have play dice, both picks are such areas; if exactly one has, it must be "
-    "one of the picks; if none has, any two tracks. In solo, areas with play OR power dice count.",
-    "Rounds: 1-2 players 6, 3 players 4, 4 players 3; the game ends after the last player's turn of the "
-    "final round, after the end-of-game field-goal offers in seat order.",
-    "Overtime: the tied players, in seat order, each roll as many play dice as they have unlocked power dice "
-    "(no defense die) and check them in the order they choose, one die (with chains) at a time; later players "
-    "see earlier results (harmless: only the drive-or-kick choice could depend on it). "
-    "At most 10 overtime rounds, then the still-tied players share the win.",
-    "Scores are never capped by the number of Touchdown/Field Goal boxes on the sheet.",
-    "Solo: each round the Defense die and one power die (the Defense Marker's area) are rolled, then the play "
-    "dice removed last round plus the unlocked power dice. Blitz Bach's power-dice roll removes every area "
-    "showing one of the rolled faces; he scores by the chart on the fullest remaining area outside the Defense "
-    "Marker's area (0-1: 0, 2: 3, 3: 7, 4: 10, 5: 14, 6+: 21). Normal difficulty starts with one power die "
-    "unlocked, hard with none. Blitz Bach wins ties; there is no overtime in solo. The end-of-game field-goal "
-    "offer comes after Blitz Bach's sixth score. In the engine a lost solo game returns 0 to the player.",
-)
+Emit = Callable[..., None] | None  # emit(kind, player, **detail), or None: no events wanted
+
+
+class Phase(StrEnum):
+    """The phase of a turn; a saved game stores its value (e.g. "defense roll")."""
+
+    DEFENSE_ROLL = "defense roll"
+    MARKER_ROLL = "defense marker roll"
+    PLAY_ROLL = "play roll"
+    POWER_ROLL = "power roll"
+    BLITZ_ROLL = "blitz roll"
+    OVERTIME_ROLL = "overtime roll"
+    AREA = "area"
+    ACTIVE = "active"
+    PICKS = "picks"
+    FINAL = "final kicks"
+    OVERTIME = "overtime"
+    OVER = "over"
+
+    __hash__ = str.__hash__  # hashed as its value, in C (Enum's default hashes the name in Python)
+
+
+# The members by their short names, for the rules below (a module global reads faster than Phase.ACTIVE).
+(DEFENSE_ROLL, MARKER_ROLL, PLAY_ROLL, POWER_ROLL, BLITZ_ROLL, OVERTIME_ROLL,
+ AREA, ACTIVE, PICKS, FINAL, OVERTIME, OVER) = Phase
+CHANCE_PHASES = frozenset((DEFENSE_ROLL, MARKER_ROLL, PLAY_ROLL, POWER_ROLL, BLITZ_ROLL, OVERTIME_ROLL))
+ROLL_ORDER = (DEFENSE_ROLL, MARKER_ROLL, PLAY_ROLL, POWER_ROLL)
+REGULATION_PHASES = frozenset(ROLL_ORDER + (AREA, ACTIVE, PICKS, BLITZ_ROLL))
+MAX_OVERTIME = 10
+NO_DICE = (0,) * 6
+
+RULES = {
+    DEFENSE_ROLL: "Game Play: the active player rolls the Defense Die",
+    MARKER_ROLL: "Solo step 2: a power die places the Defense Marker",
+    PLAY_ROLL: "Game Play: roll the play dice passed to you",
+    POWER_ROLL: "Game Play: roll your unlocked Power Dice",
+    BLITZ_ROLL: "Solo step 5A: roll your unlocked Power Dice for Blitz Bach",
+    OVERTIME_ROLL: "Overtime Play: roll as many dice as your unlocked Power Dice",
+    AREA: "Game Play: the active player takes all the dice of one Play Dice area that has dice",
+    ACTIVE: "Game Play A-E: check one box per die, left to right, each with its chained actions; "
+            "a field goal may be kicked between your own dice",
+    PICKS: "Non-Active players A-D: one box on each of two different Play tracks of areas with play dice "
+           "(one such area: it must be a pick; none: any two)",
+    FINAL: "Field Goals: one may be kicked at the very end of the game, within Kick Range",
+    OVERTIME: "Overtime Play: check one box per rolled die, in any order, each with its chained actions",
+    OVER: "End of Game",
+}
+WILD_RULE = "Wild Chained Action: check the next box of any other Play track"
 
 NO_EFFECT, RUN_MINUS_5, PASS_MINUS_10 = 0, 1, 2
 DEFENSE_NAMES = ("no effect", "-5 yards on a run", "-10 yards on a pass")
@@ -75,7 +80,14 @@ DEFENSE_DIE = tuple((Action("defense", (face,), f"defense die: {DEFENSE_NAMES[fa
 PLAY_DICE = 11
 TOUCHDOWN_POINTS, FIELD_GOAL_POINTS = 7, 3
 END_ZONE = 9  # field spaces from the 45 to End Zone 1; End Zone 2 is space 10
+START_MARKER = 45  # the yard number a marker starts from and returns to after a score
 BLITZ_CHART = (0, 0, 3, 7, 10, 14, 21)  # points by dice in the fullest area; 6+ dice score 21
+BLITZ_SCORES = tuple(sorted(set(BLITZ_CHART)))  # every score Blitz Bach can make in a round
+
+
+def points(touchdowns: int, field_goals: int) -> int:
+    """The points of a number of touchdowns and field goals."""
+    return TOUCHDOWN_POINTS * touchdowns + FIELD_GOAL_POINTS * field_goals
 
 
 def blitz_points(dice: int) -> int:
@@ -106,13 +118,13 @@ class Marks:
     power: int = 0  # Power Dice unlocked
     touchdowns: int = 0
     field_goals: int = 0
-    marker: int = 45  # the yard number of the marker's space
+    marker: int = START_MARKER  # the yard number of the marker's space
     defense_used: bool = False  # the defense die already cost this player yards this turn
 
     @property
     def points(self) -> int:
         """The points scored: touchdowns and field goals."""
-        return TOUCHDOWN_POINTS * self.touchdowns + FIELD_GOAL_POINTS * self.field_goals
+        return points(self.touchdowns, self.field_goals)
 
     def kick_range(self, sheet: PlaySheet) -> int:
         """The field-goal range reached on the Kick Range track."""
@@ -124,79 +136,349 @@ class Marks:
 
     def kick_field_goal(self) -> "Marks":
         """The marks after a field goal: one more scored, the marker reset to 45."""
-        return evolve(self, field_goals=self.field_goals + 1, marker=45)
+        return evolve(self, field_goals=self.field_goals + 1, marker=START_MARKER)
 
     def open_tracks(self, sheet: PlaySheet) -> tuple[int, ...]:
         """The play tracks that still have an unchecked box."""
         return tuple(t for t in TRACKS if self.checked[t - 1] < len(sheet.track(t)))
 
 
-def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int) -> tuple[Marks, int]:
-    """Check the next box of `track` and resolve it with all chained actions.
+def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Emit = None,
+              player: int = 0) -> tuple[Marks, int]:
+    """Check the next box of `track` and resolve it with all chained actions (events for `player`).
 
     Returns the new marks and the track of a wild box waiting for its target (0 if none).
     """
-    while marks.checked[track - 1] < len(sheet.track(track)):
-        box = sheet.track(track)[marks.checked[track - 1]]
-        marks = evolve(marks, checked=_bump(marks.checked, track - 1))
+    checked, tracks = list(marks.checked), sheet.tracks
+    while checked[track - 1] < len(tracks[track - 1]):
+        box = tracks[track - 1][checked[track - 1]]
+        checked[track - 1] += 1
+        if emit:
+            emit("box_checked", player, track=track, box=checked[track - 1], code=box.code, action=box.action,
+                 yards=box.yards)
         if box.action == "chain":
             track = box.target
         elif box.action == "wild":
-            return marks, (track if set(marks.open_tracks(sheet)) - {track} else 0)
+            others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
+            return evolve(marks, checked=tuple(checked)), (track if others else 0)
         else:
-            return _resolve(marks, box, sheet, defense), 0
-    return marks, 0
+            return _resolve(marks, box, sheet, defense, tuple(checked), emit, player), 0
+    return evolve(marks, checked=tuple(checked)), 0
 
 
-def _bump(values: tuple[int, ...], index: int) -> tuple[int, ...]:
-    return values[:index] + (values[index] + 1,) + values[index + 1:]
-
-
-def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int) -> Marks:
-    if box.action == "run":
-        return _run(marks, box, sheet, defense)
-    if box.action == "pass":
-        return _pass(marks, box, sheet, defense)
+def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...], emit: Emit,
+             player: int) -> Marks:
+    """The marks after the action of `box` (its own box already counted in `checked`), in one new Marks."""
     if box.action == "kick":
-        return evolve(marks, kick=min(marks.kick + 1, len(sheet.kick_range)))
+        kick = min(marks.kick + 1, len(sheet.kick_range))
+        if emit and kick > marks.kick:
+            emit("kick_range_checked", player, box=kick, range=sheet.kick_range[kick - 1])
+        return evolve(marks, checked=checked, kick=kick)
     if box.action == "power":
-        return evolve(marks, power=min(marks.power + 1, MAX_POWER_DICE))
-    return marks
-
-
-def _bonus(marks: Marks, track_name: str, boxes: tuple[int, ...]) -> tuple[Marks, int]:
-    """Check the next Breakaway or YAC box: its bonus yards (0 if empty or the track is full)."""
-    used = getattr(marks, track_name)
-    if used >= len(boxes):
-        return marks, 0
-    return evolve(marks, **{track_name: used + 1}), boxes[used]
-
-
-def _run(marks: Marks, box, sheet: PlaySheet, defense: int) -> Marks:
-    bonus = 0
-    if box.bonus:
-        marks, bonus = _bonus(marks, "breakaway", sheet.breakaway)
-    return _gain(marks, box.yards + bonus, defense == RUN_MINUS_5, 5)
-
-
-def _pass(marks: Marks, box, sheet: PlaySheet, defense: int) -> Marks:
-    complete = field_space(marks.marker) + box.yards // 5 <= END_ZONE + 1
-    bonus = 0
-    if box.bonus:
-        marks, bonus = _bonus(marks, "yac", sheet.yac)
-    return _gain(marks, box.yards + bonus, defense == PASS_MINUS_10, 10) if complete else marks
-
-
-def _gain(marks: Marks, yards: int, defended: bool, penalty: int) -> Marks:
-    """Apply the defense die (first eligible play only), then advance one space per full 5 yards."""
-    if defended and not marks.defense_used:
-        marks, yards = evolve(marks, defense_used=True), max(0, yards - penalty)
-    space = field_space(marks.marker) + yards // 5
+        power = min(marks.power + 1, MAX_POWER_DICE)
+        if emit and power > marks.power:
+            emit("power_unlocked", player, power=power)
+        return evolve(marks, checked=checked, power=power)
+    if box.action not in ("run", "pass"):
+        return evolve(marks, checked=checked)
+    changes: dict[str, Any] = {"checked": checked}
+    yards = box.yards
+    if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
+        name, bonuses = ("breakaway", sheet.breakaway) if box.action == "run" else ("yac", sheet.yac)
+        used = getattr(marks, name)
+        if used < len(bonuses):
+            changes[name], yards = used + 1, yards + bonuses[used]
+            if emit:
+                emit("bonus_checked", player, track=name, box=used + 1, yards=bonuses[used])
+    if box.action == "pass" and field_space(marks.marker) + box.yards // 5 > END_ZONE + 1:
+        if emit:
+            emit("pass_incomplete", player, marker=marks.marker)
+        return evolve(marks, **changes)  # incomplete: decided on the box's base yardage
+    defended, penalty = (defense == RUN_MINUS_5, 5) if box.action == "run" else (defense == PASS_MINUS_10, 10)
+    if defended and not marks.defense_used:  # the defense die: first eligible play only
+        changes["defense_used"], yards = True, max(0, yards - penalty)
+        if emit:
+            emit("defense_applied", player, penalty=penalty)
+    space = field_space(marks.marker) + yards // 5  # one space per full 5 yards
     if space >= END_ZONE:
-        return evolve(marks, touchdowns=marks.touchdowns + 1, marker=45)
-    return evolve(marks, marker=45 - 5 * space)
+        changes.update(touchdowns=marks.touchdowns + 1, marker=START_MARKER)
+        if emit:
+            emit("touchdown", player, marker=marks.marker, points=TOUCHDOWN_POINTS,
+                 score=points(marks.touchdowns + 1, marks.field_goals))
+    else:
+        changes["marker"] = START_MARKER - 5 * space
+        if emit and changes["marker"] != marks.marker:
+            emit("ball_moved", player, marker=marks.marker, to=changes["marker"])
+    return evolve(marks, **changes)
 
 
 def field_space(marker: int) -> int:
     """Spaces from the 45-yard space (0) to the marker's space (8 is the 5-yard line)."""
-    return (45 - marker) // 5
+    return (START_MARKER - marker) // 5
+
+
+# --- the turn sequence on a FootballState `s` ------------------------------------------------------
+def current_player(s) -> int:
+    """The seat to move, or CHANCE, or TERMINAL."""
+    if s.phase == OVER:
+        return TERMINAL
+    return CHANCE if s.phase in CHANCE_PHASES else s.actor
+
+
+def rule(s) -> str:
+    """The rule that governs the current phase."""
+    return WILD_RULE if s.wild_from else RULES[s.phase]
+
+
+def legal_actions(s) -> tuple[Action, ...]:
+    """The actor's legal actions at a decision node."""
+    if s.wild_from:
+        return tuple(WILD_ACTIONS[t] for t in s.me.open_tracks(s.game.sheet) if t != s.wild_from)
+    if s.phase == AREA:
+        return tuple(_take_action(t, s.board[t - 1], s.power_board[t - 1]) for t in TRACKS
+                     if s.board[t - 1] + s.power_board[t - 1])
+    if s.phase == ACTIVE or s.phase == OVERTIME:
+        checks = tuple(CHECK_ACTIONS[t] for t in TRACKS if s.hand[t - 1])
+        return checks + _kick_options(s, done=not checks)
+    if s.phase == PICKS:
+        picks = tuple(PICK_ACTIONS[t] for t in pick_options(s))
+        return picks + _kick_options(s, done=not picks)
+    return _kick_options(s, done=True)  # FINAL
+
+
+def _kick_options(s, done: bool) -> tuple[Action, ...]:
+    if not s.me.can_kick(s.game.sheet):
+        return ()
+    kick = _kick_action(s.me.marker)
+    return (kick, NO_KICK) if done else (kick,)
+
+
+def areas_with_dice(s) -> frozenset[int]:
+    """Areas a non-active pick may use: play dice (solo: play or power dice)."""
+    if s.solo:
+        return frozenset(t for t, play, power in zip(TRACKS, s.board, s.power_board) if play or power)
+    return frozenset(t for t, play in zip(TRACKS, s.board) if play)
+
+
+def pick_options(s) -> tuple[int, ...]:
+    """Tracks the actor may pick next under non-active rules A-D."""
+    return _pick_options(areas_with_dice(s), s.picks)
+
+
+@lru_cache(maxsize=None)
+def _pick_options(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[int, ...]:
+    """The tracks a non-active player may pick next, given the areas with dice and the picks so far."""
+    if len(picks) == 2:
+        return ()
+
+    def valid(a: int, b: int) -> bool:
+        return {a, b} <= areas if len(areas) >= 2 else areas <= {a, b}
+
+    if picks:
+        return tuple(t for t in TRACKS if t != picks[0] and valid(picks[0], t))
+    return tuple(t for t in TRACKS if any(valid(t, u) for u in TRACKS if u != t))
+
+
+CHECK_ACTIONS = {t: Action("check", (t,), f"check a {t}") for t in TRACKS}
+PICK_ACTIONS = {t: Action("pick", (t,), f"pick track {t}") for t in TRACKS}
+WILD_ACTIONS = {t: Action("wild", (t,), f"wild chain to track {t}") for t in TRACKS}
+NO_KICK = Action("no kick", (), "no field goal")
+
+
+@lru_cache(maxsize=None)
+def _kick_action(marker: int) -> Action:
+    return Action("kick", (), f"kick a field goal from the {marker}")
+
+
+@lru_cache(maxsize=None)
+def _take_action(track: int, play: int, power: int) -> Action:
+    dice = f"{play} play" + (f" + {power} power" if power else "")
+    return Action("take", (track,), f"take the {track}s ({dice})")
+
+
+def apply(s, action: Action, emit: Emit = None):
+    """The state after a legal action or chance outcome."""
+    kind, args = action.kind, action.args
+    if s.phase in CHANCE_PHASES:
+        return _apply_chance(s, args, emit)
+    if kind == "wild":
+        return _check(s, args[0], emit)
+    if kind == "take":
+        return _take(s, args[0], emit)
+    if kind == "check":
+        return _check(s, args[0], emit, hand=_minus_one(s.hand, args[0]))
+    if kind == "pick":
+        return _check(s, args[0], emit, picks=s.picks + args)
+    if kind == "kick":
+        if emit:
+            emit("field_goal", s.actor, marker=s.me.marker, points=FIELD_GOAL_POINTS,
+                 score=points(s.me.touchdowns, s.me.field_goals + 1))
+        return _settle(_with_marks(s, s.me.kick_field_goal()), emit)
+    return _end_holding(s, emit)  # "no kick"
+
+
+def _with_marks(s, marks: Marks, **changes):
+    return evolve(s, marks=s.marks[:s.actor] + (marks,) + s.marks[s.actor + 1:], **changes)
+
+
+def _check(s, track: int, emit: Emit, **changes):
+    """Check one box on `track` for the actor (with `changes` to the state: the die used), then settle."""
+    actor = s.actor
+    marks, changes["wild_from"] = check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
+    changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
+    return _settle(evolve(s, **changes), emit)
+
+
+def _take(s, track: int, emit: Emit):
+    i = track - 1
+    if emit:
+        emit("area_taken", s.actor, area=track, play=s.board[i], power=s.power_board[i])
+    hand = tuple(s.board[i] + s.power_board[i] if t == track else 0 for t in TRACKS)
+    return _settle(evolve(s, phase=ACTIVE, hand=hand, pool=s.pool + s.board[i], board=_set(s.board, i, 0),
+                          power_board=_set(s.power_board, i, 0)), emit)
+
+
+def _settle(s, emit: Emit):
+    """End the actor's dice when nothing is left to decide (no dice, no field goal to offer)."""
+    if s.wild_from or s.marks[s.actor].can_kick(s.game.sheet):
+        return s
+    phase = s.phase
+    if phase == ACTIVE or phase == OVERTIME:
+        done = not any(s.hand)
+    else:
+        done = len(s.picks) == 2 if phase == PICKS else phase == FINAL
+    return _end_holding(s, emit) if done else s
+
+
+def _end_holding(s, emit: Emit):
+    """The actor has checked all their dice (and declined a last field goal): move on."""
+    if s.phase == ACTIVE:
+        power = s.power_board if s.solo else NO_DICE  # solo power dice stay until Blitz Bach
+        return _settle(evolve(s, phase=PICKS, power_board=power, picks=(),
+                              actor=(s.active + 1) % s.game.num_players), emit)
+    if s.phase == PICKS:
+        if s.solo:
+            return _start_blitz(evolve(s, phase=BLITZ_ROLL, power_board=NO_DICE, picks=()), emit)
+        following = (s.actor + 1) % s.game.num_players
+        if following != s.active:
+            return _settle(evolve(s, actor=following, picks=()), emit)
+        return _next_turn(s, emit)
+    if s.phase == FINAL:
+        return _offer_final_kick(s, s.actor + 1, emit)
+    return _next_in_overtime(s, s.tied.index(s.actor) + 1, emit)
+
+
+# --- chance ------------------------------------------------------------------------------------------
+def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
+    """The outcomes of the current roll with their exact probabilities."""
+    if s.phase == DEFENSE_ROLL:
+        return DEFENSE_DIE
+    if s.phase == MARKER_ROLL:
+        return dice_roll("defense marker", 1)
+    if s.phase == PLAY_ROLL:
+        return dice_roll("play dice", s.pool)
+    return dice_roll("power dice", s.me.power)  # POWER_ROLL, BLITZ_ROLL, OVERTIME_ROLL
+
+
+def chance_table(s) -> ChanceTable:
+    """The roll as a sampling table, built once per distinct roll (the dice rolls are cached tuples)."""
+    return ChanceTable.shared(chance_outcomes(s))
+
+
+def _apply_chance(s, args: tuple, emit: Emit):
+    if emit:
+        _emit_roll(s, args, emit)
+    if s.phase == DEFENSE_ROLL:
+        return _next_roll(evolve(s, defense=args[0]), DEFENSE_ROLL)
+    if s.phase == MARKER_ROLL:
+        return _next_roll(evolve(s, defense_marker=args.index(1) + 1), MARKER_ROLL)
+    if s.phase == PLAY_ROLL:
+        return _next_roll(evolve(s, board=tuple(map(sum, zip(s.board, args))), pool=0), PLAY_ROLL)
+    if s.phase == POWER_ROLL:
+        return _next_roll(evolve(s, power_board=args), POWER_ROLL)
+    if s.phase == BLITZ_ROLL:
+        return _blitz_scores(s, args, emit)
+    return _settle(evolve(s, phase=OVERTIME, hand=args), emit)  # OVERTIME_ROLL
+
+
+def _emit_roll(s, args: tuple, emit: Callable[..., None]) -> None:
+    if s.phase == DEFENSE_ROLL:
+        emit("defense_rolled", s.actor, face=args[0], effect=DEFENSE_NAMES[args[0]])
+    elif s.phase == MARKER_ROLL:
+        emit("defense_marker_placed", None, area=args.index(1) + 1)
+    else:
+        dice = "play" if s.phase == PLAY_ROLL else "power"
+        emit("dice_rolled", s.actor, dice=dice, counts=list(args), purpose=s.phase.value)
+
+
+def _next_roll(s, done: Phase):
+    needed = {MARKER_ROLL: s.solo, PLAY_ROLL: s.pool > 0, POWER_ROLL: s.marks[s.active].power > 0}
+    for phase in ROLL_ORDER[ROLL_ORDER.index(done) + 1:]:
+        if needed[phase]:
+            return evolve(s, phase=phase)
+    return evolve(s, phase=AREA)
+
+
+# --- turns, rounds, end of game ----------------------------------------------------------------------
+def _next_turn(s, emit: Emit):
+    turn = s.turn + 1
+    if turn == s.game.total_turns:
+        return _offer_final_kick(evolve(s, turn=turn, picks=()), 0, emit)
+    marks = tuple(evolve(m, defense_used=False) if m.defense_used else m for m in s.marks)
+    if emit:
+        emit("turn_started", turn % s.game.num_players, turn=turn, round=turn // s.game.num_players + 1)
+    return evolve(s, marks=marks, turn=turn, phase=DEFENSE_ROLL, actor=turn % s.game.num_players, picks=(),
+                  hand=NO_DICE)
+
+
+def _start_blitz(s, emit: Emit):
+    return s if s.me.power else _blitz_scores(s, NO_DICE, emit)
+
+
+def _blitz_scores(s, faces: tuple[int, ...], emit: Emit):
+    """Solo step 5: remove the areas of the rolled faces, score the fullest area off the marker."""
+    removed = sum(s.board[i] for i in range(6) if faces[i])
+    board = tuple(0 if faces[i] else s.board[i] for i in range(6))
+    fullest = max(n for t, n in zip(TRACKS, board) if t != s.defense_marker)
+    scored = blitz_points(fullest)
+    if emit:
+        emit("blitz_scored", None, removed=[t for t in TRACKS if faces[t - 1]], dice=fullest, points=scored,
+             score=sum(s.blitz) + scored)
+    return _next_turn(evolve(s, board=board, pool=s.pool + removed, blitz=s.blitz + (scored,)), emit)
+
+
+def _offer_final_kick(s, first: int, emit: Emit):
+    for player in range(first, s.game.num_players):
+        if s.marks[player].can_kick(s.game.sheet):
+            return evolve(s, phase=FINAL, actor=player)
+    return _compare(s, tuple(range(s.game.num_players)), emit)
+
+
+def _compare(s, contenders: tuple[int, ...], emit: Emit):
+    best = max(s.marks[p].points for p in contenders)
+    leaders = tuple(p for p in contenders if s.marks[p].points == best)
+    if s.solo or len(leaders) == 1 or s.overtime == MAX_OVERTIME:
+        if emit:
+            emit("game_over", None, scores=[m.points for m in s.marks])
+        return evolve(s, phase=OVER, tied=leaders if s.overtime else ())
+    if emit:
+        emit("overtime_started", None, round=s.overtime + 1, tied=list(leaders))
+    return _next_in_overtime(evolve(s, overtime=s.overtime + 1, tied=leaders), 0, emit)
+
+
+def _next_in_overtime(s, index: int, emit: Emit):
+    if index == len(s.tied):
+        return _compare(s, s.tied, emit)
+    player = s.tied[index]
+    state = evolve(s, actor=player, hand=NO_DICE, defense=0, wild_from=0)
+    if s.marks[player].power:
+        return evolve(state, phase=OVERTIME_ROLL)
+    return _settle(evolve(state, phase=OVERTIME), emit)
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _minus_one(hand: tuple[int, ...], track: int) -> tuple[int, ...]:
+    return _set(hand, track - 1, hand[track - 1] - 1)

@@ -5,14 +5,12 @@ Standard library only (no numpy, plotting or widgets).
 """
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from ..events import in_words, seat_label
 from ..drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour
-from ..events import Event
-from .narration import step_line
-from .rules import BLITZ_CHART, DEFENSE_NAMES, FIELD_GOAL_POINTS, TOUCHDOWN_POINTS
+from .events import step_event  # noqa: F401  (deerbook.views finds a game's step_event here)
+from .rules import BLITZ_CHART, DEFENSE_NAMES, points as score
 from .sheet import START_KICK_RANGE, TRACKS
 
 WIDTH = 780
@@ -29,7 +27,7 @@ BOX_SHORT = {"empty": "", "wild": "W", "kick": "K", "power": "P"}
 
 def points(marks: dict) -> int:
     """The points of a player's marks as observed."""
-    return TOUCHDOWN_POINTS * marks["touchdowns"] + FIELD_GOAL_POINTS * marks["field_goals"]
+    return score(marks["touchdowns"], marks["field_goals"])
 
 
 def kick_range(marks: dict, sheet) -> int:
@@ -206,8 +204,3 @@ def _blitz(svg: Svg, o: dict, top: float) -> None:
     _box_row(svg, 86, top + 22, [str(v) for v in blitz] + [""] * (6 - len(blitz)), len(blitz), "rounds")
     svg.text(10, top + 66, f"His chart (dice in the fullest area outside the Defense Marker's): {blitz_chart_words()}",
              size=11)
-
-
-def step_event(before, action, after) -> Event:
-    """One step in words (a Football table hides nothing: every seat hears all of it)."""
-    return Event(re.sub(r"\bP(\d+)\b", r"{P\1}", step_line(before, action)))

@@ -9,7 +9,8 @@ from deerbook.football.advisor import (Advisor, AdvisorAgent, ChoiceOutcome, act
                                        picks_choice)
 from deerbook.football.odds import blitz_board
 from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5, Marks
-from deerbook.football.state import ACTIVE, AREA, BLITZ_ROLL, DEFENSE_ROLL, PICKS, position
+from deerbook.football.rules import ACTIVE, AREA, BLITZ_ROLL, DEFENSE_ROLL, PICKS
+from deerbook.football.save import position
 from deerbook.engine.seeding import stream
 
 from test_odds import within_4_se

@@ -6,7 +6,8 @@ from deerbook.engine import make_game
 from deerbook.engine.simulate import simulate
 from deerbook.football import GreedyAgent
 from deerbook.football.rules import NO_EFFECT
-from deerbook.football.state import ACTIVE, PICKS, position
+from deerbook.football.rules import ACTIVE, PICKS
+from deerbook.football.save import position
 
 
 def greedy_choice(state):

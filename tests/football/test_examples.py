@@ -1,6 +1,7 @@
 """The worked examples of the rule text, reproduced on the reconstructed sheet."""
 from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5
-from deerbook.football.state import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PICKS, position
+from deerbook.football.rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PICKS
+from deerbook.football.save import position
 
 from conftest import play_texts, texts
 

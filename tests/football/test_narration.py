@@ -1,8 +1,9 @@
 """Narration lists the boxes each step checked, with exact chance probabilities."""
-from deerbook.football.narration import narrate, sheet_changes
-from deerbook.football.rules import Marks, RUN_MINUS_5
+from deerbook.engine.events import Event
+from deerbook.football.narrate import narrate, sheet_changes
+from deerbook.football.rules import ACTIVE, RUN_MINUS_5
 from deerbook.football.sheet import default_sheet
-from deerbook.football.state import ACTIVE, position
+from deerbook.football.save import position
 
 
 def test_doug_breakaway_run_narrated(two):
@@ -19,9 +20,11 @@ def test_chance_steps_show_their_exact_probability(two):
     assert lines == ["chance: defense die: -10 yards on a pass (probability 1/6)"]
 
 
-def test_scores_and_other_boxes_are_named():
+def test_scores_and_other_boxes_are_named_in_sheet_order():
     sheet = default_sheet()
-    before = Marks(marker=10, kick=0, power=1)
-    after = Marks(marker=45, kick=1, power=2, touchdowns=1, field_goals=1, yac=1)
-    assert sheet_changes(before, after, sheet) == ["YAC box 1 [+0]", "Kick Range box 1 [15]", "Power Dice 1 -> 2",
-                                                   "TOUCHDOWN +7", "FIELD GOAL +3", "marker 10 -> 45"]
+    events = [Event("field_goal", 0, {"marker": 10, "points": 3, "score": 10}),
+              Event("power_unlocked", 0, {"power": 2}), Event("touchdown", 0, {"marker": 10, "points": 7, "score": 7}),
+              Event("kick_range_checked", 0, {"box": 1, "range": 15}),
+              Event("bonus_checked", 0, {"track": "yac", "box": 1, "yards": 0})]
+    assert sheet_changes(events, sheet) == ["YAC box 1 [+0]", "Kick Range box 1 [15]", "Power Dice 1 -> 2",
+                                            "TOUCHDOWN +7", "FIELD GOAL +3", "marker 10 -> 45", "marker 10 -> 45"]

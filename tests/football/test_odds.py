@@ -11,12 +11,14 @@ import pytest
 from deerbook.__main__ import main
 from deerbook.engine import make_game
 from deerbook.engine.runner import sample_outcome
+from deerbook.football.balance import solo_seasons, win_rates
 from deerbook.football.odds import (AREA_STATISTICS, Gain, area_count_tables, blitz_board, board_counts,
                                    chance_by_field_position, default_game, expected_yards, next_box, odds_report,
-                                   solo_seasons, track_profile, track_sheets, whole_track, win_rates)
+                                   track_profile, track_sheets, whole_track)
 from deerbook.football.rules import NO_EFFECT, PASS_MINUS_10, RUN_MINUS_5, Marks, dice_roll
 from deerbook.football.sheet import TRACKS
-from deerbook.football.state import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_ROLL, position
+from deerbook.football.rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_ROLL
+from deerbook.football.save import position
 from deerbook.engine.seeding import stream
 
 DEFENSE = {NO_EFFECT: Fraction(1, 2), RUN_MINUS_5: Fraction(1, 3), PASS_MINUS_10: Fraction(1, 6)}

@@ -8,7 +8,8 @@ from deerbook.engine.agents import RandomAgent
 from deerbook.engine.errors import OptionError
 from deerbook.engine.protocol import Action
 from deerbook.engine.saving import _digest
-from deerbook.football.state import ACTIVE, PICKS, position
+from deerbook.football.rules import ACTIVE, PICKS
+from deerbook.football.save import position
 
 from conftest import play_texts
 

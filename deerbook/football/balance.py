@@ -1,0 +1,38 @@
+"""Football balance: seeded seasons of whole games and their win rates (Monte Carlo, not exact).
+
+Game i of a season plays from `engine.seeding.stream(seed, i)` through `engine.batch.run_batch`, as `simulate`
+does, so a season never depends on how many workers play it.
+"""
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from fractions import Fraction
+
+from ..engine.batch import BatchSpec, agent_factories, run_batch
+from ..engine.registry import make_game
+
+
+def season(game, agent_names: list[str], games: int, seed: int, *, workers: int | None = None,
+           executor: Executor | None = None) -> list[dict]:
+    """Play `games` seeded games (game i from the i-th child seed, by the batch runner `simulate` uses); each
+    game's stats()."""
+    spec = BatchSpec(game, agent_factories(game, agent_names))
+    return [record.stats for record in run_batch(spec, games, seed, workers=workers, executor=executor)]
+
+
+def solo_seasons(agents: list[str], difficulties=("normal", "hard"), games: int = 20, seed: int = 1) -> dict:
+    """{(agent, difficulty): the stats() of `games` seeded solo games against Blitz Bach} (same seeds for all)."""
+    return {(agent, difficulty): season(make_game("football", num_players=1, solo_difficulty=difficulty), [agent],
+                                        games, seed)
+            for difficulty in difficulties for agent in agents}
+
+
+def win_rates(seasons: dict) -> dict:
+    """{(agent, difficulty): wins, games, win rate, mean points, Blitz Bach's mean} from `solo_seasons`."""
+    table = {}
+    for key, stats in seasons.items():
+        wins = sum(s["won_vs_blitz_bach"] for s in stats)
+        table[key] = {"wins": wins, "games": len(stats), "win_rate": Fraction(wins, len(stats)),
+                      "mean_points": Fraction(sum(s["points"][0] for s in stats), len(stats)),
+                      "mean_blitz_bach": Fraction(sum(s["blitz_bach_score"] for s in stats), len(stats))}
+    return table

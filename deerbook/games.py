@@ -54,7 +54,7 @@ DEER_CARDS = GameInfo(
     benchmarks=[Benchmark({"num_players": 4}, "greedy")])
 FOOTBALL = GameInfo(
     "football", "Football Highlights: The Dice Game", FootballGame, FOOTBALL_OPTIONS, odds="deerbook.football.odds",
-    hints="deerbook.widgets.hints:football_hints", view="deerbook.football.view",
+    hints="deerbook.widgets.hints:football_hints", view="deerbook.football.view", events="deerbook.football.events",
     configs=[{"num_players": 1, "solo_difficulty": "normal"}, {"num_players": 1, "solo_difficulty": "hard"},
              *({"num_players": n} for n in range(2, 5))],
     benchmarks=[Benchmark({"num_players": 2}, "greedy", target_ms=3), Benchmark({"num_players": 1}, "greedy")])

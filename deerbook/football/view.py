@@ -9,7 +9,6 @@ from typing import Sequence
 
 from ..events import in_words, seat_label
 from ..drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour
-from .events import step_event  # noqa: F401  (deerbook.views finds a game's step_event here)
 from .rules import BLITZ_CHART, DEFENSE_NAMES, points as score
 from .sheet import START_KICK_RANGE, TRACKS
 

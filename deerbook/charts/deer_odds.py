@@ -25,7 +25,7 @@ from ..deer.odds import edition, fraction_text, odds_report
 from ..deer.state import DeerState
 from ..engine import Distribution, make_game
 from ..engine.runner import play
-from .controls import Step, choices_figure, choices_step, with_dropdown
+from .controls import Step, choices_figure, choices_step, with_dropdown, wrap_label
 from .theme import CATEGORY_COLORS, add_legend_swatches, discrete_colorscale
 
 EDITIONS = ("deer", "deer-cards")
@@ -153,15 +153,15 @@ def advisor_figure(ranked, title: str = "Expected points shed this turn, by choi
 
 def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: float | None, title: str,
                   x: str, y: str = "win rate") -> go.Figure:
-    """Estimates with 95% intervals as bars, and a dashed line at the fair share."""
-    fig = go.Figure(go.Bar(x=list(labels), y=[e.mean for e in estimates],
+    """Estimates with 95% intervals as bars, and a dashed line at the fair share; long labels wrap, horizontal."""
+    fig = go.Figure(go.Bar(x=[wrap_label(label) for label in labels], y=[e.mean for e in estimates],
                            error_y={"type": "data", "array": [e.high - e.mean for e in estimates]},
                            customdata=[[e.low, e.high, e.n] for e in estimates],
                            hovertemplate="%{x}: %{y:.3f} (95% interval %{customdata[0]:.3f}–%{customdata[1]:.3f}, "
                                          "%{customdata[2]} games)<extra></extra>"))
     if fair is not None:
         fig.add_hline(y=fair, line_dash="dash", annotation_text=f"fair share {fair:.3f}")
-    return _layout(fig, title, x, y, xaxis_type="category")
+    return _layout(fig, title, x, y, xaxis_type="category", xaxis_tickangle=0)
 
 
 def seat_figure(win_rates: Sequence[Estimate], fair: float, title: str = "Win rate by seat") -> go.Figure:

@@ -10,7 +10,7 @@ pytest.importorskip("plotly")
 import plotly.graph_objects as go  # noqa: E402
 
 from deerbook.charts import deer_odds, football_odds  # noqa: E402
-from deerbook.charts.controls import (LABEL_WIDTH, Step, step_data, step_titles, with_dropdown,  # noqa: E402
+from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, step_data, step_titles, with_dropdown,  # noqa: E402
                                       with_slider, wrap_label)
 from deerbook.deer import DeerState  # noqa: E402
 from deerbook.deer.advisor import advise, turn_distribution, turn_summary  # noqa: E402
@@ -149,11 +149,17 @@ def test_football_advisor_dropdown_shows_the_exact_expected_points(football_advi
 def test_choice_names_read_horizontally(deer_advisor_fig, football_advisor_fig):
     for fig in (deer_advisor_fig, football_advisor_fig):
         assert fig.data[0].orientation == "h" and fig.layout.yaxis.tickangle == 0
-        rows = max(len(step_data(fig, i)[0]["y"]) for i in range(len(labels(fig))))
-        assert list(fig.layout.yaxis.range) == [rows - 0.5, -0.5]  # best at the top, equally thick bars
-        for index in range(len(labels(fig))):
-            for label in step_data(fig, index)[0]["y"]:
+        heights = []
+        for index, button in enumerate(fig.layout.updatemenus[0].buttons):
+            bars = step_data(fig, index)[0]["y"]
+            layout = button.args[1]
+            assert layout["yaxis.range"] == [len(bars) - 0.5, -0.5]  # best at the top
+            heights.append(layout["height"] - ROW_HEIGHT * len(bars))  # a bar equally thick in every step
+            for label in bars:
                 assert all(len(line) <= LABEL_WIDTH or " " not in line for line in label.split("<br>"))
+        assert len(set(heights)) == 1
+        assert (fig.layout.height, list(fig.layout.yaxis.range)) == (fig.layout.updatemenus[0].buttons[0].args[1]["height"],
+                                                                     fig.layout.updatemenus[0].buttons[0].args[1]["yaxis.range"])
 
 
 def test_wrap_label_breaks_long_names_at_spaces():

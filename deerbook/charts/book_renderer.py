@@ -126,7 +126,7 @@ def _helper_js() -> str:
     switch (toggle or OS setting) and on every resize of its container; titles wrap to the width (above
     any dropdown) and legends of narrow charts go in rows under the chart. A re-draw keeps what the
     reader picked with a chart's dropdowns and sliders: the shown data, each control's setting and the
-    layout keys the controls set (e.g. the title)."""
+    layout keys the controls set (e.g. the title, or the height of a chart whose choices vary)."""
     from deerbook.charts.theme import DARK
 
     dark = _json_for_script(DARK.to_plotly_json())
@@ -174,8 +174,8 @@ def _helper_js() -> str:
         "    return {data:copy(div.data),layout:l,config:fig.config};\n"
         "  }\n"
         "  function plot(div,fig){\n"
-        "    div.style.height=(fig.layout.height||HEIGHT)+'px';\n"
         "    var now=current(div,fig);\n"
+        "    div.style.height=(now.layout.height||HEIGHT)+'px';\n"
         "    Plotly.newPlot(div,now.data,layoutFor(div,now),now.config);\n"
         "    var refit=function(){setTimeout(function(){plot(div,fig);},0);};\n"
         "    div.on('plotly_buttonclicked',refit);div.on('plotly_sliderend',refit);\n"

@@ -31,18 +31,20 @@ SLIDER_GAP = 56
 
 @dataclass(frozen=True)
 class Step:
-    """One setting of a control: its label, the chart's title, and each trace's data (attribute -> value)."""
+    """One setting of a control: its label, the chart's title, each trace's data (attribute -> value) and any
+    other layout it sets (Plotly ``relayout`` keys such as ``"height"``)."""
 
     label: str
     title: str
     traces: tuple[dict[str, Any], ...]
+    layout: tuple[tuple[str, Any], ...] = ()
 
 
 def _update_args(step: Step) -> list:
-    """Plotly ``update`` arguments that show `step`: every trace's data, the title; traces by index."""
+    """Plotly ``update`` arguments that show `step`: every trace's data, the title and layout; traces by index."""
     attributes = sorted({key for trace in step.traces for key in trace})
     data = {key: [trace.get(key) for trace in step.traces] for key in attributes}
-    return [data, {"title.text": step.title}, list(range(len(step.traces)))]
+    return [data, {"title.text": step.title, **dict(step.layout)}, list(range(len(step.traces)))]
 
 
 def _show_first(fig: go.Figure, steps: Sequence[Step]) -> None:
@@ -52,6 +54,7 @@ def _show_first(fig: go.Figure, steps: Sequence[Step]) -> None:
         raise ValueError(f"every step must give data for each of the figure's {len(fig.data)} traces")
     for trace, data in zip(fig.data, steps[0].traces):
         trace.update(data)
+    fig.update_layout(dict(steps[0].layout))
     fig.update_layout(title={"text": steps[0].title, "x": 0.02, "xanchor": "left", "xref": "container",
                              "y": 1, "yanchor": "top", "yref": "container", "pad": {"t": 16}})
 
@@ -91,6 +94,8 @@ def step_titles(fig: go.Figure, control: str = "updatemenus") -> list[str]:
 LABEL_WIDTH = 16
 #: Height (px) of one horizontal bar row (a label may take two lines).
 ROW_HEIGHT = 36
+#: Room (px) under the bars of a `choices_figure`: the value axis and its title.
+CHOICES_BOTTOM = 100
 
 
 def wrap_label(text: str, width: int = LABEL_WIDTH) -> str:
@@ -99,20 +104,19 @@ def wrap_label(text: str, width: int = LABEL_WIDTH) -> str:
 
 
 def choices_step(label: str, title: str, choices: Sequence[tuple[str, float | Fraction, str]]) -> Step:
-    """A step of a `choices_figure`: one horizontal bar per (choice, exact value, hover text), best first."""
+    """A step of a `choices_figure`: one horizontal bar per (choice, exact value, hover text), best first; the chart
+    is as tall as its choices need (the same thickness of bar in every step)."""
+    rows = len(choices)
     return Step(label, title, ({"y": [wrap_label(name) for name, _, _ in choices],
                                 "x": [float(value) for _, value, _ in choices],
-                                "hovertext": [hover for _, _, hover in choices]},))
+                                "hovertext": [hover for _, _, hover in choices]},),
+                (("height", DROPDOWN_TOP + CHOICES_BOTTOM + ROW_HEIGHT * rows), ("yaxis.range", [rows - 0.5, -0.5])))
 
 
 def choices_figure(steps: Sequence[Step], value_title: str) -> go.Figure:
-    """Horizontal bars of each choice's value (best at the top, labels read horizontally), a dropdown of positions.
-
-    The chart has room for the most choices of any position; a position with fewer fills the top rows, so a bar
-    is equally thick in every position."""
-    rows = max(len(step.traces[0]["y"]) for step in steps)
+    """Horizontal bars of each choice's value (best at the top, labels read horizontally), a dropdown of positions."""
     fig = go.Figure(go.Bar(orientation="h", hoverinfo="text"))
     fig.update_xaxes(title_text=value_title)
-    fig.update_yaxes(title_text="choice", range=[rows - 0.5, -0.5], autorange=False, tickangle=0)
-    fig.update_layout(showlegend=False, height=DROPDOWN_TOP + 80 + ROW_HEIGHT * rows)
+    fig.update_yaxes(title_text="choice", autorange=False, tickangle=0)
+    fig.update_layout(showlegend=False)
     return with_dropdown(fig, steps)

@@ -247,4 +247,4 @@ def _decision_step(state: DeerState) -> Step:
 
 def advisor_values_figure(states: Sequence[DeerState]) -> go.Figure:
     """The advisor's exact expected net points shed this turn for every legal choice, a dropdown of positions."""
-    return choices_figure([_decision_step(state) for state in states], "expected net points shed this turn")
+    return choices_figure([_decision_step(state) for state in states], "expected net points shed")

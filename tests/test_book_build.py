@@ -17,7 +17,10 @@ What is asserted:
   every page in light mode, dark mode and 390 px wide, and after the theme toggle and a resize:
   every chart has a drawn height and its title fits, nothing is wider than the page or cut off,
   no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a Python repr
-  or an empty box. Screenshots go to book/_build/screenshots/.
+  or an empty box. Screenshots go to book/_build/screenshots/;
+* in headless chromium, light and dark, 390 px wide: every chart with its own dropdown or slider (chapters 13
+  and 21) shows another step's exact data once a reader picks it, its title still fits, and a theme switch
+  and a resize keep the pick.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """Charts that explore themselves: Plotly's own dropdowns and sliders over precomputed data.
 
 A chart with controls is built from `Step`s, one per setting of its control: the label the control
-shows, the chart's title, and every trace's data for that setting (computed beforehand by the exact
-engine functions). Picking a setting is Plotly's ``update`` method on the page: it swaps the traces'
-data and the title, so exploring works the moment the page loads, with no Python kernel.
+shows, the chart's title, every trace's data for that setting (computed beforehand by the exact
+engine functions) and any other layout it changes. Picking a setting is Plotly's ``update`` method on
+the page: it swaps the traces' data, the title and that layout, so exploring works the moment the page
+loads, with no Python kernel. `step_data` and `step_titles` read back what each setting shows (for
+tests and the chapters' checks).
 
 The figure starts at the first step. Controls are styled the same in both page themes (dark text on a
 light button: a dropdown's hover colour is Plotly's fixed light blue), and the book's page script

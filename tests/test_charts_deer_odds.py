@@ -98,18 +98,19 @@ def test_turn_and_advisor_bars_are_exact():
     assert list(map(Fraction, bars.customdata)) == [v for _, v in ranked]
 
 
+def test_long_match_and_seat_names_read_horizontally():
+    rates = [estimate([1.0, 0.0, 1.0]), estimate([0.0, 0.0, 1.0])]
+    fig = deer_odds.estimate_bars(["advisor vs 3 random", "knocks"], rates, 0.25, "title", "match")
+    assert list(fig.data[0].x) == ["advisor vs 3<br>random", "knocks"] and fig.layout.xaxis.tickangle == 0
+    seats = deer_odds.seat_figure(rates, 0.5)
+    assert list(seats.data[0].x) == ["seat 0", "seat 1"] and seats.layout.xaxis.tickangle == 0
+
+
 def test_seat_and_length_charts_show_the_estimates():
     batch = play_batch("deer", ["greedy"] * 4, 4, seed=1)
     rates = [estimate(batch.returns[:, s]) for s in range(4)]
     fig = deer_odds.seat_figure(rates, 0.25)
     assert list(fig.data[0].y) == [e.mean for e in rates]
     assert list(fig.data[0].error_y.array) == pytest.approx([1.96 * e.se for e in rates])
-    assert list(fig.data[0].x) == [f"seat {s}" for s in range(4)] and fig.layout.xaxis.tickangle == 0
     lengths = deer_odds.length_figure({"greedy": batch})
     assert list(lengths.data[0].x) == batch.turns.tolist() and lengths.layout.xaxis.title.text == "turns"
-
-
-def test_long_match_names_wrap_and_read_horizontally():
-    rates = [estimate([1.0, 0.0, 1.0]), estimate([0.0, 0.0, 1.0])]
-    fig = deer_odds.estimate_bars(["advisor vs 3 random", "knocks"], rates, 0.25, "title", "match")
-    assert list(fig.data[0].x) == ["advisor vs 3<br>random", "knocks"] and fig.layout.xaxis.tickangle == 0

@@ -440,8 +440,8 @@ def test_browser_sees_no_problem(browser_sweep: _Sweep, pages: dict[Path, _Page]
 CONTROL_PAGES = ("notebooks/13-playing-well.html", "notebooks/21-football-yardage.html")
 
 # Per chart with a control: its id, the control ("updatemenus" or "sliders"), the active step, whether every
-# trace and the title show that step's data (the `update` arguments of the step), whether the title fits in
-# the chart, and the trace data as JSON.
+# trace, the title and the drawn height (where the step sets one) show that step (its `update` arguments),
+# whether the title fits in the chart, and the trace data as JSON.
 CONTROLS_JS = r"""
 () => Array.from(document.querySelectorAll("div.deerbook-plotly"))
   .filter((div) => div.layout && (div.layout.updatemenus || div.layout.sliders))
@@ -452,7 +452,9 @@ CONTROLS_JS = r"""
     const [data, layout, traces] = step.args;
     const shows = traces.every((t, i) => Object.keys(data).every(
       (key) => JSON.stringify(div.data[t][key]) === JSON.stringify(data[key][i])))
-      && div.layout.title.text.replace(/<br>/g, " ") === layout["title.text"];
+      && div.layout.title.text.replace(/<br>/g, " ") === layout["title.text"]
+      && (layout.height === undefined
+          || Math.abs(div.querySelector(".svg-container").getBoundingClientRect().height - layout.height) < 1);
     const title = div.querySelector(".gtitle"), box = div.getBoundingClientRect();
     const fits = !title || title.getBoundingClientRect().right <= box.right + 1;
     return {id: div.id, kind: kind, active: control.active, steps: (control.buttons || control.steps).length,

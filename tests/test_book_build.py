@@ -17,7 +17,10 @@ What is asserted:
   every page in light mode, dark mode and 390 px wide, and after the theme toggle and a resize:
   every chart has a drawn height and its title fits, nothing is wider than the page or cut off,
   no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a Python repr
-  or an empty box. Screenshots go to book/_build/screenshots/.
+  or an empty box. Screenshots go to book/_build/screenshots/;
+* in headless chromium, light and dark, 390 px wide: every chart with its own dropdown or slider (chapters 13
+  and 21) shows another step's exact data once a reader picks it, its title still fits, and a theme switch
+  and a resize keep the pick.
 """
 
 from __future__ import annotations
@@ -427,3 +430,101 @@ def test_browser_sees_no_problem(browser_sweep: _Sweep, pages: dict[Path, _Page]
     assert browser_sweep.charts_seen >= 1
     failures = browser_sweep.failures[kind]
     assert not failures, f"{len(failures)} {kind} problem(s):\n" + "\n".join(failures[:60])
+
+
+# ---------------------------------------------------------------------------------------------
+# Charts with their own controls (deerbook.charts.controls): on the static page, before any kernel,
+# a reader picks another dropdown entry or drags a slider, and the plotted data change to that step's
+# exact data; a theme switch and a resize keep what was picked (the page script re-draws charts).
+
+CONTROL_PAGES = ("notebooks/13-playing-well.html", "notebooks/21-football-yardage.html")
+
+# Per chart with a control: its id, the control ("updatemenus" or "sliders"), the active step, whether every
+# trace, the title and the drawn height (where the step sets one) show that step (its `update` arguments),
+# whether the title fits in the chart, and the trace data as JSON.
+CONTROLS_JS = r"""
+() => Array.from(document.querySelectorAll("div.deerbook-plotly"))
+  .filter((div) => div.layout && (div.layout.updatemenus || div.layout.sliders))
+  .map((div) => {
+    const kind = div.layout.updatemenus ? "updatemenus" : "sliders";
+    const control = div.layout[kind][0];
+    const step = (control.buttons || control.steps)[control.active];
+    const [data, layout, traces] = step.args;
+    const shows = traces.every((t, i) => Object.keys(data).every(
+      (key) => JSON.stringify(div.data[t][key]) === JSON.stringify(data[key][i])))
+      && div.layout.title.text.replace(/<br>/g, " ") === layout["title.text"]
+      && (layout.height === undefined
+          || Math.abs(div.querySelector(".svg-container").getBoundingClientRect().height - layout.height) < 1);
+    const title = div.querySelector(".gtitle"), box = div.getBoundingClientRect();
+    const fits = !title || title.getBoundingClientRect().right <= box.right + 1;
+    return {id: div.id, kind: kind, active: control.active, steps: (control.buttons || control.steps).length,
+            shows: shows, fits: fits, title: layout["title.text"], data: JSON.stringify(div.data.map((t) => [t.x, t.y]))};
+  })
+"""
+
+
+def _pick_last(page, div_id: str, kind: str) -> None:
+    """As a reader would: open the dropdown and pick its last entry, or drag the slider to its far end."""
+    if kind == "updatemenus":
+        page.locator(f"#{div_id} .updatemenu-header-group").click()
+        page.locator(f"#{div_id} .updatemenu-dropdown-button").last.click()
+    else:
+        rail = page.locator(f"#{div_id} .slider-rail-touch-rect")
+        rail.scroll_into_view_if_needed()
+        box = rail.bounding_box()
+        y = box["y"] + box["height"] / 2
+        page.mouse.move(box["x"] + 2, y)
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] - 2, y, steps=8)
+        page.mouse.up()
+    page.wait_for_timeout(300)
+
+
+def _controls(page) -> dict:
+    return {chart["id"]: chart for chart in page.evaluate(CONTROLS_JS)}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_chart_controls_change_the_plotted_data(html_dir: Path, scheme: str) -> None:
+    reason = _chromium_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    server = _serve(html_dir)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    problems: list[str] = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            for rel in CONTROL_PAGES:  # a fresh context each: the theme toggle is remembered in localStorage
+                context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
+                context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(origin + "/") else r.abort())
+                page = context.new_page()
+                page.on("pageerror", lambda e, rel=rel: problems.append(f"{rel}: JavaScript error {e}"))
+                page.goto(f"{origin}/{rel}", wait_until="load")
+                page.wait_for_load_state("networkidle")
+                assert page.evaluate("document.documentElement.dataset.theme") == scheme
+                before = _controls(page)
+                assert len(before) >= 2, f"{rel}: {len(before)} charts with a control"
+                for div_id, chart in before.items():
+                    assert chart["active"] == 0 and chart["shows"] and chart["steps"] > 2, f"{rel} #{div_id}: {chart}"
+                    _pick_last(page, div_id, chart["kind"])
+                    picked = _controls(page)[div_id]
+                    assert picked["active"] == chart["steps"] - 1 and picked["shows"], f"{rel} #{div_id}: {picked}"
+                    assert picked["data"] != chart["data"], f"{rel} #{div_id}: the plotted data did not change"
+                    assert picked["fits"], f"{rel} #{div_id}: title wider than the chart after picking"
+                picked = _controls(page)
+                if scheme == "light":
+                    assert _switch_to_dark(page), f"{rel}: the theme toggle did not switch to dark"
+                page.set_viewport_size({"width": 600, "height": 900})
+                page.wait_for_timeout(500)
+                for div_id, chart in _controls(page).items():
+                    assert (chart["active"], chart["data"]) == (picked[div_id]["active"], picked[div_id]["data"]), (
+                        f"{rel} #{div_id}: a theme switch or resize lost the reader's pick")
+                    assert chart["shows"] and chart["fits"], f"{rel} #{div_id}: {chart}"
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    assert not problems, "\n".join(problems)

@@ -98,6 +98,14 @@ def test_turn_and_advisor_bars_are_exact():
     assert list(map(Fraction, bars.customdata)) == [v for _, v in ranked]
 
 
+def test_long_match_and_seat_names_read_horizontally():
+    rates = [estimate([1.0, 0.0, 1.0]), estimate([0.0, 0.0, 1.0])]
+    fig = deer_odds.estimate_bars(["advisor vs 3 random", "knocks"], rates, 0.25, "title", "match")
+    assert list(fig.data[0].x) == ["advisor vs 3<br>random", "knocks"] and fig.layout.xaxis.tickangle == 0
+    seats = deer_odds.seat_figure(rates, 0.5)
+    assert list(seats.data[0].x) == ["seat 0", "seat 1"] and seats.layout.xaxis.tickangle == 0
+
+
 def test_seat_and_length_charts_show_the_estimates():
     batch = play_batch("deer", ["greedy"] * 4, 4, seed=1)
     rates = [estimate([r[s] for r in batch.returns]) for s in range(4)]

@@ -14,7 +14,8 @@ This module is two things, both used only by the book build:
    The helper draws every figure with an explicit height (its own, or ``DEFAULT_HEIGHT``) at
    its container's width, re-draws it whenever the container's width changes, and re-draws
    figures that use the ``deerbook`` template with ``deerbook-dark`` while the page theme is
-   dark (a fresh ``Plotly.newPlot``: ``Plotly.react`` on a theme switch left charts 0 px tall).
+   dark (a fresh ``Plotly.newPlot``: ``Plotly.react`` on a theme switch left charts 0 px tall),
+   keeping the setting of any dropdown or slider (`deerbook.charts.controls`) the reader picked.
 
 Nothing here is imported at run time by the engine or the notebooks.
 """
@@ -116,12 +117,16 @@ NARROW_WIDTH = 640
 #: and leave them room above the plot (and above any panel titles).
 TITLE_CHAR_WIDTH = 10
 TITLE_LINE_HEIGHT = 24
+#: Room (px) a dropdown above a chart takes under its title.
+MENU_HEIGHT = 44
 
 
 def _helper_js() -> str:
     """The page script that draws every figure at its container's width and re-draws it on a theme
-    switch (toggle or OS setting) and on every resize of its container; titles wrap to the width and
-    legends of narrow charts go in rows under the chart."""
+    switch (toggle or OS setting) and on every resize of its container; titles wrap to the width (above
+    any dropdown) and legends of narrow charts go in rows under the chart. A re-draw keeps what the
+    reader picked with a chart's dropdowns and sliders: the shown data, each control's setting and the
+    layout keys the controls set (e.g. the title, or the height of a chart whose choices vary)."""
     from deerbook.charts.theme import DARK
 
     dark = _json_for_script(DARK.to_plotly_json())
@@ -130,6 +135,7 @@ def _helper_js() -> str:
         "(function(){\n"
         f"  var DARK={dark};\n"
         f"  var HEIGHT={DEFAULT_HEIGHT},NARROW={NARROW_WIDTH},TITLE_CHAR={TITLE_CHAR_WIDTH},TITLE_LINE={TITLE_LINE_HEIGHT};\n"
+        f"  var MENU={MENU_HEIGHT};\n"
         "  var figs=[];\n"
         "  function isDark(){return document.documentElement.dataset.theme==='dark';}\n"
         "  function wrap(text,chars){\n"
@@ -142,8 +148,8 @@ def _helper_js() -> str:
         "    var lines=wrap(t.text.replace(/<br>/g,' '),Math.max(Math.floor((width-40)/TITLE_CHAR),12));\n"
         "    t.text=lines.join('<br>');t.x=0.02;t.xanchor='left';t.xref='container';\n"
         "    t.y=1;t.yanchor='top';t.yref='container';t.pad={t:TITLE_LINE};l.title=t;\n"
-        "    var panels=(l.annotations||[]).length?TITLE_LINE:0;\n"
-        "    var m=Object.assign({t:48},l.margin);m.t=Math.max(m.t,TITLE_LINE*(lines.length+1)+panels);l.margin=m;\n"
+        "    var panels=(l.annotations||[]).length?TITLE_LINE:0,menus=(l.updatemenus||[]).length?MENU:0;\n"
+        "    var m=Object.assign({t:48},l.margin);m.t=Math.max(m.t,TITLE_LINE*(lines.length+1)+panels+menus);l.margin=m;\n"
         "  }\n"
         "  function layoutFor(div,fig){\n"
         "    var l=Object.assign({},fig.layout);\n"
@@ -153,9 +159,26 @@ def _helper_js() -> str:
         "    if(width<NARROW&&l.showlegend!==false){l.legend=Object.assign({},l.legend,{orientation:'h',x:0,xanchor:'left',xref:'container',y:0,yanchor:'bottom',yref:'container'});}\n"
         "    return l;\n"
         "  }\n"
+        "  function controlled(fig){\n"
+        "    var keys={};(fig.layout.updatemenus||[]).concat(fig.layout.sliders||[]).forEach(function(c){\n"
+        "      (c.buttons||c.steps||[]).forEach(function(b){var l=b.method==='update'?b.args[1]:b.method==='relayout'?b.args[0]:null;\n"
+        "        Object.keys(l||{}).forEach(function(k){keys[k.split('.')[0]]=true;});});});\n"
+        "    return Object.keys(keys);\n"
+        "  }\n"
+        "  function current(div,fig){\n"
+        "    if(!div.data||!div.layout||!(fig.layout.updatemenus||fig.layout.sliders)){return fig;}\n"
+        "    var copy=function(v){return JSON.parse(JSON.stringify(v));},l=Object.assign({},fig.layout);\n"
+        "    ['updatemenus','sliders'].forEach(function(k){if(l[k]){l[k]=l[k].map(function(c,i){\n"
+        "      return Object.assign({},c,{active:(div.layout[k]||[])[i]?div.layout[k][i].active:c.active});});}});\n"
+        "    controlled(fig).forEach(function(k){if(div.layout[k]!==undefined){l[k]=copy(div.layout[k]);}});\n"
+        "    return {data:copy(div.data),layout:l,config:fig.config};\n"
+        "  }\n"
         "  function plot(div,fig){\n"
-        "    div.style.height=(fig.layout.height||HEIGHT)+'px';\n"
-        "    Plotly.newPlot(div,fig.data,layoutFor(div,fig),fig.config);\n"
+        "    var now=current(div,fig);\n"
+        "    div.style.height=(now.layout.height||HEIGHT)+'px';\n"
+        "    Plotly.newPlot(div,now.data,layoutFor(div,now),now.config);\n"
+        "    var refit=function(){setTimeout(function(){plot(div,fig);},0);};\n"
+        "    div.on('plotly_buttonclicked',refit);div.on('plotly_sliderend',refit);\n"
         "    div.deerbookWidth=div.getBoundingClientRect().width;\n"
         "  }\n"
         "  function resized(entries){entries.forEach(function(e){\n"

@@ -4,20 +4,28 @@ and `deerbook.deer.advisor` (hover text shows the fraction), or a seeded estimat
 
 Colours come from the registered ``deerbook`` / ``deerbook-dark`` templates (the book swaps them),
 except the roll-space picture, which gives each combination its own colour from `CATEGORY_COLORS`.
+
+Two charts explore themselves on the static page (`deerbook.charts.controls`): `hand_odds_figure` (a dropdown of
+hands) and `advisor_values_figure` (a dropdown of positions from a seeded game).
 """
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from typing import Sequence
+from typing import Sequence, cast
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ..deer.advisor import AdvisorAgent, OverBudget, advise, turn_distribution, turn_summary
 from ..deer.balance import Batch, Estimate
 from ..deer.components import chart_rows, combination_name, row_name
+from ..deer.narrate import cards_text
 from ..deer.odds import edition, fraction_text, odds_report
-from ..engine import Distribution
+from ..deer.state import DeerState
+from ..engine import Distribution, make_game
+from ..engine.runner import play
+from .controls import Step, choices_figure, choices_step, with_dropdown, wrap_label
 from .theme import CATEGORY_COLORS, add_legend_swatches, discrete_colorscale
 
 EDITIONS = ("deer", "deer-cards")
@@ -145,15 +153,15 @@ def advisor_figure(ranked, title: str = "Expected points shed this turn, by choi
 
 def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: float | None, title: str,
                   x: str, y: str = "win rate") -> go.Figure:
-    """Estimates with 95% intervals as bars, and a dashed line at the fair share."""
-    fig = go.Figure(go.Bar(x=list(labels), y=[e.mean for e in estimates],
+    """Estimates with 95% intervals as bars, and a dashed line at the fair share; long labels wrap, horizontal."""
+    fig = go.Figure(go.Bar(x=[wrap_label(label) for label in labels], y=[e.mean for e in estimates],
                            error_y={"type": "data", "array": [e.high - e.mean for e in estimates]},
                            customdata=[[e.low, e.high, e.n] for e in estimates],
                            hovertemplate="%{x}: %{y:.3f} (95% interval %{customdata[0]:.3f}–%{customdata[1]:.3f}, "
                                          "%{customdata[2]} games)<extra></extra>"))
     if fair is not None:
         fig.add_hline(y=fair, line_dash="dash", annotation_text=f"fair share {fair:.3f}")
-    return _layout(fig, title, x, y, xaxis_type="category")
+    return _layout(fig, title, x, y, xaxis_type="category", xaxis_tickangle=0)
 
 
 def seat_figure(win_rates: Sequence[Estimate], fair: float, title: str = "Win rate by seat") -> go.Figure:
@@ -168,3 +176,75 @@ def length_figure(batches: dict[str, Batch], measure: str = "turns", title: str 
         fig.add_histogram(name=label, x=list(getattr(batch, measure)), opacity=0.7,
                           hovertemplate=f"{measure} %{{x}}: %{{y}} games<extra>{label}</extra>")
     return _layout(fig, title or f"Game length in {measure}", measure, "games", barmode="overlay")
+
+
+# -- charts with their own controls (precomputed exact data; see `deerbook.charts.controls`) ------------------
+#: Representative hands of player 0 for `hand_odds_figure`: one card, two low cards, the hands chapter 13 studies,
+#: a Joker, and a big hand of high cards and predators.
+SAMPLE_HANDS = ("7", "1 2", "3 3 5 9 Fox", "3 3 7 Fox Joker", "4 4 1 Joker", "10 11 12 12 Bear Wolf")
+#: The rest of the full position the sample hands are played from (chapter 13's): players 1-3's hands, the Discard pile.
+OTHER_HANDS = (("7", "8"), ("1", "2", "4"), ("12",))
+DISCARD = ("6", "6")
+
+
+def hand_position(hand: str, game_name: str = "deer") -> DeerState:
+    """The start of player 0's turn holding `hand` (card names), the other hands and Discard pile `OTHER_HANDS`, `DISCARD`."""
+    game = edition(game_name, 1 + len(OTHER_HANDS))
+    return DeerState.from_position(game, [hand.split(), *map(list, OTHER_HANDS)], discard=list(DISCARD))
+
+
+def _hand_step(hand: str, game_name: str) -> Step:
+    dist = turn_distribution(hand_position(hand, game_name))
+    shed, summary = shed_distribution(dist), turn_summary(dist)
+    points = sorted(shed)
+    title = (f"Points shed this turn holding {hand.replace(' ', ', ')}: expected {summary['shed']}, "
+             f"hand empties with chance {summary['goes_out']}")
+    return Step(hand, title, ({"x": points, "y": [float(shed[k]) for k in points],
+                               "customdata": [fraction_text(shed[k]) for k in points]},))
+
+
+def hand_odds_figure(hands: Sequence[str] = SAMPLE_HANDS, game_name: str = "deer") -> go.Figure:
+    """The exact distribution of points shed in the turn that starts now (greedy play) for a hand picked from a
+    dropdown, the rest of the position fixed (`hand_position`)."""
+    fig = go.Figure(go.Bar(hovertemplate="%{x} points: %{customdata}<extra></extra>"))
+    fig.update_layout(xaxis_title="points shed", yaxis_title="probability", yaxis_tickformat=".0%", height=520)
+    return with_dropdown(fig, [_hand_step(hand, game_name) for hand in hands])
+
+
+#: The advisor's decisions, as a reader would ask them.
+DECISION_QUESTIONS = {"knock": "knock or roll?", "joker": "play a Joker?", "joker_face": "the Joker's number",
+                      "choose_number": "name a number", "group": "pass a group of cards"}
+
+
+def advisor_positions(seed: int = 3, game_name: str = "deer", **options) -> list[DeerState]:
+    """The first decision of each kind the advisor takes (`DECISION_QUESTIONS`, in that order) in a seeded game of
+    four greedy agents (knocking allowed unless `options` say otherwise), within the advisor agent's step budget."""
+    game = make_game(game_name, num_players=4, **{"knocking": True, **options})
+    seen: list[DeerState] = []
+    play(game, [game.agents()["greedy"]() for _ in range(4)], seed,
+         on_step=lambda state, _: seen.append(cast(DeerState, state)) if not state.is_chance_node() else None)
+    first: dict[str, DeerState] = {}
+    for state in seen:
+        if state.phase in DECISION_QUESTIONS and state.phase not in first and len(state.legal_actions()) > 1:
+            try:
+                advise(state, budget=AdvisorAgent.budget)
+            except OverBudget:
+                continue
+            first[state.phase] = state
+    return [first[phase] for phase in DECISION_QUESTIONS if phase in first]
+
+
+def _decision_step(state: DeerState) -> Step:
+    comp, player = state.game.components, state.current
+    roll = f", rolled {', '.join(map(comp.face_name, state.roll))}" if state.roll else ""
+    question = DECISION_QUESTIONS[state.phase]
+    title = (f"Round {state.round + 1}, player {player} holding {cards_text(comp, state.hands[player])}{roll}: "
+             f"{question}")
+    choices = [(str(action), value, f"{action}: {fraction_text(Fraction(value))} ≈ {float(value):.2f} points")
+               for action, value in advise(state)]
+    return choices_step(question, title, choices)
+
+
+def advisor_values_figure(states: Sequence[DeerState]) -> go.Figure:
+    """The advisor's exact expected net points shed this turn for every legal choice, a dropdown of positions."""
+    return choices_figure([_decision_step(state) for state in states], "expected net points shed")

@@ -1,6 +1,8 @@
 """Plotly charts of exact Football Highlights odds (`deerbook.football.odds`, `deerbook.football.advisor`).
 
 Exact figures carry their exact fraction in the hover text; simulated ones say how many games and which seed.
+Two charts explore themselves on the static page (`deerbook.charts.controls`): `yards_by_marker` (a slider over
+the marker's yard line) and `advisor_values` (a dropdown of positions from a seeded game).
 """
 from __future__ import annotations
 
@@ -11,8 +13,12 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..engine.distribution import Distribution
+from ..engine.registry import make_game
+from ..football.advisor import Advisor, decisions
 from ..football.odds import FIELD_POSITIONS, area_count_tables, chance_by_field_position, default_game, whole_track
 from ..football.sheet import TRACKS
+from ..football.state import FootballState
+from .controls import SLIDER_BOTTOM, Step, choices_figure, choices_step, with_slider
 from .football_sheet import TRACK_KINDS
 
 
@@ -23,20 +29,39 @@ def fraction_bar(dist: Distribution | Mapping, name: str = "", label: str = "val
                   hovertext=[f"{label} {k}: {dist[k]} ≈ {float(dist[k]):.2%}" for k in keys], hoverinfo="text")
 
 
+def track_yards(game, track: int, marker: int) -> go.Bar:
+    """The bars of the yards one die gains on `track` from `marker`, anywhere along the track, Defense Die rolled."""
+    return fraction_bar(whole_track(game, track, marker).map(lambda g: g.yards), f"track {track}", "yards")
+
+
+def yards_title(marker: int) -> str:
+    """The title of `yards_by_track` from `marker`."""
+    return f"Yards gained by one die, anywhere along each track (from the {marker}, exact)"
+
+
 def yards_by_track(game=None, marker: int = 45) -> go.Figure:
     """Small multiples: the yards one die gains on each track, anywhere along the track, Defense Die rolled."""
     game = game or default_game()
     fig = make_subplots(rows=3, cols=2, subplot_titles=[f"track {t}: {TRACK_KINDS[t]}" for t in TRACKS],
                         shared_yaxes=True, vertical_spacing=0.12)
     for i, t in enumerate(TRACKS):
-        yards = whole_track(game, t, marker).map(lambda g: g.yards)
-        fig.add_trace(fraction_bar(yards, f"track {t}", "yards"), row=i // 2 + 1, col=i % 2 + 1)
+        fig.add_trace(track_yards(game, t, marker), row=i // 2 + 1, col=i % 2 + 1)
     fig.update_xaxes(title_text="yards gained", row=3)
     fig.update_yaxes(title_text="probability", col=1)
     fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
-    fig.update_layout(title=f"Yards gained by one die, anywhere along each track (from the {marker}, exact)",
-                      showlegend=False, height=640)
+    fig.update_layout(title=yards_title(marker), showlegend=False, height=640)
     return fig
+
+
+def yards_by_marker(game=None, markers: Sequence[int] = FIELD_POSITIONS) -> go.Figure:
+    """`yards_by_track` with a slider over the marker's yard line: every track's exact yards from each marker."""
+    game = game or default_game()
+    steps = [Step(str(marker), yards_title(marker),
+                  tuple({key: bar[key] for key in ("x", "y", "hovertext")} for bar in
+                        (track_yards(game, t, marker).to_plotly_json() for t in TRACKS)))
+             for marker in markers]
+    fig = yards_by_track(game, markers[0])
+    return with_slider(fig, steps, "marker on the ").update_layout(height=640 + SLIDER_BOTTOM)
 
 
 def touchdown_by_field_position(game=None) -> go.Figure:
@@ -110,3 +135,32 @@ def points_per_game(points: Mapping[str, Sequence[int]], title: str) -> go.Figur
     fig.update_yaxes(title_text="agent", autorange="reversed")
     fig.update_layout(title=title, showlegend=False, height=140 + 70 * len(points))
     return fig
+
+
+#: The advisor's decisions in Football Highlights, as a reader would ask them.
+FOOTBALL_QUESTIONS = {"area": "which area's dice to take?", "picks": "which track to pick, or kick?"}
+
+
+def advisor_positions(seed: int = 7, count: int = 6) -> list[FootballState]:
+    """The first `count` decisions (areas and picks) in a seeded two-player game of greedy agents where the choice
+    matters (the advisor's expected points differ between the choices): the first of each kind per player and round."""
+    first: dict[tuple, FootballState] = {}
+    for s in decisions(make_game("football", num_players=2), ["greedy", "greedy"], seed):
+        key = (s.round, s.actor, s.phase)
+        if s.phase in FOOTBALL_QUESTIONS and key not in first and len({a.expected_points for a in Advisor().advise(s)}) > 1:
+            first[key] = s
+    return list(first.values())[:count]
+
+
+def _advice_step(state: FootballState) -> Step:
+    label = f"round {state.round}, player {state.actor}"
+    choices = [(str(a.action), a.expected_points, f"{a.action}: {a.expected_points} ≈ {float(a.expected_points):.2f} "
+                                                  f"points, touchdown chance {a.touchdown_chance}")
+               for a in Advisor().advise(state)]
+    title = f"{label.capitalize()}: {FOOTBALL_QUESTIONS[state.phase]} The advisor's expected points this turn"
+    return choices_step(f"{label}: {'dice' if state.phase == 'area' else 'picks'}", title, choices)
+
+
+def advisor_values(states: Sequence[FootballState]) -> go.Figure:
+    """The advisor's exact expected points this turn for every legal choice, a dropdown of positions."""
+    return choices_figure([_advice_step(state) for state in states], "expected points this turn")

@@ -1,0 +1,124 @@
+"""Charts that explore themselves: Plotly's own dropdowns and sliders over precomputed data.
+
+A chart with controls is built from `Step`s, one per setting of its control: the label the control
+shows, the chart's title, every trace's data for that setting (computed beforehand by the exact
+engine functions) and any other layout it changes. Picking a setting is Plotly's ``update`` method on
+the page: it swaps the traces' data, the title and that layout, so exploring works the moment the page
+loads, with no Python kernel. `step_data` and `step_titles` read back what each setting shows (for
+tests and the chapters' checks).
+
+The figure starts at the first step. Controls are styled the same in both page themes (dark text on a
+light button: a dropdown's hover colour is Plotly's fixed light blue), and the book's page script
+(`deerbook.charts.book_renderer`) keeps each control's setting when it redraws a chart on a theme
+switch or a resize.
+"""
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+import plotly.graph_objects as go
+
+#: Dark text on a light button, readable on the light and the dark page.
+CONTROL_STYLE = {"bgcolor": "#f2f2f2", "bordercolor": "#888888", "font": {"color": "#222222", "size": 13}}
+#: Top margin (px) of a chart with a dropdown: room for a two-line title and the dropdown under it.
+DROPDOWN_TOP = 120
+#: Bottom margin (px) of a chart with a slider under the plot: the x axis title, then the slider.
+SLIDER_BOTTOM = 160
+#: Gap (px) between the plot and the slider, below the x axis' tick labels and title.
+SLIDER_GAP = 56
+
+
+@dataclass(frozen=True)
+class Step:
+    """One setting of a control: its label, the chart's title, each trace's data (attribute -> value) and any
+    other layout it sets (Plotly ``relayout`` keys such as ``"height"``)."""
+
+    label: str
+    title: str
+    traces: tuple[dict[str, Any], ...]
+    layout: tuple[tuple[str, Any], ...] = ()
+
+
+def _update_args(step: Step) -> list:
+    """Plotly ``update`` arguments that show `step`: every trace's data, the title and layout; traces by index."""
+    attributes = sorted({key for trace in step.traces for key in trace})
+    data = {key: [trace.get(key) for trace in step.traces] for key in attributes}
+    return [data, {"title.text": step.title, **dict(step.layout)}, list(range(len(step.traces)))]
+
+
+def _show_first(fig: go.Figure, steps: Sequence[Step]) -> None:
+    if not steps:
+        raise ValueError("a chart with a control needs at least one step")
+    if any(len(step.traces) != len(fig.data) for step in steps):
+        raise ValueError(f"every step must give data for each of the figure's {len(fig.data)} traces")
+    for trace, data in zip(fig.data, steps[0].traces):
+        trace.update(data)
+    fig.update_layout(dict(steps[0].layout))
+    fig.update_layout(title={"text": steps[0].title, "x": 0.02, "xanchor": "left", "xref": "container",
+                             "y": 1, "yanchor": "top", "yref": "container", "pad": {"t": 16}})
+
+
+def with_dropdown(fig: go.Figure, steps: Sequence[Step]) -> go.Figure:
+    """`fig` showing the first step, with a dropdown above the plot that shows any step."""
+    _show_first(fig, steps)
+    menu = {"type": "dropdown", "direction": "down", "active": 0, "showactive": True, "x": 0, "xanchor": "left",
+            "y": 1, "yanchor": "bottom", "pad": {"b": 8}, **CONTROL_STYLE,
+            "buttons": [{"label": step.label, "method": "update", "args": _update_args(step)} for step in steps]}
+    return fig.update_layout(updatemenus=[menu], margin={"t": DROPDOWN_TOP})
+
+
+def with_slider(fig: go.Figure, steps: Sequence[Step], prefix: str) -> go.Figure:
+    """`fig` showing the first step, with a slider under the plot that shows any step (`prefix` names it)."""
+    _show_first(fig, steps)
+    slider = {"active": 0, "x": 0, "xanchor": "left", "len": 1, "y": 0, "yanchor": "top",
+              "pad": {"t": SLIDER_GAP}, "currentvalue": {"prefix": prefix, "font": {"size": 14}},
+              "steps": [{"label": step.label, "method": "update", "args": _update_args(step)} for step in steps]}
+    return fig.update_layout(sliders=[slider], margin={"b": SLIDER_BOTTOM})
+
+
+def step_data(fig: go.Figure, index: int, control: str = "updatemenus") -> list[dict[str, Any]]:
+    """What each trace shows once step `index` of the figure's first dropdown (or ``"sliders"``) is picked."""
+    steps = fig.layout[control][0]["buttons" if control == "updatemenus" else "steps"]
+    data, _, traces = steps[index]["args"]
+    return [{key: values[i] for key, values in data.items()} for i in traces]
+
+
+def step_titles(fig: go.Figure, control: str = "updatemenus") -> list[str]:
+    """The chart title of every step of the figure's first dropdown (or ``"sliders"``)."""
+    steps = fig.layout[control][0]["buttons" if control == "updatemenus" else "steps"]
+    return [step["args"][1]["title.text"] for step in steps]
+
+
+#: Characters per line of a wrapped category label (a phone-wide chart leaves the labels little room).
+LABEL_WIDTH = 16
+#: Height (px) of one horizontal bar row (a label may take two lines).
+ROW_HEIGHT = 36
+#: Room (px) under the bars of a `choices_figure`: the value axis and its title.
+CHOICES_BOTTOM = 100
+
+
+def wrap_label(text: str, width: int = LABEL_WIDTH) -> str:
+    """A category label on lines of at most `width` characters (broken at spaces), joined by ``<br>``."""
+    return "<br>".join(textwrap.wrap(text, width)) or text
+
+
+def choices_step(label: str, title: str, choices: Sequence[tuple[str, float | Fraction, str]]) -> Step:
+    """A step of a `choices_figure`: one horizontal bar per (choice, exact value, hover text), best first; the chart
+    is as tall as its choices need (the same thickness of bar in every step)."""
+    rows = len(choices)
+    return Step(label, title, ({"y": [wrap_label(name) for name, _, _ in choices],
+                                "x": [float(value) for _, value, _ in choices],
+                                "hovertext": [hover for _, _, hover in choices]},),
+                (("height", DROPDOWN_TOP + CHOICES_BOTTOM + ROW_HEIGHT * rows), ("yaxis.range", [rows - 0.5, -0.5])))
+
+
+def choices_figure(steps: Sequence[Step], value_title: str) -> go.Figure:
+    """Horizontal bars of each choice's value (best at the top, labels read horizontally), a dropdown of positions."""
+    fig = go.Figure(go.Bar(orientation="h", hoverinfo="text"))
+    fig.update_xaxes(title_text=value_title)
+    fig.update_yaxes(title_text="choice", autorange=False, tickangle=0)
+    fig.update_layout(showlegend=False)
+    return with_dropdown(fig, steps)

@@ -1,0 +1,195 @@
+"""Charts with their own dropdowns and sliders: every step's data against the engine's exact values, computed
+directly (not through the chart module), labels that read horizontally, and deterministic figure JSON."""
+
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("plotly")
+
+import plotly.graph_objects as go  # noqa: E402
+
+from deerbook.charts import deer_odds, football_odds  # noqa: E402
+from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, step_data, step_titles, with_dropdown,  # noqa: E402
+                                      with_slider, wrap_label)
+from deerbook.deer import DeerState  # noqa: E402
+from deerbook.deer.advisor import advise, turn_distribution, turn_summary  # noqa: E402
+from deerbook.engine import make_game  # noqa: E402
+from deerbook.football.advisor import Advisor  # noqa: E402
+from deerbook.football.odds import FIELD_POSITIONS, default_game, whole_track  # noqa: E402
+from deerbook.football.sheet import TRACKS  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def hand_fig():
+    return deer_odds.hand_odds_figure()
+
+
+@pytest.fixture(scope="module")
+def deer_states():
+    return deer_odds.advisor_positions()
+
+
+@pytest.fixture(scope="module")
+def deer_advisor_fig(deer_states):
+    return deer_odds.advisor_values_figure(deer_states)
+
+
+@pytest.fixture(scope="module")
+def football_states():
+    return football_odds.advisor_positions()
+
+
+@pytest.fixture(scope="module")
+def football_advisor_fig(football_states):
+    return football_odds.advisor_values(football_states)
+
+
+@pytest.fixture(scope="module")
+def yards_fig():
+    return football_odds.yards_by_marker()
+
+
+def labels(fig, control="updatemenus"):
+    return [step["label"] for step in fig.layout[control][0]["buttons" if control == "updatemenus" else "steps"]]
+
+
+def unwrap(label: str) -> str:
+    return label.replace("<br>", " ")
+
+
+# -- odds for a chosen hand -------------------------------------------------------------------------------------
+def test_hand_dropdown_offers_every_sample_hand_and_starts_at_the_first(hand_fig):
+    assert labels(hand_fig) == list(deer_odds.SAMPLE_HANDS)
+    assert hand_fig.layout.updatemenus[0].active == 0
+    first = step_data(hand_fig, 0)[0]
+    assert list(hand_fig.data[0].x) == first["x"] and list(hand_fig.data[0].customdata) == first["customdata"]
+    assert hand_fig.layout.title.text == step_titles(hand_fig)[0]
+
+
+@pytest.mark.parametrize("index", [0, 2, 4])
+def test_each_hand_shows_the_exact_points_shed_of_that_hand(hand_fig, index):
+    hand = deer_odds.SAMPLE_HANDS[index]
+    # The position built here directly: chapter 13's other hands and Discard pile.
+    state = DeerState.from_position(make_game("deer", num_players=4),
+                                    [hand.split(), ["7", "8"], ["1", "2", "4"], ["12"]], discard=["6", "6"])
+    dist = turn_distribution(state)
+    shed = dist.map(lambda outcome: outcome[0])
+    bars = step_data(hand_fig, index)[0]
+    assert bars["x"] == sorted(shed)
+    assert [Fraction(text) for text in bars["customdata"]] == [shed[k] for k in sorted(shed)]
+    assert bars["y"] == [float(shed[k]) for k in sorted(shed)]
+    summary = turn_summary(dist)
+    title = step_titles(hand_fig)[index]
+    assert f"expected {summary['shed']}," in title and title.endswith(f"chance {summary['goes_out']}")
+
+
+# -- yardage by track and marker --------------------------------------------------------------------------------
+def test_yards_slider_steps_through_every_marker(yards_fig):
+    assert labels(yards_fig, "sliders") == [str(m) for m in FIELD_POSITIONS]
+    assert yards_fig.layout.sliders[0].currentvalue.prefix == "marker on the "
+    assert [title.split("from the ")[1].split(",")[0] for title in step_titles(yards_fig, "sliders")] == \
+        [str(m) for m in FIELD_POSITIONS]
+
+
+@pytest.mark.parametrize("marker", [45, 20, 5])
+def test_each_marker_shows_every_tracks_exact_yards(yards_fig, marker):
+    game = default_game()
+    shown = step_data(yards_fig, FIELD_POSITIONS.index(marker), "sliders")
+    assert len(shown) == len(TRACKS)
+    for track, bars in zip(TRACKS, shown):
+        yards = whole_track(game, track, marker).map(lambda g: g.yards)
+        assert bars["x"] == sorted(yards)
+        assert bars["y"] == [float(yards[k]) for k in sorted(yards)]
+        assert [Fraction(text.split(": ")[1].split(" ")[0]) for text in bars["hovertext"]] == \
+            [yards[k] for k in sorted(yards)]
+
+
+# -- advisor values -------------------------------------------------------------------------------------------
+def test_deer_positions_are_seeded_and_one_per_kind_of_decision(deer_states):
+    again = deer_odds.advisor_positions()
+    assert [s.to_json() for s in again] == [s.to_json() for s in deer_states]
+    phases = [s.phase for s in deer_states]
+    assert len(phases) >= 3 and len(set(phases)) == len(phases) and set(phases) <= set(deer_odds.DECISION_QUESTIONS)
+    assert all(len(s.legal_actions()) > 1 for s in deer_states)
+
+
+def test_deer_advisor_dropdown_shows_the_exact_value_of_every_legal_choice(deer_advisor_fig, deer_states):
+    assert labels(deer_advisor_fig) == [deer_odds.DECISION_QUESTIONS[s.phase] for s in deer_states]
+    for index, state in enumerate(deer_states):
+        ranked = advise(state)
+        bars = step_data(deer_advisor_fig, index)[0]
+        assert [unwrap(label) for label in bars["y"]] == [str(action) for action, _ in ranked]
+        assert {str(a) for a in state.legal_actions()} == {unwrap(label) for label in bars["y"]}
+        assert bars["x"] == [float(value) for _, value in ranked]
+        assert [Fraction(text.split(": ")[1].split(" ")[0]) for text in bars["hovertext"]] == [v for _, v in ranked]
+
+
+def test_football_positions_are_decisions_where_the_choice_matters(football_states):
+    assert len(football_states) == 6
+    assert [s.to_json() for s in football_odds.advisor_positions()] == [s.to_json() for s in football_states]
+    for state in football_states:
+        assert state.phase in football_odds.FOOTBALL_QUESTIONS
+        assert len({a.expected_points for a in Advisor().advise(state)}) > 1
+
+
+def test_football_advisor_dropdown_shows_the_exact_expected_points(football_advisor_fig, football_states):
+    assert len(set(labels(football_advisor_fig))) == len(football_states)
+    for index, state in enumerate(football_states):
+        advice = Advisor().advise(state)
+        bars = step_data(football_advisor_fig, index)[0]
+        assert [unwrap(label) for label in bars["y"]] == [str(a.action) for a in advice]
+        assert bars["x"] == [float(a.expected_points) for a in advice]
+        assert [Fraction(text.split(": ")[1].split(" ")[0]) for text in bars["hovertext"]] == \
+            [a.expected_points for a in advice]
+        assert all(str(a.touchdown_chance) in text for a, text in zip(advice, bars["hovertext"]))
+
+
+# -- readable and deterministic ----------------------------------------------------------------------------------
+def test_choice_names_read_horizontally(deer_advisor_fig, football_advisor_fig):
+    for fig in (deer_advisor_fig, football_advisor_fig):
+        assert fig.data[0].orientation == "h" and fig.layout.yaxis.tickangle == 0
+        heights = []
+        for index, button in enumerate(fig.layout.updatemenus[0].buttons):
+            bars = step_data(fig, index)[0]["y"]
+            layout = button.args[1]
+            assert layout["yaxis.range"] == [len(bars) - 0.5, -0.5]  # best at the top
+            heights.append(layout["height"] - ROW_HEIGHT * len(bars))  # a bar equally thick in every step
+            for label in bars:
+                assert all(len(line) <= LABEL_WIDTH or " " not in line for line in label.split("<br>"))
+        assert len(set(heights)) == 1
+        assert (fig.layout.height, list(fig.layout.yaxis.range)) == (fig.layout.updatemenus[0].buttons[0].args[1]["height"],
+                                                                     fig.layout.updatemenus[0].buttons[0].args[1]["yaxis.range"])
+
+
+def test_wrap_label_breaks_long_names_at_spaces():
+    assert wrap_label("take the 5s (2 play + 2 power)") == "take the 5s (2<br>play + 2 power)"
+    assert wrap_label("knock") == "knock"
+
+
+def test_figures_are_deterministic(hand_fig, deer_advisor_fig, football_advisor_fig, yards_fig, deer_states):
+    assert deer_odds.hand_odds_figure().to_json() == hand_fig.to_json()
+    assert deer_odds.advisor_values_figure(deer_odds.advisor_positions()).to_json() == deer_advisor_fig.to_json()
+    assert football_odds.advisor_values(football_odds.advisor_positions()).to_json() == football_advisor_fig.to_json()
+    assert football_odds.yards_by_marker().to_json() == yards_fig.to_json()
+
+
+def test_figures_stay_small(hand_fig, deer_advisor_fig, football_advisor_fig, yards_fig):
+    for fig in (hand_fig, deer_advisor_fig, football_advisor_fig, yards_fig):
+        assert len(fig.to_json()) < 100_000
+
+
+def test_a_step_must_give_data_for_every_trace():
+    fig = go.Figure([go.Bar(), go.Bar()])
+    with pytest.raises(ValueError, match="each of the figure's 2 traces"):
+        with_dropdown(fig, [Step("one", "title", ({"x": [1]},))])
+    with pytest.raises(ValueError, match="at least one step"):
+        with_slider(go.Figure(go.Bar()), [], "value ")
+
+
+def test_controls_update_data_and_title_of_the_traces_by_index():
+    steps = [Step(str(n), f"n = {n}", ({"x": [n], "y": [n * n]}, {"x": [n], "y": [-n]})) for n in (1, 2)]
+    fig = with_slider(go.Figure([go.Bar(), go.Bar()]), steps, "n = ")
+    assert [list(trace.y) for trace in fig.data] == [[1], [-1]] and fig.layout.title.text == "n = 1"
+    assert fig.layout.sliders[0].steps[1].args == ({"x": [[2], [2]], "y": [[4], [-2]]}, {"title.text": "n = 2"}, (0, 1))
+    assert step_data(fig, 1, "sliders") == [{"x": [2], "y": [4]}, {"x": [2], "y": [-2]}]

@@ -16,6 +16,7 @@ from ..engine.distribution import Distribution
 from ..engine.registry import make_game
 from ..football.advisor import Advisor, decisions
 from ..football.odds import FIELD_POSITIONS, area_count_tables, chance_by_field_position, default_game, whole_track
+from ..football.rules import BLITZ_SCORES
 from ..football.sheet import TRACKS
 from ..football.state import FootballState
 from .controls import SLIDER_BOTTOM, Step, choices_figure, choices_step, with_slider
@@ -117,7 +118,7 @@ def advisor_bars(advice: Sequence, title: str = "The advisor's ranking") -> go.F
 def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round") -> go.Figure:
     """Blitz Bach's exact score distribution for one round, as bars."""
     fig = go.Figure(fraction_bar(dist, "Blitz Bach", "points"))
-    fig.update_xaxes(title_text="Blitz Bach's points", tickvals=[0, 3, 7, 10, 14, 21])
+    fig.update_xaxes(title_text="Blitz Bach's points", tickvals=list(BLITZ_SCORES))
     fig.update_yaxes(title_text="probability")
     fig.update_layout(title=f"{title} (exact, expected {dist.expectation()} ≈ {float(dist.expectation()):.2f})")
     return fig

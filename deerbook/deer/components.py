@@ -185,9 +185,12 @@ class DeerComponents:
 
     @cached_property
     def _row_by_faces(self) -> dict[tuple, ChartRow]:
-        """The chart row of every possible number-dice result (chart_row looks it up)."""
+        """The chart row of every number-dice result a roll can show, a Joker's number included (chart_row
+        looks it up)."""
         rows = self.chart_by_signature
-        return {faces: rows[signature(faces)] for faces in itertools.product(*(f for _, f in self.number_dice))}
+        shown = [tuple(dict.fromkeys((*faces, *self.numbers))) for _, faces in self.number_dice]
+        by_faces = {faces: rows.get(signature(faces)) for faces in itertools.product(*shown)}
+        return {faces: row for faces, row in by_faces.items() if row is not None}
 
     def chart_row(self, roll: tuple) -> ChartRow:
         """The chart row that governs a roll (the listed row, else the default for its signature)."""

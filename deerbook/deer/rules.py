@@ -364,26 +364,25 @@ LISTS = frozenset(MUTABLE + NESTED)
 class Table:
     """A mutable working copy of a state's fields for one transition.
 
-    The count vectors are copied (as lists) on first use only, so a transition pays for the ones it
-    touches; `changed_fields` gives back what the transition changed, as a state holds it (tuples)."""
+    A field is read from the state on first use (a count vector copied as a list, of lists), so a
+    transition pays only for the fields it touches; `changed_fields` gives back what it set or used,
+    as a state holds it (tuples)."""
 
     def __init__(self, game, fields: dict):
-        table = self.__dict__
-        table.update(fields)
-        for name in LISTS:
-            del table[name]
-        table.update(game=game, comp=game.components, n=game.num_players, _source=fields)
+        self.__dict__.update(game=game, comp=game.components, n=game.num_players, _source=fields)
 
     def __getattr__(self, name: str) -> Any:
-        """The first use of a count vector: copy it from the state, as a list (of lists)."""
-        if name not in LISTS:
-            raise AttributeError(name)
-        value = self.__dict__["_source"][name]
-        value = [list(v) for v in value] if name in NESTED else list(value)
+        """The first use of a field: read it from the state (a count vector copied as a list)."""
+        try:
+            value = self.__dict__["_source"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+        if name in LISTS:
+            value = [list(v) for v in value] if name in NESTED else list(value)
         self.__dict__[name] = value
         return value
 
-    if TYPE_CHECKING:  # a state's fields, copied in by __init__, are plain attributes of any type
+    if TYPE_CHECKING:  # a state's fields, read on first use, are plain attributes of any type
         def __setattr__(self, name: str, value: Any) -> None: ...
 
     def changed_fields(self) -> dict:
@@ -395,6 +394,10 @@ class Table:
             elif name in source and value is not source[name]:
                 changed[name] = value
         return changed
+
+    def peek(self, name: str):
+        """A field's value now, read without copying it (not to be changed)."""
+        return self.__dict__.get(name, self._source[name])
 
     def pile(self, place):
         """The count vector of a place: a player's hand, a set-aside pile or a named pile."""
@@ -440,6 +443,16 @@ def apply(t: Table, action: Action) -> None:
         HANDLERS[t.phase](t, action)
     except RoundOver:
         end_round(t)
+
+
+def deal_fields(s, kind: int) -> dict:
+    """The fields a card dealt to the current player changes while more cards follow it (`_on_deal` without
+    a Table: a deal is most of a game's steps)."""
+    deck, hand = list(s.deck), list(s.hands[s.current])
+    deck[kind] -= 1
+    hand[kind] += 1
+    hands = s.hands[:s.current] + (tuple(hand),) + s.hands[s.current + 1:]
+    return {"deck": tuple(deck), "hands": hands, "current": (s.current + 1) % s.game.num_players}
 
 
 def _on_deal(t: Table, a: Action) -> None:
@@ -569,10 +582,10 @@ def move_numbers(t: Table, cards) -> None:
 def next_block(t: Table) -> None:
     """Offer the next block after the one just answered (numbers in order, holders from the mover's
     left), or carry the movement out."""
-    actor = mover(t)
+    actor, aside = mover(t), t.peek("set_aside")
     answered = (-1, 0) if t.blocking is None else (t.blocking[0], (t.blocking[1] - actor) % t.n)
     offers = [(k, holder) for k, count in enumerate(t.pending) if count for holder in others(actor, t.n)
-              if t.set_aside[holder][k] and (k, (holder - actor) % t.n) > answered]
+              if aside[holder][k] and (k, (holder - actor) % t.n) > answered] if any(map(any, aside)) else []
     if offers:
         t.blocking, t.phase = offers[0], "block"
     else:

@@ -142,6 +142,8 @@ class DeerState(State):
         return rules.chance_table(self)
 
     def _apply(self, action: Action) -> "DeerState":
+        if self.phase == "deal" and sum(self.deck) > 1:  # most steps of a game: no Table needed
+            return evolve(self, **rules.deal_fields(self, action.args[0]))
         table = rules.Table(self.game, self.__dict__)
         rules.apply(table, action)
         return evolve(self, **table.changed_fields())

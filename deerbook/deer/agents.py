@@ -18,7 +18,8 @@ from typing import Sequence
 from ..engine import Action
 from ..engine.seeding import Rng
 from .components import DeerComponents, load_components
-from .rules import choosable_numbers, hand_value, joker_faces, matching, number_points, rolled_numbers, sum_groups
+from .rules import (Phase, choosable_numbers, hand_value, joker_faces, matching, number_points, rolled_numbers,
+                    sum_groups)
 
 KNOCK_MAX_POINTS = 5
 
@@ -260,9 +261,9 @@ def choose_hand_over(comp, obs, legal):
     return _find(legal, "hand_over")
 
 
-CHOOSERS = {"joker": choose_joker, "joker_face": choose_joker_face, "choose_number": choose_number,
-            "group": choose_group, "pass": choose_recipient, "predator": choose_predator,
-            "predator_discard": choose_predator_discard, "rack": choose_rack, "rack_pawn": choose_rack_pawn,
-            "rack_amount": choose_rack_amount, "draw": choose_draw, "knock": choose_knock,
-            "set_aside": choose_set_aside, "block": choose_block, "hand_over": choose_hand_over,
-            "bullseye_pawn": choose_rack_pawn, "bullseye_amount": choose_rack_amount}
+CHOOSERS = {Phase.JOKER: choose_joker, Phase.JOKER_FACE: choose_joker_face, Phase.CHOOSE_NUMBER: choose_number,
+            Phase.GROUP: choose_group, Phase.PASS: choose_recipient, Phase.PREDATOR: choose_predator,
+            Phase.PREDATOR_DISCARD: choose_predator_discard, Phase.RACK: choose_rack, Phase.RACK_PAWN: choose_rack_pawn,
+            Phase.RACK_AMOUNT: choose_rack_amount, Phase.DRAW: choose_draw, Phase.KNOCK: choose_knock,
+            Phase.SET_ASIDE: choose_set_aside, Phase.BLOCK: choose_block, Phase.HAND_OVER: choose_hand_over,
+            Phase.BULLSEYE_PAWN: choose_rack_pawn, Phase.BULLSEYE_AMOUNT: choose_rack_amount}

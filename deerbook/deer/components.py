@@ -42,16 +42,25 @@ SIGNATURE_KEYS = ("numbers", "deer_head", "running_deer", "car")
 ADVANCED_RULES = ("knocking", "headlights_spaces", "bullseye_spaces")
 READINGS = {"joker": ("any_number", "own_faces"), "set_aside": ("optional", "compulsory")}  # first: the default
 
-# effect name -> its parameters and their defaults (the rule code has one handler per name)
-EFFECTS: dict[str, dict] = {
-    "discard_rolled": {"pull_if_none": False, "pull_is_choice": False, "choose_more": 0, "choose_from_rolled": 0},
-    "pass_rolled": {},
-    "discard_parity": {},
-    "pass_number_and_sums": {},
-    "freeze": {},
-    "extra_turns": {"turns": 2},
-    "take_discard_reroll": {},
-    "nothing": {},
+@dataclass(frozen=True)
+class Effect:
+    """A chart effect: its parameters with their defaults, and where the number cards it moves go (the rule
+    code has one handler per effect, `rules.transitions.EFFECT_HANDLERS`)."""
+
+    params: dict
+    moves: str | None = None  # "discard" or "pass": it moves number cards (open to blocks, Ruling 19)
+
+
+EFFECTS: dict[str, Effect] = {
+    "discard_rolled": Effect({"pull_if_none": False, "pull_is_choice": False, "choose_more": 0,
+                              "choose_from_rolled": 0}, "discard"),
+    "pass_rolled": Effect({}, "pass"),
+    "discard_parity": Effect({}, "discard"),
+    "pass_number_and_sums": Effect({}, "pass"),
+    "freeze": Effect({}),
+    "extra_turns": Effect({"turns": 2}),
+    "take_discard_reroll": Effect({}),
+    "nothing": Effect({}),
 }
 
 
@@ -470,7 +479,7 @@ class _Parser:
         self.need(isinstance(effect, str) and effect in EFFECTS, f"{where}.effect",
                   f"unknown effect {effect!r}; known: {listing(sorted(EFFECTS))}")
         self.need(isinstance(data.get("rule"), str) and data["rule"], f"{where}.rule", "must name the rule")
-        params = dict(EFFECTS[effect])
+        params = dict(EFFECTS[effect].params)
         for key, value in data.items():
             if key in ("effect", "rule"):
                 continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine import Action
 from ..events import Event
 from .narrate import cards_text
-from .rules import matching, rolled_numbers
+from .rules import Phase, matching, rolled_numbers
 
 
 def step_event(before, action: Action, after) -> Event:
@@ -47,7 +47,7 @@ def _main(s, action: Action) -> tuple[str | None, str | None, set]:
     if kind == "group":
         cards = " + ".join(comp.cards[k].name for k in args)
         return f"{{P{c}}} chose a group of cards to pass", f"{{P{c}}} chose the group {cards} to pass", {c}
-    if kind == "keep" and s.phase == "hand_over":
+    if kind == "keep" and s.phase == Phase.HAND_OVER:
         return None, f"{{P{s.giver}}} kept them", {s.giver}
     if kind == "no_block":
         return None, f"{{P{s.blocking[1]}}} did not block", {s.blocking[1]}
@@ -62,7 +62,7 @@ def _announced(s, action: Action) -> str | None:
     comp, c, kind, args = s.game.components, s.current, action.kind, action.args
     if kind == "amount":
         player, sign = s.move_target
-        bullseye = " (Bullseye)" * (s.phase == "bullseye_amount")
+        bullseye = " (Bullseye)" * (s.phase == Phase.BULLSEYE_AMOUNT)
         pawn = f"{{P{c}}}'s own pawn" if player == c else f"{{P{player}}}'s pawn"
         return (f"{{P{c}}} moved {pawn} {'forward' if sign > 0 else 'back'} "
                 f"{args[0]} space{'s' * (args[0] > 1)}{bullseye}")
@@ -97,7 +97,7 @@ def _public_changes(before, after) -> list[str]:
         round_name = scores[0][1].removesuffix(" score")
         changes.append(f"{round_name[0].upper()}{round_name[1:]} ends: " + ", ".join(
             f"{{P{p}}} {requested:+d} (now {after.pawns[p]})" for p, _, requested, _ in scores))
-    if before.phase == "deal" and after.phase != "deal":
+    if before.phase == Phase.DEAL and after.phase != Phase.DEAL:
         changes.append(f"the cards are dealt for round {after.round + 1}")
     return changes
 

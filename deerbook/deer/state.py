@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
+from ..engine.events import Event, Step
 from ..engine.protocol import evolve
 from . import rules
 from .rules import PRIVATE_PHASES, Phase, card_list
@@ -124,7 +125,16 @@ class DeerState(State):
     def _apply(self, action: Action) -> "DeerState":
         if self.phase == Phase.DEAL and sum(self.deck) > 1:  # most steps of a game: no Table needed
             return evolve(self, **rules.deal_fields(self, action.args[0]))
-        table = rules.Table(self.game, self.__dict__)
+        return self._transition(action, None)
+
+    def _step(self, action: Action) -> Step:
+        """The state after `action` and the events the rules emitted where things changed: cards moved (each
+        seen only by the seats that may see it), pawn moves, rolls, knocks, round and game ends."""
+        events: list[Event] = []
+        return Step(self._transition(action, events), tuple(events))
+
+    def _transition(self, action: Action, events: list[Event] | None) -> "DeerState":
+        table = rules.Table(self.game, self.__dict__, events)
         rules.apply(table, action)
         return evolve(self, **table.changed_fields())
 

@@ -64,6 +64,7 @@ def on_knock(t: Table, a: Action) -> None:
         t.phase = Phase.ROLL
         return
     t.turns += 1
+    t.emit("knocked", t.current, {})
     end_round(t, knocker=t.current)
 
 
@@ -71,6 +72,7 @@ def on_roll(t: Table, a: Action) -> None:
     needs_deer_head = t.phase == Phase.REROLL or t.frozen[t.current]
     t.turns += t.phase == Phase.ROLL
     t.roll, t.joker_die = a.args, None  # a re-roll is a new roll (Ruling 14)
+    t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
     if needs_deer_head:  # Rulings 7 and 10: judged on the dice as rolled
         if DEER_HEAD not in rolled_faces(t.comp, t.roll):
             return end_turn(t)
@@ -92,7 +94,7 @@ def on_joker(t: Table, a: Action) -> None:
 def on_joker_face(t: Table, a: Action) -> None:
     die = t.joker_die  # kept until the turn ends: the die that shows the Joker's choice
     t.roll = t.roll[:die] + a.args + t.roll[die + 1:]
-    t.move(t.comp.joker_kind, t.current, "predator_pile")
+    t.move(t.comp.joker_kind, t.current, "predator_pile", shown=True)
     resolve_number_dice(t)
 
 
@@ -330,7 +332,7 @@ def finish_rack(t: Table) -> None:
     """Put the played rack on the predator pile and go on to drawing."""
     rack, t.rack = t.rack, [0] * len(t.rack)  # the rack's cards leave the hand after its moves
     t.racks_played[t.current] += 1
-    t.move_all(rack, t.current, "predator_pile")
+    t.move_all(rack, t.current, "predator_pile", shown=True)
     draw_phase(t)
 
 
@@ -382,6 +384,8 @@ def end_round(t: Table, knocker: int | None = None) -> None:
     """Score every hand (Rulings 15, 18), grant the space benefits (19–21), then the Bullseye moves."""
     comp = t.comp
     t.round_points = round_scores(comp, t.hands, knocker)
+    t.emit("round_ended", None, {"round": t.round, "points": list(t.round_points), "knocker": knocker,
+                                 "emptied": [p for p, hand in enumerate(t.hands) if not any(hand)]})
     for player, points in enumerate(t.round_points):
         t.move_pawn(player, points, f"round {t.round + 1} score")
     t.roll, t.joker_die, t.chosen, t.move_target, t.giver, t.blocking = None, None, (), None, None, None
@@ -421,7 +425,9 @@ def close_round(t: Table) -> None:
     comp, kinds = t.comp, len(t.comp.cards)
     if any(pawn >= comp.finish for pawn in t.pawns):
         t.phase, t.set_aside_due = Phase.END, [0] * t.n
+        t.emit("game_over", None, {"pawns": list(t.pawns)})
         return
+    t.emit("cards_gathered", None, {"round": t.round + 1})
     t.round += 1
     t.hands, t.set_aside = [[0] * kinds for _ in range(t.n)], [[0] * kinds for _ in range(t.n)]
     t.deck, t.discard, t.predator_pile = list(t.game.full_deck), [0] * kinds, [0] * kinds

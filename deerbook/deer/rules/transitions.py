@@ -210,6 +210,7 @@ def _pass_number_and_sums(t: Table, row) -> None:
 
 def _freeze(t: Table, row) -> None:
     t.frozen[t.current] = True
+    t.emit("frozen", t.current, {})
     end_turn(t)
 
 

@@ -101,8 +101,9 @@ class Table:
         after = max(before + amount, 0)
         self.pawns[player] = min(after, self.comp.finish) if self.comp.clamp_at_finish else after
         self.ledger += ((player, reason, amount, self.pawns[player] - before),)
-        self.emit("pawn_moved", player, {"reason": reason, "requested": amount, "from": before,
-                                         "to": self.pawns[player]})
+        if self.events is not None:
+            self.emit("pawn_moved", player, {"reason": reason, "requested": amount, "from": before,
+                                             "to": self.pawns[player]})
 
     @property
     def hand(self) -> list[int]:

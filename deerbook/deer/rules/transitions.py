@@ -27,6 +27,7 @@ def deal_fields(s, kind: int) -> dict:
 
 
 def on_deal(t: Table, a: Action) -> None:
+    """A card from the deck to the next hand; after the last one, the set-asides or the first turn."""
     t.move(a.args[0], "deck", t.current)
     t.current = (t.current + 1) % t.n
     if not any(t.deck):
@@ -46,6 +47,7 @@ def next_set_aside(t: Table) -> None:
 
 
 def on_set_aside(t: Table, a: Action) -> None:
+    """One number card set aside face down, or no more (Ruling 19)."""
     if a.kind == "no_set_aside":
         t.set_aside_due[t.current] = 0
         return next_set_aside(t)
@@ -60,6 +62,7 @@ def start_turn(t: Table) -> None:
 
 
 def on_knock(t: Table, a: Action) -> None:
+    """Knock, ending the round (Ruling 18), or go on to the roll."""
     if a.kind == "no_knock":
         t.phase = Phase.ROLL
         return
@@ -69,10 +72,12 @@ def on_knock(t: Table, a: Action) -> None:
 
 
 def on_roll(t: Table, a: Action) -> None:
+    """The dice as rolled (or re-rolled): a frozen or re-rolling player needs a Deer Head (Rulings 7, 10)."""
     needs_deer_head = t.phase == Phase.REROLL or t.frozen[t.current]
     t.turns += t.phase == Phase.ROLL
     t.roll, t.joker_die = a.args, None  # a re-roll is a new roll (Ruling 14)
-    t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
+    if t.events is not None:  # the hot path (apply) builds no event
+        t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
     if needs_deer_head:  # Rulings 7 and 10: judged on the dice as rolled
         if DEER_HEAD not in rolled_faces(t.comp, t.roll):
             return end_turn(t)
@@ -85,6 +90,7 @@ def on_roll(t: Table, a: Action) -> None:
 
 
 def on_joker(t: Table, a: Action) -> None:
+    """A Joker on a die, or none: resolve the roll (Ruling 14)."""
     if a.kind == "no_joker":
         return resolve_number_dice(t)
     t.joker_die = a.args[0]
@@ -92,6 +98,7 @@ def on_joker(t: Table, a: Action) -> None:
 
 
 def on_joker_face(t: Table, a: Action) -> None:
+    """The number the Joker's die shows; the Joker goes to the Predator pile (Ruling 14)."""
     die = t.joker_die  # kept until the turn ends: the die that shows the Joker's choice
     t.roll = t.roll[:die] + a.args + t.roll[die + 1:]
     t.move(t.comp.joker_kind, t.current, "predator_pile", shown=True)
@@ -140,6 +147,7 @@ def next_hand_over(t: Table) -> None:
 
 
 def on_hand_over(t: Table, a: Action) -> None:
+    """The giver hands the rolled numbers' cards over, or keeps them (card chart)."""
     if a.kind == "keep":
         return next_hand_over(t)
     move_numbers(t, matching(t.comp, t.hands[t.giver], rolled_numbers(t.comp, t.roll)))
@@ -167,6 +175,7 @@ def next_block(t: Table) -> None:
 
 
 def on_block(t: Table, a: Action) -> None:
+    """Reveal the set-aside card (the mover keeps that number's cards), or not (Ruling 19)."""
     if a.kind == "reveal":
         kind, holder = t.blocking
         t.move(kind, ("set_aside", holder), "discard")
@@ -234,6 +243,7 @@ EFFECT_HANDLERS = {"discard_rolled": _discard_rolled, "pass_rolled": _pass_rolle
 
 
 def on_choose(t: Table, a: Action) -> None:
+    """One chosen number; with all of them chosen, discard (Rulings 4 and 8)."""
     t.chosen += a.args
     row = t.comp.chart_row(t.roll)
     if len(t.chosen) == row.choices:
@@ -243,6 +253,7 @@ def on_choose(t: Table, a: Action) -> None:
 
 
 def on_group(t: Table, a: Action) -> None:
+    """One more group to pass, or no more (Ruling 6)."""
     for kind in a.args:
         t.to_pass[kind] += 1
     if a.kind == "no_more_groups" or not group_options(t):
@@ -250,6 +261,7 @@ def on_group(t: Table, a: Action) -> None:
 
 
 def on_pass(t: Table, a: Action) -> None:
+    """One card to the chosen recipient (Rulings 3, 6, 12)."""
     kind, recipient = a.args
     t.to_pass[kind] -= 1
     t.move(kind, t.current, recipient)
@@ -273,6 +285,7 @@ def predator_phase(t: Table) -> None:
 
 
 def on_predator(t: Table, a: Action) -> None:
+    """Pass or discard a card of the rolled predator, or keep the rest (Ruling 12)."""
     if a.kind == "keep":
         return rack_phase(t)
     kind = a.args[0]
@@ -282,6 +295,7 @@ def on_predator(t: Table, a: Action) -> None:
 
 
 def on_predator_discard(t: Table, a: Action) -> None:
+    """Discard one predator card face down, or nothing (Ruling 12)."""
     if a.kind == "discard":
         t.move(a.args[0], t.current, "predator_pile")
     rack_phase(t)
@@ -296,6 +310,7 @@ def rack_phase(t: Table) -> None:
 
 
 def on_rack(t: Table, a: Action) -> None:
+    """Play a rack, its value to move as signed moves, or none (Ruling 13)."""
     if a.kind == "no_rack":
         return draw_phase(t)
     t.rack = counts_of_kinds(t.comp, a.args)
@@ -308,6 +323,7 @@ PAWN_PHASES = {amount: pawn for pawn, amount in AMOUNT_PHASES.items()}
 
 
 def on_move_pawn(t: Table, a: Action) -> None:
+    """The pawn and direction of the next rack or Bullseye move (Rulings 13, 20)."""
     t.move_target = a.args
     t.phase = AMOUNT_PHASES[t.phase]
 
@@ -346,6 +362,7 @@ def draw_phase(t: Table) -> None:
 
 
 def on_draw(t: Table, a: Action) -> None:
+    """Draw from the Predator pile, or end the turn (Ruling 1)."""
     if a.kind == "draw":
         t.phase = Phase.DRAW_CARD
     else:
@@ -353,6 +370,7 @@ def on_draw(t: Table, a: Action) -> None:
 
 
 def on_draw_card(t: Table, a: Action) -> None:
+    """The card drawn from the Predator pile; the turn ends (Ruling 1)."""
     t.move(a.args[0], "predator_pile", t.current)
     end_turn(t)
 

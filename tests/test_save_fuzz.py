@@ -21,7 +21,7 @@ from deerbook.football.sheet import DEFAULT_SHEET
 from game_configs import CONFIGS
 from save_mutations import changed, edited_save, leaves, load_or_refuse, pick, play_out, real_saves
 
-PHASES = sorted(deer_rules.PHASES) + list(FootballPhase)
+PHASES = sorted(map(str, deer_rules.Phase)) + list(FootballPhase)
 # The file takes about 10 s of CPU, most of it playing out the edited saves that load
 EDITS = 1500  # one-field edits of real saves
 GARBLES = 8000  # damaged save texts

@@ -2,7 +2,8 @@
 `make_game("deer", num_players=N, advanced=True)`, and the card game, `make_game("deer-cards", num_players=N)`."""
 from .agents import GreedyAgent
 from .components import ComponentError, DeerComponents, load_components
-from .game import DECISIONS, DeerGame, DeerOptions
+from .decisions import DECISIONS
+from .game import DeerGame, DeerOptions
 from .state import DeerState
 
 __all__ = ["ComponentError", "DECISIONS", "DeerComponents", "DeerGame", "DeerOptions", "DeerState", "GreedyAgent",

@@ -37,13 +37,13 @@ from ..engine.runner import sample_outcome
 from ..engine.seeding import Rng, stream
 from .agents import GreedyAgent
 from .components import load_components
-from .rules import card_list, hand_value
+from .rules import Phase, card_list, hand_value
 from .state import DeerState
 
-TURN_START_PHASES = frozenset({"roll", "knock"})  # a new turn begins (before its roll, or its knock choice)
+TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
 # The agent follows the advisor where points shed this turn is the whole story: the number dice (with
 # any Joker) and knocking. Predators, racks and draws build racks for later turns: the greedy agent's.
-ADVISED_PHASES = frozenset({"joker", "joker_face", "choose_number", "group", "knock"})
+ADVISED_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP, Phase.KNOCK})
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class Turn(State):
 
     def _chance_outcomes(self):
         outcomes = self.inner.chance_outcomes()
-        if self.inner.phase != "reroll":
+        if self.inner.phase != Phase.REROLL:
             return outcomes
         back = {a for a, _ in outcomes if self._comes_back(a)}
         stay = 1 - sum((p for a, p in outcomes if a in back), Fraction(0))
@@ -110,7 +110,7 @@ class Turn(State):
         while (s.shed, s.received) == (self.shed, self.received) and not s.over() and not s.is_chance_node() \
                 and len(choice := self.policy(s)) == 1:
             s = s._apply(next(iter(choice)))
-        return (s.inner.phase == "reroll" and (s.shed, s.received) == (self.shed, self.received)
+        return (s.inner.phase == Phase.REROLL and (s.shed, s.received) == (self.shed, self.received)
                 and replace(s.inner, roll=self.inner.roll) == self.inner)
 
     def returns(self):

@@ -12,12 +12,14 @@ blocks whenever that keeps cards in an opponent's hand, and always hands cards o
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import islice
 from typing import Sequence
 
 from ..engine import Action
 from ..engine.seeding import Rng
 from .components import DeerComponents, load_components
-from .rules import choosable_numbers, hand_value, joker_faces, matching, number_points, rolled_numbers, sum_groups
+from .rules import (Phase, choosable_numbers, hand_value, joker_faces, matching, number_points, rolled_numbers,
+                    sum_groups)
 
 KNOCK_MAX_POINTS = 5
 
@@ -34,35 +36,71 @@ class GreedyAgent:
 # -- evaluation -------------------------------------------------------------------------------------------
 def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     """Points the number-dice action of `roll` takes out of `hand` at once (negative: points gained)."""
-    if comp.chart_row(roll).effect == "take_discard_reroll":
+    faces = tuple(roll[:len(comp.number_dice)])
+    if _shed_plan(comp, faces)[0] == "take_discard_reroll":
         return -hand_value(comp, discard)
-    return _shed_by_number_dice(comp, tuple(hand), tuple(roll[:len(comp.number_dice)]))
+    return _shed_by_number_dice(comp, tuple(hand), faces)
 
 
 @lru_cache(maxsize=8192)
 def _shed_by_number_dice(comp: DeerComponents, hand: tuple, faces: tuple) -> int:
     """`shed_points` of the rolls whose number dice show `faces` (the agent, and exact walks over its play,
     score the same few hundred faces against one hand again and again)."""
-    row = comp.chart_row(faces)
-    numbers = rolled_numbers(comp, faces)
-    if row.effect in ("discard_rolled", "pass_rolled"):
-        values = number_values(comp, hand)
-        chosen = sorted((values[n] for n in choosable_numbers(comp, faces, row)), reverse=True)[:row.choices]
-        rolled = 0 if row.choose_from_rolled else sum(values[n] for n in set(numbers))
-        return rolled + sum(chosen)
-    if row.effect == "discard_parity":
-        return sum(v for n, v in number_values(comp, hand).items() if n % 2 == numbers[0] % 2)
-    if row.effect == "pass_number_and_sums":
+    return _shed(comp, hand, number_values(comp, hand), _shed_plan(comp, faces))
+
+
+def _shed(comp: DeerComponents, hand: tuple, values: dict[int, int], plan: tuple) -> int:
+    """The points a chart row's `plan` (`_shed_plan`) sheds from `hand`, whose points per number are `values`."""
+    effect, numbers, choosable, choices, rolled = plan
+    if effect in ("discard_rolled", "pass_rolled"):
+        chosen = islice((v for v, n in _ranked(comp, hand) if n in choosable), choices) if choices else ()
+        return sum(values[n] for n in rolled) + sum(chosen)
+    if effect == "discard_parity":
+        return sum(v for n, v in values.items() if n % 2 == numbers[0] % 2)
+    if effect == "pass_number_and_sums":
         own = matching(comp, hand, numbers)
         target = comp.points[comp.number_kind[numbers[0]]]
         return hand_value(comp, own) + target * max_groups(comp, tuple(h - o for h, o in zip(hand, own)), target)
     return 0
 
 
+@lru_cache(maxsize=4096)  # bounded by the faces the number dice (and a Joker) can show
+def _shed_plan(comp: DeerComponents, faces: tuple) -> tuple[str, tuple, frozenset, int, frozenset]:
+    """What the chart row of `faces` sheds, hand aside: its effect, the rolled numbers, the numbers to choose
+    from, how many to choose, and the rolled numbers whose cards go as well."""
+    row = comp.chart_row(faces)
+    numbers = rolled_numbers(comp, faces)
+    rolled = frozenset() if row.choose_from_rolled else frozenset(numbers)
+    return row.effect, numbers, frozenset(choosable_numbers(comp, faces, row)), row.choices, rolled
+
+
+@lru_cache(maxsize=1024)  # one entry per Joker decision: the die and the face choices share it
+def joker_scores(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, ...], ...]:
+    """Per number die, the points shed by each face a Joker can make it show (in `joker_faces` order)."""
+    values, gained = number_values(comp, hand), -hand_value(comp, discard)
+    return tuple(tuple(gained if plan[0] == "take_discard_reroll" else _shed(comp, hand, values, plan)
+                       for plan in _joker_plans(comp, roll, die))
+                 for die in range(len(comp.number_dice)))
+
+
+@lru_cache(maxsize=4096)  # bounded by the rolls the dice can show, times the dice
+def _joker_plans(comp: DeerComponents, roll: tuple, die: int) -> tuple[tuple, ...]:
+    """The `_shed_plan` of each face a Joker can make `die` show (in `joker_faces` order)."""
+    faces = roll[:len(comp.number_dice)]
+    return tuple(_shed_plan(comp, faces[:die] + (face,) + faces[die + 1:]) for face in joker_faces(comp, roll, die))
+
+
 @lru_cache(maxsize=1024)
 def number_values(comp: DeerComponents, hand: tuple) -> dict[int, int]:
     """The points `hand` holds of each number (the agent scores many rolls against one hand)."""
     return {n: hand[k] * comp.points[k] for n, k in comp.number_kind.items()}
+
+
+@lru_cache(maxsize=1024)
+def _ranked(comp: DeerComponents, hand: tuple) -> tuple[tuple[int, int], ...]:
+    """(points, number) pairs of `hand`, the most points first (the order within a tie does not matter:
+    only the sum of the top few is used)."""
+    return tuple(sorted(((v, n) for n, v in number_values(comp, hand).items()), reverse=True))
 
 
 @lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
@@ -124,26 +162,23 @@ def _find(legal: Sequence[Action], kind: str, args: tuple = ()) -> Action:
 
 
 # -- one chooser per decision phase --------------------------------------------------------------------
-def _joker_roll(comp: DeerComponents, obs: dict, die: int, face) -> int:
-    roll = obs["roll"][:die] + (face,) + obs["roll"][die + 1:]
-    return shed_points(comp, obs["hand"], obs["discard"], roll)
-
-
-def _best_face(comp: DeerComponents, obs: dict, die: int) -> tuple[int, object]:
-    faces = joker_faces(comp, obs["roll"], die)
-    return max(((_joker_roll(comp, obs, die, f), f) for f in faces), key=lambda vf: vf[0], default=(-10**9, None))
+def _joker_scores(comp: DeerComponents, obs: dict) -> tuple[tuple[int, ...], ...]:
+    return joker_scores(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))
 
 
 def choose_joker(comp, obs, legal):
     """Use a Joker only if the best face it can set sheds more points than the roll as it is."""
     now = shed_points(comp, obs["hand"], obs["discard"], obs["roll"])
-    best = max((a for a in legal if a.kind == "joker"), key=lambda a: _best_face(comp, obs, a.args[0])[0])
-    return best if _best_face(comp, obs, best.args[0])[0] > now else _find(legal, "no_joker")
+    scores = _joker_scores(comp, obs)
+    best = max((a for a in legal if a.kind == "joker"), key=lambda a: max(scores[a.args[0]], default=-10**9))
+    return best if max(scores[best.args[0]], default=-10**9) > now else _find(legal, "no_joker")
 
 
 def choose_joker_face(comp, obs, legal):
     """The Joker face whose roll sheds the most points."""
-    return max(legal, key=lambda a: _joker_roll(comp, obs, obs["joker_die"], a.args[0]))
+    die = obs["joker_die"]
+    score = dict(zip(joker_faces(comp, obs["roll"], die), _joker_scores(comp, obs)[die]))
+    return max(legal, key=lambda a: score[a.args[0]])
 
 
 def choose_number(comp, obs, legal):
@@ -226,9 +261,9 @@ def choose_hand_over(comp, obs, legal):
     return _find(legal, "hand_over")
 
 
-CHOOSERS = {"joker": choose_joker, "joker_face": choose_joker_face, "choose_number": choose_number,
-            "group": choose_group, "pass": choose_recipient, "predator": choose_predator,
-            "predator_discard": choose_predator_discard, "rack": choose_rack, "rack_pawn": choose_rack_pawn,
-            "rack_amount": choose_rack_amount, "draw": choose_draw, "knock": choose_knock,
-            "set_aside": choose_set_aside, "block": choose_block, "hand_over": choose_hand_over,
-            "bullseye_pawn": choose_rack_pawn, "bullseye_amount": choose_rack_amount}
+CHOOSERS = {Phase.JOKER: choose_joker, Phase.JOKER_FACE: choose_joker_face, Phase.CHOOSE_NUMBER: choose_number,
+            Phase.GROUP: choose_group, Phase.PASS: choose_recipient, Phase.PREDATOR: choose_predator,
+            Phase.PREDATOR_DISCARD: choose_predator_discard, Phase.RACK: choose_rack, Phase.RACK_PAWN: choose_rack_pawn,
+            Phase.RACK_AMOUNT: choose_rack_amount, Phase.DRAW: choose_draw, Phase.KNOCK: choose_knock,
+            Phase.SET_ASIDE: choose_set_aside, Phase.BLOCK: choose_block, Phase.HAND_OVER: choose_hand_over,
+            Phase.BULLSEYE_PAWN: choose_rack_pawn, Phase.BULLSEYE_AMOUNT: choose_rack_amount}

@@ -42,16 +42,25 @@ SIGNATURE_KEYS = ("numbers", "deer_head", "running_deer", "car")
 ADVANCED_RULES = ("knocking", "headlights_spaces", "bullseye_spaces")
 READINGS = {"joker": ("any_number", "own_faces"), "set_aside": ("optional", "compulsory")}  # first: the default
 
-# effect name -> its parameters and their defaults (the rule code has one handler per name)
-EFFECTS: dict[str, dict] = {
-    "discard_rolled": {"pull_if_none": False, "pull_is_choice": False, "choose_more": 0, "choose_from_rolled": 0},
-    "pass_rolled": {},
-    "discard_parity": {},
-    "pass_number_and_sums": {},
-    "freeze": {},
-    "extra_turns": {"turns": 2},
-    "take_discard_reroll": {},
-    "nothing": {},
+@dataclass(frozen=True)
+class Effect:
+    """A chart effect: its parameters with their defaults, and where the number cards it moves go (the rule
+    code has one handler per effect, `rules.transitions.EFFECT_HANDLERS`)."""
+
+    params: dict
+    moves: str | None = None  # "discard" or "pass": it moves number cards (open to blocks, Ruling 19)
+
+
+EFFECTS: dict[str, Effect] = {
+    "discard_rolled": Effect({"pull_if_none": False, "pull_is_choice": False, "choose_more": 0,
+                              "choose_from_rolled": 0}, "discard"),
+    "pass_rolled": Effect({}, "pass"),
+    "discard_parity": Effect({}, "discard"),
+    "pass_number_and_sums": Effect({}, "pass"),
+    "freeze": Effect({}),
+    "extra_turns": Effect({"turns": 2}),
+    "take_discard_reroll": Effect({}),
+    "nothing": Effect({}),
 }
 
 
@@ -185,9 +194,12 @@ class DeerComponents:
 
     @cached_property
     def _row_by_faces(self) -> dict[tuple, ChartRow]:
-        """The chart row of every possible number-dice result (chart_row looks it up)."""
+        """The chart row of every number-dice result a roll can show, a Joker's number included (chart_row
+        looks it up)."""
         rows = self.chart_by_signature
-        return {faces: rows[signature(faces)] for faces in itertools.product(*(f for _, f in self.number_dice))}
+        shown = [tuple(dict.fromkeys((*faces, *self.numbers))) for _, faces in self.number_dice]
+        by_faces = {faces: rows.get(signature(faces)) for faces in itertools.product(*shown)}
+        return {faces: row for faces, row in by_faces.items() if row is not None}
 
     def chart_row(self, roll: tuple) -> ChartRow:
         """The chart row that governs a roll (the listed row, else the default for its signature)."""
@@ -467,7 +479,7 @@ class _Parser:
         self.need(isinstance(effect, str) and effect in EFFECTS, f"{where}.effect",
                   f"unknown effect {effect!r}; known: {listing(sorted(EFFECTS))}")
         self.need(isinstance(data.get("rule"), str) and data["rule"], f"{where}.rule", "must name the rule")
-        params = dict(EFFECTS[effect])
+        params = dict(EFFECTS[effect].params)
         for key, value in data.items():
             if key in ("effect", "rule"):
                 continue

@@ -10,13 +10,13 @@ from __future__ import annotations
 from ..engine import Action
 from ..events import Event
 from .narrate import cards_text
-from .rules import matching, rolled_numbers
+from .rules import Phase, matching, rolled_numbers
 
 
 def step_event(before, action: Action, after) -> Event:
     """One engine step in words, split into what everyone hears and what only the insiders hear."""
     public, private, insiders = _main(before, action)
-    extras = _public_changes(before, after)
+    extras = _public_changes(before, before.step(action).events, after)
     if extras:
         public = "; ".join(filter(None, [public, *extras]))
         private = private and "; ".join([private, *extras])
@@ -47,7 +47,7 @@ def _main(s, action: Action) -> tuple[str | None, str | None, set]:
     if kind == "group":
         cards = " + ".join(comp.cards[k].name for k in args)
         return f"{{P{c}}} chose a group of cards to pass", f"{{P{c}}} chose the group {cards} to pass", {c}
-    if kind == "keep" and s.phase == "hand_over":
+    if kind == "keep" and s.phase == Phase.HAND_OVER:
         return None, f"{{P{s.giver}}} kept them", {s.giver}
     if kind == "no_block":
         return None, f"{{P{s.blocking[1]}}} did not block", {s.blocking[1]}
@@ -62,7 +62,7 @@ def _announced(s, action: Action) -> str | None:
     comp, c, kind, args = s.game.components, s.current, action.kind, action.args
     if kind == "amount":
         player, sign = s.move_target
-        bullseye = " (Bullseye)" * (s.phase == "bullseye_amount")
+        bullseye = " (Bullseye)" * (s.phase == Phase.BULLSEYE_AMOUNT)
         pawn = f"{{P{c}}}'s own pawn" if player == c else f"{{P{player}}}'s pawn"
         return (f"{{P{c}}} moved {pawn} {'forward' if sign > 0 else 'back'} "
                 f"{args[0]} space{'s' * (args[0] > 1)}{bullseye}")
@@ -79,25 +79,28 @@ def _announced(s, action: Action) -> str | None:
     return None
 
 
-def _public_changes(before, after) -> list[str]:
-    """What everyone sees change on the table: the Discard pile, frozen, extra turns, round scores."""
+def _public_changes(before, events, after) -> list[str]:
+    """What everyone sees change on the table, read from the step's events: the Discard pile, frozen, extra
+    turns (pending after the step), round scores."""
     comp, c, changes = before.game.components, before.current, []
+    moved = [e.detail for e in events if e.kind == "card_moved"]
     if after.round == before.round:
-        gained = [max(0, a - b) for a, b in zip(after.discard, before.discard)]
+        gained = [0] * len(comp.cards)
+        for card in moved:
+            gained[card["kind"]] += card["to"] == "discard"
         if any(gained):
             changes.append(f"to the Discard pile: {cards_text(comp, gained)}")
-        if sum(after.discard) < sum(before.discard):
+        if any(card["from"] == "discard" for card in moved):
             changes.append(f"{{P{c}}} took the Discard pile into hand")
-        if after.frozen[c] and not before.frozen[c]:
+        if any(e.kind == "frozen" for e in events):
             changes.append(f"frozen: {{P{c}}}")
         if after.extra_turns > before.extra_turns:
             changes.append(f"extra turns for {{P{c}}}: {after.extra_turns - before.extra_turns}")
-    scores = [entry for entry in after.ledger[len(before.ledger):] if entry[1].startswith("round")]
+    scores = [e for e in events if e.kind == "pawn_moved" and e.detail["reason"].startswith("round")]
     if scores:
-        round_name = scores[0][1].removesuffix(" score")
+        round_name = scores[0].detail["reason"].removesuffix(" score")
         changes.append(f"{round_name[0].upper()}{round_name[1:]} ends: " + ", ".join(
-            f"{{P{p}}} {requested:+d} (now {after.pawns[p]})" for p, _, requested, _ in scores))
-    if before.phase == "deal" and after.phase != "deal":
+            f"{{P{e.player}}} {e.detail['requested']:+d} (now {after.pawns[e.player]})" for e in scores))
+    if before.phase == Phase.DEAL and after.phase != Phase.DEAL:
         changes.append(f"the cards are dealt for round {after.round + 1}")
     return changes
-

@@ -12,7 +12,7 @@ from ..engine import Action
 from ..engine.runner import play, sample_outcome
 from ..engine.seeding import as_generator
 from .components import DeerComponents
-from .rules import card_list, hand_value
+from .rules import Phase, card_list, hand_value
 
 
 # -- components ---------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def deal(game, seed, state=None) -> tuple[object, list[tuple[str, Fraction]]]:
     rng = as_generator(seed)
     state = game.initial_state() if state is None else state
     dealt = []
-    while state.is_chance_node() and state.phase == "deal":
+    while state.is_chance_node() and state.phase == Phase.DEAL:
         action = sample_outcome(state, rng)
         dealt.append((str(action), dict(state.chance_outcomes())[action]))
         state = state.apply(action)

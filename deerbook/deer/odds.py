@@ -20,7 +20,7 @@ from typing import cast
 
 from ..engine import Distribution, make_game
 from .components import SIGNATURE_KEYS, DeerComponents, chart_rows, combination_name, row_name
-from .rules import rolled_numbers
+from .rules import Phase, rolled_numbers
 from .state import DeerState
 
 def roll_state(game, with_joker: bool = False) -> DeerState:
@@ -69,7 +69,7 @@ def joker_reach(game) -> dict[str, Fraction] | None:
     start = roll_state(game, with_joker=True)
     for roll, p in start.chance_outcomes():
         state = start.apply(roll)
-        assert state.phase == "joker", "a player holding a Joker decides on it after every roll"
+        assert state.phase == Phase.JOKER, "a player holding a Joker decides on it after every roll"
         for name in {row_name(comp, r) for r in joker_rolls(state)}:
             reach[name] += p
     return reach

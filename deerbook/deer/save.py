@@ -5,15 +5,14 @@ from typing import TYPE_CHECKING, cast
 
 from ..engine.validate import require
 from . import rules
-from .components import DISCARD_FACE, is_int
-from .state import FIELD_NAMES, DeerState
+from .rules import PHASE_RULES, Phase
+from .components import is_int
+from .state import BULLSEYE_PHASES, FIELD_NAMES, DeerState
 
 if TYPE_CHECKING:
     from .game import DeerGame
 
-BETWEEN_TURNS = {"deal", "set_aside", "knock", "roll", "bullseye_pawn", "bullseye_amount", rules.END}
-TURN_PHASES = rules.PHASES - BETWEEN_TURNS  # a roll is being resolved
-RACK_PHASES, BULLSEYE_PHASES = {"rack_pawn", "rack_amount"}, {"bullseye_pawn", "bullseye_amount"}
+RACK_PHASES = {Phase.RACK_PAWN, Phase.RACK_AMOUNT}
 # Bounds far beyond any real game: a larger number can only come from an edited save
 MAX_ROUNDS, MAX_TURNS, MAX_COUNT = 10_000, 10_000_000, 10_000
 
@@ -65,8 +64,8 @@ class _Values:
         return None if value is None else item(value, where)
 
     def phase(self, value, where):
-        require(isinstance(value, str) and value in rules.PHASES, where, f"unknown phase {value!r}")
-        return value
+        require(isinstance(value, str) and value in Phase.__members__.values(), where, f"unknown phase {value!r}")
+        return Phase(value)
 
     def current(self, value, where):
         return self.int_in(value, where, 0, self.n - 1)
@@ -176,41 +175,43 @@ def _check_consistency(s: DeerState) -> None:
         require(applied == s.pawns[p], f"state.pawns[{p}]", f"{s.pawns[p]} differs from the ledger's total {applied}")
     _check_pending(s)
     _check_advanced(s)
-    if phase == "deal":
+    if phase == Phase.DEAL:
         _check_deal(s)
-    elif phase == rules.END:
+    elif phase == Phase.END:
         require(max(s.pawns) >= comp.finish, "state.phase", "the game ends only with a pawn on Finish")
     elif phase not in BULLSEYE_PHASES:  # Bullseye moves follow the round's end
         require(all(map(any, s.hands)), "state.hands", "a hand is empty during play (the round would have ended)")
-    if phase in PHASE_NEEDS:
-        require(PHASE_NEEDS[phase](s), "state.phase", f"the position does not allow the {phase} phase")
-    if s.roll is not None and phase in PHASE_EFFECTS:
+    needs, effects = PHASE_RULES[phase].needs, PHASE_RULES[phase].effects
+    if needs is not None:
+        require(needs(s), "state.phase", f"the position does not allow the {phase} phase")
+    if s.roll is not None and effects is not None:
         effect = comp.chart_row(s.roll).effect
-        require(effect in PHASE_EFFECTS[phase], "state.phase", f"{phase} does not follow the roll {list(s.roll)}")
+        require(effect in effects, "state.phase", f"{phase} does not follow the roll {list(s.roll)}")
 
 
 def _check_pending(s: DeerState) -> None:
     """The per-turn fields are set exactly in the phases that use them."""
     phase, hand = s.phase, s.hands[s.current]
     in_rack = phase in RACK_PHASES
-    require((s.roll is not None) == (phase in TURN_PHASES), "state.roll", "must be set exactly while resolving a roll")
-    require((phase == "deal") == any(s.deck), "state.deck", "cards are undealt exactly during the deal")
-    require(phase != "joker_face" or s.joker_die is not None, "state.joker_die", "the Joker's die comes first")
-    require(s.joker_die is None or (s.roll is not None and phase != "joker"), "state.joker_die",
+    require((s.roll is not None) == PHASE_RULES[phase].in_turn, "state.roll",
+            "must be set exactly while resolving a roll")
+    require((phase == Phase.DEAL) == any(s.deck), "state.deck", "cards are undealt exactly during the deal")
+    require(phase != Phase.JOKER_FACE or s.joker_die is not None, "state.joker_die", "the Joker's die comes first")
+    require(s.joker_die is None or (s.roll is not None and phase != Phase.JOKER), "state.joker_die",
             "set only once a Joker is played on this roll")
     for i, (face, (_, faces)) in enumerate(zip(s.roll or (), s.game.components.number_dice)):
-        require(face in faces or (i == s.joker_die and phase != "joker_face"), f"state.roll[{i}]",
+        require(face in faces or (i == s.joker_die and phase != Phase.JOKER_FACE), f"state.roll[{i}]",
                 f"{face!r} is not a face of this die, and no Joker made it so")
     require(all(t <= h for t, h in zip(s.to_pass, hand)), "state.to_pass", "more cards than the hand holds")
-    require(phase in ("pass", "group") or not any(s.to_pass), "state.to_pass", "only while passing")
-    require(phase != "pass" or any(s.to_pass), "state.to_pass", "the pass phase needs cards to pass")
-    require(phase == "choose_number" or not s.chosen, "state.chosen", "only while choosing numbers")
+    require(phase in (Phase.PASS, Phase.GROUP) or not any(s.to_pass), "state.to_pass", "only while passing")
+    require(phase != Phase.PASS or any(s.to_pass), "state.to_pass", "the pass phase needs cards to pass")
+    require(phase == Phase.CHOOSE_NUMBER or not s.chosen, "state.chosen", "only while choosing numbers")
     require(in_rack == any(s.rack), "state.rack", "pending exactly while its moves are made")
     require((in_rack or phase in BULLSEYE_PHASES) == (s.moves_left > 0), "state.moves_left",
             "positive exactly while rack or Bullseye moves are made")
-    require((s.move_target is not None) == (phase in ("rack_amount", "bullseye_amount")), "state.move_target",
+    require((s.move_target is not None) == (phase in (Phase.RACK_AMOUNT, Phase.BULLSEYE_AMOUNT)), "state.move_target",
             "set exactly before an amount")
-    require(s.extra_turns == 0 or phase not in ("deal", rules.END), "state.extra_turns", "none between rounds")
+    require(s.extra_turns == 0 or phase not in (Phase.DEAL, Phase.END), "state.extra_turns", "none between rounds")
     if in_rack:
         comp = s.game.components
         kinds = tuple(k for k, c in enumerate(s.rack) for _ in range(c))
@@ -219,8 +220,9 @@ def _check_pending(s: DeerState) -> None:
     if phase in BULLSEYE_PHASES:
         require(s.moves_left <= rules.BULLSEYE_POINTS, "state.moves_left",
                 f"at most {rules.BULLSEYE_POINTS} Bullseye points")
-    if phase == "choose_number":
-        require(len(s.chosen) < s.game.components.chart_row(_roll(s)).choices, "state.chosen", "too many numbers")
+    if phase == Phase.CHOOSE_NUMBER:
+        row = s.game.components.chart_row(cast(tuple, s.roll))
+        require(len(s.chosen) < row.choices, "state.chosen", "too many numbers")
 
 
 def _check_advanced(s: DeerState) -> None:
@@ -232,7 +234,7 @@ def _check_advanced(s: DeerState) -> None:
                 "at most three number cards of different numbers")
         require(options.headlights_spaces or not any(aside), f"state.set_aside[{p}]", "needs headlights_spaces")
     require(options.headlights_spaces or not any(s.set_aside_due), "state.set_aside_due", "needs headlights_spaces")
-    require(phase in ("deal", "set_aside", *BULLSEYE_PHASES) or not any(s.set_aside_due), "state.set_aside_due",
+    require(phase in (Phase.DEAL, Phase.SET_ASIDE, *BULLSEYE_PHASES) or not any(s.set_aside_due), "state.set_aside_due",
             "owed only from the round's end (during Bullseye moves) until the cards are set aside")
     if phase in BULLSEYE_PHASES:  # granted at this round's end: the full three, to a pawn on a Headlights space
         require(all(due in (0, rules.SET_ASIDE_CARDS) and (not due or space in comp.headlights_spaces)
@@ -241,60 +243,17 @@ def _check_advanced(s: DeerState) -> None:
     require(phase in BULLSEYE_PHASES or not any(s.bullseye_due), "state.bullseye_due", "only while moving")
     enabled = (comp.headlights_spaces * options.headlights_spaces) + (comp.bullseye_spaces * options.bullseye_spaces)
     require(all(b is None or b in enabled for b in s.benefit_spaces), "state.benefit_spaces", "not an enabled space")
-    require((phase == "block") == (s.blocking is not None) == any(s.pending), "state.blocking",
+    require((phase == Phase.BLOCK) == (s.blocking is not None) == any(s.pending), "state.blocking",
             "a block is offered exactly while number cards wait to move")
-    require(s.giver is None or (s.giver != s.current and phase in ("hand_over", "block")), "state.giver",
+    require(s.giver is None or (s.giver != s.current and phase in (Phase.HAND_OVER, Phase.BLOCK)), "state.giver",
             "set only during a hand-over, never the roller")
-    require(phase != "hand_over" or s.giver is not None, "state.giver", "the hand-over needs a giver")
+    require(phase != Phase.HAND_OVER or s.giver is not None, "state.giver", "the hand-over needs a giver")
     mover = rules.mover(s)
     require(all(p <= h for p, h in zip(s.pending, s.hands[mover])), "state.pending", "more cards than the hand holds")
     if s.blocking is not None:
         kind, holder = s.blocking
         require(holder != mover and s.set_aside[holder][kind] and s.pending[kind], "state.blocking",
                 "the holder must hold a set-aside card of a number about to move")
-
-
-def _roll(s: DeerState) -> tuple[int, ...]:
-    """The roll on the table, in the phases that have one."""
-    return cast(tuple[int, ...], s.roll)
-
-
-def _holds_joker(s: DeerState) -> bool:
-    joker = s.game.components.joker_kind
-    return joker is not None and s.hands[s.current][joker] > 0
-
-
-def _predator_face_held(s: DeerState) -> bool:
-    comp = s.game.components
-    face = comp.predator_face(_roll(s))
-    return face not in (None, DISCARD_FACE) and s.hands[s.current][comp.kind_index[face]] > 0
-
-
-def _discard_face_held(s: DeerState) -> bool:
-    comp = s.game.components
-    return comp.predator_face(_roll(s)) == DISCARD_FACE and any(s.hands[s.current][k] for k in comp.predator_kinds)
-
-
-def _hand_over_due(s: DeerState) -> bool:
-    comp = s.game.components
-    cards = rules.matching(comp, s.hands[cast(int, s.giver)], rules.rolled_numbers(comp, _roll(s)))
-    return comp.chart_row(_roll(s)).pull_is_choice and any(cards)
-
-
-PHASE_NEEDS = {
-    "joker": _holds_joker, "joker_face": _holds_joker, "group": rules.group_options,
-    "predator": _predator_face_held, "predator_discard": _discard_face_held,
-    "rack": lambda s: rules.available_racks(s.game.components, s.hands[s.current]),
-    "draw": lambda s: any(s.predator_pile), "draw_card": lambda s: any(s.predator_pile),
-    "knock": lambda s: rules.turn_start_phase(s.game, s.hands[s.current]) == "knock",
-    "set_aside": lambda s: s.set_aside_due[s.current] and rules.set_aside_options(
-        s.game.components, s.hands[s.current], s.set_aside[s.current]),
-    "bullseye_pawn": lambda s: s.bullseye_due[s.current], "bullseye_amount": lambda s: s.bullseye_due[s.current],
-    "hand_over": _hand_over_due,
-}
-PHASE_EFFECTS = {"choose_number": {"discard_rolled"}, "group": {"pass_number_and_sums"},
-                 "pass": {"pass_rolled", "pass_number_and_sums"}, "reroll": {"take_discard_reroll"},
-                 "hand_over": {"discard_rolled"}, "block": set(rules.EFFECT_MOVES)}
 
 
 def _check_deal(s: DeerState) -> None:

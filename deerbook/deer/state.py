@@ -11,9 +11,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
+from ..engine.events import Event, Step
 from ..engine.protocol import evolve
 from . import rules
-from .rules import card_list
+from .rules import PRIVATE_PHASES, Phase, card_list
+
+BULLSEYE_PHASES = (Phase.BULLSEYE_PAWN, Phase.BULLSEYE_AMOUNT)
 
 if TYPE_CHECKING:
     from .game import DeerGame
@@ -24,7 +27,7 @@ class DeerState(State):
     """A position of Deer in the Headlights: every pile as a count vector per card kind."""
 
     game: "DeerGame"
-    phase: str
+    phase: Phase
     current: int  # whose turn it is (during the deal: who receives the next card)
     round: int  # 0-based; the dealer is round mod players
     hands: tuple[tuple[int, ...], ...]
@@ -68,9 +71,12 @@ class DeerState(State):
         """The state before the deal: every card in the deck."""
         n, k = game.num_players, len(game.components.cards)
         zeros = (0,) * k
-        return cls(game, "deal", 1 % n, 0, (zeros,) * n, game.full_deck, zeros, zeros, (0,) * n,
-                   (False,) * n, 0, None, None, (), zeros, zeros, 0, None, (0,) * n, (), 0, (0,) * n,
-                   (zeros,) * n, (0,) * n, (False,) * n, (None,) * n, zeros, None, None)
+        return cls(game, phase=Phase.DEAL, current=1 % n, round=0, hands=(zeros,) * n, deck=game.full_deck,
+                   discard=zeros, predator_pile=zeros, pawns=(0,) * n, frozen=(False,) * n, extra_turns=0, roll=None,
+                   joker_die=None, chosen=(), to_pass=zeros, rack=zeros, moves_left=0, move_target=None,
+                   round_points=(0,) * n, ledger=(), turns=0, racks_played=(0,) * n, set_aside=(zeros,) * n,
+                   set_aside_due=(0,) * n, bullseye_due=(False,) * n, benefit_spaces=(None,) * n, pending=zeros,
+                   giver=None, blocking=None)
 
     @classmethod
     def from_position(cls, game: "DeerGame", hands, *, discard=(), predator_pile=None, pawns=None,
@@ -82,49 +88,24 @@ class DeerState(State):
         `predator_pile` is None (by default the Predator pile; the Discard pile in an edition without one).
         Raises RuleViolation if the position is impossible (e.g. five sevens, an empty hand).
         """
-        comp, n = game.components, game.num_players
-        if not comp.predator_kinds and predator_pile is None and discard == ():
-            discard, predator_pile = None, ()
+        n = game.num_players
         try:
-            piles = {"discard": discard, "predator_pile": predator_pile}
-            if list(piles.values()).count(None) != 1:
-                raise SaveFileError("discard, predator_pile: exactly one of them must be None (it takes the rest)")
-            counts: dict[str, Any] = {
-                "hands": [cls._counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)],
-                "set_aside": [cls._counts(game, a, f"set_aside[{i}]") for i, a in enumerate(set_aside or [[]] * n)]}
-            counts.update({name: cls._counts(game, names, name) for name, names in piles.items() if names is not None})
-            listed = [*counts["hands"], *counts["set_aside"], *(c for name, c in counts.items() if name in piles)]
-            rest = next(name for name, names in piles.items() if names is None)
-            counts[rest] = [total - sum(placed) for total, placed in zip(game.full_deck, zip(*listed))]
-            for card, total, left in zip(comp.cards, game.full_deck, counts[rest]):
-                if left < 0:
-                    raise SaveFileError(f"card {card.name}: {total - left} listed, the deck has {total}")
+            counts = _placed_cards(game, hands, set_aside or [[]] * n, discard, predator_pile)
             pawns = list(pawns or [0] * n)
-            ledger = [[p, "position", v, v] for p, v in enumerate(pawns) if v]
-            phase = rules.turn_start_phase(game, counts["hands"][current])
-            data = {**cls.new_game(game).to_json(), **counts, "deck": [0] * len(comp.cards), "phase": phase,
-                    "pawns": pawns, "ledger": ledger, "current": current, "round": round,
-                    "frozen": list(frozen or [False] * n)}
+            data = {**cls.new_game(game).to_json(), **counts, "deck": [0] * len(game.components.cards),
+                    "phase": rules.turn_start_phase(game, counts["hands"][current]), "pawns": pawns,
+                    "ledger": [[p, "position", v, v] for p, v in enumerate(pawns) if v], "current": current,
+                    "round": round, "frozen": list(frozen or [False] * n)}
             from .save import load_state  # save.py imports this module
 
             return load_state(game, data)
         except SaveFileError as exc:
             raise RuleViolation("Hand-made position (Rulings 15 and 17)", str(exc)) from None
 
-    @staticmethod
-    def _counts(game: "DeerGame", names, where: str) -> list[int]:
-        comp = game.components
-        counts = [0] * len(comp.cards)
-        for name in names:
-            if name not in comp.kind_index:
-                raise SaveFileError(f"{where}: unknown card {name!r}")
-            counts[comp.kind_index[name]] += 1
-        return counts
-
     # -- protocol ---------------------------------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to move, or CHANCE, or TERMINAL."""
-        if self.phase == rules.END:
+        if self.phase == Phase.END:
             return TERMINAL
         return CHANCE if self.phase in rules.CHANCE_PHASES else rules.acting_player(self)
 
@@ -142,7 +123,18 @@ class DeerState(State):
         return rules.chance_table(self)
 
     def _apply(self, action: Action) -> "DeerState":
-        table = rules.Table(self.game, self.__dict__)
+        if self.phase == Phase.DEAL and sum(self.deck) > 1:  # most steps of a game: no Table needed
+            return evolve(self, **rules.deal_fields(self, action.args[0]))
+        return self._transition(action, None)
+
+    def _step(self, action: Action) -> Step:
+        """The state after `action` and the events the rules emitted where things changed: cards moved (each
+        seen only by the seats that may see it), pawn moves, rolls, knocks, round and game ends."""
+        events: list[Event] = []
+        return Step(self._transition(action, events), tuple(events))
+
+    def _transition(self, action: Action, events: list[Event] | None) -> "DeerState":
+        table = rules.Table(self.game, self.__dict__, events)
         rules.apply(table, action)
         return evolve(self, **table.changed_fields())
 
@@ -185,7 +177,7 @@ class DeerState(State):
             "rack": self.rack, "moves_left": self.moves_left, "move_target": self.move_target,
             "round_points": self.round_points, "ledger": self.ledger, "turns": self.turns,
             "set_aside": self.set_aside[player], "set_aside_sizes": tuple(map(sum, self.set_aside)),
-            "giver": None if private and self.phase == "hand_over" else self.giver,
+            "giver": None if private and self.phase == Phase.HAND_OVER else self.giver,
             "blocking": None if private else self.blocking,
             "pending_count": sum(self.pending) if owner else None,
         }
@@ -221,7 +213,7 @@ class DeerState(State):
         pending = [("to pass", cards(self.to_pass)) if any(self.to_pass) else None,
                    ("chosen", " ".join(map(comp.face_name, self.chosen))) if self.chosen else None,
                    ("rack", f"{cards(self.rack)}, {self.moves_left} to move") if any(self.rack) else None,
-                   ("bullseye", f"{self.moves_left} to move") if self.phase.startswith("bullseye") else None,
+                   ("bullseye", f"{self.moves_left} to move") if self.phase in BULLSEYE_PHASES else None,
                    ("to move", cards(self.pending)) if any(self.pending) else None,
                    ("hand-over from", f"player {self.giver}") if self.giver is not None else None,
                    ("block offered to", f"player {self.blocking[1]}") if self.blocking else None]
@@ -232,7 +224,6 @@ class DeerState(State):
 
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
-PRIVATE_PHASES = frozenset({"block", "hand_over"})  # decisions whose decider is itself a secret
 
 
 @lru_cache(maxsize=32)
@@ -245,3 +236,35 @@ def _lists(value):
     if not isinstance(value, tuple):
         return value
     return [_lists(v) if isinstance(v, tuple) else v for v in value]
+
+
+def _placed_cards(game: "DeerGame", hands, set_aside, discard, predator_pile) -> dict[str, Any]:
+    """The count vectors of a hand-made position: the cards listed in each place, and every card nobody lists
+    in whichever of `discard` and `predator_pile` is None (the Discard pile in an edition without predators)."""
+    comp = game.components
+    if not comp.predator_kinds and predator_pile is None and discard == ():
+        discard, predator_pile = None, ()
+    piles = {"discard": discard, "predator_pile": predator_pile}
+    if list(piles.values()).count(None) != 1:
+        raise SaveFileError("discard, predator_pile: exactly one of them must be None (it takes the rest)")
+    counts: dict[str, Any] = {"hands": [_named_counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)],
+                              "set_aside": [_named_counts(game, a, f"set_aside[{i}]") for i, a in enumerate(set_aside)]}
+    counts.update({name: _named_counts(game, names, name) for name, names in piles.items() if names is not None})
+    listed = [*counts["hands"], *counts["set_aside"], *(counts[name] for name in piles if name in counts)]
+    rest = next(name for name, names in piles.items() if names is None)
+    counts[rest] = [total - sum(placed) for total, placed in zip(game.full_deck, zip(*listed))]
+    for card, total, left in zip(comp.cards, game.full_deck, counts[rest]):
+        if left < 0:
+            raise SaveFileError(f"card {card.name}: {total - left} listed, the deck has {total}")
+    return counts
+
+
+def _named_counts(game: "DeerGame", names, where: str) -> list[int]:
+    """The count vector of card names (SaveFileError naming `where` for an unknown card)."""
+    comp = game.components
+    counts = [0] * len(comp.cards)
+    for name in names:
+        if name not in comp.kind_index:
+            raise SaveFileError(f"{where}: unknown card {name!r}")
+        counts[comp.kind_index[name]] += 1
+    return counts

@@ -4,6 +4,7 @@ of the hands at the moment the round ended (a hand emptied, or a knock)."""
 import pytest
 
 from deerbook.deer import GreedyAgent, rules
+from deerbook.deer.rules import transitions
 from deerbook.engine import RandomAgent, make_game, play
 
 EDITIONS = [("deer", {}), ("deer", {"advanced": True}), ("deer", {"knocking": True}),
@@ -38,14 +39,14 @@ def replay_ledger(s) -> None:
 @pytest.mark.parametrize("agents", ["random", "mixed"])
 def test_nothing_lost_over_seeded_games(n, name, options, agents, monkeypatch):
     scored = []  # (round, scores) at each round end, seen from inside the rules
-    original = rules.end_round
+    original = transitions.end_round
 
     def spy(t, knocker=None):
         assert knocker is not None or sum(not any(h) for h in t.hands) >= 1, "a round ended with no empty hand"
         scored.append((t.round, rules.round_scores(t.comp, t.hands, knocker)))
         original(t, knocker)
 
-    monkeypatch.setattr(rules, "end_round", spy)
+    monkeypatch.setattr(transitions, "end_round", spy)
     game = make_game(name, num_players=n, **options)
     for seed in range(6 if (name, options) == EDITIONS[0] else 2):
         scored.clear()

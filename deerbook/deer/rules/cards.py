@@ -1,0 +1,146 @@
+"""Card arithmetic on count vectors, the dice, and who acts: the facts every rule reads."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import cast
+
+from ..components import DeerComponents
+from .phases import Phase
+
+KNOCK_MAX_CARDS = 4  # Ruling 18
+SET_ASIDE_CARDS = 3  # Ruling 19
+BULLSEYE_POINTS = 12  # Ruling 20
+
+
+# -- card arithmetic on count vectors -----------------------------------------------------------
+def hand_value(comp: DeerComponents, counts) -> int:
+    """The points of a hand's cards."""
+    return sum(c * p for c, p in zip(counts, comp.points))
+
+
+def card_list(comp: DeerComponents, counts) -> list[str]:
+    """The card names of a count vector, one per card."""
+    return [comp.cards[k].name for k, c in enumerate(counts) for _ in range(c)]
+
+
+def rolled_faces(comp: DeerComponents, roll: tuple) -> tuple:
+    """The number dice faces of a roll (the last face is the predator die's)."""
+    return roll[:len(comp.number_dice)]
+
+
+def rolled_numbers(comp: DeerComponents, roll: tuple) -> tuple[int, ...]:
+    """The number faces of a roll."""
+    return tuple(f for f in rolled_faces(comp, roll) if isinstance(f, int))
+
+
+def number_points(comp: DeerComponents, counts, numbers) -> int:
+    """The points of the number cards of `counts` matching `numbers`: hand_value(matching(...)), faster."""
+    points = comp.points
+    return sum(counts[k] * points[k] for k in {comp.number_kind[n] for n in numbers})
+
+
+def matching(comp: DeerComponents, counts, numbers) -> list[int]:
+    """The number cards of `counts` matching `numbers` (Ruling 11: never predators or Jokers)."""
+    kinds = {comp.number_kind[n] for n in numbers}
+    return [c if k in kinds else 0 for k, c in enumerate(counts)]
+
+
+@lru_cache(maxsize=8192)  # bounded: resident memory stays flat over any number of games
+def sum_groups(comp: DeerComponents, available: tuple, target: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct multiset (sorted kinds) of two or more number cards from `available`
+    whose points sum to `target` (Ruling 6)."""
+    kinds = [k for k in comp.number_kinds_by_points if available[k] and 0 < comp.points[k] <= target]
+    groups = []
+
+    def extend(start: int, left: int, chosen: tuple) -> None:
+        if left == 0:
+            if len(chosen) >= 2:
+                groups.append(chosen)
+            return
+        for i in range(start, len(kinds)):
+            k = kinds[i]
+            if comp.points[k] <= left and chosen.count(k) < available[k]:
+                extend(i, left - comp.points[k], chosen + (k,))
+
+    extend(0, target, ())
+    return tuple(groups)
+
+
+def available_racks(comp: DeerComponents, hand) -> tuple[tuple[int, ...], ...]:
+    """Each distinct rack in `hand` (Ruling 13): three alike or one of each predator, a Joker
+    standing in for one predator only when the hand lacks it."""
+    preds, joker = comp.predator_kinds, comp.joker_kind
+    has_joker = joker is not None and hand[joker] > 0
+    racks: list[tuple[int, ...]] = []
+    for k in preds:
+        if hand[k] >= 3:
+            racks.append((k, k, k))
+        elif hand[k] == 2 and has_joker:
+            racks.append(tuple(sorted((k, k, cast(int, joker)))))
+    if len(preds) >= 2:
+        missing = [k for k in preds if not hand[k]]
+        if not missing:
+            racks.append(preds)
+        elif len(missing) == 1 and has_joker:
+            racks.append(tuple(sorted([k for k in preds if hand[k]] + [cast(int, joker)])))
+    return tuple(racks)
+
+
+def group_options(s) -> tuple[tuple[int, ...], ...]:
+    """The groups of cards the player may pass, adding up to the rolled number card's points."""
+    comp = s.game.components
+    hand = s.hands[s.current]
+    available = tuple(h - p for h, p in zip(hand, s.to_pass))
+    number = rolled_numbers(comp, s.roll)[0]
+    return sum_groups(comp, available, comp.points[comp.number_kind[number]])
+
+
+def others(player: int, n: int) -> list[int]:
+    """The other players, starting left of `player`."""
+    return [(player + i) % n for i in range(1, n)]
+
+
+def choosable_numbers(comp: DeerComponents, roll: tuple, row) -> tuple[int, ...]:
+    """The numbers a chart row lets the roller choose: among the rolled ones, or any other."""
+    rolled = rolled_numbers(comp, roll)  # a Joker can make two dice show the same number
+    return tuple(sorted(set(rolled))) if row.choose_from_rolled else tuple(n for n in comp.numbers if n not in rolled)
+
+
+def joker_faces(comp: DeerComponents, roll: tuple, die: int) -> tuple:
+    """What a Joker on `die` may make it show (Ruling 14): any number, even the one it shows; by the
+    own-faces reading, another of that die's own faces."""
+    if comp.joker_any_number:
+        return comp.numbers
+    return tuple(f for f in dict.fromkeys(comp.number_dice[die][1]) if f != roll[die])
+
+
+def set_aside_options(comp: DeerComponents, hand, aside) -> list[int]:
+    """The number cards a hand may still set aside (Ruling 19: different numbers)."""
+    return [k for k in comp.number_kind.values() if hand[k] and not aside[k]]
+
+
+def acting_player(s) -> int:
+    """Who decides now: a blocker, a player asked to hand cards over, else `current`."""
+    if s.phase == Phase.BLOCK:
+        return s.blocking[1]
+    return s.giver if s.phase == Phase.HAND_OVER else s.current
+
+
+def mover(s) -> int:
+    """Whose number cards are being discarded or passed: the giver during a hand-over, else the roller."""
+    return s.current if s.giver is None else s.giver
+
+
+
+
+def turn_start_phase(game, hand) -> Phase:
+    """Ruling 18: with knocking on and few enough cards a turn starts with the knock decision."""
+    return Phase.KNOCK if game.advanced.knocking and sum(hand) <= KNOCK_MAX_CARDS else Phase.ROLL
+
+
+def counts_of_kinds(comp: DeerComponents, kinds) -> list[int]:
+    """A count vector of card kinds (one entry per card)."""
+    counts = [0] * len(comp.cards)
+    for k in kinds:
+        counts[k] += 1
+    return counts

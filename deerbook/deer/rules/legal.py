@@ -1,0 +1,166 @@
+"""The legal actions of each decision phase and the chance outcomes of each chance phase."""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import lru_cache
+
+from ...engine import Action
+from ...engine.protocol import ChanceTable
+from ..components import DeerComponents
+from .cards import (available_racks, card_list, choosable_numbers, counts_of_kinds, group_options, hand_value,
+                    joker_faces, matching, others, rolled_numbers, set_aside_options)
+from .phases import Phase
+
+def _names(comp: DeerComponents, kinds) -> str:
+    return "+".join(comp.cards[k].name for k in kinds)
+
+
+def _pass_to_others(s, kind: int) -> tuple[Action, ...]:
+    name = s.game.components.cards[kind].name
+    recipients = sorted(others(s.current, s.game.num_players))
+    return tuple(Action("pass", (kind, j), f"pass {name} to player {j}") for j in recipients)
+
+
+def joker_actions(s) -> tuple[Action, ...]:
+    """No Joker, or a Joker on one of the number dice (Ruling 14)."""
+    dice = s.game.components.number_dice
+    return (Action("no_joker", (), "no Joker"),
+            *(Action("joker", (i,), f"Joker on die {name}") for i, (name, _) in enumerate(dice)))
+
+
+def joker_face_actions(s) -> tuple[Action, ...]:
+    """The numbers a Joker can make its die show (Ruling 14)."""
+    comp = s.game.components
+    name = comp.number_dice[s.joker_die][0]
+    return tuple(Action("face", (f,), f"die {name} shows {comp.face_name(f)}")
+                 for f in joker_faces(comp, s.roll, s.joker_die))
+
+
+def choose_actions(s) -> tuple[Action, ...]:
+    """The numbers the chart row lets the roller choose (Rulings 4 and 8)."""
+    comp = s.game.components
+    numbers = choosable_numbers(comp, s.roll, comp.chart_row(s.roll))
+    return tuple(Action("choose", (n,), f"choose {comp.face_name(n)}") for n in numbers if n not in s.chosen)
+
+
+def group_actions(s) -> tuple[Action, ...]:
+    """The groups of cards summing to the rolled number still to pass, or no more groups (Ruling 6)."""
+    comp = s.game.components
+    return (*(Action("group", g, f"group {_names(comp, g)}") for g in group_options(s)),
+            Action("no_more_groups", (), "no more groups"))
+
+
+def pass_actions(s) -> tuple[Action, ...]:
+    """The recipients of the next card to pass (Rulings 3 and 6)."""
+    return _pass_to_others(s, next(k for k, c in enumerate(s.to_pass) if c))
+
+
+def predator_actions(s) -> tuple[Action, ...]:
+    """Pass or discard a card of the rolled predator, or keep the rest (Ruling 12)."""
+    comp = s.game.components
+    kind = comp.kind_index[s.roll[-1]]
+    return (*_pass_to_others(s, kind),
+            Action("discard", (kind,), f"discard {comp.cards[kind].name} to the Predator pile"),
+            Action("keep", (), "keep the rest"))
+
+
+def predator_discard_actions(s) -> tuple[Action, ...]:
+    """Discard one predator card held, or nothing (Ruling 12, Discard face)."""
+    comp = s.game.components
+    hand = s.hands[s.current]
+    return (*(Action("discard", (k,), f"discard {comp.cards[k].name} to the Predator pile")
+              for k in comp.predator_kinds if hand[k]),
+            Action("no_discard", (), "discard nothing"))
+
+
+def rack_actions(s) -> tuple[Action, ...]:
+    """The racks the hand holds, or no rack (Ruling 13)."""
+    comp = s.game.components
+    return (*(Action("rack", r, f"rack {_names(comp, r)} ({hand_value(comp, counts_of_kinds(comp, r))})")
+              for r in available_racks(comp, s.hands[s.current])),
+            Action("no_rack", (), "no rack"))
+
+
+def rack_pawn_actions(s) -> tuple[Action, ...]:
+    """The next signed move of a rack or Bullseye: a pawn and a direction (Rulings 13 and 20)."""
+    return tuple(Action("move", (p, sign), f"move player {p} {'forward' if sign > 0 else 'back'}")
+                 for p in range(s.game.num_players) for sign in (1, -1))
+
+
+def rack_amount_actions(s) -> tuple[Action, ...]:
+    """The size of that move, at most the points left (Rulings 13 and 20)."""
+    return tuple(Action("amount", (k,), f"{k} space{'s' * (k > 1)}") for k in range(1, s.moves_left + 1))
+
+
+def draw_actions(s) -> tuple[Action, ...]:
+    """Draw from the Predator pile, or not (Ruling 1)."""
+    return Action("draw", (), "draw from the Predator pile"), Action("no_draw", (), "don't draw")
+
+
+def knock_actions(s) -> tuple[Action, ...]:
+    """Knock, or roll the dice (Ruling 18)."""
+    return Action("knock", (), "knock"), Action("no_knock", (), "roll the dice")
+
+
+def set_aside_actions(s) -> tuple[Action, ...]:
+    """The number cards still to set aside, and (when optional) stopping (Ruling 19)."""
+    comp, p = s.game.components, s.current
+    cards = tuple(Action("set_aside", (k,), f"set aside {comp.cards[k].name}")
+                  for k in set_aside_options(comp, s.hands[p], s.set_aside[p]))
+    return (*cards, Action("no_set_aside", (), "set aside no more")) if comp.set_aside_optional else cards
+
+
+def hand_over_actions(s) -> tuple[Action, ...]:
+    """Hand the rolled numbers' cards over, or keep them (card chart, Ruling 2)."""
+    comp = s.game.components
+    cards = matching(comp, s.hands[s.giver], rolled_numbers(comp, s.roll))
+    return (Action("hand_over", (), f"hand over {' '.join(card_list(comp, cards))} to player {s.current}"),
+            Action("keep", (), "keep them"))
+
+
+def block_actions(s) -> tuple[Action, ...]:
+    """Reveal the set-aside card to block, or not (Ruling 19)."""
+    name = s.game.components.cards[s.blocking[0]].name
+    return Action("reveal", (), f"reveal {name} to block"), Action("no_block", (), "don't block")
+
+
+
+@lru_cache(maxsize=64)
+def _card_actions(comp: DeerComponents, kind: str, text: str) -> tuple[Action, ...]:
+    """One action per card kind (a card dealt or drawn), built once per edition and text."""
+    return tuple(Action(kind, (k,), text.format(card.name)) for k, card in enumerate(comp.cards))
+
+
+def _card_outcomes(comp: DeerComponents, counts, kind: str, text: str) -> tuple[tuple[Action, Fraction], ...]:
+    total, actions = sum(counts), _card_actions(comp, kind, text)
+    return tuple((actions[k], Fraction(c, total)) for k, c in enumerate(counts) if c)
+
+
+def _card_table(comp: DeerComponents, counts, kind: str, text: str) -> ChanceTable:
+    """`_card_outcomes` as a sampling table: the weights are the card counts themselves."""
+    actions = _card_actions(comp, kind, text)
+    present = [k for k, c in enumerate(counts) if c]
+    return ChanceTable([actions[k] for k in present], itertools.accumulate(counts[k] for k in present))
+
+
+def _card_source(s) -> tuple[tuple[int, ...], str, str] | None:
+    """The cards a deal or draw node picks from, its action kind and text (None at a roll)."""
+    if s.phase == Phase.DEAL:
+        return s.deck, "deal", f"deal {{}} to player {s.current}"
+    if s.phase == Phase.DRAW_CARD:
+        return s.predator_pile, "draw_card", "draw {}"
+    return None
+
+
+def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
+    """The chance outcomes: a card from a pile, or the roll of all dice."""
+    source = _card_source(s)
+    return _card_outcomes(s.game.components, *source) if source else s.game.components.roll_outcomes
+
+
+def chance_table(s) -> ChanceTable:
+    """`chance_outcomes` ready to sample (the same outcomes, order and proportions)."""
+    source = _card_source(s)
+    return _card_table(s.game.components, *source) if source else ChanceTable.shared(s.game.components.roll_outcomes)
+

@@ -1,0 +1,123 @@
+"""The Table: a mutable working copy of a state's fields for one transition."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine.events import Event
+
+class RoundOver(Exception):
+    """A hand became empty: the round ends at once (Ruling 15)."""
+
+
+
+MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played", "pending",
+           "set_aside_due", "bullseye_due", "benefit_spaces")  # count vectors and per-player flags, as lists
+NESTED = ("hands", "set_aside")  # per-player count vectors, as lists of lists
+
+
+LISTS = frozenset(MUTABLE + NESTED)
+
+
+class Table:
+    """A mutable working copy of a state's fields for one transition.
+
+    A field is read from the state on first use (a count vector copied as a list, of lists), so a
+    transition pays only for the fields it touches; `changed_fields` gives back what it set or used,
+    as a state holds it (tuples)."""
+
+    def __init__(self, game, fields: dict, events: list[Event] | None = None):
+        """A working copy of the state `fields`; with an `events` list, the transition reports into it."""
+        self.__dict__.update(game=game, comp=game.components, n=game.num_players, _source=fields, events=events)
+
+    def __getattr__(self, name: str) -> Any:
+        """The first use of a field: read it from the state (a count vector copied as a list)."""
+        try:
+            value = self.__dict__["_source"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+        if name in LISTS:
+            value = [list(v) for v in value] if name in NESTED else list(value)
+        self.__dict__[name] = value
+        return value
+
+    if TYPE_CHECKING:  # a state's fields, read on first use, are plain attributes of any type
+        def __setattr__(self, name: str, value: Any) -> None: ...
+
+    def changed_fields(self) -> dict:
+        """The fields this transition set or used, as a state holds them (tuples)."""
+        source, changed = self._source, {}
+        for name, value in self.__dict__.items():
+            if name in LISTS:
+                changed[name] = tuple(map(tuple, value)) if name in NESTED else tuple(value)
+            elif name in source and value is not source[name]:
+                changed[name] = value
+        return changed
+
+    def peek(self, name: str):
+        """A field's value now, read without copying it (not to be changed)."""
+        return self.__dict__.get(name, self._source[name])
+
+    def pile(self, place):
+        """The count vector of a place: a player's hand, a set-aside pile or a named pile."""
+        if isinstance(place, tuple):  # ("set_aside", player)
+            return self.set_aside[place[1]]
+        return self.hands[place] if isinstance(place, int) else getattr(self, place)
+
+    def emit(self, kind: str, player: int | None, detail: dict, seen_by: frozenset[int] | None = None,
+             public: dict | None = None) -> None:
+        """Report an event, if this transition was asked for them (`DeerState.step`)."""
+        if self.events is not None:
+            self.events.append(Event(kind, player, detail, seen_by, public or {}))
+
+    def move(self, kind: int, source, target, shown: bool = False) -> None:
+        """Move one card between places (a hand index, ("set_aside", player), "deck", "discard",
+        "predator_pile"); `shown`: the card is shown to everyone (a rack, a Joker played)."""
+        self.pile(source)[kind] -= 1
+        self.pile(target)[kind] += 1
+        if self.events is not None:
+            self._card_moved(kind, source, target, shown)
+        if isinstance(source, int) and not any(self.hands[source]):
+            raise RoundOver
+
+    def _card_moved(self, kind: int, source, target, shown: bool) -> None:
+        """A card_moved event: the card is seen by the seats whose places it leaves or enters, by everyone
+        when it comes from or goes to the face-up Discard pile, or when it is `shown`."""
+        (src, src_seat), (dst, dst_seat) = _place(source), _place(target)
+        public = {"from": src, "from_seat": src_seat, "to": dst, "to_seat": dst_seat}
+        seats = frozenset(seat for seat in (src_seat, dst_seat) if seat is not None)
+        face_up = shown or "discard" in (src, dst)
+        self.emit("card_moved", src_seat if src_seat is not None else dst_seat,
+                  {**public, "card": self.comp.cards[kind].name, "kind": kind}, None if face_up else seats, public)
+
+    def move_all(self, counts, source, target, shown: bool = False) -> None:
+        """Move every card of `counts` from `source` to `target`."""
+        for kind, count in enumerate(list(counts)):
+            for _ in range(count):
+                self.move(kind, source, target, shown)
+
+    def move_pawn(self, player: int, amount: int, reason: str) -> None:
+        """Move a player's pawn (never below 0) and record the move in the ledger."""
+        before = self.pawns[player]
+        after = max(before + amount, 0)
+        self.pawns[player] = min(after, self.comp.finish) if self.comp.clamp_at_finish else after
+        self.ledger += ((player, reason, amount, self.pawns[player] - before),)
+        if self.events is not None:
+            self.emit("pawn_moved", player, {"reason": reason, "requested": amount, "from": before,
+                                             "to": self.pawns[player]})
+
+    @property
+    def hand(self) -> list[int]:
+        """The current player's hand."""
+        return self.hands[self.current]
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this round."""
+        return self.round % self.n
+
+
+def _place(place) -> tuple[str, int | None]:
+    """A place as (name, seat): ("hand", 2), ("set_aside", 0), ("discard", None)..."""
+    if isinstance(place, tuple):
+        return place[0], place[1]
+    return ("hand", place) if isinstance(place, int) else (place, None)

@@ -1,0 +1,456 @@
+"""The transitions: one handler per phase, one per chart effect, and the steps between them.
+
+Every card movement goes through `Table.move`, which ends the round the moment a hand becomes
+empty (Ruling 15) by raising `RoundOver`. The number-dice action is looked up in the components'
+chart and run by its effect's handler (`EFFECT_HANDLERS`). Every discard or pass of number cards
+goes through `move_numbers`, where holders of set-aside cards may block it (Ruling 19); without
+set-aside cards it happens at once.
+"""
+from __future__ import annotations
+
+from ...engine import Action
+from ..components import DEER_HEAD, DISCARD_FACE, EFFECTS, DeerComponents
+from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, hand_value,
+                    matching, mover, others, rolled_faces, rolled_numbers, set_aside_options, turn_start_phase)
+from .phases import Phase
+from .table import Table
+
+
+def deal_fields(s, kind: int) -> dict:
+    """The fields a card dealt to the current player changes while more cards follow it (`on_deal` without
+    a Table: a deal is most of a game's steps)."""
+    deck, hand = list(s.deck), list(s.hands[s.current])
+    deck[kind] -= 1
+    hand[kind] += 1
+    hands = s.hands[:s.current] + (tuple(hand),) + s.hands[s.current + 1:]
+    return {"deck": tuple(deck), "hands": hands, "current": (s.current + 1) % s.game.num_players}
+
+
+def on_deal(t: Table, a: Action) -> None:
+    """A card from the deck to the next hand; after the last one, the set-asides or the first turn."""
+    t.move(a.args[0], "deck", t.current)
+    t.current = (t.current + 1) % t.n
+    if not any(t.deck):
+        next_set_aside(t)
+
+
+def next_set_aside(t: Table) -> None:
+    """After the deal, each player owing set-aside cards (Ruling 19) from the dealer's left; then the
+    dealer's first turn."""
+    for player in [*others(t.dealer, t.n), t.dealer]:
+        if t.set_aside_due[player] and set_aside_options(t.comp, t.hands[player], t.set_aside[player]):
+            t.current, t.phase = player, Phase.SET_ASIDE
+            return
+        t.set_aside_due[player] = 0
+    t.current = t.dealer
+    start_turn(t)
+
+
+def on_set_aside(t: Table, a: Action) -> None:
+    """One number card set aside face down, or no more (Ruling 19)."""
+    if a.kind == "no_set_aside":
+        t.set_aside_due[t.current] = 0
+        return next_set_aside(t)
+    t.set_aside_due[t.current] -= 1
+    t.move(a.args[0], t.current, ("set_aside", t.current))
+    next_set_aside(t)
+
+
+def start_turn(t: Table) -> None:
+    """Begin the current player's turn (with the knock decision when it applies)."""
+    t.phase = turn_start_phase(t.game, t.hand)
+
+
+def on_knock(t: Table, a: Action) -> None:
+    """Knock, ending the round (Ruling 18), or go on to the roll."""
+    if a.kind == "no_knock":
+        t.phase = Phase.ROLL
+        return
+    t.turns += 1
+    t.emit("knocked", t.current, {})
+    end_round(t, knocker=t.current)
+
+
+def on_roll(t: Table, a: Action) -> None:
+    """The dice as rolled (or re-rolled): a frozen or re-rolling player needs a Deer Head (Rulings 7, 10)."""
+    needs_deer_head = t.phase == Phase.REROLL or t.frozen[t.current]
+    t.turns += t.phase == Phase.ROLL
+    t.roll, t.joker_die = a.args, None  # a re-roll is a new roll (Ruling 14)
+    if t.events is not None:  # the hot path (apply) builds no event
+        t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
+    if needs_deer_head:  # Rulings 7 and 10: judged on the dice as rolled
+        if DEER_HEAD not in rolled_faces(t.comp, t.roll):
+            return end_turn(t)
+        t.frozen[t.current] = False
+    joker = t.comp.joker_kind
+    if joker is not None and t.hand[joker]:
+        t.phase = Phase.JOKER
+    else:
+        resolve_number_dice(t)
+
+
+def on_joker(t: Table, a: Action) -> None:
+    """A Joker on a die, or none: resolve the roll (Ruling 14)."""
+    if a.kind == "no_joker":
+        return resolve_number_dice(t)
+    t.joker_die = a.args[0]
+    t.phase = Phase.JOKER_FACE
+
+
+def on_joker_face(t: Table, a: Action) -> None:
+    """The number the Joker's die shows; the Joker goes to the Predator pile (Ruling 14)."""
+    die = t.joker_die  # kept until the turn ends: the die that shows the Joker's choice
+    t.roll = t.roll[:die] + a.args + t.roll[die + 1:]
+    t.move(t.comp.joker_kind, t.current, "predator_pile", shown=True)
+    resolve_number_dice(t)
+
+
+def resolve_number_dice(t: Table) -> None:
+    """Carry out the chart row of the roll."""
+    row = t.comp.chart_row(t.roll)
+    EFFECT_HANDLERS[row.effect](t, row)
+
+
+def _discard_rolled(t: Table, row) -> None:
+    if row.choices:
+        t.phase = Phase.CHOOSE_NUMBER
+    else:
+        discard_numbers(t, rolled_numbers(t.comp, t.roll), row.pull_if_none)
+
+
+def discard_numbers(t: Table, numbers, pull_if_none: bool = False) -> None:
+    """Move the hand's cards matching `numbers`, or with none and `pull_if_none` start a hand-over."""
+    cards = matching(t.comp, t.hand, numbers)
+    if any(cards) or not pull_if_none:
+        move_numbers(t, cards)
+    else:
+        next_hand_over(t)
+
+
+def next_hand_over(t: Table) -> None:
+    """Ruling 2 (card chart: 'may'): holding none of the rolled numbers, the other players from the
+    roller's left hand theirs over, one giver after another; then the predator die."""
+    givers = others(t.current, t.n)
+    start = 0 if t.giver is None else givers.index(t.giver) + 1
+    numbers = rolled_numbers(t.comp, t.roll)
+    for giver in givers[start:]:
+        cards = matching(t.comp, t.hands[giver], numbers)
+        if any(cards):
+            t.giver = giver
+            if t.comp.chart_row(t.roll).pull_is_choice:
+                t.phase = Phase.HAND_OVER
+            else:
+                move_numbers(t, cards)
+            return
+    t.giver = None
+    predator_phase(t)
+
+
+def on_hand_over(t: Table, a: Action) -> None:
+    """The giver hands the rolled numbers' cards over, or keeps them (card chart)."""
+    if a.kind == "keep":
+        return next_hand_over(t)
+    move_numbers(t, matching(t.comp, t.hands[t.giver], rolled_numbers(t.comp, t.roll)))
+
+
+def move_numbers(t: Table, cards) -> None:
+    """The mover's number `cards` are about to be discarded, passed or handed over: first each holder
+    of a set-aside card of one of those numbers may block it (Ruling 19)."""
+    t.pending, t.to_pass = list(cards), [0] * len(t.comp.cards)
+    next_block(t)
+
+
+def next_block(t: Table) -> None:
+    """Offer the next block after the one just answered (numbers in order, holders from the mover's
+    left), or carry the movement out."""
+    actor, aside = mover(t), t.peek("set_aside")
+    answered = (-1, 0) if t.blocking is None else (t.blocking[0], (t.blocking[1] - actor) % t.n)
+    offers = [(k, holder) for k, count in enumerate(t.pending) if count for holder in others(actor, t.n)
+              if aside[holder][k] and (k, (holder - actor) % t.n) > answered] if any(map(any, aside)) else []
+    if offers:
+        t.blocking, t.phase = offers[0], Phase.BLOCK
+    else:
+        t.blocking = None
+        carry_out(t)
+
+
+def on_block(t: Table, a: Action) -> None:
+    """Reveal the set-aside card (the mover keeps that number's cards), or not (Ruling 19)."""
+    if a.kind == "reveal":
+        kind, holder = t.blocking
+        t.move(kind, ("set_aside", holder), "discard")
+        t.pending[kind] = 0  # the mover keeps every card of that number for this action
+    next_block(t)
+
+
+def carry_out(t: Table) -> None:
+    """Move the pending cards (handed over, discarded or passed) and go on."""
+    cards, t.pending = t.pending, [0] * len(t.comp.cards)
+    if t.giver is not None:
+        t.move_all(cards, t.giver, t.current)
+        next_hand_over(t)
+    elif EFFECTS[t.comp.chart_row(t.roll).effect].moves == "discard":
+        t.move_all(cards, t.current, "discard")
+        predator_phase(t)
+    else:
+        t.to_pass = cards
+        if any(cards):
+            t.phase = Phase.PASS
+        else:
+            predator_phase(t)
+
+
+def _pass_rolled(t: Table, row) -> None:
+    move_numbers(t, matching(t.comp, t.hand, rolled_numbers(t.comp, t.roll)))
+
+
+def _discard_parity(t: Table, row) -> None:
+    parity = rolled_numbers(t.comp, t.roll)[0] % 2
+    discard_numbers(t, [n for n in t.comp.numbers if n % 2 == parity])
+
+
+def _pass_number_and_sums(t: Table, row) -> None:
+    t.to_pass = matching(t.comp, t.hand, rolled_numbers(t.comp, t.roll))
+    if group_options(t):
+        t.phase = Phase.GROUP
+    else:
+        move_numbers(t, t.to_pass)
+
+
+def _freeze(t: Table, row) -> None:
+    t.frozen[t.current] = True
+    t.emit("frozen", t.current, {})
+    end_turn(t)
+
+
+def _extra_turns(t: Table, row) -> None:
+    t.extra_turns += row.turns
+    predator_phase(t)
+
+
+def _take_discard_reroll(t: Table, row) -> None:
+    t.move_all(t.discard, "discard", t.current)
+    t.phase = Phase.REROLL
+
+
+def _nothing(t: Table, row) -> None:
+    predator_phase(t)
+
+
+EFFECT_HANDLERS = {"discard_rolled": _discard_rolled, "pass_rolled": _pass_rolled, "discard_parity": _discard_parity,
+                   "pass_number_and_sums": _pass_number_and_sums, "freeze": _freeze, "extra_turns": _extra_turns,
+                   "take_discard_reroll": _take_discard_reroll, "nothing": _nothing}
+
+
+def on_choose(t: Table, a: Action) -> None:
+    """One chosen number; with all of them chosen, discard (Rulings 4 and 8)."""
+    t.chosen += a.args
+    row = t.comp.chart_row(t.roll)
+    if len(t.chosen) == row.choices:
+        numbers = t.chosen if row.choose_from_rolled else rolled_numbers(t.comp, t.roll) + t.chosen
+        t.chosen = ()
+        discard_numbers(t, numbers, row.pull_if_none)
+
+
+def on_group(t: Table, a: Action) -> None:
+    """One more group to pass, or no more (Ruling 6)."""
+    for kind in a.args:
+        t.to_pass[kind] += 1
+    if a.kind == "no_more_groups" or not group_options(t):
+        move_numbers(t, t.to_pass)
+
+
+def on_pass(t: Table, a: Action) -> None:
+    """One card to the chosen recipient (Rulings 3, 6, 12)."""
+    kind, recipient = a.args
+    t.to_pass[kind] -= 1
+    t.move(kind, t.current, recipient)
+    if not any(t.to_pass):
+        predator_phase(t)
+
+
+def predator_phase(t: Table) -> None:
+    """Resolve the predator die, then go on to racks."""
+    face = t.comp.predator_face(t.roll)
+    if face is None:
+        return rack_phase(t)
+    if face == DISCARD_FACE:
+        phase = Phase.PREDATOR_DISCARD if any(t.hand[k] for k in t.comp.predator_kinds) else None
+    else:
+        phase = Phase.PREDATOR if t.hand[t.comp.kind_index[face]] else None
+    if phase:
+        t.phase = phase
+    else:
+        rack_phase(t)
+
+
+def on_predator(t: Table, a: Action) -> None:
+    """Pass or discard a card of the rolled predator, or keep the rest (Ruling 12)."""
+    if a.kind == "keep":
+        return rack_phase(t)
+    kind = a.args[0]
+    t.move(kind, t.current, a.args[1] if a.kind == "pass" else "predator_pile")
+    if not t.hand[kind]:
+        rack_phase(t)
+
+
+def on_predator_discard(t: Table, a: Action) -> None:
+    """Discard one predator card face down, or nothing (Ruling 12)."""
+    if a.kind == "discard":
+        t.move(a.args[0], t.current, "predator_pile")
+    rack_phase(t)
+
+
+def rack_phase(t: Table) -> None:
+    """Offer a rack if the hand holds one, else go on to drawing."""
+    if available_racks(t.comp, t.hand):
+        t.phase = Phase.RACK
+    else:
+        draw_phase(t)
+
+
+def on_rack(t: Table, a: Action) -> None:
+    """Play a rack, its value to move as signed moves, or none (Ruling 13)."""
+    if a.kind == "no_rack":
+        return draw_phase(t)
+    t.rack = counts_of_kinds(t.comp, a.args)
+    t.moves_left = hand_value(t.comp, t.rack)
+    t.phase = Phase.RACK_PAWN
+
+
+AMOUNT_PHASES = {Phase.RACK_PAWN: Phase.RACK_AMOUNT, Phase.BULLSEYE_PAWN: Phase.BULLSEYE_AMOUNT}
+PAWN_PHASES = {amount: pawn for pawn, amount in AMOUNT_PHASES.items()}
+
+
+def on_move_pawn(t: Table, a: Action) -> None:
+    """The pawn and direction of the next rack or Bullseye move (Rulings 13, 20)."""
+    t.move_target = a.args
+    t.phase = AMOUNT_PHASES[t.phase]
+
+
+def on_move_amount(t: Table, a: Action) -> None:
+    """One signed move of a rack (Ruling 13) or a Bullseye (Ruling 20)."""
+    player, sign = t.move_target
+    amount = a.args[0]
+    bullseye = t.phase == Phase.BULLSEYE_AMOUNT
+    t.move_pawn(player, sign * amount, "bullseye" if bullseye else "rack")
+    t.moves_left -= amount
+    t.move_target = None
+    if t.moves_left:
+        t.phase = PAWN_PHASES[t.phase]
+    elif bullseye:
+        t.bullseye_due[t.current] = False
+        next_bullseye(t)
+    else:
+        finish_rack(t)
+
+
+def finish_rack(t: Table) -> None:
+    """Put the played rack on the predator pile and go on to drawing."""
+    rack, t.rack = t.rack, [0] * len(t.rack)  # the rack's cards leave the hand after its moves
+    t.racks_played[t.current] += 1
+    t.move_all(rack, t.current, "predator_pile", shown=True)
+    draw_phase(t)
+
+
+def draw_phase(t: Table) -> None:
+    """Offer a draw from the predator pile if it has cards, else end the turn."""
+    if any(t.predator_pile):
+        t.phase = Phase.DRAW
+    else:
+        end_turn(t)
+
+
+def on_draw(t: Table, a: Action) -> None:
+    """Draw from the Predator pile, or end the turn (Ruling 1)."""
+    if a.kind == "draw":
+        t.phase = Phase.DRAW_CARD
+    else:
+        end_turn(t)
+
+
+def on_draw_card(t: Table, a: Action) -> None:
+    """The card drawn from the Predator pile; the turn ends (Ruling 1)."""
+    t.move(a.args[0], "predator_pile", t.current)
+    end_turn(t)
+
+
+def end_turn(t: Table) -> None:
+    """The next turn: the same player's if extra turns are pending (Ruling 9), else the left neighbour's."""
+    t.roll = t.joker_die = None
+    if t.extra_turns:
+        t.extra_turns -= 1
+    else:
+        t.current = (t.current + 1) % t.n
+    start_turn(t)
+
+
+def round_scores(comp: DeerComponents, hands, knocker: int | None) -> tuple[int, ...]:
+    """Ruling 15: each hand's value (set-aside cards are not in the hand). Ruling 18, after a knock
+    with hand value K: the others score their value − K; the knocker 0, or K plus the highest other
+    value if anyone holds less than K."""
+    values = [hand_value(comp, h) for h in hands]
+    if knocker is None:
+        return tuple(values)
+    knocked = values[knocker]
+    scores = [v - knocked for v in values]
+    rest = values[:knocker] + values[knocker + 1:]
+    scores[knocker] = knocked + max(rest) if min(rest) < knocked else 0
+    return tuple(scores)
+
+
+def end_round(t: Table, knocker: int | None = None) -> None:
+    """Score every hand (Rulings 15, 18), grant the space benefits (19–21), then the Bullseye moves."""
+    comp = t.comp
+    t.round_points = round_scores(comp, t.hands, knocker)
+    t.emit("round_ended", None, {"round": t.round, "points": list(t.round_points), "knocker": knocker,
+                                 "emptied": [p for p, hand in enumerate(t.hands) if not any(hand)]})
+    for player, points in enumerate(t.round_points):
+        t.move_pawn(player, points, f"round {t.round + 1} score")
+    t.roll, t.joker_die, t.chosen, t.move_target, t.giver, t.blocking = None, None, (), None, None, None
+    t.to_pass, t.rack, t.pending, t.moves_left = [0] * len(comp.cards), [0] * len(comp.cards), [0] * len(comp.cards), 0
+    t.extra_turns, t.frozen, t.set_aside_due = 0, [False] * t.n, [0] * t.n
+    grant_space_benefits(t)
+    next_bullseye(t)
+
+
+def grant_space_benefits(t: Table) -> None:
+    """Rulings 19–21: a pawn ending the round on an enabled space gets its benefit, unless the player
+    scored 0 and stayed on the space whose benefit they already had."""
+    options, comp = t.game.advanced, t.comp
+    headlights = comp.headlights_spaces if options.headlights_spaces else ()
+    bullseyes = comp.bullseye_spaces if options.bullseye_spaces else ()
+    for player, pawn in enumerate(t.pawns):
+        stayed = t.benefit_spaces[player] == pawn and t.round_points[player] == 0
+        t.benefit_spaces[player] = pawn if pawn in headlights or pawn in bullseyes else None
+        if stayed:
+            continue
+        if pawn in headlights:
+            t.set_aside_due[player] = SET_ASIDE_CARDS
+        t.bullseye_due[player] = pawn in bullseyes
+
+
+def next_bullseye(t: Table) -> None:
+    """Ruling 20: each player granted a Bullseye, from the dealer's left, splits 12 points; then the round closes."""
+    due = [p for p in [*others(t.dealer, t.n), t.dealer] if t.bullseye_due[p]]
+    if due:
+        t.current, t.moves_left, t.phase = due[0], BULLSEYE_POINTS, Phase.BULLSEYE_PAWN
+    else:
+        close_round(t)
+
+
+def close_round(t: Table) -> None:
+    """Ruling 16: end the game with a score at (or past) Finish, else gather the cards for the next deal."""
+    comp, kinds = t.comp, len(t.comp.cards)
+    if any(pawn >= comp.finish for pawn in t.pawns):
+        t.phase, t.set_aside_due = Phase.END, [0] * t.n
+        t.emit("game_over", None, {"pawns": list(t.pawns)})
+        return
+    t.emit("cards_gathered", None, {"round": t.round + 1})
+    t.round += 1
+    t.hands, t.set_aside = [[0] * kinds for _ in range(t.n)], [[0] * kinds for _ in range(t.n)]
+    t.deck, t.discard, t.predator_pile = list(t.game.full_deck), [0] * kinds, [0] * kinds
+    t.current = (t.dealer + 1) % t.n
+    t.phase = Phase.DEAL
+
+

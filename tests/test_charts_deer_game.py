@@ -1,4 +1,4 @@
-"""The Deer game charts show exactly the ledger and the chart data (checked as figure data, not pixels)."""
+"""The Deer game charts read the engine's events and agree with the pawn ledger (checked as figure data, not pixels)."""
 
 import pytest
 
@@ -13,12 +13,24 @@ GAME = make_game("deer", num_players=3)
 
 
 @pytest.fixture(scope="module")
-def final():
-    return play(GAME, [GreedyAgent(), RandomAgent(), RandomAgent()], 25)
+def game_events():
+    events = []
+    final = play(GAME, [GreedyAgent(), RandomAgent(), RandomAgent()], 25, on_events=events.extend)
+    assert final == play(GAME, [GreedyAgent(), RandomAgent(), RandomAgent()], 25)  # the same game either way
+    return final, events
 
 
-def test_steps_replay_the_ledger(final):
-    steps = pawn_steps(final)
+@pytest.fixture(scope="module")
+def final(game_events):
+    return game_events[0]
+
+
+@pytest.fixture(scope="module")
+def steps(game_events):
+    return pawn_steps(GAME.initial_state(), game_events[1])
+
+
+def test_steps_replay_the_ledger(final, steps):
     assert steps[0].label == "start" and steps[0].pawns == (0, 0, 0)
     assert steps[-1].pawns == final.pawns
     # every ledger entry is in exactly one step, in order
@@ -31,8 +43,7 @@ def test_steps_replay_the_ledger(final):
         assert after.pawns == tuple(b + m for b, m in zip(before.pawns, moved))
 
 
-def test_one_step_per_rack_move_and_per_round_scoring(final):
-    steps = pawn_steps(final)
+def test_one_step_per_rack_move_and_per_round_scoring(final, steps):
     racks = sum(reason == "rack" for _, reason, _, _ in final.ledger)
     rounds = final.round + 1
     assert len(steps) == 1 + racks + rounds
@@ -44,9 +55,8 @@ def test_one_step_per_rack_move_and_per_round_scoring(final):
         assert step.round == later_ends[0]
 
 
-def test_figure_data_is_the_steps(final):
-    steps = pawn_steps(final)
-    figure = pawns_over_rounds(final, names=["greedy", "random 1", "random 2"])
+def test_figure_data_is_the_steps(game_events, steps):
+    figure = pawns_over_rounds(GAME.initial_state(), game_events[1], names=["greedy", "random 1", "random 2"])
     assert [trace.name for trace in figure.data] == ["greedy", "random 1", "random 2"]
     for p, trace in enumerate(figure.data):
         assert list(trace.x) == list(range(len(steps)))
@@ -63,9 +73,13 @@ def test_hand_made_positions_and_clamped_moves():
                                     discard=None, predator_pile=())
     from deerbook.deer.narrate import act, roll
 
-    state = act(roll(state, 1, 2, 4, "Bear"), "keep the rest", "rack Fox+Wolf+Bear (15)",
-                "move player 0 back", "15 spaces")
-    steps = pawn_steps(state)
+    state = start = roll(state, 1, 2, 4, "Bear")
+    events = []
+    for text in ("keep the rest", "rack Fox+Wolf+Bear (15)", "move player 0 back", "15 spaces"):
+        state, emitted = state.step(state.find_action(text))
+        events.extend(emitted)
+    assert state == act(start, "keep the rest", "rack Fox+Wolf+Bear (15)", "move player 0 back", "15 spaces")
+    steps = pawn_steps(start, events)
     assert steps[0].pawns == (5, 0, 40) and steps[0].moves == ((0, 5, 5), (2, 40, 40))
     assert steps[1].label == "round 1: rack, player 0 -15 (clamped to -5)" and steps[1].pawns == (0, 0, 40)
     assert steps[1].round == 1  # the round still being played

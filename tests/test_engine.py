@@ -171,3 +171,12 @@ def test_best_response_equals_the_best_of_every_policy_by_brute_force():
                                   lambda s, plan=plan: Distribution({plan[s.totals[0]]: 1})) for plan in plans]
     assert overshoot(best) == max(map(overshoot, brute)) > min(map(overshoot, brute))
     assert action in start.legal_actions()
+
+
+def test_the_runner_can_report_every_steps_events_and_plays_the_same_game():
+    game, events = make_game("toy-race"), []
+    agents = [RandomAgent(), RandomAgent()]
+    steps = []
+    final = play(game, agents, 9, on_step=lambda s, a: steps.append(a), on_events=events.extend)
+    assert final == play(game, agents, 9)
+    assert [e.detail["action"] for e in events] == [str(a) for a in steps]

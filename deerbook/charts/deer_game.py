@@ -1,77 +1,67 @@
-"""Charts of a Deer in the Headlights game, read from a state's pawn ledger and the component data.
+"""Charts of a Deer in the Headlights game, read from the engine's structured events.
 
-`pawn_steps(state)` turns the ledger (player, reason, requested, applied) into the pawn positions of
-every player after each step: the start, each single rack move, and each round's scoring (all hands
-scored together). `pawns_over_rounds(state)` draws those steps as one line per player.
+`pawn_steps(start, events)` turns a game's events (`engine.runner.play(..., on_events=...)` or
+`State.step`) into the pawn positions of every player after each step: the start, each single rack or
+Bullseye move, and each round's scoring (every pawn moved together, right after its `round_ended` event).
+`pawns_over_rounds(start, events)` draws those steps as one line per player.
 (The chance of each combination-chart row is drawn by `deer_odds.combinations_figure`.)
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import Iterable
 
 import plotly.graph_objects as go
 
-ROUND_SCORE = re.compile(r"round (\d+) score")
+from ..engine.events import Event
 
 
 @dataclass(frozen=True)
 class PawnStep:
-    """The pawns after one step of the ledger."""
+    """The pawns after one step of the game."""
 
     label: str  # e.g. "start", "round 2: rack, player 1 -5", "end of round 2"
     round: int  # 1-based round the step belongs to (0 for the start)
     pawns: tuple[int, ...]
-    moves: tuple[tuple[int, int, int], ...]  # (player, requested, applied) of the ledger entries
+    moves: tuple[tuple[int, int, int], ...]  # (player, requested, applied) of each pawn move
 
 
-def pawn_steps(state) -> list[PawnStep]:
-    """The start (with any hand-made "position" entries), then one step per rack move (or other
-    single move) and one per round's scoring, each with every pawn after it."""
-    n = state.game.num_players
-    ledger = list(state.ledger)
-    pawns = [0] * n
-    start = [entry for entry in ledger if entry[1] == "position"]
-    for player, _, _, applied in start:
-        pawns[player] += applied
-    steps = [PawnStep("start", 0, tuple(pawns), tuple((p, r, a) for p, _, r, a in start))]
-    rest = [entry for entry in ledger if entry[1] != "position"]
-    i = 0
-    while i < len(rest):
-        player, reason, requested, applied = rest[i]
-        scored = ROUND_SCORE.fullmatch(reason)
-        if scored:  # the whole round's scoring is one step
-            group = []
-            while i < len(rest) and rest[i][1] == reason:
-                group.append(rest[i])
-                i += 1
-            for p, _, _, a in group:
-                pawns[p] += a
-            steps.append(PawnStep(f"end of round {scored[1]}", int(scored[1]), tuple(pawns),
-                                  tuple((p, r, a) for p, _, r, a in group)))
-            continue
-        pawns[player] += applied
-        this_round = _round_of(rest, i, state.round + 1)
-        clamp = "" if applied == requested else f" (clamped to {applied:+d})"
-        steps.append(PawnStep(f"round {this_round}: {reason}, player {player} {requested:+d}{clamp}", this_round,
-                              tuple(pawns), ((player, requested, applied),)))
-        i += 1
+def pawn_steps(start, events: Iterable[Event]) -> list[PawnStep]:
+    """The start, then one step per single pawn move and one per round's scoring, from the `start` state
+    and every event after it (in order)."""
+    pawns = list(start.pawns)
+    steps = [PawnStep("start", 0, tuple(pawns), tuple((p, pawn, pawn) for p, pawn in enumerate(pawns) if pawn))]
+    playing = start.round + 1
+    scores: list[tuple[int, int, int]] | None = None  # the scoring moves of the round just ended
+    for event in [*events, Event("end")]:
+        if scores is not None and event.kind != "pawn_moved":
+            steps.append(PawnStep(f"end of round {playing}", playing, tuple(pawns), tuple(scores)))
+            playing, scores = playing + 1, None
+        if event.kind == "round_ended":
+            playing, scores = event.detail["round"] + 1, []
+        elif event.kind == "pawn_moved" and scores is not None:
+            scores.append(_move(event, pawns))
+        elif event.kind == "pawn_moved":
+            player, requested, applied = move = _move(event, pawns)
+            clamp = "" if applied == requested else f" (clamped to {applied:+d})"
+            steps.append(PawnStep(f"round {playing}: {event.detail['reason']}, player {player} {requested:+d}{clamp}",
+                                  playing, tuple(pawns), (move,)))
     return steps
 
 
-def _round_of(entries: list, index: int, unscored_round: int) -> int:
-    """A move belongs to the round scored next after it (or to the round still being played)."""
-    for _, reason, _, _ in entries[index:]:
-        scored = ROUND_SCORE.fullmatch(reason)
-        if scored:
-            return int(scored[1])
-    return unscored_round
+def _move(event: Event, pawns: list[int]) -> tuple[int, int, int]:
+    """Apply one `pawn_moved` event to `pawns`; its (player, requested, applied)."""
+    player, detail = event.player, event.detail
+    assert player is not None
+    pawns[player] = detail["to"]
+    return player, detail["requested"], detail["to"] - detail["from"]
 
 
-def pawns_over_rounds(state, names: list[str] | None = None, title: str | None = None) -> go.Figure:
-    """Every pawn after each ledger step: one line per player, ticks at the end of each round."""
-    steps = pawn_steps(state)
-    n = state.game.num_players
+def pawns_over_rounds(start, events: Iterable[Event], names: list[str] | None = None,
+                      title: str | None = None) -> go.Figure:
+    """Every pawn after each step of the game: one line per player, ticks at the end of each round."""
+    steps = pawn_steps(start, events)
+    n = start.game.num_players
     names = names or [f"player {p}" for p in range(n)]
     x = list(range(len(steps)))
     figure = go.Figure()
@@ -80,12 +70,12 @@ def pawns_over_rounds(state, names: list[str] | None = None, title: str | None =
         figure.add_trace(go.Scatter(x=x, y=[step.pawns[p] for step in steps], mode="lines+markers", name=names[p],
                                     line={"shape": "hv"}, text=hover, hovertemplate="%{text}<extra></extra>"))
     ends = [i for i, step in enumerate(steps) if step.label.startswith("end of round")]
-    finish = state.game.components.finish
+    finish = start.game.components.finish
     figure.add_hline(y=finish, line={"dash": "dot", "width": 1}, annotation_text=f"Finish ({finish})",
                      annotation_position="top left")
     figure.update_layout(
         title=title or f"Pawns over the rounds ({len(ends)} round{'s' * (len(ends) != 1)}, lowest score wins)",
-        xaxis={"title": "step of the ledger (each rack move, each round's scoring)",
+        xaxis={"title": "step of the game (each rack move, each round's scoring)",
                "tickvals": [0, *ends], "ticktext": ["start", *(steps[i].label for i in ends)]},
         yaxis={"title": "pawn (score)", "range": [-3, finish + 8]},
         height=420, legend={"orientation": "h", "y": -0.25, "x": 0})

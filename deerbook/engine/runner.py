@@ -1,9 +1,10 @@
 """Play whole games: chance sampled from a seeded stream, decisions by agents."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Sequence, cast
 
 from .agents import Agent
+from .events import Event, Step
 from .protocol import CHANCE, TERMINAL, Action, Game, State
 from .seeding import Rng, as_generator, spawn
 
@@ -20,12 +21,14 @@ def play(
     *,
     state: State | None = None,
     on_step: Callable[[State, Action], None] | None = None,
+    on_events: Callable[[tuple[Event, ...]], None] | None = None,
     max_steps: int = 1_000_000,
 ) -> State:
     """Play from `state` (default: the initial state) to the end and return the terminal state.
 
     Chance and each agent draw from their own streams spawned from `seed` (`engine.seeding`), so the
-    same seed and agents give the same game, in CPython and in the browser alike.
+    same seed and agents give the same game, in CPython and in the browser alike. `on_events` receives the
+    structured events of every step (the runner then steps with `State.step`; the game is the same).
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} agents")
@@ -39,10 +42,17 @@ def play(
             action = state.sample_chance(chance_rng)
             if on_step is not None:
                 on_step(state, action)
-            state = state._apply(action)  # drawn from the state's own outcomes: no need to check it
+            # drawn from the state's own outcomes: no need to check it
+            state = state._apply(action) if on_events is None else _stepped(state._step(action), on_events)
             continue
         action = agents[player].act(state.observation(player), state.legal_actions(), agent_rngs[player])
         if on_step is not None:
             on_step(state, action)
-        state = state.apply(action)
+        state = state.apply(action) if on_events is None else _stepped(state.step(action), on_events)
     raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+def _stepped(step: Step, on_events: Callable[[tuple[Event, ...]], None]) -> State:
+    """The state after a step, its events handed to `on_events`."""
+    on_events(step.events)
+    return cast(State, step.state)

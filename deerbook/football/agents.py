@@ -5,33 +5,43 @@ rebuilds the state from its observation and looks ahead through its own decision
 """
 from __future__ import annotations
 
-import json
 from math import inf
-from functools import lru_cache
 from typing import Sequence
 
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import field_space
+from .rules import field_space, points
 from .save import trusted_state
+from .game import FootballGame
 from .state import FootballState
 
 
-@lru_cache(maxsize=16)
-def _game(options_json: str):
-    return make_game("football", **json.loads(options_json))
+GAMES_KEPT = 16
+_games: dict[str, FootballGame] = {}  # by the repr of their options (JSON-like data: equal reprs, equal options)
+
+
+def _game(options: dict) -> FootballGame:
+    """The game of these options, made once (at most GAMES_KEPT remembered)."""
+    key = repr(options)
+    game = _games.get(key)
+    if game is None:
+        if len(_games) >= GAMES_KEPT:
+            _games.clear()
+        game = _games[key] = make_game("football", **options)
+    return game
 
 
 def rebuild(observation: dict) -> FootballState:
     """The public state an observation by the engine shows (trusted: not validated again, see `trusted_state`)."""
-    return trusted_state(_game(json.dumps(observation["options"], sort_keys=True)), observation["state"])
+    return trusted_state(_game(observation["options"]), observation["state"])
 
 
 def value(state: FootballState, player: int) -> float:
     """Points first, then field position, then Power Dice and Kick Range."""
     marks = state.marks[player]
-    return 10 * marks.points + field_space(marks.marker) + 2 * marks.power + marks.kick
+    return (10 * points(marks.touchdowns, marks.field_goals) + field_space(marks.marker) + 2 * marks.power
+            + marks.kick)
 
 
 def finish_turn(state: FootballState, player: int) -> FootballState:

@@ -20,7 +20,7 @@ from math import factorial, prod
 
 from typing import Any, Callable
 
-from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, evolve
+from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, State
 from .sheet import MAX_POWER_DICE, START_KICK_RANGE, TRACKS, PlaySheet
 
 Emit = Callable[..., None] | None  # emit(kind, player, **detail), or None: no events wanted
@@ -85,6 +85,23 @@ BLITZ_CHART = (0, 0, 3, 7, 10, 14, 21)  # points by dice in the fullest area; 6+
 BLITZ_SCORES = tuple(sorted(set(BLITZ_CHART)))  # every score Blitz Bach can make in a round
 
 
+_new = object.__new__
+_CACHE_KEYS = State.CACHE_KEYS
+
+
+def evolve(obj, **changes):
+    """A copy of frozen Marks or a state with `changes` (names already known right: the hot path of every
+    transition; `engine.protocol.evolve` checks them). A state's cached lookups are not copied."""
+    new = _new(type(obj))
+    values = new.__dict__
+    values.update(obj.__dict__)
+    values.update(changes)
+    if "_cache_legal" in values or "_cache_outcomes" in values or "_cache_chance" in values:
+        for key in _CACHE_KEYS:
+            values.pop(key, None)
+    return new
+
+
 def points(touchdowns: int, field_goals: int) -> int:
     """The points of a number of touchdowns and field goals."""
     return TOUCHDOWN_POINTS * touchdowns + FIELD_GOAL_POINTS * field_goals
@@ -128,11 +145,11 @@ class Marks:
 
     def kick_range(self, sheet: PlaySheet) -> int:
         """The field-goal range reached on the Kick Range track."""
-        return sheet.kick_range[self.kick - 1] if self.kick else START_KICK_RANGE
+        return sheet.ranges[self.kick]
 
     def can_kick(self, sheet: PlaySheet) -> bool:
         """Whether the marker is within kicking range."""
-        return self.marker <= self.kick_range(sheet)
+        return self.marker <= sheet.ranges[self.kick]
 
     def kick_field_goal(self) -> "Marks":
         """The marks after a field goal: one more scored, the marker reset to 45."""
@@ -255,9 +272,12 @@ def _kick_options(s, done: bool) -> tuple[Action, ...]:
 
 def areas_with_dice(s) -> frozenset[int]:
     """Areas a non-active pick may use: play dice (solo: play or power dice)."""
-    if s.solo:
-        return frozenset(t for t, play, power in zip(TRACKS, s.board, s.power_board) if play or power)
-    return frozenset(t for t, play in zip(TRACKS, s.board) if play)
+    return _areas(s.board, s.power_board if s.solo else NO_DICE)
+
+
+@lru_cache(maxsize=4096)
+def _areas(board: tuple[int, ...], power_board: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(t for t, play, power in zip(TRACKS, board, power_board) if play or power)
 
 
 def pick_options(s) -> tuple[int, ...]:

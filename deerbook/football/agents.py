@@ -11,7 +11,7 @@ from typing import Sequence
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import field_space, points
+from .rules import START_MARKER, points
 from .save import trusted_state
 from .game import FootballGame
 from .state import FootballState
@@ -40,16 +40,20 @@ def rebuild(observation: dict) -> FootballState:
 def value(state: FootballState, player: int) -> float:
     """Points first, then field position, then Power Dice and Kick Range."""
     marks = state.marks[player]
-    return (10 * points(marks.touchdowns, marks.field_goals) + field_space(marks.marker) + 2 * marks.power
-            + marks.kick)
+    return (10 * points(marks.touchdowns, marks.field_goals) + (START_MARKER - marks.marker) // 5
+            + 2 * marks.power + marks.kick)  # the marker's field space, inline: the hot path
 
 
 def finish_turn(state: FootballState, player: int) -> FootballState:
     """Play out the player's current run of decisions, one greedy step at a time, kicking no field goal."""
     segment = state.segment()
     while state.current_player() == player and state.segment() == segment:
+        actions = state.legal_actions()
+        if len(actions) == 1 and actions[0].kind != "kick":  # one move: no need to value it
+            state = state._apply(actions[0])
+            continue
         best, best_value = state, -inf  # the first of the best-valued moves, as max() picks
-        for action in state.legal_actions():
+        for action in actions:
             if action.kind != "kick":
                 after = state._apply(action)  # legal by construction: applied unchecked
                 if (after_value := value(after, player)) > best_value:

@@ -255,12 +255,17 @@ def legal_actions(s) -> tuple[Action, ...]:
         return tuple(_take_action(t, s.board[t - 1], s.power_board[t - 1]) for t in TRACKS
                      if s.board[t - 1] + s.power_board[t - 1])
     if s.phase == ACTIVE or s.phase == OVERTIME:
-        checks = tuple(CHECK_ACTIONS[t] for t in TRACKS if s.hand[t - 1])
+        checks = _checks(s.hand)
         return checks + _kick_options(s, done=not checks)
     if s.phase == PICKS:
-        picks = tuple(PICK_ACTIONS[t] for t in pick_options(s))
+        picks = _pick_actions(areas_with_dice(s), s.picks)
         return picks + _kick_options(s, done=not picks)
     return _kick_options(s, done=True)  # FINAL
+
+
+@lru_cache(maxsize=1024)
+def _checks(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(CHECK_ACTIONS[t] for t in TRACKS if hand[t - 1])
 
 
 def _kick_options(s, done: bool) -> tuple[Action, ...]:
@@ -297,6 +302,11 @@ def _pick_options(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[int, .
     if picks:
         return tuple(t for t in TRACKS if t != picks[0] and valid(picks[0], t))
     return tuple(t for t in TRACKS if any(valid(t, u) for u in TRACKS if u != t))
+
+
+@lru_cache(maxsize=None)
+def _pick_actions(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(PICK_ACTIONS[t] for t in _pick_options(areas, picks))
 
 
 CHECK_ACTIONS = {t: Action("check", (t,), f"check a {t}") for t in TRACKS}

@@ -269,10 +269,10 @@ def _checks(hand: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def _kick_options(s, done: bool) -> tuple[Action, ...]:
-    if not s.me.can_kick(s.game.sheet):
+    me = s.marks[s.actor]
+    if not me.can_kick(s.game.sheet):
         return ()
-    kick = _kick_action(s.me.marker)
-    return (kick, NO_KICK) if done else (kick,)
+    return _kick_pair(me.marker) if done else (_kick_action(me.marker),)
 
 
 def areas_with_dice(s) -> frozenset[int]:
@@ -318,6 +318,11 @@ NO_KICK = Action("no kick", (), "no field goal")
 @lru_cache(maxsize=None)
 def _kick_action(marker: int) -> Action:
     return Action("kick", (), f"kick a field goal from the {marker}")
+
+
+@lru_cache(maxsize=None)
+def _kick_pair(marker: int) -> tuple[Action, Action]:
+    return _kick_action(marker), NO_KICK
 
 
 @lru_cache(maxsize=None)

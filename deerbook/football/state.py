@@ -40,7 +40,7 @@ class FootballState(State):
     @property
     def solo(self) -> bool:
         """Whether this is a solo game against Blitz Bach."""
-        return self.game.num_players == 1
+        return self.game.solo
 
     @property
     def active(self) -> int:

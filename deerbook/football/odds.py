@@ -199,10 +199,18 @@ def expected_yards(dist: Distribution) -> Fraction:
 def _blitz_at_roll(game, board: tuple[int, ...], defense_marker: int, power: int) -> Distribution:
     state = evolve(game.initial_state(), phase=BLITZ_ROLL, board=board, pool=PLAY_DICE - sum(board),
                    defense_marker=defense_marker, marks=(Marks(power=power),))
-    scores: defaultdict[int, Fraction] = defaultdict(Fraction)
-    for roll, p in state.chance_outcomes():
-        scores[state.apply(roll).blitz[-1]] += p
-    return Distribution(scores)
+    outcomes = state.chance_outcomes()
+    common = math.lcm(*(p.denominator for _, p in outcomes))
+    weights: Counter[tuple[bool, ...]] = Counter()  # Blitz Bach removes the areas whose faces show: only which
+    example = {}  # faces show matters, so one roll per set of faces is played, weighted by all its rolls
+    for roll, p in outcomes:
+        shown = tuple(count > 0 for count in roll.args)
+        weights[shown] += p.numerator * (common // p.denominator)
+        example.setdefault(shown, roll)
+    scores: Counter[int] = Counter()
+    for shown, weight in weights.items():
+        scores[state.apply(example[shown]).blitz[-1]] += weight
+    return Distribution((score, Fraction(weight, common)) for score, weight in scores.items())
 
 
 def blitz_roll_distribution(state: FootballState) -> Distribution:

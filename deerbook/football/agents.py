@@ -6,7 +6,7 @@ rebuilds the state from its observation and looks ahead through its own decision
 from __future__ import annotations
 
 from math import inf
-from typing import Sequence
+from typing import Sequence, cast
 
 from ..engine.protocol import Action
 from ..engine.registry import make_game
@@ -28,7 +28,7 @@ def _game(options: dict) -> FootballGame:
     if game is None:
         if len(_games) >= GAMES_KEPT:
             _games.clear()
-        game = _games[key] = make_game("football", **options)
+        game = _games[key] = cast(FootballGame, make_game("football", **options))
     return game
 
 

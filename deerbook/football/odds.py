@@ -14,7 +14,7 @@ Whole choices and the advisor are in `deerbook.football.advisor`; seeded seasons
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, cast
 
 from ..engine.distribution import Distribution
 from ..engine.events import Event, Step
-from ..engine.protocol import evolve
+from ..engine.protocol import Action, evolve
 from ..engine.registry import make_game
 from .rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, START_MARKER, Marks, dice_roll
 from .sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
@@ -202,7 +202,7 @@ def _blitz_at_roll(game, board: tuple[int, ...], defense_marker: int, power: int
     outcomes = state.chance_outcomes()
     common = math.lcm(*(p.denominator for _, p in outcomes))
     weights: Counter[tuple[bool, ...]] = Counter()  # Blitz Bach removes the areas whose faces show: only which
-    example = {}  # faces show matters, so one roll per set of faces is played, weighted by all its rolls
+    example: dict[tuple[bool, ...], Action] = {}  # faces show matters, so one roll per set of faces is played, weighted by all its rolls
     for roll, p in outcomes:
         shown = tuple(count > 0 for count in roll.args)
         weights[shown] += p.numerator * (common // p.denominator)

@@ -21,7 +21,7 @@ from math import factorial, prod
 from typing import Any, Callable
 
 from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, State
-from .sheet import MAX_POWER_DICE, START_KICK_RANGE, TRACKS, PlaySheet
+from .sheet import MAX_POWER_DICE, TRACKS, PlaySheet
 
 Emit = Callable[..., None] | None  # emit(kind, player, **detail), or None: no events wanted
 

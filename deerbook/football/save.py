@@ -4,7 +4,7 @@ validated position by hand."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.errors import RuleViolation, SaveFileError
 from ..engine.validate import flag, one_of, require, whole, wholes
@@ -16,6 +16,7 @@ from .state import MARK_FIELDS, FootballState
 if TYPE_CHECKING:
     from .game import FootballGame
 
+T = TypeVar("T")
 STATE_FIELDS = frozenset(FootballState.__dataclass_fields__) - {"game"}
 MAX_SCORES = 10_000  # touchdowns or field goals a saved sheet may hold
 
@@ -29,7 +30,7 @@ def trusted_state(game: "FootballGame", data: dict) -> FootballState:
                   blitz=tuple(data["blitz"]), tied=tuple(data["tied"]))
 
 
-def _built(cls: type, data: dict, **changes):
+def _built(cls: type[T], data: dict, **changes: Any) -> T:
     """A frozen dataclass instance of trusted JSON fields `data` with `changes`, skipping the frozen __init__."""
     obj = object.__new__(cls)
     obj.__dict__.update(data, **changes)

@@ -11,9 +11,9 @@ from typing import Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import START_MARKER, points
-from .save import trusted_state
+from .rules import field_space
 from .game import FootballGame
+from .save import trusted_state
 from .state import FootballState
 
 
@@ -40,8 +40,7 @@ def rebuild(observation: dict) -> FootballState:
 def value(state: FootballState, player: int) -> float:
     """Points first, then field position, then Power Dice and Kick Range."""
     marks = state.marks[player]
-    return (10 * points(marks.touchdowns, marks.field_goals) + (START_MARKER - marks.marker) // 5
-            + 2 * marks.power + marks.kick)  # the marker's field space, inline: the hot path
+    return 10 * marks.points + field_space(marks.marker) + 2 * marks.power + marks.kick
 
 
 def finish_turn(state: FootballState, player: int) -> FootballState:

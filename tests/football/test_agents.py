@@ -43,15 +43,13 @@ def test_simulate_solo_reports_blitz_bach(capsys):
 
 def test_observations_rebuild_exactly_what_a_checked_load_gives():
     """The agents' unchecked rebuild holds the same field values, of the same types, as the validated load."""
-    from deerbook.engine.runner import play
+    from deerbook.football.advisor import decisions
     from deerbook.football.agents import rebuild
 
     for players in (1, 2):
         game = make_game("football", num_players=players)
-        seen = []
-        play(game, [GreedyAgent() for _ in range(players)], 3, on_step=lambda state, action: seen.append(state))
-        for state in seen[::7]:
-            observation = state.observation(state.current_player() if state.current_player() >= 0 else 0)
+        for state in decisions(game, ["greedy"] * players, 3)[::5]:
+            observation = state.observation(state.current_player())
             rebuilt, loaded = rebuild(observation), game.state_from_json(observation["state"])
             assert rebuilt.__dict__ == loaded.__dict__
             assert [m.__dict__ for m in rebuilt.marks] == [m.__dict__ for m in loaded.marks]

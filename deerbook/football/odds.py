@@ -201,8 +201,10 @@ def _blitz_at_roll(game, board: tuple[int, ...], defense_marker: int, power: int
                    defense_marker=defense_marker, marks=(Marks(power=power),))
     outcomes = state.chance_outcomes()
     common = math.lcm(*(p.denominator for _, p in outcomes))
-    weights: Counter[tuple[bool, ...]] = Counter()  # Blitz Bach removes the areas whose faces show: only which
-    example: dict[tuple[bool, ...], Action] = {}  # faces show matters, so one roll per set of faces is played, weighted by all its rolls
+    # Blitz Bach removes the areas whose faces show: only which faces show matters, so one roll per set of
+    # faces shown is played through the engine, weighted by all the rolls showing that set (exact integers).
+    weights: Counter[tuple[bool, ...]] = Counter()
+    example: dict[tuple[bool, ...], Action] = {}
     for roll, p in outcomes:
         shown = tuple(count > 0 for count in roll.args)
         weights[shown] += p.numerator * (common // p.denominator)

@@ -114,11 +114,13 @@ class Advisor:
     def __init__(self):
         self._memos: dict[tuple, dict[FootballState, tuple[Action | None, Distribution]]] = {}
         self._preferences: dict[int, tuple[Fraction, Fraction]] = {}  # by id() of a distribution the memos keep
+        self._leaves: dict[tuple, Distribution] = {}  # by the turn's end totals (and Blitz Bach's board, solo)
 
     def clear(self) -> None:
         """Forget the solved states (when a new turn starts)."""
         self._memos.clear()
         self._preferences.clear()
+        self._leaves.clear()
 
     def _preference(self, outcome: Distribution) -> tuple[Fraction, Fraction]:
         """`preference` of a solved state's outcome, computed once (a state reached by several lines is
@@ -142,9 +144,12 @@ class Advisor:
             return horizon(s) != turn or s.phase == BLITZ_ROLL
 
         def leaf(s: FootballState) -> Distribution:
-            if s.phase == BLITZ_ROLL and horizon(s) == turn:
-                return blitz_roll_distribution(s).map(lambda score: TurnEnd.of(s, player, score))
-            return Distribution({TurnEnd.of(s, player): 1})
+            blitz_rolls = s.phase == BLITZ_ROLL and horizon(s) == turn
+            key = (TurnEnd.of(s, player), (s.game, s.board, s.defense_marker, s.me.power) if blitz_rolls else None)
+            if key not in self._leaves:  # many lines end with the same totals (and the same board for Blitz Bach)
+                self._leaves[key] = (blitz_roll_distribution(s).map(lambda score: TurnEnd.of(s, player, score))
+                                     if blitz_rolls else Distribution({key[0]: 1}))
+            return self._leaves[key]
 
         return best_response(state, leaf, stop, self._preference, self._memos.setdefault(turn, {}))
 

@@ -5,27 +5,36 @@ rebuilds the state from its observation and looks ahead through its own decision
 """
 from __future__ import annotations
 
-import json
 from math import inf
-from functools import lru_cache
-from typing import Sequence
+from typing import Sequence, cast
 
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
 from .rules import field_space
+from .game import FootballGame
 from .save import trusted_state
 from .state import FootballState
 
 
-@lru_cache(maxsize=16)
-def _game(options_json: str):
-    return make_game("football", **json.loads(options_json))
+GAMES_KEPT = 16
+_games: dict[str, FootballGame] = {}  # by the repr of their options (JSON-like data: equal reprs, equal options)
+
+
+def _game(options: dict) -> FootballGame:
+    """The game of these options, made once (at most GAMES_KEPT remembered)."""
+    key = repr(options)
+    game = _games.get(key)
+    if game is None:
+        if len(_games) >= GAMES_KEPT:
+            _games.clear()
+        game = _games[key] = cast(FootballGame, make_game("football", **options))
+    return game
 
 
 def rebuild(observation: dict) -> FootballState:
     """The public state an observation by the engine shows (trusted: not validated again, see `trusted_state`)."""
-    return trusted_state(_game(json.dumps(observation["options"], sort_keys=True)), observation["state"])
+    return trusted_state(_game(observation["options"]), observation["state"])
 
 
 def value(state: FootballState, player: int) -> float:
@@ -38,8 +47,12 @@ def finish_turn(state: FootballState, player: int) -> FootballState:
     """Play out the player's current run of decisions, one greedy step at a time, kicking no field goal."""
     segment = state.segment()
     while state.current_player() == player and state.segment() == segment:
+        actions = state.legal_actions()
+        if len(actions) == 1 and actions[0].kind != "kick":  # one move: no need to value it
+            state = state._apply(actions[0])
+            continue
         best, best_value = state, -inf  # the first of the best-valued moves, as max() picks
-        for action in state.legal_actions():
+        for action in actions:
             if action.kind != "kick":
                 after = state._apply(action)  # legal by construction: applied unchecked
                 if (after_value := value(after, player)) > best_value:

@@ -34,6 +34,7 @@ class FootballGame(Game):
         if sheet_file is not None and sheet is not None:
             raise OptionError("sheet", "football options sheet_file and sheet: give the play sheet one way, not both")
         self._num_players, self.solo_difficulty = num_players, solo_difficulty
+        self.solo = num_players == 1  # a solo game against Blitz Bach (a plain attribute: read on the hot path)
         self.sheet: PlaySheet = (PlaySheet.from_file(sheet_file) if sheet_file is not None
                                  else default_sheet() if sheet is None else PlaySheet.from_dict(sheet))
         self._custom_sheet = self.sheet.data != default_sheet().data

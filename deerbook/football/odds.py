@@ -14,7 +14,7 @@ Whole choices and the advisor are in `deerbook.football.advisor`; seeded seasons
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, cast
 
 from ..engine.distribution import Distribution
 from ..engine.events import Event, Step
-from ..engine.protocol import evolve
+from ..engine.protocol import Action, evolve
 from ..engine.registry import make_game
 from .rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, START_MARKER, Marks, dice_roll
 from .sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
@@ -199,10 +199,20 @@ def expected_yards(dist: Distribution) -> Fraction:
 def _blitz_at_roll(game, board: tuple[int, ...], defense_marker: int, power: int) -> Distribution:
     state = evolve(game.initial_state(), phase=BLITZ_ROLL, board=board, pool=PLAY_DICE - sum(board),
                    defense_marker=defense_marker, marks=(Marks(power=power),))
-    scores: defaultdict[int, Fraction] = defaultdict(Fraction)
-    for roll, p in state.chance_outcomes():
-        scores[state.apply(roll).blitz[-1]] += p
-    return Distribution(scores)
+    outcomes = state.chance_outcomes()
+    common = math.lcm(*(p.denominator for _, p in outcomes))
+    # Blitz Bach removes the areas whose faces show: only which faces show matters, so one roll per set of
+    # faces shown is played through the engine, weighted by all the rolls showing that set (exact integers).
+    weights: Counter[tuple[bool, ...]] = Counter()
+    example: dict[tuple[bool, ...], Action] = {}
+    for roll, p in outcomes:
+        shown = tuple(count > 0 for count in roll.args)
+        weights[shown] += p.numerator * (common // p.denominator)
+        example.setdefault(shown, roll)
+    scores: Counter[int] = Counter()
+    for shown, weight in weights.items():
+        scores[state.apply(example[shown]).blitz[-1]] += weight
+    return Distribution((score, Fraction(weight, common)) for score, weight in scores.items())
 
 
 def blitz_roll_distribution(state: FootballState) -> Distribution:

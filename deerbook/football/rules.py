@@ -20,8 +20,8 @@ from math import factorial, prod
 
 from typing import Any, Callable
 
-from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, evolve
-from .sheet import MAX_POWER_DICE, START_KICK_RANGE, TRACKS, PlaySheet
+from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, State
+from .sheet import MAX_POWER_DICE, TRACKS, PlaySheet
 
 Emit = Callable[..., None] | None  # emit(kind, player, **detail), or None: no events wanted
 
@@ -85,6 +85,24 @@ BLITZ_CHART = (0, 0, 3, 7, 10, 14, 21)  # points by dice in the fullest area; 6+
 BLITZ_SCORES = tuple(sorted(set(BLITZ_CHART)))  # every score Blitz Bach can make in a round
 
 
+_new = object.__new__
+_CACHE_KEYS = State.CACHE_KEYS
+
+
+def _evolve(obj, **changes):
+    """`engine.protocol.evolve` for the hot path of every transition: a copy of frozen Marks or a state with
+    `changes`, whose names the rules below get right (unchecked). A state's cached lookups are not copied
+    (`_cache_allowed` only ever exists beside `_cache_legal`)."""
+    new = _new(type(obj))
+    values = new.__dict__
+    values.update(obj.__dict__)
+    values.update(changes)
+    if "_cache_legal" in values or "_cache_outcomes" in values or "_cache_chance" in values:
+        for key in _CACHE_KEYS:
+            values.pop(key, None)
+    return new
+
+
 def points(touchdowns: int, field_goals: int) -> int:
     """The points of a number of touchdowns and field goals."""
     return TOUCHDOWN_POINTS * touchdowns + FIELD_GOAL_POINTS * field_goals
@@ -128,15 +146,15 @@ class Marks:
 
     def kick_range(self, sheet: PlaySheet) -> int:
         """The field-goal range reached on the Kick Range track."""
-        return sheet.kick_range[self.kick - 1] if self.kick else START_KICK_RANGE
+        return sheet.ranges[self.kick]
 
     def can_kick(self, sheet: PlaySheet) -> bool:
         """Whether the marker is within kicking range."""
-        return self.marker <= self.kick_range(sheet)
+        return self.marker <= sheet.ranges[self.kick]
 
     def kick_field_goal(self) -> "Marks":
         """The marks after a field goal: one more scored, the marker reset to 45."""
-        return evolve(self, field_goals=self.field_goals + 1, marker=START_MARKER)
+        return _evolve(self, field_goals=self.field_goals + 1, marker=START_MARKER)
 
     def open_tracks(self, sheet: PlaySheet) -> tuple[int, ...]:
         """The play tracks that still have an unchecked box."""
@@ -160,10 +178,10 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Em
             track = box.target
         elif box.action == "wild":
             others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
-            return evolve(marks, checked=tuple(checked)), (track if others else 0)
+            return _evolve(marks, checked=tuple(checked)), (track if others else 0)
         else:
             return _resolve(marks, box, sheet, defense, tuple(checked), emit, player), 0
-    return evolve(marks, checked=tuple(checked)), 0
+    return _evolve(marks, checked=tuple(checked)), 0
 
 
 def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...], emit: Emit,
@@ -173,14 +191,14 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
         kick = min(marks.kick + 1, len(sheet.kick_range))
         if emit and kick > marks.kick:
             emit("kick_range_checked", player, box=kick, range=sheet.kick_range[kick - 1])
-        return evolve(marks, checked=checked, kick=kick)
+        return _evolve(marks, checked=checked, kick=kick)
     if box.action == "power":
         power = min(marks.power + 1, MAX_POWER_DICE)
         if emit and power > marks.power:
             emit("power_unlocked", player, power=power)
-        return evolve(marks, checked=checked, power=power)
+        return _evolve(marks, checked=checked, power=power)
     if box.action not in ("run", "pass"):
-        return evolve(marks, checked=checked)
+        return _evolve(marks, checked=checked)
     changes: dict[str, Any] = {"checked": checked}
     yards = box.yards
     if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
@@ -193,7 +211,7 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
     if box.action == "pass" and field_space(marks.marker) + box.yards // 5 > END_ZONE + 1:
         if emit:
             emit("pass_incomplete", player, marker=marks.marker)
-        return evolve(marks, **changes)  # incomplete: decided on the box's base yardage
+        return _evolve(marks, **changes)  # incomplete: decided on the box's base yardage
     defended, penalty = (defense == RUN_MINUS_5, 5) if box.action == "run" else (defense == PASS_MINUS_10, 10)
     if defended and not marks.defense_used:  # the defense die: first eligible play only
         changes["defense_used"], yards = True, max(0, yards - penalty)
@@ -209,7 +227,7 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
         changes["marker"] = START_MARKER - 5 * space
         if emit and changes["marker"] != marks.marker:
             emit("ball_moved", player, marker=marks.marker, to=changes["marker"])
-    return evolve(marks, **changes)
+    return _evolve(marks, **changes)
 
 
 def field_space(marker: int) -> int:
@@ -238,26 +256,34 @@ def legal_actions(s) -> tuple[Action, ...]:
         return tuple(_take_action(t, s.board[t - 1], s.power_board[t - 1]) for t in TRACKS
                      if s.board[t - 1] + s.power_board[t - 1])
     if s.phase == ACTIVE or s.phase == OVERTIME:
-        checks = tuple(CHECK_ACTIONS[t] for t in TRACKS if s.hand[t - 1])
+        checks = _checks(s.hand)
         return checks + _kick_options(s, done=not checks)
     if s.phase == PICKS:
-        picks = tuple(PICK_ACTIONS[t] for t in pick_options(s))
+        picks = _pick_actions(areas_with_dice(s), s.picks)
         return picks + _kick_options(s, done=not picks)
     return _kick_options(s, done=True)  # FINAL
 
 
+@lru_cache(maxsize=1024)
+def _checks(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(CHECK_ACTIONS[t] for t in TRACKS if hand[t - 1])
+
+
 def _kick_options(s, done: bool) -> tuple[Action, ...]:
-    if not s.me.can_kick(s.game.sheet):
+    me = s.marks[s.actor]
+    if not me.can_kick(s.game.sheet):
         return ()
-    kick = _kick_action(s.me.marker)
-    return (kick, NO_KICK) if done else (kick,)
+    return _kick_pair(me.marker) if done else (_kick_action(me.marker),)
 
 
 def areas_with_dice(s) -> frozenset[int]:
     """Areas a non-active pick may use: play dice (solo: play or power dice)."""
-    if s.solo:
-        return frozenset(t for t, play, power in zip(TRACKS, s.board, s.power_board) if play or power)
-    return frozenset(t for t, play in zip(TRACKS, s.board) if play)
+    return _areas(s.board, s.power_board if s.solo else NO_DICE)
+
+
+@lru_cache(maxsize=4096)
+def _areas(board: tuple[int, ...], power_board: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(t for t, play, power in zip(TRACKS, board, power_board) if play or power)
 
 
 def pick_options(s) -> tuple[int, ...]:
@@ -279,6 +305,11 @@ def _pick_options(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[int, .
     return tuple(t for t in TRACKS if any(valid(t, u) for u in TRACKS if u != t))
 
 
+@lru_cache(maxsize=None)
+def _pick_actions(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(PICK_ACTIONS[t] for t in _pick_options(areas, picks))
+
+
 CHECK_ACTIONS = {t: Action("check", (t,), f"check a {t}") for t in TRACKS}
 PICK_ACTIONS = {t: Action("pick", (t,), f"pick track {t}") for t in TRACKS}
 WILD_ACTIONS = {t: Action("wild", (t,), f"wild chain to track {t}") for t in TRACKS}
@@ -288,6 +319,11 @@ NO_KICK = Action("no kick", (), "no field goal")
 @lru_cache(maxsize=None)
 def _kick_action(marker: int) -> Action:
     return Action("kick", (), f"kick a field goal from the {marker}")
+
+
+@lru_cache(maxsize=None)
+def _kick_pair(marker: int) -> tuple[Action, Action]:
+    return _kick_action(marker), NO_KICK
 
 
 @lru_cache(maxsize=None)
@@ -318,7 +354,7 @@ def apply(s, action: Action, emit: Emit = None):
 
 
 def _with_marks(s, marks: Marks, **changes):
-    return evolve(s, marks=s.marks[:s.actor] + (marks,) + s.marks[s.actor + 1:], **changes)
+    return _evolve(s, marks=s.marks[:s.actor] + (marks,) + s.marks[s.actor + 1:], **changes)
 
 
 def _check(s, track: int, emit: Emit, **changes):
@@ -326,7 +362,7 @@ def _check(s, track: int, emit: Emit, **changes):
     actor = s.actor
     marks, changes["wild_from"] = check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
     changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
-    return _settle(evolve(s, **changes), emit)
+    return _settle(_evolve(s, **changes), emit)
 
 
 def _take(s, track: int, emit: Emit):
@@ -334,7 +370,7 @@ def _take(s, track: int, emit: Emit):
     if emit:
         emit("area_taken", s.actor, area=track, play=s.board[i], power=s.power_board[i])
     hand = tuple(s.board[i] + s.power_board[i] if t == track else 0 for t in TRACKS)
-    return _settle(evolve(s, phase=ACTIVE, hand=hand, pool=s.pool + s.board[i], board=_set(s.board, i, 0),
+    return _settle(_evolve(s, phase=ACTIVE, hand=hand, pool=s.pool + s.board[i], board=_set(s.board, i, 0),
                           power_board=_set(s.power_board, i, 0)), emit)
 
 
@@ -354,14 +390,14 @@ def _end_holding(s, emit: Emit):
     """The actor has checked all their dice (and declined a last field goal): move on."""
     if s.phase == ACTIVE:
         power = s.power_board if s.solo else NO_DICE  # solo power dice stay until Blitz Bach
-        return _settle(evolve(s, phase=PICKS, power_board=power, picks=(),
+        return _settle(_evolve(s, phase=PICKS, power_board=power, picks=(),
                               actor=(s.active + 1) % s.game.num_players), emit)
     if s.phase == PICKS:
         if s.solo:
-            return _start_blitz(evolve(s, phase=BLITZ_ROLL, power_board=NO_DICE, picks=()), emit)
+            return _start_blitz(_evolve(s, phase=BLITZ_ROLL, power_board=NO_DICE, picks=()), emit)
         following = (s.actor + 1) % s.game.num_players
         if following != s.active:
-            return _settle(evolve(s, actor=following, picks=()), emit)
+            return _settle(_evolve(s, actor=following, picks=()), emit)
         return _next_turn(s, emit)
     if s.phase == FINAL:
         return _offer_final_kick(s, s.actor + 1, emit)
@@ -389,16 +425,16 @@ def _apply_chance(s, args: tuple, emit: Emit):
     if emit:
         _emit_roll(s, args, emit)
     if s.phase == DEFENSE_ROLL:
-        return _next_roll(evolve(s, defense=args[0]), DEFENSE_ROLL)
+        return _next_roll(_evolve(s, defense=args[0]), DEFENSE_ROLL)
     if s.phase == MARKER_ROLL:
-        return _next_roll(evolve(s, defense_marker=args.index(1) + 1), MARKER_ROLL)
+        return _next_roll(_evolve(s, defense_marker=args.index(1) + 1), MARKER_ROLL)
     if s.phase == PLAY_ROLL:
-        return _next_roll(evolve(s, board=tuple(map(sum, zip(s.board, args))), pool=0), PLAY_ROLL)
+        return _next_roll(_evolve(s, board=tuple(map(sum, zip(s.board, args))), pool=0), PLAY_ROLL)
     if s.phase == POWER_ROLL:
-        return _next_roll(evolve(s, power_board=args), POWER_ROLL)
+        return _next_roll(_evolve(s, power_board=args), POWER_ROLL)
     if s.phase == BLITZ_ROLL:
         return _blitz_scores(s, args, emit)
-    return _settle(evolve(s, phase=OVERTIME, hand=args), emit)  # OVERTIME_ROLL
+    return _settle(_evolve(s, phase=OVERTIME, hand=args), emit)  # OVERTIME_ROLL
 
 
 def _emit_roll(s, args: tuple, emit: Callable[..., None]) -> None:
@@ -415,19 +451,19 @@ def _next_roll(s, done: Phase):
     needed = {MARKER_ROLL: s.solo, PLAY_ROLL: s.pool > 0, POWER_ROLL: s.marks[s.active].power > 0}
     for phase in ROLL_ORDER[ROLL_ORDER.index(done) + 1:]:
         if needed[phase]:
-            return evolve(s, phase=phase)
-    return evolve(s, phase=AREA)
+            return _evolve(s, phase=phase)
+    return _evolve(s, phase=AREA)
 
 
 # --- turns, rounds, end of game ----------------------------------------------------------------------
 def _next_turn(s, emit: Emit):
     turn = s.turn + 1
     if turn == s.game.total_turns:
-        return _offer_final_kick(evolve(s, turn=turn, picks=()), 0, emit)
-    marks = tuple(evolve(m, defense_used=False) if m.defense_used else m for m in s.marks)
+        return _offer_final_kick(_evolve(s, turn=turn, picks=()), 0, emit)
+    marks = tuple(_evolve(m, defense_used=False) if m.defense_used else m for m in s.marks)
     if emit:
         emit("turn_started", turn % s.game.num_players, turn=turn, round=turn // s.game.num_players + 1)
-    return evolve(s, marks=marks, turn=turn, phase=DEFENSE_ROLL, actor=turn % s.game.num_players, picks=(),
+    return _evolve(s, marks=marks, turn=turn, phase=DEFENSE_ROLL, actor=turn % s.game.num_players, picks=(),
                   hand=NO_DICE)
 
 
@@ -444,13 +480,13 @@ def _blitz_scores(s, faces: tuple[int, ...], emit: Emit):
     if emit:
         emit("blitz_scored", None, removed=[t for t in TRACKS if faces[t - 1]], dice=fullest, points=scored,
              score=sum(s.blitz) + scored)
-    return _next_turn(evolve(s, board=board, pool=s.pool + removed, blitz=s.blitz + (scored,)), emit)
+    return _next_turn(_evolve(s, board=board, pool=s.pool + removed, blitz=s.blitz + (scored,)), emit)
 
 
 def _offer_final_kick(s, first: int, emit: Emit):
     for player in range(first, s.game.num_players):
         if s.marks[player].can_kick(s.game.sheet):
-            return evolve(s, phase=FINAL, actor=player)
+            return _evolve(s, phase=FINAL, actor=player)
     return _compare(s, tuple(range(s.game.num_players)), emit)
 
 
@@ -460,20 +496,20 @@ def _compare(s, contenders: tuple[int, ...], emit: Emit):
     if s.solo or len(leaders) == 1 or s.overtime == MAX_OVERTIME:
         if emit:
             emit("game_over", None, scores=[m.points for m in s.marks])
-        return evolve(s, phase=OVER, tied=leaders if s.overtime else ())
+        return _evolve(s, phase=OVER, tied=leaders if s.overtime else ())
     if emit:
         emit("overtime_started", None, round=s.overtime + 1, tied=list(leaders))
-    return _next_in_overtime(evolve(s, overtime=s.overtime + 1, tied=leaders), 0, emit)
+    return _next_in_overtime(_evolve(s, overtime=s.overtime + 1, tied=leaders), 0, emit)
 
 
 def _next_in_overtime(s, index: int, emit: Emit):
     if index == len(s.tied):
         return _compare(s, s.tied, emit)
     player = s.tied[index]
-    state = evolve(s, actor=player, hand=NO_DICE, defense=0, wild_from=0)
+    state = _evolve(s, actor=player, hand=NO_DICE, defense=0, wild_from=0)
     if s.marks[player].power:
-        return evolve(state, phase=OVERTIME_ROLL)
-    return _settle(evolve(state, phase=OVERTIME), emit)
+        return _evolve(state, phase=OVERTIME_ROLL)
+    return _settle(_evolve(state, phase=OVERTIME), emit)
 
 
 def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

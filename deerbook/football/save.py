@@ -4,7 +4,7 @@ validated position by hand."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.errors import RuleViolation, SaveFileError
 from ..engine.validate import flag, one_of, require, whole, wholes
@@ -16,6 +16,7 @@ from .state import MARK_FIELDS, FootballState
 if TYPE_CHECKING:
     from .game import FootballGame
 
+T = TypeVar("T")
 STATE_FIELDS = frozenset(FootballState.__dataclass_fields__) - {"game"}
 MAX_SCORES = 10_000  # touchdowns or field goals a saved sheet may hold
 
@@ -23,12 +24,17 @@ MAX_SCORES = 10_000  # touchdowns or field goals a saved sheet may hold
 def trusted_state(game: "FootballGame", data: dict) -> FootballState:
     """The state of `to_json()` data the engine itself just produced (an observation), NOT validated: quick, for
     agents and hints. Anything from outside (a saved game, a person) goes through `load_state`."""
-    marks = tuple(Marks(tuple(m["checked"]), m["breakaway"], m["yac"], m["kick"], m["power"], m["touchdowns"],
-                        m["field_goals"], m["marker"], m["defense_used"]) for m in data["marks"])
-    return FootballState(game, marks, Phase(data["phase"]), data["turn"], data["actor"], tuple(data["board"]),
-                         tuple(data["power_board"]), data["pool"], data["defense"], data["defense_marker"],
-                         tuple(data["hand"]), tuple(data["picks"]), data["wild_from"], tuple(data["blitz"]),
-                         data["overtime"], tuple(data["tied"]))
+    marks = tuple(_built(Marks, m, checked=tuple(m["checked"])) for m in data["marks"])
+    return _built(FootballState, data, game=game, marks=marks, phase=Phase(data["phase"]), board=tuple(data["board"]),
+                  power_board=tuple(data["power_board"]), hand=tuple(data["hand"]), picks=tuple(data["picks"]),
+                  blitz=tuple(data["blitz"]), tied=tuple(data["tied"]))
+
+
+def _built(cls: type[T], data: dict, **changes: Any) -> T:
+    """A frozen dataclass instance of trusted JSON fields `data` with `changes`, skipping the frozen __init__."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(data, **changes)
+    return obj
 
 
 def load_state(game: "FootballGame", data: Any) -> FootballState:

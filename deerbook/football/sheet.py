@@ -46,6 +46,10 @@ class PlaySheet:
     kick_range: tuple[int, ...]  # the range after each Kick Range box is checked
     tallies: dict  # boxes on the Touchdowns, Field Goals, Rounds and Blitz Bach tracks (scores are not capped)
     data: dict = field(default_factory=dict, repr=False, compare=False)  # the validated JSON it was read from
+    ranges: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the range by Kick Range boxes checked
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ranges", (START_KICK_RANGE,) + self.kick_range)  # frozen: set once, here
 
     def track(self, number: int) -> tuple[Box, ...]:
         """The boxes of play track `number` (1-6)."""

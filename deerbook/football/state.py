@@ -40,7 +40,7 @@ class FootballState(State):
     @property
     def solo(self) -> bool:
         """Whether this is a solo game against Blitz Bach."""
-        return self.game.num_players == 1
+        return self.game.solo
 
     @property
     def active(self) -> int:
@@ -57,9 +57,8 @@ class FootballState(State):
         """The marks of the player who decides now."""
         return self.marks[self.actor]
 
-    def current_player(self) -> int:
-        """The seat to move, or CHANCE, or TERMINAL."""
-        return rules.current_player(self)
+    # The rules' own functions serve as the hot-path methods (one call each, not two).
+    current_player = rules.current_player  # the seat to move, or CHANCE, or TERMINAL
 
     def rule(self) -> str:
         """The rule that governs the current phase."""
@@ -70,8 +69,7 @@ class FootballState(State):
         return (self.turn, self.overtime, self.actor, Phase.ACTIVE if self.phase == Phase.AREA else self.phase)
 
     # --- the rules ---------------------------------------------------------------------------
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return rules.legal_actions(self)
+    _legal_actions = rules.legal_actions
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         return rules.chance_outcomes(self)
@@ -79,8 +77,7 @@ class FootballState(State):
     def _chance_table(self) -> ChanceTable:
         return rules.chance_table(self)
 
-    def _apply(self, action: Action) -> "FootballState":
-        return rules.apply(self, action)
+    _apply = rules.apply  # (emit=None: no events)
 
     def _step(self, action: Action) -> Step:
         """The state after `action` and the events the rules emitted on the way (every one public)."""

@@ -39,3 +39,18 @@ def test_simulate_solo_reports_blitz_bach(capsys):
     summary = json.loads(capsys.readouterr().out)
     assert summary["options"] == {"num_players": 1, "solo_difficulty": "hard"}
     assert {"blitz_bach_score", "won_vs_blitz_bach", "points"} <= set(summary["means"])
+
+
+def test_observations_rebuild_exactly_what_a_checked_load_gives():
+    """The agents' unchecked rebuild holds the same field values, of the same types, as the validated load."""
+    from deerbook.football.advisor import decisions
+    from deerbook.football.agents import rebuild
+
+    for players in (1, 2):
+        game = make_game("football", num_players=players)
+        for state in decisions(game, ["greedy"] * players, 3)[::5]:
+            observation = state.observation(state.current_player())
+            rebuilt, loaded = rebuild(observation), game.state_from_json(observation["state"])
+            assert rebuilt.__dict__ == loaded.__dict__
+            assert [m.__dict__ for m in rebuilt.marks] == [m.__dict__ for m in loaded.marks]
+            assert all(type(rebuilt.__dict__[k]) is type(loaded.__dict__[k]) for k in loaded.__dict__)

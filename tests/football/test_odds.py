@@ -139,7 +139,7 @@ def test_next_box_against_monte_carlo_of_the_defense_die():
 
 
 # --- Blitz Bach ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("power", [0, 1, 2, 3])
+@pytest.mark.parametrize("power", [0, 1, 2, 3, 4])
 def test_blitz_bach_matches_every_power_die_assignment(power):
     solo = make_game("football", num_players=1)
     board, marker = (3, 2, 1, 2, 2, 1), 5

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 from typing import Iterator
@@ -40,10 +41,17 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A browser closed mid-download is no error; anything else is reported as usual."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(directory: Path) -> Iterator[str]:
     """`directory` served on http://127.0.0.1:PORT (yielded, without a trailing slash)."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=directory))
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=directory))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
@@ -166,6 +174,13 @@ def click_choice(page, table, timeout: int = CELL_RUN) -> str:
     before = redraws(table)
     choice = table.locator(".deerbook-choice:visible").first
     text = choice.inner_text()
+    if text == "Move":  # a rack's moves: one space forward is always legal (all the rack's spaces may not be)
+        which = table.locator(".widget-dropdown select:visible").first
+        which.select_option(next(o for o in which.locator("option").all_inner_texts() if "forward" in o))
+        spaces = table.locator(".widget-inline-hbox input[type=number]:visible").first
+        spaces.fill("1")
+        spaces.press("Enter")
+        text = f"{which.input_value()}, 1 space"
     for _ in range(PRESSES):
         choice.click(timeout=timeout)
         try:

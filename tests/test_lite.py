@@ -1,153 +1,71 @@
-"""The book's JupyterLite site, in a real browser, with the network cut to 127.0.0.1.
+"""The book's JupyterLite site, in a real browser, with the network cut to 127.0.0.1; and which chapters run there.
 
-Runs on the built book named by DEERBOOK_BOOK_HTML (book/_build/html with its lite/ site: the test step of
-`python3 dev.py test` builds both and sets it; without it every test here skips). The book is served by a threaded
-http.server on 127.0.0.1; headless chromium opens the lite notebooks; Playwright routing aborts (and records) every
-request for another host, and chromium's host resolver knows no other host. The kernel counts as started only when
-a cell prints (the toolbar says "idle" long before Python has loaded).
+The browser tests run on the built book named by DEERBOOK_BOOK_HTML (book/_build/html with its lite/ site: the
+test step of `python3 dev.py test` builds both and sets it; without it they skip). book/lite/lite_browser.py serves
+the book on 127.0.0.1 and drives headless chromium with every other host blocked. The decision of which chapters
+run live (book/lite/runs_live.py) is tested on its own, on a made-up package, with no build.
 """
 from __future__ import annotations
 
-import functools
 import hashlib
-import http.server
 import json
 import os
-import shutil
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
 from packaging.utils import canonicalize_name
 
 BOOK_HTML = Path(os.environ.get("DEERBOOK_BOOK_HTML", "."))
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync",
-                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-KERNEL_START = 240_000  # ms: a cold Pyodide start takes 12-30 s alone, far longer on a busy 2-core machine
-CELL_RUN = 120_000  # ms
-QUEUED = 15_000  # ms for a pressed cell's prompt to show it queued or run
-PRESSES = 4
-STDERR = "application/vnd.jupyter.stderr"  # the output type of tracebacks and warnings
-NUMPY_REASON = "the rules core still imports numpy, which the in-browser kernel cannot load"
-
 LITE = BOOK_HTML / "lite"
 LITE_SOURCE = Path(__file__).resolve().parents[1] / "book" / "lite"
-CHAPTERS = json.loads((LITE_SOURCE / "chapters.json").read_text())
 sys.path.insert(0, str(LITE_SOURCE))
-from live_links import core_needs_numpy  # noqa: E402  (the book's own extension decides which chapters are live)
+import lite_browser  # noqa: E402  (book/lite is not a package)
+import runs_live  # noqa: E402
 
-pytestmark = pytest.mark.skipif(
+CLICKS = 5
+DEER_TABLE = 4  # play.ipynb's cell with the board-game table
+SEEDED_GAMES = [("deer", {"num_players": 3}, ["greedy"] * 3, 7),
+                ("football", {"num_players": 2}, ["greedy"] * 2, 7)]
+
+needs_book = pytest.mark.skipif(
     not os.environ.get("DEERBOOK_BOOK_HTML") or not (LITE / "jupyter-lite.json").exists(),
     reason="set DEERBOOK_BOOK_HTML to a book built with its lite site (dev.py test does this after building it)")
 
 
-# Playing and exploring need `import deerbook.engine` in the page: they run once the rules core imports only the
-# standard library (read from its source, as the book's live links are); until then they would only time out.
-needs_stdlib_core = pytest.mark.skipif(core_needs_numpy(), reason=NUMPY_REASON)
-
-
-class NumpyMissing(AssertionError):
-    """A cell failed because the rules core imports numpy, which the in-browser kernel cannot load."""
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".whl": "application/zip"}
-
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def server():
-    """The built book on http://127.0.0.1:PORT/."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=BOOK_HTML))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    httpd.server_close()
+    """The built book on http://127.0.0.1:PORT."""
+    with lite_browser.serve(BOOK_HTML) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser_context(server):
     """A chromium context whose requests to any host but the server are aborted and recorded."""
-    if not Path(CHROMIUM).exists():
+    if not lite_browser.CHROMIUM.exists():
         pytest.skip("chromium is not installed")
-    playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    outside: list[str] = []
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context()
-
-        def local_only(route):
-            if route.request.url.startswith(server + "/"):
-                route.continue_()
-            else:
-                outside.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", local_only)
-        context.outside = outside
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with lite_browser.local_browser(server) as context:
         yield context
-        browser.close()
-
-
-def open_notebook(context, server: str, name: str):
-    """A page showing a lite notebook in the Notebook UI, with its first cell selected."""
-    page = context.new_page()
-    page.goto(f"{server}/lite/notebooks/index.html?path={name}")
-    page.locator(".jp-Notebook .jp-Cell").first.click(timeout=KERNEL_START)
-    return page
-
-
-def run_cell(page, index: int, timeout: int = CELL_RUN) -> str:
-    """Run cell `index` (select it, Shift+Enter) and return its text output. A key press that arrives before the
-    notebook listens is lost: while the cell's prompt still reads "[ ]" (neither queued nor run), press again."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    cell = page.locator(".jp-Notebook .jp-Cell").nth(index)
-    for _ in range(PRESSES):
-        cell.locator(".jp-InputPrompt").click(timeout=timeout)
-        page.keyboard.press("Escape")
-        page.keyboard.press("Shift+Enter")
-        try:
-            page.wait_for_function("prompt => !/\\[ \\]/.test(prompt.textContent)",
-                                   arg=cell.locator(".jp-InputPrompt").element_handle(), timeout=QUEUED)
-            break
-        except PlaywrightTimeout:
-            continue
-    cell.locator(".jp-OutputArea-output").first.wait_for(timeout=timeout)
-    text = cell.locator(".jp-OutputArea").inner_text()
-    error = "\n".join(cell.locator(f'.jp-OutputArea-output[data-mime-type="{STDERR}"]').all_inner_texts())
-    if "No module named 'numpy'" in error:
-        raise NumpyMissing(error)
-    assert "Traceback" not in error, f"cell {index} failed:\n{error}"
-    return text
 
 
 @pytest.fixture(scope="module")
 def play_page(browser_context, server):
-    """play.ipynb, open, with its first code cell (import deerbook, print the version) run; and the seconds it took."""
-    started = time.monotonic()
-    page = open_notebook(browser_context, server, "play.ipynb")
-    output = run_cell(page, 1, timeout=KERNEL_START)  # import deerbook, print its version
-    page.cold_start = time.monotonic() - started
-    page.version_output = output
+    """play.ipynb, open, with its first code cell (import deerbook, print the version) run."""
+    page = lite_browser.open_notebook(browser_context, server, "play.ipynb")
+    page.version_output = lite_browser.run_cell(page, 1, timeout=lite_browser.KERNEL_START)
     return page
 
 
+@needs_book
 def test_lite_kernel_imports_deerbook(play_page):
     import deerbook
 
-    print(f"\nlite cold start, page open to the first cell's output: {play_page.cold_start:.1f} s")
     assert play_page.version_output.strip() == f"deerbook {deerbook.__version__}"
 
 
+@needs_book
 def test_lite_site_has_no_pypi_fallback():
     config = json.loads((LITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
@@ -155,35 +73,64 @@ def test_lite_site_has_no_pypi_fallback():
     assert kernel["pyodideUrl"].startswith("./static/pyodide/")
 
 
-@needs_stdlib_core
+@needs_book
 def test_lite_plays_deer_by_clicks(play_page):
-    run_cell(play_page, 2)  # from deerbook.engine import make_game ...
-    run_cell(play_page, 4)  # the Deer table
-    table = play_page.locator(".jp-Notebook .jp-Cell").nth(4)
-    log_lengths = []
-    for _ in range(4):
-        table.locator(".widget-button:not(:has-text('Hint'))").first.click()
-        log_lengths.append(len(table.inner_text()))
-    assert len(set(log_lengths)) == len(log_lengths), "every click changes the table"
+    lite_browser.run_cell(play_page, 2)  # from deerbook.engine import make_game ...
+    lite_browser.run_cell(play_page, DEER_TABLE)
+    table = lite_browser.cells(play_page).nth(DEER_TABLE)
+    lite_browser.wait_for_table(play_page, table)
+    log = table.locator(".deerbook-log li")
+    lengths = [log.count()]
+    for _ in range(CLICKS):
+        clicked = lite_browser.click_choice(play_page, table)
+        lengths.append(log.count())
+        assert clicked, "a choice button has a label"
+    assert all(after > before for before, after in zip(lengths, lengths[1:])), f"every click is logged: {lengths}"
+    assert "Traceback" not in table.inner_text()
 
 
-@needs_stdlib_core
+@needs_book
+@pytest.mark.parametrize("game, options, agents, seed", SEEDED_GAMES, ids=[g[0] for g in SEEDED_GAMES])
+def test_same_seed_same_game_in_browser(play_page, game, options, agents, seed):
+    from deerbook.engine.playthrough import record
+
+    call = f"record({game!r}, {options!r}, {agents!r}, {seed})"
+    expected = record(game, options, agents, seed)
+    output = lite_browser.run_code(play_page, "import hashlib\nfrom deerbook.engine.playthrough import record\n"
+                                   f"text = {call}\nprint(len(text.splitlines()), "
+                                   "hashlib.sha256(text.encode()).hexdigest())")
+    assert output.split() == [str(len(expected.splitlines())), hashlib.sha256(expected.encode()).hexdigest()]
+
+
+@needs_book
 def test_lite_explorer_control_changes_chart(browser_context, server):
-    page = open_notebook(browser_context, server, "explore.ipynb")
-    run_cell(page, 1, timeout=KERNEL_START)
-    run_cell(page, 2)  # from deerbook.widgets import DeerExplorer, FootballExplorer
-    run_cell(page, 4)
-    explorer = page.locator(".jp-Notebook .jp-Cell").nth(4)
-    before = explorer.locator(".js-plotly-plot").inner_html()
-    explorer.locator(".widget-text input").first.fill("3 7 Fox")
-    explorer.locator(".widget-text input").first.press("Enter")
-    page.wait_for_function("html => document.querySelectorAll('.js-plotly-plot')[0].innerHTML !== html", arg=before)
+    page = lite_browser.open_notebook(browser_context, server, "explore.ipynb")
+    lite_browser.run_cell(page, 1, timeout=lite_browser.KERNEL_START)
+    lite_browser.run_cell(page, 2)  # from deerbook.widgets import DeerExplorer, FootballExplorer
+    lite_browser.run_cell(page, 4)
+    explorer = lite_browser.cells(page).nth(4)
+    chart = explorer.locator(".js-plotly-plot .main-svg").first
+    chart.wait_for(timeout=lite_browser.CELL_RUN)
+    before = chart.inner_html()
+    hand = explorer.locator(".widget-text input").first
+    hand.fill("3 7 Fox")
+    hand.press("Enter")
+    page.wait_for_function("([chart, html]) => chart.isConnected ? chart.innerHTML !== html : true",
+                           arg=[chart.element_handle(), before], timeout=lite_browser.CELL_RUN)
+    after = explorer.locator(".js-plotly-plot .main-svg").first
+    after.wait_for(timeout=lite_browser.CELL_RUN)
+    assert after.inner_html() != before
 
 
-def test_no_request_left_the_machine(browser_context, play_page):
-    assert browser_context.outside == []
+@needs_book
+def test_live_chapter_with_charts_runs_in_browser(browser_context, server):
+    """The introduction runs whole in the lite kernel and its Plotly figures show (the nbformat stand-in)."""
+    page = lite_browser.open_notebook(browser_context, server, "00-introduction.ipynb")
+    assert lite_browser.run_all(page, timeout=lite_browser.KERNEL_START) == []
+    page.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=lite_browser.CELL_RUN)
 
 
+@needs_book
 def test_lite_lock_names_only_shipped_wheels():
     pyodide = LITE / "static" / "pyodide"
     packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
@@ -197,20 +144,73 @@ def test_lite_lock_names_only_shipped_wheels():
     assert {"ipywidgets", "plotly"} <= set(packages["deerbook"]["depends"])
 
 
-@pytest.mark.parametrize("chapter", CHAPTERS["live"] + CHAPTERS["needs_numpy"])
-def test_chapter_says_whether_it_runs_live(chapter):
+@needs_book
+@pytest.mark.parametrize("chapter, needs", runs_live.chapters().items())
+def test_chapter_says_whether_it_runs_live(chapter, needs):
     page = (BOOK_HTML / f"{chapter}.html").read_text()
     name = Path(chapter).name
-    if core_needs_numpy():  # no chapter can run in the browser yet: none is offered live
-        assert "rules core needs only the standard library" in page and "lite/notebooks" not in page
-    elif chapter in CHAPTERS["live"]:
-        assert f'href="../lite/notebooks/index.html?path={name}.ipynb"' in page
-        assert (LITE / "files" / f"{name}.ipynb").exists()
+    if needs:
+        assert f"This chapter needs {' and '.join(f'<code>{n}</code>' for n in needs)}" in page
+        assert "lite/notebooks" not in page and not (LITE / "files" / f"{name}.ipynb").exists()
     else:
-        assert "This chapter needs numpy" in page and "lite/notebooks" not in page
+        assert f'href="../lite/notebooks/index.html?path={name}.ipynb"' in page
+        live_copy = json.loads((LITE / "files" / f"{name}.ipynb").read_text())
+        assert all(cell.get("outputs", []) == [] for cell in live_copy["cells"])
 
 
+@needs_book
 @pytest.mark.parametrize("page, notebook", [("play-in-your-browser", "play"), ("explore-the-odds", "explore")])
 def test_book_page_opens_lite_notebook(page, notebook):
     assert f'href="../lite/notebooks/index.html?path={notebook}.ipynb"' in (BOOK_HTML / f"book/{page}.html").read_text()
     assert (LITE / "files" / f"{notebook}.ipynb").exists()
+
+
+@needs_book
+def test_no_request_left_the_machine(browser_context, play_page):  # last: after every page above has loaded
+    assert browser_context.outside == []
+
+
+# -- which chapters run live, decided from their imports (no build needed) ---------------------------------------
+MADE_UP_PACKAGE = {
+    "__init__.py": "from . import core\nfrom .core import play\n",
+    "core.py": "import json\nimport deerbook\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import numpy\n"
+               "def play():\n    import pandas\n",
+    "analysis/__init__.py": "from .fit import fit\n",
+    "analysis/fit.py": "from ..core import play\nimport numpy as np\n",
+    "charts.py": "import plotly.graph_objects as go\nfrom IPython.display import display\nimport ipywidgets\n",
+}
+
+
+@pytest.fixture
+def made_up_package(tmp_path, monkeypatch):
+    """runs_live looking at a made-up `deerbook` package in tmp_path instead of the real one."""
+    for path, source in MADE_UP_PACKAGE.items():
+        (tmp_path / "deerbook" / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "deerbook" / path).write_text(source)
+    monkeypatch.setattr(runs_live, "ROOT", tmp_path)
+    return tmp_path
+
+
+def notebook(tmp_path: Path, *cells: str) -> Path:
+    path = tmp_path / "chapter.ipynb"
+    path.write_text(json.dumps({"cells": [{"cell_type": "code", "source": source, "outputs": []}
+                                          for source in cells] + [{"cell_type": "markdown", "source": "import x"}]}))
+    return path
+
+
+@pytest.mark.parametrize("cells, needs", [
+    (["import deerbook", "from deerbook.core import play\nplay"], []),  # cycles; imports in functions/TYPE_CHECKING
+    (["from deerbook import charts", "%matplotlib inline\n!ls"], []),  # the shipped projects; magics skipped
+    (["from deerbook.analysis import fit"], ["numpy"]),  # through a package's relative imports
+    (["from deerbook import analysis"], ["numpy"]),  # a submodule named in `from package import`
+    (["import pandas, numpy\nimport fractions"], ["numpy", "pandas"]),
+])
+def test_notebook_needs_follows_imports(made_up_package, cells, needs):
+    assert runs_live.notebook_needs(notebook(made_up_package, *cells)) == needs
+
+
+def test_every_chapter_is_decided_and_the_rules_core_runs_live():
+    decided = runs_live.chapters()
+    notebooks = sorted((LITE_SOURCE.parents[1] / "notebooks").glob("*.ipynb"))
+    assert list(decided) == [f"notebooks/{path.stem}" for path in notebooks]
+    assert runs_live.needs_of({"deerbook.engine", "deerbook.deer", "deerbook.football", "deerbook.widgets"}) == []

@@ -8,15 +8,18 @@ Everything the site loads is a file of the site:
 - the pure-Python wheels Pyodide's lock names for the kernel (IPython, jedi, micropip, ...) from PyPI, at exactly
   the lock's versions, plus ipywidgets, comm and plotly at the versions installed for the book; all written into
   `pyodide-lock.json` with their imports and dependencies, so a cell's `import plotly` needs no `%pip install`;
-- the deerbook wheel built from this repository (`pip wheel --no-deps .`).
+- the deerbook wheel built from this repository (`pip wheel --no-deps .`);
+- a stand-in `nbformat` that only declares a version (NBFORMAT_STAND_IN), loaded with plotly: Plotly displays a
+  figure only when nbformat >= 4.2 imports, and the real one cannot load in Pyodide offline.
 The lock lists only the wheels that ship, and `disablePyPIFallback` is on (book/lite/jupyter-lite.json), so a
 package the site lacks fails loudly in the browser instead of reaching for the internet. deerbook's entry depends
 on its `charts` and `widgets` extras, so `import deerbook.widgets` just works; a requirement with no pure-Python
-wheel (numpy, until the rules core needs only the standard library) is left out, and the build says so. Kept in
+wheel (numpy, which only the balance study needs) is left out, and the build says so. Kept in
 book/lite/_cache, downloads are not repeated: a second build downloads nothing.
 """
 from __future__ import annotations
 
+import base64
 import email.parser
 import hashlib
 import importlib.metadata
@@ -31,33 +34,42 @@ import zipfile
 from pathlib import Path
 
 from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION, PYODIDE_VERSION
+from runs_live import EXTRA_PACKAGES, KERNEL_PACKAGES, canonical, live_chapters
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 CACHE = HERE / "_cache"
 CONTENT = HERE / "content"
-CHAPTERS = HERE / "chapters.json"
 DEFAULT_OUTPUT = ROOT / "book" / "_build" / "html" / "lite"
 
-#: Pyodide packages the kernel itself loads at start (the lock's dependencies follow)
-KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi")
-#: pure-Python packages that Pyodide's lock lacks (shipped at the versions the book is built with)
-EXTRA_PACKAGES = ("comm", "ipywidgets", "plotly")
 #: deerbook's extras whose packages load with it, so `import deerbook.widgets` needs no `%pip install`
 DEERBOOK_EXTRAS = ("charts", "widgets")
 #: npm package files a browser never asks for
 UNUSED_PYODIDE_FILES = ("*.map", "*.d.ts", "console*.html", "README.md", "package.json")
 #: the JupyterLite front ends the book links to
 APPS = ("lab", "notebooks")
+#: Plotly's `fig.show()` (and so every figure a cell displays) checks that nbformat >= 4.2 is importable; the real
+#: nbformat cannot load in Pyodide offline (jsonschema needs the compiled rpds-py), so a stand-in that declares the
+#: installed version, and fails loudly on anything else, loads with plotly.
+NBFORMAT_STAND_IN = '''"""Not nbformat: a stand-in in the deerbook book's in-browser Python (book/lite/build_lite.py).
+
+Plotly shows a figure only when `nbformat.__version__` is at least 4.2; the real nbformat cannot load here (its
+jsonschema needs rpds-py, compiled, which no package registry has for Pyodide). This declares the version only.
+"""
+__version__ = "{version}"
+
+
+def __getattr__(name):
+    raise AttributeError(f"nbformat.{{name}}: the book's in-browser Python has only a stand-in for nbformat "
+                         "(its version, for Plotly); the real package runs in JupyterLab")
+'''
+STAND_IN_LABEL = "+deerbook.stand.in"
+#: dependencies the lock adds to a shipped project's own
+ALSO_DEPENDS = {"plotly": ["nbformat"]}
 
 
 class NpmMissing(Exception):
     """npm is absent and the Pyodide runtime is not cached yet."""
-
-
-def canonical(name: str) -> str:
-    """The PEP 503 form of a project name (how Pyodide's lock matches `depends`)."""
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def run(*command: str, cwd: Path = ROOT) -> None:
@@ -149,6 +161,30 @@ def lock_entry(wheel: Path, entry: dict | None = None) -> dict:
     return {**entry, "file_name": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
 
 
+def nbformat_stand_in(into: Path) -> Path:
+    """A wheel of the nbformat stand-in (NBFORMAT_STAND_IN), the same bytes on every build."""
+    version = importlib.metadata.version("nbformat") + STAND_IN_LABEL
+    info = f"nbformat-{version}.dist-info"
+    files = {"nbformat/__init__.py": NBFORMAT_STAND_IN.format(version=version),
+             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: nbformat\nVersion: {version}\n"
+                                 "Summary: a stand-in declaring nbformat's version for Plotly\n",
+             f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: deerbook build_lite\nRoot-Is-Purelib: true\n"
+                              "Tag: py3-none-any\n"}
+    files[f"{info}/RECORD"] = "".join(f"{name},sha256={record_hash(text)},{len(text.encode())}\n"
+                                      for name, text in files.items()) + f"{info}/RECORD,,\n"
+    into.mkdir(parents=True, exist_ok=True)
+    wheel = into / f"nbformat-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), text)
+    return wheel
+
+
+def record_hash(text: str) -> str:
+    """A file's hash as a wheel's RECORD writes it."""
+    return base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
+
+
 def deerbook_wheel(into: Path) -> Path:
     """The deerbook wheel built from this repository."""
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(into), str(ROOT))
@@ -165,6 +201,7 @@ def bundled_lock(core: Path, extra: list[Path]) -> tuple[dict, list[Path]]:
     wheels = pypi_wheels({entry["name"]: entry["version"] for entry in needed.values()})
     packages = {name: lock_entry(wheels[entry["name"]], entry) for name, entry in needed.items()} | added
     for name, entry in added.items():
+        entry["depends"] += ALSO_DEPENDS.get(name, [])
         dropped = [dep for dep in entry["depends"] if canonical(dep) not in packages]
         if dropped:
             print(f"build_lite: {name} ships without {', '.join(dropped)} (not pure Python, or front-end only)")
@@ -181,10 +218,15 @@ def stage_pyodide(core: Path, into: Path, lock: dict, wheels: list[Path]) -> Non
 
 
 def stage_contents(into: Path) -> None:
-    """The lite notebooks plus every chapter book/lite/chapters.json lists as live."""
+    """The lite notebooks plus every chapter that runs in the lite kernel (runs_live.py), its outputs cleared:
+    the reader runs it, and a stored widget output could not be drawn without its kernel."""
     shutil.copytree(CONTENT, into)
-    for chapter in json.loads(CHAPTERS.read_text())["live"]:
-        shutil.copy2(ROOT / f"{chapter}.ipynb", into / f"{Path(chapter).name}.ipynb")
+    for chapter in live_chapters():
+        notebook = json.loads((ROOT / f"{chapter}.ipynb").read_text())
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                cell.update(outputs=[], execution_count=None)
+        (into / f"{Path(chapter).name}.ipynb").write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
 
 
 def build(output: Path = DEFAULT_OUTPUT) -> Path:
@@ -193,7 +235,7 @@ def build(output: Path = DEFAULT_OUTPUT) -> Path:
     with tempfile.TemporaryDirectory(prefix="deerbook-lite-") as temporary:
         staging = Path(temporary)
         pins = {name: importlib.metadata.version(name) for name in EXTRA_PACKAGES}
-        extra = [*pypi_wheels(pins).values(), deerbook_wheel(staging / "dist")]
+        extra = [*pypi_wheels(pins).values(), deerbook_wheel(staging / "dist"), nbformat_stand_in(staging / "dist")]
         lock, wheels = bundled_lock(core, extra)
         stage_pyodide(core, staging / "site" / "static" / "pyodide", lock, wheels)
         shutil.copy2(HERE / "jupyter-lite.json", staging / "site" / "jupyter-lite.json")

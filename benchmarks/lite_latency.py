@@ -1,0 +1,100 @@
+"""The book's live site in headless chromium, offline: cold start to a playable table, click latency, site size.
+
+    python3 dev.py book                                  (builds book/_build/html with its lite/ site)
+    .venv/bin/python benchmarks/lite_latency.py [--book book/_build/html] [--clicks 30] [--starts 2]
+
+- Cold start: a fresh browser (empty cache) opens play.ipynb and runs its cells up to the Deer table; the clock
+  stops when the table waits for the reader's first click (target: under 20 s on a 2-core machine).
+- Click latency: from a click on a choice until the table has redrawn and waits for the next click. Measured on
+  Football Highlights solo (no bots: the kernel's own response), and on the Deer table, where the two bots'
+  replies are shown one at a time with the table's deliberate `bot_delay` (0.6 s) after each (a click within
+  the reader's own turn waits for no bot).
+- Size: the bytes the lite/ folder adds to the built book.
+Requests to any host but 127.0.0.1 are aborted; the script fails if there was one.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "book" / "lite"))
+import lite_browser as lb  # noqa: E402  (book/lite is not a package)
+
+DEER_TABLE, FOOTBALL_SOLO_TABLE = 4, 12  # cells of play.ipynb
+TABLE_CELLS = (1, 2)  # import deerbook; import GameTable
+
+
+def cold_start(server: str) -> float:
+    """Seconds from opening play.ipynb in a fresh browser to a Deer table waiting for a click."""
+    with lb.local_browser(server) as context:
+        started = time.monotonic()
+        page = lb.open_notebook(context, server, "play.ipynb")
+        lb.run_cell(page, TABLE_CELLS[0], timeout=lb.KERNEL_START)
+        for index in (*TABLE_CELLS[1:], DEER_TABLE):
+            lb.run_cell(page, index)
+        lb.wait_for_table(page, lb.cells(page).nth(DEER_TABLE))
+        seconds = time.monotonic() - started
+        assert context.outside == [], f"requests left the machine: {context.outside}"
+    return seconds
+
+
+def click_latencies(page, index: int, clicks: int) -> list[float]:
+    """Seconds per click on the table in cell `index` (the cell is run again whenever a game ends)."""
+    table = lb.cells(page).nth(index)
+    seconds: list[float] = []
+    lb.run_cell(page, index)
+    lb.wait_for_table(page, table)
+    while len(seconds) < clicks:
+        if "Game over" in table.locator(".widget-html").first.inner_text():
+            lb.run_cell(page, index)
+            lb.wait_for_table(page, table)
+            continue
+        started = time.monotonic()
+        lb.click_choice(page, table)
+        seconds.append(time.monotonic() - started)
+    return seconds
+
+
+def summary(seconds: list[float]) -> str:
+    """Median and 90th percentile in milliseconds."""
+    p90 = statistics.quantiles(seconds, n=10, method="inclusive")[-1]
+    return f"median {1000 * statistics.median(seconds):.0f} ms, 90th percentile {1000 * p90:.0f} ms " \
+           f"over {len(seconds)} clicks"
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--book", type=Path, default=ROOT / "book" / "_build" / "html")
+    parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--starts", type=int, default=2, help="cold starts to time (each in a fresh browser)")
+    args = parser.parse_args()
+    if not (args.book / "lite" / "jupyter-lite.json").exists():
+        raise SystemExit(f"no lite site in {args.book}: run `python3 dev.py book` first")
+    lite, book = folder_bytes(args.book / "lite"), folder_bytes(args.book)
+    print(f"lite site: {lite / 1e6:.1f} MB of the book's {book / 1e6:.1f} MB "
+          f"(the book without it: {(book - lite) / 1e6:.1f} MB)")
+    with lb.serve(args.book) as server:
+        starts = [cold_start(server) for _ in range(args.starts)]
+        print(f"cold start to a playable Deer table: {', '.join(f'{s:.1f} s' for s in starts)} (target < 20 s)")
+        with lb.local_browser(server) as context:
+            page = lb.open_notebook(context, server, "play.ipynb")
+            lb.run_cell(page, TABLE_CELLS[0], timeout=lb.KERNEL_START)
+            for index in TABLE_CELLS[1:]:
+                lb.run_cell(page, index)
+            print(f"click latency, Football solo (no bots): "
+                  f"{summary(click_latencies(page, FOOTBALL_SOLO_TABLE, args.clicks))}")
+            print(f"click latency, Deer board game (a click that ends the turn waits for the bots, paced 0.6 s): "
+                  f"{summary(click_latencies(page, DEER_TABLE, args.clicks))}")
+            assert context.outside == [], f"requests left the machine: {context.outside}"
+
+
+if __name__ == "__main__":
+    main()

@@ -188,3 +188,10 @@ def test_the_last_space_of_a_rack_moves_in_one_control():
     table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)
     table.move_pawn("move player 2 forward", 1)  # one space left: the amount is a single choice
     assert table.state.pawns[1:] == (14, 1)
+
+
+def test_a_click_the_rules_refuse_is_named_in_the_note_and_changes_nothing():
+    table = GameTable(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=236)
+    before = table.state
+    table._click(lambda: table.play("choose 13"))
+    assert "Not allowed" in table.note.value and "choose 13" in table.note.value and table.state == before

@@ -107,8 +107,8 @@ def _in_ipykernel() -> bool:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython is optional
         return False
-    shell = get_ipython()
-    return shell is not None and type(shell).__module__.startswith("ipykernel.")
+    shell = get_ipython()  # a kernel's shell has a kernel (ipykernel's, or the in-browser Pyodide kernel's)
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def use_book_renderer(*, force: bool = False) -> bool:

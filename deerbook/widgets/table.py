@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence, cast
 import ipywidgets as w
 
 from ..drawing import html_block
-from ..engine import Game, SaveFileError, State
+from ..engine import DeerbookError, Game, SaveFileError, State
 from ..engine.seeding import Rng
 from ..events import in_words
 from ..session import Session
@@ -80,10 +80,14 @@ class GameTable(Session):
         return button
 
     def _click(self, action: Callable[[], object]) -> None:
-        """Run a person's click; bots' replies are shown one at a time only then (see `_pause`)."""
+        """Run a person's click; bots' replies are shown one at a time only then (see `_pause`). A move the
+        rules refuse is named in the note line (a click handler's exception would vanish unseen)."""
         self._clicked = True
         try:
             action()
+        except DeerbookError as refused:
+            self.note.value = f"<b>Not allowed:</b> {escape(str(refused))}"
+            self._draw()
         finally:
             self._clicked = False
 

@@ -19,6 +19,7 @@ from .seeding import stream
 
 S = TypeVar("S", bound=State)
 Policy = Callable[[State], Distribution]
+Weights = tuple[dict[Hashable, int], int]  # integer weight per value, and the total they are out of
 
 
 def uniform_policy(state: State) -> Distribution:
@@ -66,9 +67,6 @@ def outcome_distribution(
 
     weights, total = walk(state)
     return Distribution((v, Fraction(w, total)) for v, w in weights.items())
-
-
-Weights = tuple[dict[Hashable, int], int]  # integer weight per value, and the total they are out of
 
 
 def _mix(branches: list[tuple[Fraction, Weights]]) -> Weights:

@@ -59,6 +59,8 @@ class Turn(State):
     policy: Any = field(default=None, compare=False, repr=False)  # the continuation (for loops)
     budget: "Budget | None" = field(default=None, compare=False, repr=False)
 
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next",)  # a re-roll's successors, by outcome (`_chance_outcomes`)
+
     @classmethod
     def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
         """The rest of the current player's turn from `state`, continued by `policy`."""
@@ -94,8 +96,6 @@ class Turn(State):
 
     def _legal_actions(self) -> tuple[Action, ...]:
         return self.inner.legal_actions()
-
-    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next",)
 
     def _chance_outcomes(self):
         outcomes = self.inner.chance_outcomes()

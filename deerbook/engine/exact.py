@@ -35,7 +35,7 @@ def agent_policy(agent: Agent) -> Policy:
     def choose(state: State) -> Distribution:
         player = state.current_player()
         action = agent.act(state.observation(player), state.legal_actions(), unused)
-        return Distribution({action: Fraction(1)})
+        return Distribution.certain(action)
 
     return choose
 

@@ -59,6 +59,8 @@ class Turn(State):
     policy: Any = field(default=None, compare=False, repr=False)  # the continuation (for loops)
     budget: "Budget | None" = field(default=None, compare=False, repr=False)
 
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next",)  # a re-roll's successors, by outcome (`_chance_outcomes`)
+
     @classmethod
     def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
         """The rest of the current player's turn from `state`, continued by `policy`."""
@@ -99,14 +101,15 @@ class Turn(State):
         outcomes = self.inner.chance_outcomes()
         if self.inner.phase != Phase.REROLL:
             return outcomes
-        back = {a for a, _ in outcomes if self._comes_back(a)}
+        # The loop check applies every outcome; the walk then applies the same ones again: keep them.
+        after = self.__dict__["_cache_next"] = {a: self._apply(a) for a, _ in outcomes}
+        back = {a for a, _ in outcomes if self._comes_back(after[a])}
         stay = 1 - sum((p for a, p in outcomes if a in back), Fraction(0))
         return tuple((a, p / stay) for a, p in outcomes if a not in back)
 
-    def _comes_back(self, outcome: Action) -> bool:
-        """Whether this re-roll outcome, then the policy's forced choices, leads back here (the
+    def _comes_back(self, s: "Turn") -> bool:
+        """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
         faces being re-rolled aside). The account only grows, so a change rules it out."""
-        s = self._apply(outcome)
         while (s.shed, s.received) == (self.shed, self.received) and not s.over() and not s.is_chance_node() \
                 and len(choice := self.policy(s)) == 1:
             s = s._apply(next(iter(choice)))
@@ -127,17 +130,23 @@ class Turn(State):
 
     def _apply(self, action: Action) -> "Turn":
         if self.budget is not None:
-            self.budget.spend()
-        after = evolve(self, inner=self.inner._apply(action))
-        if after.round_over():
-            change = after.points() - self.points()
+            self.budget.spend()  # counted on every apply, known successor or not: the budget means the same
+        known = self.__dict__.get("_cache_next")
+        if known is not None and action in known:
+            return known[action]
+        inner = self.inner._apply(action)
+        before, now = self.inner.hands[self.player], inner.hands[self.player]
+        out = into = 0
+        if inner.is_terminal() or inner.round != self.round:  # the round is over: the hand is scored
+            change = inner.round_points[self.player] - self.points()
             out, into = max(0, -change), max(0, change)
-        else:
-            points = self.inner.game.components.points
-            moves = list(zip(points, self.inner.hands[self.player], after.inner.hands[self.player]))
-            out = sum(p * max(0, b - a) for p, b, a in moves)
-            into = sum(p * max(0, a - b) for p, b, a in moves)
-        return evolve(after, shed=self.shed + out, received=self.received + into)
+        elif now != before:
+            for p, b, a in zip(self.inner.game.components.points, before, now):
+                if b > a:
+                    out += p * (b - a)
+                elif a > b:
+                    into += p * (a - b)
+        return evolve(self, inner=inner, shed=self.shed + out, received=self.received + into)
 
 
 class OverBudget(Exception):

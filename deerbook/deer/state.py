@@ -7,7 +7,6 @@ card kinds, and every card is in exactly one place. The rules themselves live in
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
@@ -226,10 +225,13 @@ class DeerState(State):
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
 
 
-@lru_cache(maxsize=32)
 def _options(game: "DeerGame") -> dict:
-    """A game's options, computed once (every observation carries a copy)."""
-    return game.options()
+    """A game's options, computed once per game object (every observation carries a copy). Kept on the game
+    itself: a cache keyed by the game would compare equal games by their options, the very cost it saves."""
+    cache = game.__dict__
+    if "_observed_options" not in cache:
+        cache["_observed_options"] = game.options()
+    return cache["_observed_options"]
 
 
 def _lists(value):

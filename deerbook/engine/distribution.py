@@ -10,6 +10,8 @@ from typing import Any, Callable, Hashable, ItemsView, Iterable, Iterator, Mappi
 from .seeding import Rng
 
 
+ONE = Fraction(1)
+
 
 class Distribution(Mapping[Any, Fraction]):
     """outcome -> Fraction, positive and summing to exactly 1."""
@@ -26,6 +28,13 @@ class Distribution(Mapping[Any, Fraction]):
         if total != 1 or any(p < 0 for p in merged.values()):
             raise ValueError(f"probabilities must be non-negative and sum to 1, got total {total}")
         self._probs = {o: p for o, p in merged.items() if p}
+
+    @classmethod
+    def certain(cls, outcome: Hashable) -> "Distribution":
+        """Probability 1 on `outcome` (valid by construction: no sum to check)."""
+        certain = object.__new__(cls)
+        certain._probs = {outcome: ONE}
+        return certain
 
     @classmethod
     def uniform(cls, outcomes: Iterable[Hashable]) -> "Distribution":

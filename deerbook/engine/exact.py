@@ -7,6 +7,7 @@ holds, and collect `value(state)` there with its exact probability.
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Callable, Hashable, TypeVar
 
@@ -18,6 +19,7 @@ from .seeding import stream
 
 S = TypeVar("S", bound=State)
 Policy = Callable[[State], Distribution]
+Weights = tuple[dict[Hashable, int], int]  # integer weight per value, and the total they are out of
 
 
 def uniform_policy(state: State) -> Distribution:
@@ -33,7 +35,7 @@ def agent_policy(agent: Agent) -> Policy:
     def choose(state: State) -> Distribution:
         player = state.current_player()
         action = agent.act(state.observation(player), state.legal_actions(), unused)
-        return Distribution({action: Fraction(1)})
+        return Distribution.certain(action)
 
     return choose
 
@@ -45,25 +47,40 @@ def outcome_distribution(
     policy: Callable[[S], Distribution] = uniform_policy,
 ) -> Distribution:
     """The exact distribution of value(s) at the first state s where stop(s) or s is terminal."""
-    memo: dict[S, Distribution] = {}
+    memo: dict[S, Weights] = {}
     open_states: set[S] = set()
 
-    def walk(s: S) -> Distribution:
+    def walk(s: S) -> Weights:
         if s in memo:
             return memo[s]
         if s in open_states:
             raise ValueError(f"the play can return to an earlier state; choose a `stop` that cuts the loop:\n{s}")
         open_states.add(s)
         if s.is_terminal() or stop(s):
-            result = Distribution({value(s): Fraction(1)})
+            result: Weights = ({value(s): 1}, 1)
         else:
             branches = s.chance_outcomes() if s.is_chance_node() else policy(s).items()
-            result = Distribution((v, p * q) for a, p in branches for v, q in walk(s.apply(a)).items())
+            result = _mix([(p, walk(s.apply(a))) for a, p in branches])
         memo[s] = result
         open_states.discard(s)
         return result
 
-    return walk(state)
+    weights, total = walk(state)
+    return Distribution((v, Fraction(w, total)) for v, w in weights.items())
+
+
+def _mix(branches: list[tuple[Fraction, Weights]]) -> Weights:
+    """The branches' weights, each scaled by its exact probability, over one common total (lowest terms):
+    integer sums instead of a Fraction per product."""
+    totals = [p.denominator * total for p, (_, total) in branches]
+    common = math.lcm(*totals)
+    mixed: dict[Hashable, int] = {}
+    for (p, (weights, _)), total in zip(branches, totals):
+        scale = p.numerator * (common // total)
+        for v, w in weights.items():
+            mixed[v] = mixed.get(v, 0) + scale * w
+    divisor = math.gcd(common, *mixed.values())
+    return ({v: w // divisor for v, w in mixed.items()}, common // divisor) if divisor > 1 else (mixed, common)
 
 
 def action_values(

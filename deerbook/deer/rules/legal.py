@@ -24,17 +24,25 @@ def _pass_to_others(s, kind: int) -> tuple[Action, ...]:
 
 def joker_actions(s) -> tuple[Action, ...]:
     """No Joker, or a Joker on one of the number dice (Ruling 14)."""
-    dice = s.game.components.number_dice
+    return _joker_actions(s.game.components)
+
+
+@lru_cache(maxsize=64)
+def _joker_actions(comp: DeerComponents) -> tuple[Action, ...]:
     return (Action("no_joker", (), "no Joker"),
-            *(Action("joker", (i,), f"Joker on die {name}") for i, (name, _) in enumerate(dice)))
+            *(Action("joker", (i,), f"Joker on die {name}") for i, (name, _) in enumerate(comp.number_dice)))
 
 
 def joker_face_actions(s) -> tuple[Action, ...]:
     """The numbers a Joker can make its die show (Ruling 14)."""
     comp = s.game.components
-    name = comp.number_dice[s.joker_die][0]
-    return tuple(Action("face", (f,), f"die {name} shows {comp.face_name(f)}")
-                 for f in joker_faces(comp, s.roll, s.joker_die))
+    return _joker_face_actions(comp, s.joker_die, joker_faces(comp, s.roll, s.joker_die))
+
+
+@lru_cache(maxsize=1024)  # bounded by the dice and their faces
+def _joker_face_actions(comp: DeerComponents, die: int, faces: tuple) -> tuple[Action, ...]:
+    name = comp.number_dice[die][0]
+    return tuple(Action("face", (f,), f"die {name} shows {comp.face_name(f)}") for f in faces)
 
 
 def choose_actions(s) -> tuple[Action, ...]:

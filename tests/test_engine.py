@@ -180,3 +180,8 @@ def test_the_runner_can_report_every_steps_events_and_plays_the_same_game():
     final = play(game, agents, 9, on_step=lambda s, a: steps.append(a), on_events=events.extend)
     assert final == play(game, agents, 9)
     assert [e.detail["action"] for e in events] == [str(a) for a in steps]
+
+
+def test_a_certain_outcome_is_the_one_point_distribution():
+    assert Distribution.certain("win") == Distribution({"win": 1})
+    assert Distribution.certain(3).expectation() == 3 and Distribution.certain(3).probability(lambda x: x == 3) == 1

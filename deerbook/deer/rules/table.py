@@ -1,20 +1,20 @@
 """The Table: a mutable working copy of a state's fields for one transition."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.events import Event
+from .cards import rolled_numbers
+from .phases import Phase
+
 
 class RoundOver(Exception):
     """A hand became empty: the round ends at once (Ruling 15)."""
 
 
-
 MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played", "pending",
            "set_aside_due", "bullseye_due", "benefit_spaces")  # count vectors and per-player flags, as lists
 NESTED = ("hands", "set_aside")  # per-player count vectors, as lists of lists
-
-
 LISTS = frozenset(MUTABLE + NESTED)
 
 
@@ -23,7 +23,40 @@ class Table:
 
     A field is read from the state on first use (a count vector copied as a list, of lists), so a
     transition pays only for the fields it touches; `changed_fields` gives back what it set or used,
-    as a state holds it (tuples)."""
+    as a state holds it (tuples). The fields are those of `DeerState`, typed as a transition holds them."""
+
+    game: Any
+    comp: Any
+    n: int
+    events: list[Event] | None
+    phase: Phase
+    current: int
+    round: int
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    predator_pile: list[int]
+    pawns: list[int]
+    frozen: list[bool]
+    extra_turns: int
+    roll: tuple | None
+    joker_die: int | None
+    chosen: tuple[int, ...]
+    to_pass: list[int]
+    rack: list[int]
+    moves_left: int
+    move_target: tuple[int, int] | None
+    round_points: tuple[int, ...]
+    ledger: tuple[tuple[int, str, int, int], ...]
+    turns: int
+    racks_played: list[int]
+    set_aside: list[list[int]]
+    set_aside_due: list[int]
+    bullseye_due: list[bool]
+    benefit_spaces: list[int | None]
+    pending: list[int]
+    giver: int | None
+    blocking: tuple[int, int] | None
 
     def __init__(self, game, fields: dict, events: list[Event] | None = None):
         """A working copy of the state `fields`; with an `events` list, the transition reports into it."""
@@ -40,9 +73,6 @@ class Table:
         self.__dict__[name] = value
         return value
 
-    if TYPE_CHECKING:  # a state's fields, read on first use, are plain attributes of any type
-        def __setattr__(self, name: str, value: Any) -> None: ...
-
     def changed_fields(self) -> dict:
         """The fields this transition set or used, as a state holds them (tuples)."""
         source, changed = self._source, {}
@@ -52,6 +82,15 @@ class Table:
             elif name in source and value is not source[name]:
                 changed[name] = value
         return changed
+
+    def faces(self) -> tuple:
+        """The faces being resolved (every phase that reads them comes after a roll)."""
+        assert self.roll is not None, "no roll is being resolved"
+        return self.roll
+
+    def numbers_rolled(self) -> tuple[int, ...]:
+        """The numbers among the faces being resolved."""
+        return rolled_numbers(self.comp, self.faces())
 
     def peek(self, name: str):
         """A field's value now, read without copying it (not to be changed)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine import Action
 from ..components import DEER_HEAD, DISCARD_FACE, EFFECTS, DeerComponents
 from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, hand_value,
-                    matching, mover, others, rolled_faces, rolled_numbers, set_aside_options, turn_start_phase)
+                    matching, mover, others, rolled_faces, set_aside_options, turn_start_phase)
 from .phases import Phase
 from .table import Table
 
@@ -99,8 +99,9 @@ def on_joker(t: Table, a: Action) -> None:
 
 def on_joker_face(t: Table, a: Action) -> None:
     """The number the Joker's die shows; the Joker goes to the Predator pile (Ruling 14)."""
-    die = t.joker_die  # kept until the turn ends: the die that shows the Joker's choice
-    t.roll = t.roll[:die] + a.args + t.roll[die + 1:]
+    die, roll = t.joker_die, t.faces()  # the die is kept until the turn ends: it shows the Joker's choice
+    assert die is not None, "a Joker's number is named after the Joker is played on a die"
+    t.roll = roll[:die] + a.args + roll[die + 1:]
     t.move(t.comp.joker_kind, t.current, "predator_pile", shown=True)
     resolve_number_dice(t)
 
@@ -115,7 +116,7 @@ def _discard_rolled(t: Table, row) -> None:
     if row.choices:
         t.phase = Phase.CHOOSE_NUMBER
     else:
-        discard_numbers(t, rolled_numbers(t.comp, t.roll), row.pull_if_none)
+        discard_numbers(t, t.numbers_rolled(), row.pull_if_none)
 
 
 def discard_numbers(t: Table, numbers, pull_if_none: bool = False) -> None:
@@ -132,7 +133,7 @@ def next_hand_over(t: Table) -> None:
     roller's left hand theirs over, one giver after another; then the predator die."""
     givers = others(t.current, t.n)
     start = 0 if t.giver is None else givers.index(t.giver) + 1
-    numbers = rolled_numbers(t.comp, t.roll)
+    numbers = t.numbers_rolled()
     for giver in givers[start:]:
         cards = matching(t.comp, t.hands[giver], numbers)
         if any(cards):
@@ -150,7 +151,9 @@ def on_hand_over(t: Table, a: Action) -> None:
     """The giver hands the rolled numbers' cards over, or keeps them (card chart)."""
     if a.kind == "keep":
         return next_hand_over(t)
-    move_numbers(t, matching(t.comp, t.hands[t.giver], rolled_numbers(t.comp, t.roll)))
+    giver = t.giver
+    assert giver is not None, "a hand-over has a giver"
+    move_numbers(t, matching(t.comp, t.hands[giver], t.numbers_rolled()))
 
 
 def move_numbers(t: Table, cards) -> None:
@@ -177,6 +180,7 @@ def next_block(t: Table) -> None:
 def on_block(t: Table, a: Action) -> None:
     """Reveal the set-aside card (the mover keeps that number's cards), or not (Ruling 19)."""
     if a.kind == "reveal":
+        assert t.blocking is not None, "a block is offered before it is revealed"
         kind, holder = t.blocking
         t.move(kind, ("set_aside", holder), "discard")
         t.pending[kind] = 0  # the mover keeps every card of that number for this action
@@ -201,16 +205,16 @@ def carry_out(t: Table) -> None:
 
 
 def _pass_rolled(t: Table, row) -> None:
-    move_numbers(t, matching(t.comp, t.hand, rolled_numbers(t.comp, t.roll)))
+    move_numbers(t, matching(t.comp, t.hand, t.numbers_rolled()))
 
 
 def _discard_parity(t: Table, row) -> None:
-    parity = rolled_numbers(t.comp, t.roll)[0] % 2
+    parity = t.numbers_rolled()[0] % 2
     discard_numbers(t, [n for n in t.comp.numbers if n % 2 == parity])
 
 
 def _pass_number_and_sums(t: Table, row) -> None:
-    t.to_pass = matching(t.comp, t.hand, rolled_numbers(t.comp, t.roll))
+    t.to_pass = matching(t.comp, t.hand, t.numbers_rolled())
     if group_options(t):
         t.phase = Phase.GROUP
     else:
@@ -247,7 +251,7 @@ def on_choose(t: Table, a: Action) -> None:
     t.chosen += a.args
     row = t.comp.chart_row(t.roll)
     if len(t.chosen) == row.choices:
-        numbers = t.chosen if row.choose_from_rolled else rolled_numbers(t.comp, t.roll) + t.chosen
+        numbers = t.chosen if row.choose_from_rolled else t.numbers_rolled() + t.chosen
         t.chosen = ()
         discard_numbers(t, numbers, row.pull_if_none)
 
@@ -330,6 +334,7 @@ def on_move_pawn(t: Table, a: Action) -> None:
 
 def on_move_amount(t: Table, a: Action) -> None:
     """One signed move of a rack (Ruling 13) or a Bullseye (Ruling 20)."""
+    assert t.move_target is not None, "a pawn and direction are chosen before the amount"
     player, sign = t.move_target
     amount = a.args[0]
     bullseye = t.phase == Phase.BULLSEYE_AMOUNT

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import islice
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..engine import Action
 from ..engine.seeding import Rng
 from .components import DeerComponents, load_components
-from .rules import (Phase, choosable_numbers, hand_value, joker_faces, matching, number_points, rolled_numbers,
-                    sum_groups)
+from .rules import (Phase, choosable_numbers, group_target, hand_value, joker_faces, moved_numbers, number_points,
+                    rolled_numbers, sum_groups)
 
 KNOCK_MAX_POINTS = 5
 
@@ -33,11 +33,11 @@ class GreedyAgent:
         return CHOOSERS[observation["phase"]](comp, observation, legal)
 
 
-# -- evaluation -------------------------------------------------------------------------------------------
+# -- evaluation: the rules say which cards a roll moves (`moved_numbers`); the agent picks the numbers ------
 def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     """Points the number-dice action of `roll` takes out of `hand` at once (negative: points gained)."""
     faces = tuple(roll[:len(comp.number_dice)])
-    if _shed_plan(comp, faces)[0] == "take_discard_reroll":
+    if _shed_plan(comp, faces).takes_discard:
         return -hand_value(comp, discard)
     return _shed_by_number_dice(comp, tuple(hand), faces)
 
@@ -46,61 +46,71 @@ def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
 def _shed_by_number_dice(comp: DeerComponents, hand: tuple, faces: tuple) -> int:
     """`shed_points` of the rolls whose number dice show `faces` (the agent, and exact walks over its play,
     score the same few hundred faces against one hand again and again)."""
-    return _shed(comp, hand, number_values(comp, hand), _shed_plan(comp, faces))
+    return _shed(comp, hand, _shed_plan(comp, faces))
 
 
-def _shed(comp: DeerComponents, hand: tuple, values: dict[int, int], plan: tuple) -> int:
-    """The points a chart row's `plan` (`_shed_plan`) sheds from `hand`, whose points per number are `values`."""
-    effect, numbers, choosable, choices, rolled = plan
-    if effect in ("discard_rolled", "pass_rolled"):
-        chosen = islice((v for v, n in _ranked(comp, hand) if n in choosable), choices) if choices else ()
-        return sum(values[n] for n in rolled) + sum(chosen)
-    if effect == "discard_parity":
-        return sum(v for n, v in values.items() if n % 2 == numbers[0] % 2)
-    if effect == "pass_number_and_sums":
-        own = matching(comp, hand, numbers)
-        target = comp.points[comp.number_kind[numbers[0]]]
-        return hand_value(comp, own) + target * max_groups(comp, tuple(h - o for h, o in zip(hand, own)), target)
-    return 0
+class ShedPlan(NamedTuple):
+    """What the chart row of some number-dice faces sheds, hand aside."""
+
+    takes_discard: bool  # the roller takes the discard pile instead
+    faces: tuple
+    choices: int  # how many numbers the roller chooses ...
+    choosable: frozenset  # ... among these
+    kinds: frozenset  # the kinds of number card it takes out of a hand with nothing chosen
+    group_target: int  # the points each Ruling 6 group adds up to (0: no groups)
+
+
+def _shed(comp: DeerComponents, hand: tuple, plan: ShedPlan) -> int:
+    """The points a `plan` sheds from `hand`: the cards the rules move with the numbers worth the most chosen,
+    and as many Ruling 6 groups as the rest of the hand holds."""
+    _, faces, choices, choosable, kinds, target = plan
+    if choices:
+        kinds = _moved_kinds(comp, faces, tuple(islice((n for _, n in _ranked(comp, hand) if n in choosable), choices)))
+    points = comp.points
+    shed = sum(hand[k] * points[k] for k in kinds)
+    if target:
+        shed += target * max_groups(comp, tuple(0 if k in kinds else c for k, c in enumerate(hand)), target)
+    return shed
 
 
 @lru_cache(maxsize=4096)  # bounded by the faces the number dice (and a Joker) can show
-def _shed_plan(comp: DeerComponents, faces: tuple) -> tuple[str, tuple, frozenset, int, frozenset]:
-    """What the chart row of `faces` sheds, hand aside: its effect, the rolled numbers, the numbers to choose
-    from, how many to choose, and the rolled numbers whose cards go as well."""
+def _shed_plan(comp: DeerComponents, faces: tuple) -> ShedPlan:
+    """The `ShedPlan` of the chart row of `faces`."""
     row = comp.chart_row(faces)
-    numbers = rolled_numbers(comp, faces)
-    rolled = frozenset() if row.choose_from_rolled else frozenset(numbers)
-    return row.effect, numbers, frozenset(choosable_numbers(comp, faces, row)), row.choices, rolled
+    return ShedPlan(row.effect == "take_discard_reroll", faces, row.choices,
+                    frozenset(choosable_numbers(comp, faces, row)), _moved_kinds(comp, faces, ()),
+                    group_target(comp, row, rolled_numbers(comp, faces)))
+
+
+@lru_cache(maxsize=8192)  # bounded by the faces times the few numbers a row lets the player choose
+def _moved_kinds(comp: DeerComponents, faces: tuple, chosen: tuple) -> frozenset[int]:
+    """The kinds of number card the chart row of `faces` takes out of a hand, with `chosen` numbers (the rules'
+    `moved_numbers`)."""
+    numbers = moved_numbers(comp, comp.chart_row(faces), rolled_numbers(comp, faces), chosen)
+    return frozenset(comp.number_kind[n] for n in numbers)
 
 
 @lru_cache(maxsize=1024)  # one entry per Joker decision: the die and the face choices share it
 def joker_scores(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, ...], ...]:
     """Per number die, the points shed by each face a Joker can make it show (in `joker_faces` order)."""
-    values, gained = number_values(comp, hand), -hand_value(comp, discard)
-    return tuple(tuple(gained if plan[0] == "take_discard_reroll" else _shed(comp, hand, values, plan)
+    gained = -hand_value(comp, discard)
+    return tuple(tuple(gained if plan.takes_discard else _shed(comp, hand, plan)
                        for plan in _joker_plans(comp, roll, die))
                  for die in range(len(comp.number_dice)))
 
 
 @lru_cache(maxsize=4096)  # bounded by the rolls the dice can show, times the dice
-def _joker_plans(comp: DeerComponents, roll: tuple, die: int) -> tuple[tuple, ...]:
+def _joker_plans(comp: DeerComponents, roll: tuple, die: int) -> tuple[ShedPlan, ...]:
     """The `_shed_plan` of each face a Joker can make `die` show (in `joker_faces` order)."""
     faces = roll[:len(comp.number_dice)]
     return tuple(_shed_plan(comp, faces[:die] + (face,) + faces[die + 1:]) for face in joker_faces(comp, roll, die))
 
 
 @lru_cache(maxsize=1024)
-def number_values(comp: DeerComponents, hand: tuple) -> dict[int, int]:
-    """The points `hand` holds of each number (the agent scores many rolls against one hand)."""
-    return {n: hand[k] * comp.points[k] for n, k in comp.number_kind.items()}
-
-
-@lru_cache(maxsize=1024)
 def _ranked(comp: DeerComponents, hand: tuple) -> tuple[tuple[int, int], ...]:
     """(points, number) pairs of `hand`, the most points first (the order within a tie does not matter:
-    only the sum of the top few is used)."""
-    return tuple(sorted(((v, n) for n, v in number_values(comp, hand).items()), reverse=True))
+    only the points of the top few are used)."""
+    return tuple(sorted(((hand[k] * comp.points[k], n) for n, k in comp.number_kind.items()), reverse=True))
 
 
 @lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat

@@ -49,6 +49,7 @@ class Effect:
 
     params: dict
     moves: str | None = None  # "discard" or "pass": it moves number cards (open to blocks, Ruling 19)
+    groups: bool = False  # it also passes groups adding up to the rolled number card's points (Ruling 6)
 
 
 EFFECTS: dict[str, Effect] = {
@@ -56,7 +57,7 @@ EFFECTS: dict[str, Effect] = {
                               "choose_from_rolled": 0}, "discard"),
     "pass_rolled": Effect({}, "pass"),
     "discard_parity": Effect({}, "discard"),
-    "pass_number_and_sums": Effect({}, "pass"),
+    "pass_number_and_sums": Effect({}, "pass", groups=True),
     "freeze": Effect({}),
     "extra_turns": Effect({"turns": 2}),
     "take_discard_reroll": Effect({}),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import cast
 
-from ..components import DeerComponents
+from ..components import EFFECTS, DeerComponents
 from .phases import Phase
 
 KNOCK_MAX_CARDS = 4  # Ruling 18
@@ -86,13 +86,27 @@ def available_racks(comp: DeerComponents, hand) -> tuple[tuple[int, ...], ...]:
     return tuple(racks)
 
 
+def moved_numbers(comp: DeerComponents, row, rolled: tuple, chosen: tuple = ()) -> tuple[int, ...]:
+    """The numbers whose cards chart row `row` takes out of the roller's hand (to discard or pass), given the
+    `rolled` numbers and the `chosen` ones (Rulings 2–8, the card chart); Ruling 6's groups come on top (`group_target`)."""
+    if row.effect == "discard_parity":
+        return tuple(n for n in comp.numbers if n % 2 == rolled[0] % 2)
+    if EFFECTS[row.effect].moves is None:
+        return ()
+    return chosen if row.choose_from_rolled else rolled + chosen
+
+
+def group_target(comp: DeerComponents, row, rolled: tuple) -> int:
+    """The points each Ruling 6 group of chart row `row` adds up to (the rolled number card's), or 0: no groups."""
+    return comp.points[comp.number_kind[rolled[0]]] if EFFECTS[row.effect].groups else 0
+
+
 def group_options(s) -> tuple[tuple[int, ...], ...]:
     """The groups of cards the player may pass, adding up to the rolled number card's points."""
     comp = s.game.components
     hand = s.hands[s.current]
     available = tuple(h - p for h, p in zip(hand, s.to_pass))
-    number = rolled_numbers(comp, s.roll)[0]
-    return sum_groups(comp, available, comp.points[comp.number_kind[number]])
+    return sum_groups(comp, available, group_target(comp, comp.chart_row(s.roll), rolled_numbers(comp, s.roll)))
 
 
 def others(player: int, n: int) -> list[int]:

@@ -2,16 +2,17 @@
 
 Every card movement goes through `Table.move`, which ends the round the moment a hand becomes
 empty (Ruling 15) by raising `RoundOver`. The number-dice action is looked up in the components'
-chart and run by its effect's handler (`EFFECT_HANDLERS`). Every discard or pass of number cards
-goes through `move_numbers`, where holders of set-aside cards may block it (Ruling 19); without
-set-aside cards it happens at once.
+chart and run by its effect's handler (`EFFECT_HANDLERS`); which numbers' cards it takes out of the
+hand is `cards.moved_numbers` (the greedy agent scores a roll by the same function). Every discard
+or pass of number cards goes through `move_numbers`, where holders of set-aside cards may block it
+(Ruling 19); without set-aside cards it happens at once.
 """
 from __future__ import annotations
 
 from ...engine import Action
 from ..components import DEER_HEAD, DISCARD_FACE, EFFECTS, DeerComponents
 from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, hand_value,
-                    matching, mover, others, rolled_faces, set_aside_options, turn_start_phase)
+                    matching, moved_numbers, mover, others, rolled_faces, set_aside_options, turn_start_phase)
 from .phases import Phase
 from .table import Table
 
@@ -116,7 +117,7 @@ def _discard_rolled(t: Table, row) -> None:
     if row.choices:
         t.phase = Phase.CHOOSE_NUMBER
     else:
-        discard_numbers(t, t.numbers_rolled(), row.pull_if_none)
+        discard_numbers(t, moved_numbers(t.comp, row, t.numbers_rolled()), row.pull_if_none)
 
 
 def discard_numbers(t: Table, numbers, pull_if_none: bool = False) -> None:
@@ -205,16 +206,15 @@ def carry_out(t: Table) -> None:
 
 
 def _pass_rolled(t: Table, row) -> None:
-    move_numbers(t, matching(t.comp, t.hand, t.numbers_rolled()))
+    move_numbers(t, matching(t.comp, t.hand, moved_numbers(t.comp, row, t.numbers_rolled())))
 
 
 def _discard_parity(t: Table, row) -> None:
-    parity = t.numbers_rolled()[0] % 2
-    discard_numbers(t, [n for n in t.comp.numbers if n % 2 == parity])
+    discard_numbers(t, moved_numbers(t.comp, row, t.numbers_rolled()))
 
 
 def _pass_number_and_sums(t: Table, row) -> None:
-    t.to_pass = matching(t.comp, t.hand, t.numbers_rolled())
+    t.to_pass = matching(t.comp, t.hand, moved_numbers(t.comp, row, t.numbers_rolled()))
     if group_options(t):
         t.phase = Phase.GROUP
     else:
@@ -251,7 +251,7 @@ def on_choose(t: Table, a: Action) -> None:
     t.chosen += a.args
     row = t.comp.chart_row(t.roll)
     if len(t.chosen) == row.choices:
-        numbers = t.chosen if row.choose_from_rolled else t.numbers_rolled() + t.chosen
+        numbers = moved_numbers(t.comp, row, t.numbers_rolled(), t.chosen)
         t.chosen = ()
         discard_numbers(t, numbers, row.pull_if_none)
 

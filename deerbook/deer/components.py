@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..engine import Action, ComponentError
+from ..engine.validate import is_whole
 from ..engine.errors import read_component_file, sorted_copy
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -335,11 +336,6 @@ def signature_text(sig: tuple) -> str:
     return listing(f"{key} {count}" for key, count in zip(SIGNATURE_KEYS, sig))
 
 
-def is_int(value) -> bool:
-    """Whether `value` is an int (a bool is not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class _Parser:
     """Validates component JSON, naming the first bad entry by its path."""
 
@@ -352,7 +348,7 @@ class _Parser:
 
     def int_at_least(self, data: dict, key: str, where: str, low: int) -> int:
         value: Any = data.get(key)
-        self.need(is_int(value) and value >= low, f"{where}.{key}", f"must be an integer >= {low}, got {value!r}")
+        self.need(is_whole(value) and value >= low, f"{where}.{key}", f"must be an integer >= {low}, got {value!r}")
         return value
 
     def obj(self, value, where: str) -> dict:
@@ -418,7 +414,7 @@ class _Parser:
         for key, value in decks.items():
             where = f"players.decks.{key}"
             self.need(key.isdigit() and low <= int(key) <= high, where, f"must be a player count {low}..{high}")
-            self.need(is_int(value) and value >= 1, where, "must be a number of decks >= 1")
+            self.need(is_whole(value) and value >= 1, where, "must be a number of decks >= 1")
         return {int(key): value for key, value in decks.items()}
 
     def predator_die(self, data: dict, cards: tuple[CardKind, ...]) -> tuple[str, ...]:
@@ -457,14 +453,14 @@ class _Parser:
         self.need(isinstance(data.get("name"), str) and data["name"], f"{where}.name", "must be a non-empty string")
         faces = self.items(data.get("faces"), f"{where}.faces")
         for i, face in enumerate(faces):
-            self.need(face in SYMBOLS if isinstance(face, str) else is_int(face) and face in numbers,
+            self.need(face in SYMBOLS if isinstance(face, str) else is_whole(face) and face in numbers,
                       f"{where}.faces[{i}]",
                       f"{face!r} is neither a number card's number nor one of {listing(SYMBOLS)}")
         return data["name"], tuple(faces)
 
     def spaces(self, board: dict, key: str, finish: int) -> tuple[int, ...]:
         values = board.get(key, [])
-        self.need(isinstance(values, list) and all(is_int(v) and 0 <= v <= finish for v in values),
+        self.need(isinstance(values, list) and all(is_whole(v) and 0 <= v <= finish for v in values),
                   f"board.{key}", f"must be a list of spaces 0..{finish}")
         return tuple(values)
 
@@ -486,7 +482,7 @@ class _Parser:
                 continue
             self.need(key in params, f"{where}.{key}", f"not a parameter of effect {effect!r}")
             default = params[key]
-            ok = isinstance(value, bool) if isinstance(default, bool) else is_int(value) and value >= 0
+            ok = isinstance(value, bool) if isinstance(default, bool) else is_whole(value) and value >= 0
             expected = "true/false" if isinstance(default, bool) else "an integer >= 0"
             self.need(ok, f"{where}.{key}", f"must be {expected}")
             params[key] = value

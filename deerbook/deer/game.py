@@ -14,7 +14,8 @@ from typing import Any, Mapping
 
 from ..engine import Game, RandomAgent
 from ..engine.errors import OptionError
-from .components import ADVANCED_RULES, DEFAULT_COMPONENTS, DeerComponents, components_option, is_int, load_components
+from ..engine.validate import is_whole
+from .components import ADVANCED_RULES, DEFAULT_COMPONENTS, DeerComponents, components_option, load_components
 from .agents import GreedyAgent
 from .save import load_state
 from .state import DeerState
@@ -40,7 +41,7 @@ class DeerGame(Game):
         self.components: DeerComponents = load_components(components)
         self.name = self.components.game
         low, high = self.components.min_players, self.components.max_players
-        if not is_int(num_players) or not low <= num_players <= high:
+        if not is_whole(num_players) or not low <= num_players <= high:
             raise OptionError("num_players", f"{self.name} option num_players must be an integer from {low} to {high}, "
                                              f"got {num_players!r}")
         self._num_players = num_players

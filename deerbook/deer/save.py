@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ..engine.validate import require
+from ..engine.validate import flag, is_whole, list_of, optional, require, whole, wholes
 from . import rules
 from .rules import PHASE_RULES, Phase
-from .components import is_int
 from .state import BULLSEYE_PHASES, FIELD_NAMES, DeerState
 
 if TYPE_CHECKING:
@@ -36,53 +35,32 @@ class _Values:
     def __init__(self, game: "DeerGame"):
         self.game, self.comp, self.n = game, game.components, game.num_players
 
-    @staticmethod
-    def int_in(value, where: str, low: int, high: float = float("inf")) -> int:
-        require(is_int(value) and low <= value <= high, where, f"must be an integer in {low}..{high}, got {value!r}")
-        return value
-
-    def list_of(self, value, where: str, length: int | None, item) -> tuple:
-        require(isinstance(value, list), where, "must be a list")
-        require(length is None or len(value) == length, where, f"must have {length} entries, got {len(value)}")
-        return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(value))
-
-    def ints(self, value, where: str, length: int, low: int, high: float) -> tuple[int, ...]:
-        """A list of `length` integers in low..high (checked in one pass; the slow path names the bad entry)."""
-        if isinstance(value, list) and len(value) == length and all(
-                type(x) is int and low <= x <= high for x in value):
-            return tuple(value)
-        return self.list_of(value, where, length, lambda x, w: self.int_in(x, w, low, high))
-
     def counts(self, value, where: str) -> tuple[int, ...]:
-        return self.ints(value, where, len(self.comp.cards), 0, MAX_COUNT)
+        return wholes(value, where, len(self.comp.cards), 0, MAX_COUNT)
 
     def per_player(self, value, where: str, low: int = 0, high: float = float("inf")) -> tuple[int, ...]:
-        return self.ints(value, where, self.n, low, high)
-
-    @staticmethod
-    def optional(value, where: str, item):
-        return None if value is None else item(value, where)
+        return wholes(value, where, self.n, low, high)
 
     def phase(self, value, where):
         require(isinstance(value, str) and value in Phase.__members__.values(), where, f"unknown phase {value!r}")
         return Phase(value)
 
     def current(self, value, where):
-        return self.int_in(value, where, 0, self.n - 1)
+        return whole(value, where, 0, self.n - 1)
 
     def round(self, value, where):
-        return self.int_in(value, where, 0, MAX_ROUNDS)
+        return whole(value, where, 0, MAX_ROUNDS)
 
     def turns(self, value, where):
-        return self.int_in(value, where, 0, MAX_TURNS)
+        return whole(value, where, 0, MAX_TURNS)
 
     def extra_turns(self, value, where):
-        return self.int_in(value, where, 0, MAX_COUNT)
+        return whole(value, where, 0, MAX_COUNT)
 
     moves_left = extra_turns
 
     def hands(self, value, where):
-        return self.list_of(value, where, self.n, self.counts)
+        return list_of(value, where, self.n, self.counts)
 
     set_aside = hands
     deck = discard = predator_pile = to_pass = rack = pending = counts
@@ -99,13 +77,8 @@ class _Values:
     def set_aside_due(self, value, where):
         return self.per_player(value, where, 0, rules.SET_ASIDE_CARDS)
 
-    @staticmethod
-    def flag(x, where):
-        require(isinstance(x, bool), where, f"must be true/false, got {x!r}")
-        return x
-
     def frozen(self, value, where):
-        return self.list_of(value, where, self.n, self.flag)
+        return list_of(value, where, self.n, flag)
 
     bullseye_due = frozen
 
@@ -113,18 +86,18 @@ class _Values:
         spaces = (*self.comp.headlights_spaces, *self.comp.bullseye_spaces)
 
         def space(x, w):
-            require(x is None or (is_int(x) and x in spaces), w, f"must be null or one of {list(spaces)}")
+            require(x is None or (is_whole(x) and x in spaces), w, f"must be null or one of {list(spaces)}")
             return x
-        return self.list_of(value, where, self.n, space)
+        return list_of(value, where, self.n, space)
 
     def giver(self, value, where):
-        return self.optional(value, where, lambda x, w: self.int_in(x, w, 0, self.n - 1))
+        return optional(value, where, lambda x, w: whole(x, w, 0, self.n - 1))
 
     def blocking(self, value, where):
         def check(v, w):
             require(isinstance(v, list) and len(v) == 2, w, "must be [card kind, holder]")
-            return self.int_in(v[0], f"{w}[0]", 0, len(self.comp.cards) - 1), self.int_in(v[1], f"{w}[1]", 0, self.n - 1)
-        return self.optional(value, where, check)
+            return whole(v[0], f"{w}[0]", 0, len(self.comp.cards) - 1), whole(v[1], f"{w}[1]", 0, self.n - 1)
+        return optional(value, where, check)
 
     def roll(self, value, where):
         if value is None:
@@ -133,34 +106,34 @@ class _Values:
         require(isinstance(value, list) and len(value) == len(dice), where, f"must be null or a list of {len(dice)} faces")
         named = comp.numbers if comp.joker_kind is not None and comp.joker_any_number else ()  # Ruling 14
         for i, (face, faces) in enumerate(zip(value, dice)):
-            joker = i < len(comp.number_dice) and is_int(face) and face in named
+            joker = i < len(comp.number_dice) and is_whole(face) and face in named
             require(joker or any(face == f and type(face) is type(f) for f in faces), f"{where}[{i}]",
                     f"{face!r} is not a face of this die" + " nor a number a Joker names" * bool(named))
         return tuple(value)
 
     def joker_die(self, value, where):
-        return self.optional(value, where, lambda x, w: self.int_in(x, w, 0, len(self.comp.number_dice) - 1))
+        return optional(value, where, lambda x, w: whole(x, w, 0, len(self.comp.number_dice) - 1))
 
     def chosen(self, value, where):
         def number(x, w):
-            require(is_int(x) and x in self.comp.number_kind, w, f"{x!r} is not a card number")
+            require(is_whole(x) and x in self.comp.number_kind, w, f"{x!r} is not a card number")
             return x
-        return self.list_of(value, where, None, number)
+        return list_of(value, where, None, number)
 
     def move_target(self, value, where):
         def check(v, w):
-            require(isinstance(v, list) and len(v) == 2 and v[1] in (1, -1) and is_int(v[1]), w,
+            require(isinstance(v, list) and len(v) == 2 and v[1] in (1, -1) and is_whole(v[1]), w,
                     "must be [player, 1 or -1]")
-            return self.int_in(v[0], f"{w}[0]", 0, self.n - 1), v[1]
-        return self.optional(value, where, check)
+            return whole(v[0], f"{w}[0]", 0, self.n - 1), v[1]
+        return optional(value, where, check)
 
     def ledger(self, value, where):
         def entry(v, w):
             require(isinstance(v, list) and len(v) == 4 and isinstance(v[1], str), w,
                     "must be [player, reason, requested, applied]")
-            return (self.int_in(v[0], f"{w}[0]", 0, self.n - 1), v[1],
-                    self.int_in(v[2], f"{w}[2]", -10**9), self.int_in(v[3], f"{w}[3]", -10**9))
-        return self.list_of(value, where, None, entry)
+            return (whole(v[0], f"{w}[0]", 0, self.n - 1), v[1],
+                    whole(v[2], f"{w}[2]", -10**9), whole(v[3], f"{w}[3]", -10**9))
+        return list_of(value, where, None, entry)
 
 
 def _check_consistency(s: DeerState) -> None:

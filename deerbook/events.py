@@ -1,9 +1,9 @@
 """What happened at the table, in game words, told to each seat only as far as that seat may know.
 
-A game's `step_event(before, action, after)` turns one engine step into an `Event`: a public text every
+A game's `step_event(before, action, after)` turns one engine step into a `Narration`: a public text every
 seat hears, and optionally a fuller private text for the seats in `insiders` (who dealt, drew or passed
 the card). A step nobody outside the insiders may notice (a declined block) has no public text at all.
-Texts name seats as ``{P2}`` (``{P2}'s``); `Event.told_to(seat, names)` writes "you" ("your") for the seat itself.
+Texts name seats as ``{P2}`` (``{P2}'s``); `Narration.told_to(seat, names)` writes "you" ("your") for the seat itself.
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def in_words(text: str, viewer: int, names: Sequence[str] | None = None) -> str:
 
 
 @dataclass(frozen=True)
-class Event:
+class Narration:
     """What one step tells the table: a public line, and a private one for the insiders."""
 
     public: str | None

@@ -2,7 +2,7 @@
 
 The notebook table (`widgets.table.GameTable`) and the terminal (`terminal`) both drive a `Session`,
 so they play by the same steps: chance from a seeded Generator, bots from their observation, a
-person's single legal choice played by itself if wished, every step logged as an `events.Event`.
+person's single legal choice played by itself if wished, every step logged as an `events.Narration`.
 Standard library and the engine only (no widgets).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence, cast
 from .engine import Game, RuleViolation, SaveFileError, State, make_game, state_from_json, state_to_json
 from .engine.runner import sample_outcome
 from .engine.seeding import Rng, as_generator
-from .events import Event
+from .events import Narration
 from .views import views_of
 
 HUMAN = "human"
@@ -44,7 +44,7 @@ class Session:
         self.rng = as_generator(self.seed)
         self.auto_single = auto_single
         self.view_module, self.step_event = views_of(self.game)
-        self.events: list[Event] = []
+        self.events: list[Narration] = []
         self.viewer = self.humans()[0] if self.humans() else 0
         self.bot_seconds = 0.0
         self.state = self.game.initial_state() if state is None else state
@@ -142,4 +142,4 @@ class Session:
         self.game, self.state = state.game, state
         self._check_seats()
         self.view_module, self.step_event = views_of(self.game)
-        self.events = [Event(f"loaded {source}")]
+        self.events = [Narration(f"loaded {source}")]

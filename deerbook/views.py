@@ -11,7 +11,7 @@ from html import escape
 from .drawing import Drawing
 from .engine import Game, State
 from .engine.registry import game_hook
-from .events import Event, in_words
+from .events import Narration, in_words
 
 
 def views_of(game: Game):
@@ -51,12 +51,12 @@ class PlainView:
                               or "none")
 
     @staticmethod
-    def step_event(before, action, after) -> Event:
+    def step_event(before, action, after) -> Narration:
         """A step as an event: who moved, and to that player the action itself."""
         player = before.current_player()
         if player < 0:
-            return Event("chance moved")
-        return Event(f"{{P{player}}} moved", f"{{P{player}}}: {action}", frozenset({player}))
+            return Narration("chance moved")
+        return Narration(f"{{P{player}}} moved", f"{{P{player}}}: {action}", frozenset({player}))
 
 
 def draw(state: State, player: int = 0, names=None) -> Drawing:

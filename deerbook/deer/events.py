@@ -8,19 +8,19 @@ hand-over is a secret decision: nobody else hears of it.
 from __future__ import annotations
 
 from ..engine import Action
-from ..events import Event
+from ..events import Narration
 from .narrate import cards_text
 from .rules import Phase, matching, rolled_numbers
 
 
-def step_event(before, action: Action, after) -> Event:
+def step_event(before, action: Action, after) -> Narration:
     """One engine step in words, split into what everyone hears and what only the insiders hear."""
     public, private, insiders = _main(before, action)
     extras = _public_changes(before, before.step(action).events, after)
     if extras:
         public = "; ".join(filter(None, [public, *extras]))
         private = private and "; ".join([private, *extras])
-    return Event(public or None, private, frozenset(insiders))
+    return Narration(public or None, private, frozenset(insiders))
 
 
 def _main(s, action: Action) -> tuple[str | None, str | None, set]:

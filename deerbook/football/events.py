@@ -22,10 +22,10 @@ from __future__ import annotations
 import re
 
 from ..engine.protocol import Action
-from ..events import Event
+from ..events import Narration
 from .narrate import step_line
 
 
-def step_event(before, action: Action, after) -> Event:
+def step_event(before, action: Action, after) -> Narration:
     """One step in words (a Football table hides nothing: every seat hears all of it)."""
-    return Event(re.sub(r"\bP(\d+)\b", r"{P\1}", step_line(before, action)))
+    return Narration(re.sub(r"\bP(\d+)\b", r"{P\1}", step_line(before, action)))

@@ -11,7 +11,7 @@ from typing import Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import field_space
+from .rules import decide, field_space
 from .game import FootballGame
 from .save import trusted_state
 from .state import FootballState
@@ -43,22 +43,24 @@ def value(state: FootballState, player: int) -> float:
     return 10 * marks.points + field_space(marks.marker) + 2 * marks.power + marks.kick
 
 
-def finish_turn(state: FootballState, player: int) -> FootballState:
-    """Play out the player's current run of decisions, one greedy step at a time, kicking no field goal."""
-    segment = state.segment()
-    while state.current_player() == player and state.segment() == segment:
-        actions = state.legal_actions()
-        if len(actions) == 1 and actions[0].kind != "kick":  # one move: no need to value it
-            state = state._apply(actions[0])
+def finished_value(state: FootballState, player: int) -> float:
+    """The value of playing out the player's current run of decisions greedily, kicking no field goal: at each
+    step the first best-valued move (as max() picks; a single move is not valued)."""
+    if state.current_player() != player:
+        return value(state, player)
+    goes_on = True
+    while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
+        moves = [action for action in state._legal_actions() if action.kind != "kick"]
+        if len(moves) == 1:
+            state, goes_on = decide(state, moves[0])
             continue
-        best, best_value = state, -inf  # the first of the best-valued moves, as max() picks
-        for action in actions:
-            if action.kind != "kick":
-                after = state._apply(action)  # legal by construction: applied unchecked
-                if (after_value := value(after, player)) > best_value:
-                    best, best_value = after, after_value
-        state = best
-    return state
+        best_value = -inf
+        for move in moves:
+            after, after_goes_on = decide(state, move)
+            if (after_value := value(after, player)) > best_value:
+                best, best_value = (after, after_goes_on), after_value
+        state, goes_on = best
+    return value(state, player)
 
 
 class GreedyAgent:
@@ -72,5 +74,5 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         state, player = rebuild(observation), observation["player"]
-        scores = [value(finish_turn(state._apply(action), player), player) for action in legal]
+        scores = [finished_value(state._apply(action), player) for action in legal]
         return legal[scores.index(max(scores))]

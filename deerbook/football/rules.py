@@ -334,23 +334,35 @@ def _take_action(track: int, play: int, power: int) -> Action:
 
 def apply(s, action: Action, emit: Emit = None):
     """The state after a legal action or chance outcome."""
-    kind, args = action.kind, action.args
     if s.phase in CHANCE_PHASES:
-        return _apply_chance(s, args, emit)
+        return _apply_chance(s, action.args, emit)
+    after, goes_on = decide(s, action, emit)
+    return after if goes_on else _end_holding(after, emit)
+
+
+def decide(s, action: Action, emit: Emit = None) -> tuple[Any, bool]:
+    """The actor's legal decision up to where play moves on, and whether the actor still decides (`deciding`).
+
+    If so, the state is `apply`'s. If not, `apply` hands it to the next run of decisions (another seat, phase,
+    turn or the end), which changes no one's marks but `defense_used`: a look-ahead may stop here.
+    """
+    kind, args = action.kind, action.args
     if kind == "wild":
-        return _check(s, args[0], emit)
-    if kind == "take":
-        return _take(s, args[0], emit)
-    if kind == "check":
-        return _check(s, args[0], emit, hand=_minus_one(s.hand, args[0]))
-    if kind == "pick":
-        return _check(s, args[0], emit, picks=s.picks + args)
-    if kind == "kick":
+        after = _check(s, args[0], emit)
+    elif kind == "take":
+        after = _take(s, args[0], emit)
+    elif kind == "check":
+        after = _check(s, args[0], emit, hand=_minus_one(s.hand, args[0]))
+    elif kind == "pick":
+        after = _check(s, args[0], emit, picks=s.picks + args)
+    elif kind == "kick":
         if emit:
             emit("field_goal", s.actor, marker=s.me.marker, points=FIELD_GOAL_POINTS,
                  score=points(s.me.touchdowns, s.me.field_goals + 1))
-        return _settle(_with_marks(s, s.me.kick_field_goal()), emit)
-    return _end_holding(s, emit)  # "no kick"
+        after = _with_marks(s, s.me.kick_field_goal())
+    else:  # "no kick": the actor is done
+        return s, False
+    return after, deciding(after)
 
 
 def _with_marks(s, marks: Marks, **changes):
@@ -358,11 +370,11 @@ def _with_marks(s, marks: Marks, **changes):
 
 
 def _check(s, track: int, emit: Emit, **changes):
-    """Check one box on `track` for the actor (with `changes` to the state: the die used), then settle."""
+    """Check one box on `track` for the actor (with `changes` to the state: the die used)."""
     actor = s.actor
     marks, changes["wild_from"] = check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
     changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
-    return _settle(_evolve(s, **changes), emit)
+    return _evolve(s, **changes)
 
 
 def _take(s, track: int, emit: Emit):
@@ -370,20 +382,23 @@ def _take(s, track: int, emit: Emit):
     if emit:
         emit("area_taken", s.actor, area=track, play=s.board[i], power=s.power_board[i])
     hand = tuple(s.board[i] + s.power_board[i] if t == track else 0 for t in TRACKS)
-    return _settle(_evolve(s, phase=ACTIVE, hand=hand, pool=s.pool + s.board[i], board=_set(s.board, i, 0),
-                          power_board=_set(s.power_board, i, 0)), emit)
+    return _evolve(s, phase=ACTIVE, hand=hand, pool=s.pool + s.board[i], board=_set(s.board, i, 0),
+                   power_board=_set(s.power_board, i, 0))
+
+
+def deciding(s) -> bool:
+    """Whether the actor has something left to decide: a wild chain's target, a field goal to offer, dice or picks."""
+    if s.wild_from or s.marks[s.actor].can_kick(s.game.sheet):
+        return True
+    phase = s.phase
+    if phase == ACTIVE or phase == OVERTIME:
+        return any(s.hand)
+    return len(s.picks) < 2 if phase == PICKS else phase != FINAL
 
 
 def _settle(s, emit: Emit):
     """End the actor's dice when nothing is left to decide (no dice, no field goal to offer)."""
-    if s.wild_from or s.marks[s.actor].can_kick(s.game.sheet):
-        return s
-    phase = s.phase
-    if phase == ACTIVE or phase == OVERTIME:
-        done = not any(s.hand)
-    else:
-        done = len(s.picks) == 2 if phase == PICKS else phase == FINAL
-    return _end_holding(s, emit) if done else s
+    return s if deciding(s) else _end_holding(s, emit)
 
 
 def _end_holding(s, emit: Emit):

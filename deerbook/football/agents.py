@@ -11,7 +11,7 @@ from typing import Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import decide, field_space
+from .rules import BOX_ACTIONS, Marks, checked_marks, decide, field_space
 from .game import FootballGame
 from .save import trusted_state
 from .state import FootballState
@@ -39,7 +39,11 @@ def rebuild(observation: dict) -> FootballState:
 
 def value(state: FootballState, player: int) -> float:
     """Points first, then field position, then Power Dice and Kick Range."""
-    marks = state.marks[player]
+    return sheet_value(state.marks[player])
+
+
+def sheet_value(marks: Marks) -> float:
+    """The value of one player's marks (see `value`)."""
     return 10 * marks.points + field_space(marks.marker) + 2 * marks.power + marks.kick
 
 
@@ -53,14 +57,18 @@ def finished_value(state: FootballState, player: int) -> float:
         moves = [action for action in state._legal_actions() if action.kind != "kick"]
         if len(moves) == 1:
             state, goes_on = decide(state, moves[0])
-            continue
-        best_value = -inf
-        for move in moves:
-            after, after_goes_on = decide(state, move)
-            if (after_value := value(after, player)) > best_value:
-                best, best_value = (after, after_goes_on), after_value
-        state, goes_on = best
+        else:
+            values = [move_value(state, move) for move in moves]
+            state, goes_on = decide(state, moves[values.index(max(values))])
     return value(state, player)
+
+
+def move_value(state: FootballState, move: Action) -> float:
+    """The actor's value after `move`: a box action's own box decides it (the rest of its move changes no marks),
+    so only other moves are worked out in full."""
+    if move.kind in BOX_ACTIONS:
+        return sheet_value(checked_marks(state, move.args[0])[0])
+    return value(decide(state, move)[0], state.actor)
 
 
 class GreedyAgent:

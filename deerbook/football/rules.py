@@ -314,6 +314,7 @@ CHECK_ACTIONS = {t: Action("check", (t,), f"check a {t}") for t in TRACKS}
 PICK_ACTIONS = {t: Action("pick", (t,), f"pick track {t}") for t in TRACKS}
 WILD_ACTIONS = {t: Action("wild", (t,), f"wild chain to track {t}") for t in TRACKS}
 NO_KICK = Action("no kick", (), "no field goal")
+BOX_ACTIONS = frozenset(("check", "pick", "wild"))  # the decisions that check the next box of the track they name
 
 
 @lru_cache(maxsize=None)
@@ -369,10 +370,16 @@ def _with_marks(s, marks: Marks, **changes):
     return _evolve(s, marks=s.marks[:s.actor] + (marks,) + s.marks[s.actor + 1:], **changes)
 
 
+def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
+    """The actor's marks after checking the next box of `track` (a check, pick or wild action: `BOX_ACTIONS`) with
+    this state's sheet and Defense Die, and the wild chain then waiting (0 if none)."""
+    return check_box(s.marks[s.actor], track, s.game.sheet, s.defense, emit, s.actor)
+
+
 def _check(s, track: int, emit: Emit, **changes):
     """Check one box on `track` for the actor (with `changes` to the state: the die used)."""
     actor = s.actor
-    marks, changes["wild_from"] = check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
+    marks, changes["wild_from"] = checked_marks(s, track, emit)
     changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
     return _evolve(s, **changes)
 

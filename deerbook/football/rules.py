@@ -91,8 +91,13 @@ _CACHE_KEYS = State.CACHE_KEYS
 
 def _evolve(obj, **changes):
     """`engine.protocol.evolve` for the hot path of every transition: a copy of frozen Marks or a state with
-    `changes`, whose names the rules below get right (unchecked). A state's cached lookups are not copied
-    (`_cache_allowed` only ever exists beside `_cache_legal`)."""
+    `changes`, whose names the rules below get right (unchecked)."""
+    return _evolved(obj, changes)
+
+
+def _evolved(obj, changes: dict[str, Any]):
+    """`_evolve` with the changes in a dict. A state's cached lookups are not copied (`_cache_allowed` only ever
+    exists beside `_cache_legal`)."""
     new = _new(type(obj))
     values = new.__dict__
     values.update(obj.__dict__)
@@ -227,7 +232,7 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
         changes["marker"] = START_MARKER - 5 * space
         if emit and changes["marker"] != marks.marker:
             emit("ball_moved", player, marker=marks.marker, to=changes["marker"])
-    return _evolve(marks, **changes)
+    return _evolved(marks, changes)
 
 
 def field_space(marker: int) -> int:
@@ -348,14 +353,14 @@ def decide(s, action: Action, emit: Emit = None) -> tuple[Any, bool]:
     turn or the end), which changes no one's marks but `defense_used`: a look-ahead may stop here.
     """
     kind, args = action.kind, action.args
-    if kind == "wild":
-        after = _check(s, args[0], emit)
-    elif kind == "take":
-        after = _take(s, args[0], emit)
-    elif kind == "check":
+    if kind == "check":
         after = _check(s, args[0], emit, hand=_minus_one(s.hand, args[0]))
     elif kind == "pick":
         after = _check(s, args[0], emit, picks=s.picks + args)
+    elif kind == "wild":
+        after = _check(s, args[0], emit)
+    elif kind == "take":
+        after = _take(s, args[0], emit)
     elif kind == "kick":
         if emit:
             emit("field_goal", s.actor, marker=s.me.marker, points=FIELD_GOAL_POINTS,
@@ -381,14 +386,14 @@ def _check(s, track: int, emit: Emit, **changes):
     actor = s.actor
     marks, changes["wild_from"] = checked_marks(s, track, emit)
     changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
-    return _evolve(s, **changes)
+    return _evolved(s, changes)
 
 
 def _take(s, track: int, emit: Emit):
     i = track - 1
     if emit:
         emit("area_taken", s.actor, area=track, play=s.board[i], power=s.power_board[i])
-    hand = tuple(s.board[i] + s.power_board[i] if t == track else 0 for t in TRACKS)
+    hand = _set(NO_DICE, i, s.board[i] + s.power_board[i])
     return _evolve(s, phase=ACTIVE, hand=hand, pool=s.pool + s.board[i], board=_set(s.board, i, 0),
                    power_board=_set(s.power_board, i, 0))
 
@@ -539,4 +544,4 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 
 
 def _minus_one(hand: tuple[int, ...], track: int) -> tuple[int, ...]:
-    return _set(hand, track - 1, hand[track - 1] - 1)
+    return hand[:track - 1] + (hand[track - 1] - 1,) + hand[track:]

@@ -54,12 +54,13 @@ def finished_value(state: FootballState, player: int) -> float:
         return value(state, player)
     goes_on = True
     while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
-        moves = [action for action in state._legal_actions() if action.kind != "kick"]
-        if len(moves) == 1:
-            state, goes_on = decide(state, moves[0])
-        else:
+        moves = state._legal_actions()
+        if len(moves) > 1 or moves[0].kind == "kick":
+            moves = [action for action in moves if action.kind != "kick"]
+        if len(moves) > 1:
             values = [move_value(state, move) for move in moves]
-            state, goes_on = decide(state, moves[values.index(max(values))])
+            moves = (moves[values.index(max(values))],)
+        state, goes_on = decide(state, moves[0])
     return value(state, player)
 
 

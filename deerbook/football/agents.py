@@ -2,6 +2,11 @@
 
 Everything at the table is public and nothing is random inside a turn, so the agent
 rebuilds the state from its observation and looks ahead through its own decisions.
+
+The look-ahead skips work whose result it never reads: it stops a run of decisions where `rules.decide` says
+play moves on (handing play on changes no marks that count) and values a candidate box action by its box alone
+(`rules.checked_marks`). Its choices are those of applying every move in full, first best in legal order
+(tests/football/test_agents.py compares it with that plain look-ahead on every decision of many games).
 """
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from typing import Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import field_space
+from .rules import BOX_ACTIONS, Marks, checked_marks, decide, field_space
 from .game import FootballGame
 from .save import trusted_state
 from .state import FootballState
@@ -39,26 +44,37 @@ def rebuild(observation: dict) -> FootballState:
 
 def value(state: FootballState, player: int) -> float:
     """Points first, then field position, then Power Dice and Kick Range."""
-    marks = state.marks[player]
+    return sheet_value(state.marks[player])
+
+
+def sheet_value(marks: Marks) -> float:
+    """The value of one player's marks (see `value`)."""
     return 10 * marks.points + field_space(marks.marker) + 2 * marks.power + marks.kick
 
 
-def finish_turn(state: FootballState, player: int) -> FootballState:
-    """Play out the player's current run of decisions, one greedy step at a time, kicking no field goal."""
-    segment = state.segment()
-    while state.current_player() == player and state.segment() == segment:
-        actions = state.legal_actions()
-        if len(actions) == 1 and actions[0].kind != "kick":  # one move: no need to value it
-            state = state._apply(actions[0])
-            continue
-        best, best_value = state, -inf  # the first of the best-valued moves, as max() picks
-        for action in actions:
-            if action.kind != "kick":
-                after = state._apply(action)  # legal by construction: applied unchecked
-                if (after_value := value(after, player)) > best_value:
-                    best, best_value = after, after_value
-        state = best
-    return state
+def finished_value(state: FootballState, player: int) -> float:
+    """The value of playing out the player's current run of decisions greedily, kicking no field goal: at each
+    step the first best-valued move (as max() picks; a single move is not valued)."""
+    if state.current_player() != player:
+        return value(state, player)
+    goes_on = True
+    while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
+        moves = state._legal_actions()
+        if len(moves) > 1 or moves[0].kind == "kick":
+            moves = [action for action in moves if action.kind != "kick"]
+        if len(moves) > 1:
+            values = [move_value(state, move) for move in moves]
+            moves = (moves[values.index(max(values))],)
+        state, goes_on = decide(state, moves[0])
+    return value(state, player)
+
+
+def move_value(state: FootballState, move: Action) -> float:
+    """The actor's value after `move`: a box action's own box decides it (the rest of its move changes no marks),
+    so only other moves are worked out in full."""
+    if move.kind in BOX_ACTIONS:
+        return sheet_value(checked_marks(state, move.args[0])[0])
+    return value(decide(state, move)[0], state.actor)
 
 
 class GreedyAgent:
@@ -72,5 +88,5 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         state, player = rebuild(observation), observation["player"]
-        scores = [value(finish_turn(state._apply(action), player), player) for action in legal]
+        scores = [finished_value(state._apply(action), player) for action in legal]
         return legal[scores.index(max(scores))]

@@ -3,7 +3,8 @@
 A player's pencil marks live in `Marks`; `check_box` checks the next box of a track and resolves its
 action with every chained action (runs, passes, Breakaway, YAC, the defense die, touchdowns, Kick
 Range, Power Dice), stopping only where a wild chain needs a target. `legal_actions`, `apply` and
-`chance_outcomes` are the turn sequence on a `FootballState` (which holds no rules itself).
+`chance_outcomes` are the turn sequence on a `FootballState` (which holds no rules itself); `decide` is `apply`
+for a decision, stopped where play would move on to the next run of decisions (a look-ahead needs no more).
 
 Every transition takes `emit`: None on the hot path (agents, the advisor), or a function
 `emit(kind, player, **detail)` that `FootballState.step` passes to collect structured events where
@@ -89,10 +90,10 @@ _new = object.__new__
 _CACHE_KEYS = State.CACHE_KEYS
 
 
-def _evolve(obj, **changes):
+def _evolve(obj, changes: dict[str, Any]):
     """`engine.protocol.evolve` for the hot path of every transition: a copy of frozen Marks or a state with
-    `changes`, whose names the rules below get right (unchecked). A state's cached lookups are not copied
-    (`_cache_allowed` only ever exists beside `_cache_legal`)."""
+    `changes` (a dict: no keyword arguments packed again on the way), whose names the rules below get right
+    (unchecked). A state's cached lookups are not copied (`_cache_allowed` only ever exists beside `_cache_legal`)."""
     new = _new(type(obj))
     values = new.__dict__
     values.update(obj.__dict__)
@@ -154,7 +155,7 @@ class Marks:
 
     def kick_field_goal(self) -> "Marks":
         """The marks after a field goal: one more scored, the marker reset to 45."""
-        return _evolve(self, field_goals=self.field_goals + 1, marker=START_MARKER)
+        return _evolve(self, {"field_goals": self.field_goals + 1, "marker": START_MARKER})
 
     def open_tracks(self, sheet: PlaySheet) -> tuple[int, ...]:
         """The play tracks that still have an unchecked box."""
@@ -178,10 +179,10 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Em
             track = box.target
         elif box.action == "wild":
             others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
-            return _evolve(marks, checked=tuple(checked)), (track if others else 0)
+            return _evolve(marks, {"checked": tuple(checked)}), (track if others else 0)
         else:
             return _resolve(marks, box, sheet, defense, tuple(checked), emit, player), 0
-    return _evolve(marks, checked=tuple(checked)), 0
+    return _evolve(marks, {"checked": tuple(checked)}), 0
 
 
 def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...], emit: Emit,
@@ -191,14 +192,14 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
         kick = min(marks.kick + 1, len(sheet.kick_range))
         if emit and kick > marks.kick:
             emit("kick_range_checked", player, box=kick, range=sheet.kick_range[kick - 1])
-        return _evolve(marks, checked=checked, kick=kick)
+        return _evolve(marks, {"checked": checked, "kick": kick})
     if box.action == "power":
         power = min(marks.power + 1, MAX_POWER_DICE)
         if emit and power > marks.power:
             emit("power_unlocked", player, power=power)
-        return _evolve(marks, checked=checked, power=power)
+        return _evolve(marks, {"checked": checked, "power": power})
     if box.action not in ("run", "pass"):
-        return _evolve(marks, checked=checked)
+        return _evolve(marks, {"checked": checked})
     changes: dict[str, Any] = {"checked": checked}
     yards = box.yards
     if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
@@ -211,7 +212,7 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
     if box.action == "pass" and field_space(marks.marker) + box.yards // 5 > END_ZONE + 1:
         if emit:
             emit("pass_incomplete", player, marker=marks.marker)
-        return _evolve(marks, **changes)  # incomplete: decided on the box's base yardage
+        return _evolve(marks, changes)  # incomplete: decided on the box's base yardage
     defended, penalty = (defense == RUN_MINUS_5, 5) if box.action == "run" else (defense == PASS_MINUS_10, 10)
     if defended and not marks.defense_used:  # the defense die: first eligible play only
         changes["defense_used"], yards = True, max(0, yards - penalty)
@@ -227,7 +228,7 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
         changes["marker"] = START_MARKER - 5 * space
         if emit and changes["marker"] != marks.marker:
             emit("ball_moved", player, marker=marks.marker, to=changes["marker"])
-    return _evolve(marks, **changes)
+    return _evolve(marks, changes)
 
 
 def field_space(marker: int) -> int:
@@ -314,6 +315,7 @@ CHECK_ACTIONS = {t: Action("check", (t,), f"check a {t}") for t in TRACKS}
 PICK_ACTIONS = {t: Action("pick", (t,), f"pick track {t}") for t in TRACKS}
 WILD_ACTIONS = {t: Action("wild", (t,), f"wild chain to track {t}") for t in TRACKS}
 NO_KICK = Action("no kick", (), "no field goal")
+BOX_ACTIONS = frozenset(("check", "pick", "wild"))  # the decisions that check the next box of the track they name
 
 
 @lru_cache(maxsize=None)
@@ -334,70 +336,91 @@ def _take_action(track: int, play: int, power: int) -> Action:
 
 def apply(s, action: Action, emit: Emit = None):
     """The state after a legal action or chance outcome."""
-    kind, args = action.kind, action.args
     if s.phase in CHANCE_PHASES:
-        return _apply_chance(s, args, emit)
-    if kind == "wild":
-        return _check(s, args[0], emit)
-    if kind == "take":
-        return _take(s, args[0], emit)
+        return _apply_chance(s, action.args, emit)
+    after, goes_on = decide(s, action, emit)
+    return after if goes_on else _end_holding(after, emit)
+
+
+def decide(s, action: Action, emit: Emit = None) -> tuple[Any, bool]:
+    """The actor's legal decision up to where play moves on, and whether the actor still decides (`deciding`).
+
+    If so, the state is `apply`'s. If not, `apply` hands it to the next run of decisions (another seat, phase,
+    turn or the end), which changes no one's marks but `defense_used`: a look-ahead may stop here.
+    """
+    kind, args = action.kind, action.args
     if kind == "check":
-        return _check(s, args[0], emit, hand=_minus_one(s.hand, args[0]))
-    if kind == "pick":
-        return _check(s, args[0], emit, picks=s.picks + args)
-    if kind == "kick":
+        after = _check(s, args[0], emit, hand=_minus_one(s.hand, args[0]))
+    elif kind == "pick":
+        after = _check(s, args[0], emit, picks=s.picks + args)
+    elif kind == "wild":
+        after = _check(s, args[0], emit)
+    elif kind == "take":
+        after = _take(s, args[0], emit)
+    elif kind == "kick":
         if emit:
             emit("field_goal", s.actor, marker=s.me.marker, points=FIELD_GOAL_POINTS,
                  score=points(s.me.touchdowns, s.me.field_goals + 1))
-        return _settle(_with_marks(s, s.me.kick_field_goal()), emit)
-    return _end_holding(s, emit)  # "no kick"
+        after = _with_marks(s, s.me.kick_field_goal())
+    else:  # "no kick": the actor is done
+        return s, False
+    return after, deciding(after)
 
 
 def _with_marks(s, marks: Marks, **changes):
-    return _evolve(s, marks=s.marks[:s.actor] + (marks,) + s.marks[s.actor + 1:], **changes)
+    return _evolve(s, {"marks": s.marks[:s.actor] + (marks,) + s.marks[s.actor + 1:], **changes})
+
+
+def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
+    """The actor's marks after checking the next box of `track` (a check, pick or wild action: `BOX_ACTIONS`) with
+    this state's sheet and Defense Die, and the wild chain then waiting (0 if none)."""
+    return check_box(s.marks[s.actor], track, s.game.sheet, s.defense, emit, s.actor)
 
 
 def _check(s, track: int, emit: Emit, **changes):
-    """Check one box on `track` for the actor (with `changes` to the state: the die used), then settle."""
+    """Check one box on `track` for the actor (with `changes` to the state: the die used)."""
     actor = s.actor
     marks, changes["wild_from"] = check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
     changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
-    return _settle(_evolve(s, **changes), emit)
+    return _evolve(s, changes)
 
 
 def _take(s, track: int, emit: Emit):
     i = track - 1
     if emit:
         emit("area_taken", s.actor, area=track, play=s.board[i], power=s.power_board[i])
-    hand = tuple(s.board[i] + s.power_board[i] if t == track else 0 for t in TRACKS)
-    return _settle(_evolve(s, phase=ACTIVE, hand=hand, pool=s.pool + s.board[i], board=_set(s.board, i, 0),
-                          power_board=_set(s.power_board, i, 0)), emit)
+    hand = _set(NO_DICE, i, s.board[i] + s.power_board[i])
+    return _evolve(s, {"phase": ACTIVE, "hand": hand, "pool": s.pool + s.board[i], "board": _set(s.board, i, 0),
+                       "power_board": _set(s.power_board, i, 0)})
+
+
+def deciding(s) -> bool:
+    """Whether the actor has something left to decide: a wild chain's target, a field goal to offer, dice or picks."""
+    if s.wild_from or s.marks[s.actor].can_kick(s.game.sheet):
+        return True
+    phase = s.phase
+    if phase == ACTIVE or phase == OVERTIME:
+        return any(s.hand)
+    return len(s.picks) < 2 if phase == PICKS else phase != FINAL
 
 
 def _settle(s, emit: Emit):
     """End the actor's dice when nothing is left to decide (no dice, no field goal to offer)."""
-    if s.wild_from or s.marks[s.actor].can_kick(s.game.sheet):
-        return s
-    phase = s.phase
-    if phase == ACTIVE or phase == OVERTIME:
-        done = not any(s.hand)
-    else:
-        done = len(s.picks) == 2 if phase == PICKS else phase == FINAL
-    return _end_holding(s, emit) if done else s
+    return s if deciding(s) else _end_holding(s, emit)
 
 
 def _end_holding(s, emit: Emit):
     """The actor has checked all their dice (and declined a last field goal): move on."""
     if s.phase == ACTIVE:
         power = s.power_board if s.solo else NO_DICE  # solo power dice stay until Blitz Bach
-        return _settle(_evolve(s, phase=PICKS, power_board=power, picks=(),
-                              actor=(s.active + 1) % s.game.num_players), emit)
+        return _settle(_evolve(s, {"phase": PICKS, "power_board": power, "picks": (),
+                                   "actor": (s.active + 1) % s.game.num_players}), emit)
     if s.phase == PICKS:
         if s.solo:
-            return _start_blitz(_evolve(s, phase=BLITZ_ROLL, power_board=NO_DICE, picks=()), emit)
+            return _start_blitz(_evolve(s, {"phase": BLITZ_ROLL, "power_board": NO_DICE, "picks": ()}), emit)
         following = (s.actor + 1) % s.game.num_players
         if following != s.active:
-            return _settle(_evolve(s, actor=following, picks=()), emit)
+            return _settle(_evolve(s, {"actor": following, "picks": ()}), emit)
         return _next_turn(s, emit)
     if s.phase == FINAL:
         return _offer_final_kick(s, s.actor + 1, emit)
@@ -425,16 +448,16 @@ def _apply_chance(s, args: tuple, emit: Emit):
     if emit:
         _emit_roll(s, args, emit)
     if s.phase == DEFENSE_ROLL:
-        return _next_roll(_evolve(s, defense=args[0]), DEFENSE_ROLL)
+        return _next_roll(_evolve(s, {"defense": args[0]}), DEFENSE_ROLL)
     if s.phase == MARKER_ROLL:
-        return _next_roll(_evolve(s, defense_marker=args.index(1) + 1), MARKER_ROLL)
+        return _next_roll(_evolve(s, {"defense_marker": args.index(1) + 1}), MARKER_ROLL)
     if s.phase == PLAY_ROLL:
-        return _next_roll(_evolve(s, board=tuple(map(sum, zip(s.board, args))), pool=0), PLAY_ROLL)
+        return _next_roll(_evolve(s, {"board": tuple(map(sum, zip(s.board, args))), "pool": 0}), PLAY_ROLL)
     if s.phase == POWER_ROLL:
-        return _next_roll(_evolve(s, power_board=args), POWER_ROLL)
+        return _next_roll(_evolve(s, {"power_board": args}), POWER_ROLL)
     if s.phase == BLITZ_ROLL:
         return _blitz_scores(s, args, emit)
-    return _settle(_evolve(s, phase=OVERTIME, hand=args), emit)  # OVERTIME_ROLL
+    return _settle(_evolve(s, {"phase": OVERTIME, "hand": args}), emit)  # OVERTIME_ROLL
 
 
 def _emit_roll(s, args: tuple, emit: Callable[..., None]) -> None:
@@ -451,20 +474,20 @@ def _next_roll(s, done: Phase):
     needed = {MARKER_ROLL: s.solo, PLAY_ROLL: s.pool > 0, POWER_ROLL: s.marks[s.active].power > 0}
     for phase in ROLL_ORDER[ROLL_ORDER.index(done) + 1:]:
         if needed[phase]:
-            return _evolve(s, phase=phase)
-    return _evolve(s, phase=AREA)
+            return _evolve(s, {"phase": phase})
+    return _evolve(s, {"phase": AREA})
 
 
 # --- turns, rounds, end of game ----------------------------------------------------------------------
 def _next_turn(s, emit: Emit):
     turn = s.turn + 1
     if turn == s.game.total_turns:
-        return _offer_final_kick(_evolve(s, turn=turn, picks=()), 0, emit)
-    marks = tuple(_evolve(m, defense_used=False) if m.defense_used else m for m in s.marks)
+        return _offer_final_kick(_evolve(s, {"turn": turn, "picks": ()}), 0, emit)
+    marks = tuple(_evolve(m, {"defense_used": False}) if m.defense_used else m for m in s.marks)
     if emit:
         emit("turn_started", turn % s.game.num_players, turn=turn, round=turn // s.game.num_players + 1)
-    return _evolve(s, marks=marks, turn=turn, phase=DEFENSE_ROLL, actor=turn % s.game.num_players, picks=(),
-                  hand=NO_DICE)
+    return _evolve(s, {"marks": marks, "turn": turn, "phase": DEFENSE_ROLL, "actor": turn % s.game.num_players,
+                       "picks": (), "hand": NO_DICE})
 
 
 def _start_blitz(s, emit: Emit):
@@ -480,13 +503,13 @@ def _blitz_scores(s, faces: tuple[int, ...], emit: Emit):
     if emit:
         emit("blitz_scored", None, removed=[t for t in TRACKS if faces[t - 1]], dice=fullest, points=scored,
              score=sum(s.blitz) + scored)
-    return _next_turn(_evolve(s, board=board, pool=s.pool + removed, blitz=s.blitz + (scored,)), emit)
+    return _next_turn(_evolve(s, {"board": board, "pool": s.pool + removed, "blitz": s.blitz + (scored,)}), emit)
 
 
 def _offer_final_kick(s, first: int, emit: Emit):
     for player in range(first, s.game.num_players):
         if s.marks[player].can_kick(s.game.sheet):
-            return _evolve(s, phase=FINAL, actor=player)
+            return _evolve(s, {"phase": FINAL, "actor": player})
     return _compare(s, tuple(range(s.game.num_players)), emit)
 
 
@@ -496,20 +519,20 @@ def _compare(s, contenders: tuple[int, ...], emit: Emit):
     if s.solo or len(leaders) == 1 or s.overtime == MAX_OVERTIME:
         if emit:
             emit("game_over", None, scores=[m.points for m in s.marks])
-        return _evolve(s, phase=OVER, tied=leaders if s.overtime else ())
+        return _evolve(s, {"phase": OVER, "tied": leaders if s.overtime else ()})
     if emit:
         emit("overtime_started", None, round=s.overtime + 1, tied=list(leaders))
-    return _next_in_overtime(_evolve(s, overtime=s.overtime + 1, tied=leaders), 0, emit)
+    return _next_in_overtime(_evolve(s, {"overtime": s.overtime + 1, "tied": leaders}), 0, emit)
 
 
 def _next_in_overtime(s, index: int, emit: Emit):
     if index == len(s.tied):
         return _compare(s, s.tied, emit)
     player = s.tied[index]
-    state = _evolve(s, actor=player, hand=NO_DICE, defense=0, wild_from=0)
+    state = _evolve(s, {"actor": player, "hand": NO_DICE, "defense": 0, "wild_from": 0})
     if s.marks[player].power:
-        return _evolve(state, phase=OVERTIME_ROLL)
-    return _settle(_evolve(state, phase=OVERTIME), emit)
+        return _evolve(state, {"phase": OVERTIME_ROLL})
+    return _settle(_evolve(state, {"phase": OVERTIME}), emit)
 
 
 def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

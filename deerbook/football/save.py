@@ -19,13 +19,14 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 STATE_FIELDS = frozenset(FootballState.__dataclass_fields__) - {"game"}
 MAX_SCORES = 10_000  # touchdowns or field goals a saved sheet may hold
+PHASES = {phase.value: phase for phase in Phase}  # by the value a saved state holds
 
 
 def trusted_state(game: "FootballGame", data: dict) -> FootballState:
     """The state of `to_json()` data the engine itself just produced (an observation), NOT validated: quick, for
     agents and hints. Anything from outside (a saved game, a person) goes through `load_state`."""
     marks = tuple(_built(Marks, m, checked=tuple(m["checked"])) for m in data["marks"])
-    return _built(FootballState, data, game=game, marks=marks, phase=Phase(data["phase"]), board=tuple(data["board"]),
+    return _built(FootballState, data, game=game, marks=marks, phase=PHASES[data["phase"]], board=tuple(data["board"]),
                   power_board=tuple(data["power_board"]), hand=tuple(data["hand"]), picks=tuple(data["picks"]),
                   blitz=tuple(data["blitz"]), tied=tuple(data["tied"]))
 

@@ -54,3 +54,69 @@ def test_observations_rebuild_exactly_what_a_checked_load_gives():
             assert rebuilt.__dict__ == loaded.__dict__
             assert [m.__dict__ for m in rebuilt.marks] == [m.__dict__ for m in loaded.marks]
             assert all(type(rebuilt.__dict__[k]) is type(loaded.__dict__[k]) for k in loaded.__dict__)
+
+
+# --- the fast look-ahead against the plain one ---------------------------------------------------------
+def reference_choice(state):
+    """The greedy choice worked out plainly: every move applied in full with `apply`, each run of decisions
+    followed until its segment or player changes (the agent's definition, without its shortcuts)."""
+    from deerbook.football.agents import value
+
+    player = state.current_player()
+
+    def finish(after):
+        segment = after.segment()
+        while after.current_player() == player and after.segment() == segment:
+            moves = [a for a in after.legal_actions() if a.kind != "kick"]
+            outcomes = [after.apply(move) for move in moves]
+            values = [value(outcome, player) for outcome in outcomes]
+            after = outcomes[values.index(max(values))]  # the first of the best, as max() picks
+        return value(after, player)
+
+    legal = state.legal_actions()
+    scores = [finish(state.apply(action)) for action in legal]
+    return legal[scores.index(max(scores))]
+
+
+def decision_states(players, agents, seeds, **options):
+    from deerbook.football.advisor import decisions
+
+    game = make_game("football", num_players=players, **options)
+    return [s for seed in seeds for s in decisions(game, [agents] * players, seed) if len(s.legal_actions()) > 1]
+
+
+def test_greedy_agent_chooses_what_the_plain_look_ahead_chooses():
+    """Every decision of greedy and random play, every player count and solo difficulty (results unchanged)."""
+    states = (decision_states(1, "greedy", range(3)) + decision_states(1, "random", range(3), solo_difficulty="hard")
+              + decision_states(2, "greedy", range(4)) + decision_states(3, "random", range(3))
+              + decision_states(4, "greedy", range(2)))
+    assert len(states) > 500
+    agent = GreedyAgent()  # one agent for every seat and game: nothing it keeps may leak between decisions
+    for state in states:
+        player = state.current_player()
+        assert agent.act(state.observation(player), state.legal_actions(), None) == reference_choice(state)
+
+
+def test_decide_stops_where_apply_hands_play_on_and_changes_no_value_after():
+    """`rules.decide` is `apply` while the actor decides on; where it stops, `apply` leaves the actor's run and
+    changes no marks but defense_used; `checked_marks` is the actor's marks after a box action."""
+    from dataclasses import replace
+
+    from deerbook.football.rules import BOX_ACTIONS, checked_marks, decide
+
+    states = decision_states(1, "random", range(6)) + decision_states(2, "random", range(6)) + \
+        decision_states(3, "greedy", range(3))
+    stops = 0
+    for state in states:
+        for action in state.legal_actions():
+            applied, (after, goes_on) = state.apply(action), decide(state, action)
+            if goes_on:
+                assert applied == after and applied.segment() == state.segment()
+            else:
+                stops += 1
+                assert (applied.current_player(), applied.segment()) != (state.actor, state.segment())
+                assert [replace(m, defense_used=False) for m in applied.marks] == \
+                       [replace(m, defense_used=False) for m in after.marks]
+            if action.kind in BOX_ACTIONS:
+                assert checked_marks(state, action.args[0])[0] == after.marks[state.actor]
+    assert stops > 100

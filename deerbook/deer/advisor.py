@@ -25,7 +25,7 @@ import itertools
 import json
 import math
 import statistics
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Sequence
@@ -44,6 +44,19 @@ TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (b
 # The agent follows the advisor where points shed this turn is the whole story: the number dice (with
 # any Joker) and knocking. Predators, racks and draws build racks for later turns: the greedy agent's.
 ADVISED_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP, Phase.KNOCK})
+# Phases whose future reads less of the roll on the table than all of it, and never the die a Joker was played
+# on. Nothing: the re-roll overwrites both before reading them (Rulings 10 and 14: `on_roll`); after the predator
+# die (Ruling 12) the predator discard, the rack, the draw and the end of the turn read neither (`end_turn` clears
+# them). The predator face (the roll's last face) only: passing the number cards and the predator's cards go on to
+# the predator die (Rulings 3 and 12: `on_pass`, `on_predator`, `predator_phase`). The greedy agent's choices in
+# these phases read neither. The exact walks solve positions that differ only in what is not read once
+# (`Turn.walk_key`); tests/deer/test_advisor_walk.py checks every such pair met in its walks.
+ROLL_FREE_PHASES = frozenset({Phase.REROLL, Phase.PREDATOR_DISCARD, Phase.RACK, Phase.RACK_PAWN, Phase.RACK_AMOUNT,
+                              Phase.DRAW, Phase.DRAW_CARD})
+PREDATOR_FACE_PHASES = frozenset({Phase.PASS, Phase.PREDATOR})
+# The decisions before the predator die, where the greedy agent's choice does not read the predator face.
+BEFORE_PREDATOR_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP,
+                                    Phase.HAND_OVER, Phase.BLOCK})
 
 
 @dataclass(frozen=True)
@@ -58,8 +71,13 @@ class Turn(State):
     received: int = 0
     policy: Any = field(default=None, compare=False, repr=False)  # the continuation (for loops)
     budget: "Budget | None" = field(default=None, compare=False, repr=False)
+    # The turn's positions met so far, each kept once: a position met again (e.g. a re-roll's outcome that
+    # the first roll reached too) is the same object, with its policy choice and successors already known.
+    met: dict = field(default_factory=dict, compare=False, repr=False)
 
-    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next",)  # a re-roll's successors, by outcome (`_chance_outcomes`)
+    # Per state: its successors by action (a re-roll's loop check and the walk apply the same ones), the
+    # continuation policy's choice (both ask for it) and its walk key.
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key")
 
     @classmethod
     def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
@@ -71,6 +89,27 @@ class Turn(State):
         """Whether the turn has ended (the next turn starts, or the round or game is over)."""
         s = self.inner
         return self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
+
+    def decide(self) -> Distribution:
+        """The continuation policy's choice here (asked once per state)."""
+        cache = self.__dict__
+        if "_cache_choice" not in cache:
+            cache["_cache_choice"] = self.policy(self)
+        return cache["_cache_choice"]
+
+    def walk_key(self) -> "Turn":
+        """What the exact walks remember this position by: the turn itself, but in `ROLL_FREE_PHASES` with no
+        roll and in `PREDATOR_FACE_PHASES` with only the predator face, and no Joker's die (what the rest of
+        the turn does not read: positions differing only there have the same future)."""
+        cache = self.__dict__
+        if "_cache_key" not in cache:
+            s, key = self.inner, self
+            if s.phase in ROLL_FREE_PHASES or s.phase in PREDATOR_FACE_PHASES:
+                roll = None if s.phase in ROLL_FREE_PHASES else s.roll[-1:]
+                if (roll, None) != (s.roll, s.joker_die):
+                    key = evolve(self, inner=evolve(s, roll=roll, joker_die=None))
+            cache["_cache_key"] = key
+        return cache["_cache_key"]
 
     def round_over(self) -> bool:
         """Whether the round (or the game) has ended."""
@@ -101,20 +140,17 @@ class Turn(State):
         outcomes = self.inner.chance_outcomes()
         if self.inner.phase != Phase.REROLL:
             return outcomes
-        # The loop check applies every outcome; the walk then applies the same ones again: keep them.
-        after = self.__dict__["_cache_next"] = {a: self._apply(a) for a, _ in outcomes}
-        back = {a for a, _ in outcomes if self._comes_back(after[a])}
+        back = {a for a, _ in outcomes if self._comes_back(self._apply(a))}
         stay = 1 - sum((p for a, p in outcomes if a in back), Fraction(0))
         return tuple((a, p / stay) for a, p in outcomes if a not in back)
 
     def _comes_back(self, s: "Turn") -> bool:
         """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
-        faces being re-rolled aside). The account only grows, so a change rules it out."""
+        dice on the table aside: the same `walk_key`). The account only grows, so a change rules it out."""
         while (s.shed, s.received) == (self.shed, self.received) and not s.over() and not s.is_chance_node() \
-                and len(choice := self.policy(s)) == 1:
+                and len(choice := s.decide()) == 1:
             s = s._apply(next(iter(choice)))
-        return (s.inner.phase == Phase.REROLL and (s.shed, s.received) == (self.shed, self.received)
-                and replace(s.inner, roll=self.inner.roll) == self.inner)
+        return s.walk_key() == self.walk_key()
 
     def returns(self):
         """The inner state's returns."""
@@ -130,10 +166,15 @@ class Turn(State):
 
     def _apply(self, action: Action) -> "Turn":
         if self.budget is not None:
-            self.budget.spend()  # counted on every apply, known successor or not: the budget means the same
-        known = self.__dict__.get("_cache_next")
-        if known is not None and action in known:
-            return known[action]
+            self.budget.spend()  # counted on every apply, known successor or not
+        known = self.__dict__.setdefault("_cache_next", {})
+        after = known.get(action)
+        if after is None:
+            after = self._successor(action)
+            after = known[action] = self.met.setdefault(after, after)
+        return after
+
+    def _successor(self, action: Action) -> "Turn":
         inner = self.inner._apply(action)
         before, now = self.inner.hands[self.player], inner.hands[self.player]
         out = into = 0
@@ -167,8 +208,21 @@ class Budget:
 
 
 def greedy_policy():
-    """The greedy agent as a (deterministic) policy."""
-    return agent_policy(GreedyAgent())
+    """The greedy agent as a (deterministic) policy. Before the predator die (`BEFORE_PREDATOR_PHASES`) its
+    choice does not read the predator face: it is worked out once for the rolls that differ only there."""
+    choose = agent_policy(GreedyAgent())
+    known: dict[DeerState, Distribution] = {}
+
+    def policy(state: Turn) -> Distribution:
+        s = state.inner
+        if s.phase not in BEFORE_PREDATOR_PHASES or not s.game.components.predator_die:
+            return choose(state)
+        key = evolve(s, roll=s.roll[:-1])
+        if key not in known:
+            known[key] = choose(state)
+        return known[key]
+
+    return policy
 
 
 def turn_distribution(state: DeerState, policy=None) -> Distribution:
@@ -176,7 +230,7 @@ def turn_distribution(state: DeerState, policy=None) -> Distribution:
     player's turn, every decision taken by `policy` (default: the greedy agent)."""
     policy = policy or greedy_policy()
     return outcome_distribution(Turn.start(state, policy), lambda t: (t.shed, t.received, t.goes_out()), Turn.over,
-                                policy)
+                                Turn.decide, Turn.walk_key)
 
 
 def turn_summary(dist: Distribution) -> dict:
@@ -191,7 +245,7 @@ def advise(state: DeerState, policy=None, budget: int | None = None) -> list[tup
     With a `budget` of engine steps, raises OverBudget rather than take more."""
     policy = policy or greedy_policy()
     start = Turn.start(state, policy, None if budget is None else Budget(budget))
-    return action_values(start, lambda t: t.shed - t.received, Turn.over, policy)
+    return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
 
 
 # -- unseen cards ------------------------------------------------------------------------------------------

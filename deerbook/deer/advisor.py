@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Sequence
 
-from ..engine import Action, Distribution, SaveFileError, State, make_game
+from ..engine import CHANCE, Action, Distribution, SaveFileError, State, make_game
 from ..engine.exact import action_values, agent_policy, outcome_distribution
 from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
@@ -54,14 +54,24 @@ ADVISED_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, 
 ROLL_FREE_PHASES = frozenset({Phase.REROLL, Phase.PREDATOR_DISCARD, Phase.RACK, Phase.RACK_PAWN, Phase.RACK_AMOUNT,
                               Phase.DRAW, Phase.DRAW_CARD})
 PREDATOR_FACE_PHASES = frozenset({Phase.PASS, Phase.PREDATOR})
-# The decisions before the predator die, where the greedy agent's choice does not read the predator face.
+# The phases before the predator die: entered without reading the predator face, and left by a transition that
+# reads it only if it goes on to the predator die (`predator_phase`) or away from these phases; the greedy
+# agent's choices here do not read it. A walk whose policy says so (`predator_blind`) rolls the predator die
+# only when it is read (`Turn`).
 BEFORE_PREDATOR_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP,
-                                    Phase.HAND_OVER, Phase.BLOCK})
+                                    Phase.HAND_OVER, Phase.BLOCK, Phase.PASS, Phase.REROLL})
 
 
 @dataclass(frozen=True)
 class Turn(State):
-    """An engine state plus the current turn's account for `player` (from the turn's start)."""
+    """An engine state plus the current turn's account for `player` (from the turn's start).
+
+    With a `predator_blind` policy and a predator die, a roll's outcomes that differ only in the predator face
+    are one outcome (its first, their chances summed) while the play stays in `BEFORE_PREDATOR_PHASES`: the
+    turn then carries the face's chances given the number dice (`predator`). An action that leaves those phases
+    first becomes a chance node of its own (`deferred`): the predator face, then the action. The chances are the
+    engine's: P(roll) = P(number dice) × P(predator face | number dice).
+    """
 
     inner: DeerState
     player: int
@@ -74,6 +84,8 @@ class Turn(State):
     # The turn's positions met so far, each kept once: a position met again (e.g. a re-roll's outcome that
     # the first roll reached too) is the same object, with its policy choice and successors already known.
     met: dict = field(default_factory=dict, compare=False, repr=False)
+    predator: tuple[tuple[Action, Fraction], ...] | None = None  # the faces still to roll, with their chances
+    deferred: Action | None = None  # the action that reads the predator face, once it is rolled
 
     # Per state: its successors by action (a re-roll's loop check and the walk apply the same ones), the
     # continuation policy's choice (both ask for it) and its walk key.
@@ -104,10 +116,11 @@ class Turn(State):
         cache = self.__dict__
         if "_cache_key" not in cache:
             s, key = self.inner, self
-            if s.phase in ROLL_FREE_PHASES or s.phase in PREDATOR_FACE_PHASES:
-                roll = None if s.phase in ROLL_FREE_PHASES else s.roll[-1:]
-                if (roll, None) != (s.roll, s.joker_die):
-                    key = evolve(self, inner=evolve(s, roll=roll, joker_die=None))
+            if self.deferred is None and (s.phase in ROLL_FREE_PHASES or s.phase in PREDATOR_FACE_PHASES):
+                free = s.phase in ROLL_FREE_PHASES
+                roll = None if free else s.roll[-1:]
+                if (roll, None, None) != (s.roll, s.joker_die, free and self.predator):
+                    key = evolve(self, inner=evolve(s, roll=roll, joker_die=None), predator=None if free else self.predator)
             cache["_cache_key"] = key
         return cache["_cache_key"]
 
@@ -126,8 +139,8 @@ class Turn(State):
 
     # -- the engine protocol, delegated -----------------------------------------------------------
     def current_player(self) -> int:
-        """The inner state's player to move."""
-        return self.inner.current_player()
+        """The inner state's player to move (chance while a deferred predator face is rolled)."""
+        return CHANCE if self.deferred is not None else self.inner.current_player()
 
     def rule(self) -> str:
         """The inner state's governing rule."""
@@ -137,12 +150,33 @@ class Turn(State):
         return self.inner.legal_actions()
 
     def _chance_outcomes(self):
+        if self.deferred is not None:
+            return self.predator
         outcomes = self.inner.chance_outcomes()
+        if self._defers():
+            outcomes = self._by_number_dice(outcomes)
         if self.inner.phase != Phase.REROLL:
             return outcomes
         back = {a for a, _ in outcomes if self._comes_back(self._apply(a))}
         stay = 1 - sum((p for a, p in outcomes if a in back), Fraction(0))
         return tuple((a, p / stay) for a, p in outcomes if a not in back)
+
+    def _defers(self) -> bool:
+        """Whether this roll's predator face is rolled only when read."""
+        s = self.inner
+        return (s.phase in (Phase.ROLL, Phase.REROLL) and bool(s.game.components.predator_die)
+                and getattr(self.policy, "predator_blind", False))
+
+    def _by_number_dice(self, outcomes):
+        """The roll's outcomes, those that differ only in the predator face merged into their first where it
+        leads into `BEFORE_PREDATOR_PHASES` (its successor carries the faces' chances)."""
+        merged = []
+        for first, (group, _) in _predator_groups(outcomes).items():
+            if len(group) > 1 and self._apply(first).predator is not None:
+                merged.append((first, sum((p for _, p in group), Fraction(0))))
+            else:
+                merged.extend(group)
+        return tuple(merged)
 
     def _comes_back(self, s: "Turn") -> bool:
         """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
@@ -175,7 +209,21 @@ class Turn(State):
         return after
 
     def _successor(self, action: Action) -> "Turn":
+        if self.deferred is not None:  # the predator face rolled: then the action that reads it
+            rolled = evolve(self.inner, roll=self.inner.roll[:-1] + action.args)
+            return evolve(self, inner=rolled, predator=None, deferred=None)._successor(self.deferred)
         inner = self.inner._apply(action)
+        predator = self.predator
+        if self._defers():
+            _, predator = _predator_groups(self.inner.chance_outcomes()).get(action, ((), None))
+        if predator is not None and inner.phase not in BEFORE_PREDATOR_PHASES:
+            if not self.inner.is_chance_node():
+                return evolve(self, deferred=action)
+            predator = None
+        return self._accounted(inner, predator)
+
+    def _accounted(self, inner: DeerState, predator) -> "Turn":
+        """The turn moved on to `inner`, its account updated."""
         before, now = self.inner.hands[self.player], inner.hands[self.player]
         out = into = 0
         if inner.is_terminal() or inner.round != self.round:  # the round is over: the hand is scored
@@ -187,7 +235,34 @@ class Turn(State):
                     out += p * (b - a)
                 elif a > b:
                     into += p * (a - b)
-        return evolve(self, inner=inner, shed=self.shed + out, received=self.received + into)
+        return evolve(self, inner=inner, shed=self.shed + out, received=self.received + into, predator=predator)
+
+
+_GROUPS: dict[int, tuple[tuple, dict]] = {}
+
+
+def _predator_groups(outcomes: tuple) -> dict[Action, tuple[tuple, tuple | None]]:
+    """A roll's outcomes by number dice, keyed by the group's first: the group's outcomes (in order) and, for
+    a group of several, each predator face with its chance given the number dice. Worked out once per outcomes
+    tuple (the components hand out one tuple of roll outcomes), kept by its identity."""
+    entry = _GROUPS.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if len(_GROUPS) >= 64:
+            _GROUPS.clear()
+        entry = _GROUPS[id(outcomes)] = (outcomes, _grouped(outcomes))
+    return entry[1]
+
+
+def _grouped(outcomes: tuple) -> dict[Action, tuple[tuple, tuple | None]]:
+    groups: dict[tuple, list] = {}
+    for a, p in outcomes:
+        groups.setdefault(a.args[:-1], []).append((a, p))
+    result = {}
+    for group in groups.values():
+        total = sum((p for _, p in group), Fraction(0))
+        faces = tuple((Action("predator", a.args[-1:], f"predator die: {a.args[-1]}"), p / total) for a, p in group)
+        result[group[0][0]] = (tuple(group), faces if len(group) > 1 else None)
+    return result
 
 
 class OverBudget(Exception):
@@ -208,20 +283,10 @@ class Budget:
 
 
 def greedy_policy():
-    """The greedy agent as a (deterministic) policy. Before the predator die (`BEFORE_PREDATOR_PHASES`) its
-    choice does not read the predator face: it is worked out once for the rolls that differ only there."""
-    choose = agent_policy(GreedyAgent())
-    known: dict[DeerState, Distribution] = {}
-
-    def policy(state: Turn) -> Distribution:
-        s = state.inner
-        if s.phase not in BEFORE_PREDATOR_PHASES or not s.game.components.predator_die:
-            return choose(state)
-        key = evolve(s, roll=s.roll[:-1])
-        if key not in known:
-            known[key] = choose(state)
-        return known[key]
-
+    """The greedy agent as a (deterministic) policy; before the predator die (`BEFORE_PREDATOR_PHASES`) its
+    choices do not read the predator face (`predator_blind`)."""
+    policy = agent_policy(GreedyAgent())
+    policy.predator_blind = True  # type: ignore[attr-defined]
     return policy
 
 

@@ -22,13 +22,14 @@ deal per decision, drawn from its own generator.
 from __future__ import annotations
 
 import itertools
+from contextlib import contextmanager
 import json
 import math
 import statistics
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from ..engine import CHANCE, Action, Distribution, SaveFileError, State, make_game
 from ..engine.exact import action_values, agent_policy, outcome_distribution
@@ -88,8 +89,16 @@ class Turn(State):
     deferred: Action | None = None  # the action that reads the predator face, once it is rolled
 
     # Per state: its successors by action (a re-roll's loop check and the walk apply the same ones), the
-    # continuation policy's choice (both ask for it) and its walk key.
-    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key")
+    # continuation policy's choice (both ask for it), its walk key and its hash.
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key", "_cache_hash")
+
+    def __hash__(self) -> int:
+        """Hashed once per state (the walks look each one up several times)."""
+        cache = self.__dict__
+        if "_cache_hash" not in cache:
+            cache["_cache_hash"] = hash((self.inner, self.player, self.round, self.turns, self.shed, self.received,
+                                         self.predator, self.deferred))
+        return cache["_cache_hash"]
 
     @classmethod
     def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
@@ -116,7 +125,7 @@ class Turn(State):
         cache = self.__dict__
         if "_cache_key" not in cache:
             s, key = self.inner, self
-            if self.deferred is None and (s.phase in ROLL_FREE_PHASES or s.phase in PREDATOR_FACE_PHASES):
+            if s.phase in ROLL_FREE_PHASES or s.phase in PREDATOR_FACE_PHASES:
                 free = s.phase in ROLL_FREE_PHASES
                 roll = None if free else s.roll[-1:]
                 if (roll, None, None) != (s.roll, s.joker_die, free and self.predator):
@@ -171,11 +180,11 @@ class Turn(State):
         """The roll's outcomes, those that differ only in the predator face merged into their first where it
         leads into `BEFORE_PREDATOR_PHASES` (its successor carries the faces' chances)."""
         merged = []
-        for first, (group, _) in _predator_groups(outcomes).items():
-            if len(group) > 1 and self._apply(first).predator is not None:
-                merged.append((first, sum((p for _, p in group), Fraction(0))))
+        for first, group in _predator_groups(outcomes).items():
+            if group.faces is not None and self._apply(first).predator is not None:
+                merged.append((first, group.chance))
             else:
-                merged.extend(group)
+                merged.extend(group.outcomes)
         return tuple(merged)
 
     def _comes_back(self, s: "Turn") -> bool:
@@ -215,10 +224,15 @@ class Turn(State):
         inner = self.inner._apply(action)
         predator = self.predator
         if self._defers():
-            _, predator = _predator_groups(self.inner.chance_outcomes()).get(action, ((), None))
+            group = _predator_groups(self.inner.chance_outcomes()).get(action)
+            predator = group and group.faces
         if predator is not None and inner.phase not in BEFORE_PREDATOR_PHASES:
             if not self.inner.is_chance_node():
-                return evolve(self, deferred=action)
+                split = evolve(self, deferred=action)  # `inner` is its outcome for the face on the table
+                face = next(a for a, _ in predator if a.args == self.inner.roll[-1:])
+                known = self._accounted(inner, None)
+                split.__dict__["_cache_next"] = {face: self.met.setdefault(known, known)}
+                return split
             predator = None
         return self._accounted(inner, predator)
 
@@ -238,12 +252,19 @@ class Turn(State):
         return evolve(self, inner=inner, shed=self.shed + out, received=self.received + into, predator=predator)
 
 
-_GROUPS: dict[int, tuple[tuple, dict]] = {}
+class RollGroup(NamedTuple):
+    """The outcomes of a roll with the same number dice."""
+
+    outcomes: tuple[tuple[Action, Fraction], ...]  # in the roll's order
+    chance: Fraction  # their chance together
+    faces: tuple[tuple[Action, Fraction], ...] | None  # of several: each predator face, its chance given the dice
 
 
-def _predator_groups(outcomes: tuple) -> dict[Action, tuple[tuple, tuple | None]]:
-    """A roll's outcomes by number dice, keyed by the group's first: the group's outcomes (in order) and, for
-    a group of several, each predator face with its chance given the number dice. Worked out once per outcomes
+_GROUPS: dict[int, tuple[tuple, dict[Action, RollGroup]]] = {}
+
+
+def _predator_groups(outcomes: tuple) -> dict[Action, RollGroup]:
+    """A roll's outcomes grouped by number dice, keyed by each group's first. Worked out once per outcomes
     tuple (the components hand out one tuple of roll outcomes), kept by its identity."""
     entry = _GROUPS.get(id(outcomes))
     if entry is None or entry[0] is not outcomes:
@@ -253,7 +274,7 @@ def _predator_groups(outcomes: tuple) -> dict[Action, tuple[tuple, tuple | None]
     return entry[1]
 
 
-def _grouped(outcomes: tuple) -> dict[Action, tuple[tuple, tuple | None]]:
+def _grouped(outcomes: tuple) -> dict[Action, RollGroup]:
     groups: dict[tuple, list] = {}
     for a, p in outcomes:
         groups.setdefault(a.args[:-1], []).append((a, p))
@@ -261,7 +282,7 @@ def _grouped(outcomes: tuple) -> dict[Action, tuple[tuple, tuple | None]]:
     for group in groups.values():
         total = sum((p for _, p in group), Fraction(0))
         faces = tuple((Action("predator", a.args[-1:], f"predator die: {a.args[-1]}"), p / total) for a, p in group)
-        result[group[0][0]] = (tuple(group), faces if len(group) > 1 else None)
+        result[group[0][0]] = RollGroup(tuple(group), total, faces if len(group) > 1 else None)
     return result
 
 
@@ -293,9 +314,9 @@ def greedy_policy():
 def turn_distribution(state: DeerState, policy=None) -> Distribution:
     """Exact distribution of (points shed, points received, goes out) over the rest of the current
     player's turn, every decision taken by `policy` (default: the greedy agent)."""
-    policy = policy or greedy_policy()
-    return outcome_distribution(Turn.start(state, policy), lambda t: (t.shed, t.received, t.goes_out()), Turn.over,
-                                Turn.decide, Turn.walk_key)
+    with _walked(state, policy) as start:
+        return outcome_distribution(start, lambda t: (t.shed, t.received, t.goes_out()), Turn.over, Turn.decide,
+                                    Turn.walk_key)
 
 
 def turn_summary(dist: Distribution) -> dict:
@@ -308,9 +329,19 @@ def advise(state: DeerState, policy=None, budget: int | None = None) -> list[tup
     """Every legal choice with the exact expected net points shed (shed − received) this turn,
     best first; after the choice the turn continues under `policy` (default: the greedy agent).
     With a `budget` of engine steps, raises OverBudget rather than take more."""
-    policy = policy or greedy_policy()
-    start = Turn.start(state, policy, None if budget is None else Budget(budget))
-    return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
+    with _walked(state, policy, budget) as start:
+        return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
+
+
+@contextmanager
+def _walked(state: DeerState, policy, budget: int | None = None) -> Iterator[Turn]:
+    """The turn from `state` for an exact walk (`policy` by default the greedy agent's); at the end its positions
+    are let go at once (they refer to each other through `met`: a cycle only the garbage collector would free)."""
+    start = Turn.start(state, policy or greedy_policy(), None if budget is None else Budget(budget))
+    try:
+        yield start
+    finally:
+        start.met.clear()
 
 
 # -- unseen cards ------------------------------------------------------------------------------------------

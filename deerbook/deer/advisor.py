@@ -12,6 +12,13 @@ the continuation policy's forced choices, e.g. 'no Joker') and divides the rest 
 chance): the geometric series summed exactly. This needs a deterministic continuation policy
 (the greedy agent's), as every policy here is.
 
+Speed (an odds explorer or a hint answers in well under a second). Every position is solved once per
+`advise` (one memo for all its choices) and remembered by what its future can read (`Turn.walk_key`:
+no roll after the predator die, only the predator face while passing). With the greedy continuation,
+which does not read the predator face before the predator die, the walk rolls the number dice first
+and the predator die only when the play reads it: the number dice are played out once, not once per
+predator face. tests/deer/test_advisor_walk.py checks the answers against the plain walk's.
+
 Unknown cards. `turn_distribution(state)` and `advise(state)` are exact for a *full* position
 (every hand and pile given). At the table a player knows only their hand, the hand sizes and
 the public Discard pile: `deal` deals the unseen cards uniformly (seeded) to the other
@@ -22,10 +29,10 @@ deal per decision, drawn from its own generator.
 from __future__ import annotations
 
 import itertools
-from contextlib import contextmanager
 import json
 import math
 import statistics
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -125,11 +132,11 @@ class Turn(State):
         cache = self.__dict__
         if "_cache_key" not in cache:
             s, key = self.inner, self
-            if s.phase in ROLL_FREE_PHASES or s.phase in PREDATOR_FACE_PHASES:
-                free = s.phase in ROLL_FREE_PHASES
-                roll = None if free else s.roll[-1:]
-                if (roll, None, None) != (s.roll, s.joker_die, free and self.predator):
-                    key = evolve(self, inner=evolve(s, roll=roll, joker_die=None), predator=None if free else self.predator)
+            if s.phase in ROLL_FREE_PHASES:
+                if (s.roll, s.joker_die, self.predator) != (None, None, None):
+                    key = evolve(self, inner=evolve(s, roll=None, joker_die=None), predator=None)
+            elif s.phase in PREDATOR_FACE_PHASES and (s.roll, s.joker_die) != (_predator_face(s), None):
+                key = evolve(self, inner=evolve(s, roll=_predator_face(s), joker_die=None))
             cache["_cache_key"] = key
         return cache["_cache_key"]
 
@@ -219,7 +226,7 @@ class Turn(State):
 
     def _successor(self, action: Action) -> "Turn":
         if self.deferred is not None:  # the predator face rolled: then the action that reads it
-            rolled = evolve(self.inner, roll=self.inner.roll[:-1] + action.args)
+            rolled = evolve(self.inner, roll=_number_faces(self.inner) + action.args)
             return evolve(self, inner=rolled, predator=None, deferred=None)._successor(self.deferred)
         inner = self.inner._apply(action)
         predator = self.predator
@@ -229,7 +236,7 @@ class Turn(State):
         if predator is not None and inner.phase not in BEFORE_PREDATOR_PHASES:
             if not self.inner.is_chance_node():
                 split = evolve(self, deferred=action)  # `inner` is its outcome for the face on the table
-                face = next(a for a, _ in predator if a.args == self.inner.roll[-1:])
+                face = next(a for a, _ in predator if a.args == _predator_face(self.inner))
                 known = self._accounted(inner, None)
                 split.__dict__["_cache_next"] = {face: self.met.setdefault(known, known)}
                 return split
@@ -250,6 +257,18 @@ class Turn(State):
                 elif a > b:
                     into += p * (a - b)
         return evolve(self, inner=inner, shed=self.shed + out, received=self.received + into, predator=predator)
+
+
+def _predator_face(s: DeerState) -> tuple:
+    """The roll's last face (the predator die's, in an edition with one), as a 1-tuple."""
+    assert s.roll is not None, "a roll is on the table"
+    return s.roll[-1:]
+
+
+def _number_faces(s: DeerState) -> tuple:
+    """The roll's faces but the last."""
+    assert s.roll is not None, "a roll is on the table"
+    return s.roll[:-1]
 
 
 class RollGroup(NamedTuple):

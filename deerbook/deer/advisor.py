@@ -310,7 +310,10 @@ class OverBudget(Exception):
 
 
 class Budget:
-    """A count of engine steps an exact answer may take (deterministic, unlike a time limit)."""
+    """A count of engine steps an exact answer may take (deterministic, unlike a time limit). The steps are
+    the walk's own `Turn` steps: merging positions and deferring the predator die made them fewer than the
+    plain walk's, so a position just over the budget before may now be answered (none of the stored balance
+    study's advisor games came near it: they replay unchanged)."""
 
     def __init__(self, steps: int):
         self.left = steps

@@ -20,7 +20,7 @@ def turn_value(t):
 
 def positions():
     """Turn starts and mid-turn decisions: Jokers, passes, predators, racks, draws, Three Deer Heads with a
-    Discard pile to take, both editions."""
+    Discard pile to take, blocks by set-aside cards, both editions."""
     board = [position_for_hand(edition("deer", n), hand.split(), [len(hand.split())] + [others] * (n - 1),
                                stream(seed), discard=discard)
              for n, hand, others, seed, discard in [(2, "Fox Fox Joker 9 9", 3, 0, ()), (4, "3 3 7 Fox Joker", 5, 1, ()),
@@ -30,7 +30,11 @@ def positions():
     joker_at_deer_heads = roll(position([["2", "9", "Joker", "Fox"], ["3", "4"]], discard=["5", "12"]), DH, DH, DH,
                                "Bear")
     choose = roll(position([["5", "7", "9", "Fox", "Fox"], ["1", "2"], ["8"]]), RD, 5, 7, "Fox")
-    return [*board, cards, joker_at_deer_heads, choose]
+    blocks = [position(hands, options={"advanced": True}, set_aside=aside, discard=discard)  # Ruling 19
+              for hands, aside, discard in [([["3", "3", "5", "9", "Joker", "Fox"], ["7", "8"], ["1", "2", "4"]],
+                                              [[], ["3", "9"], ["5"]], ["6"]),
+                                             ([["1", "2", "Fox", "Fox", "Wolf"], ["7", "8", "12"]], [[], ["1"]], [])]]
+    return [*board, cards, joker_at_deer_heads, choose, *blocks]
 
 
 def plain_distribution(turn):

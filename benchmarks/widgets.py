@@ -2,7 +2,7 @@
 
 Every odds-explorer update (a sweep of controls) and every advisor hint at every decision of seeded
 greedy games, timed one by one in CPU time; prints the median, 95th percentile and slowest beside the
-50 ms target. Before each timed call the garbage left by earlier calls is collected (as a widget in a fresh
+50 ms target, and which one was slowest. Before each timed call the garbage left by earlier calls is collected (as a widget in a fresh
 kernel would find it), so a collector pause caused by this script's own heap of thousands of earlier
 positions is not charged to whichever call it happens to land on; a pause the call itself causes still counts.
 """
@@ -33,7 +33,7 @@ def timed(function, *args) -> float:
     return (time.process_time() - start) * 1000
 
 
-def deer_explorer_times() -> list[float]:
+def deer_explorer_times() -> list[tuple[float, str]]:
     explorer = DeerExplorer()
     times = []
     for game_name, hands in (("deer", DEER_HANDS), ("deer-cards", CARD_HANDS)):
@@ -41,42 +41,46 @@ def deer_explorer_times() -> list[float]:
         for hand in hands:
             for players, others in ((2, 3), (4, 5), (6, 8)):
                 for control, value in ((explorer.hand, hand), (explorer.players, players), (explorer.others, others)):
-                    times.append(timed(setattr, control, "value", value))
+                    times.append((timed(setattr, control, "value", value), explorer.settings()))
     return times
 
 
-def football_explorer_times() -> list[float]:
+def football_explorer_times() -> list[tuple[float, str]]:
     explorer = FootballExplorer()
     times = []
     for track in range(1, 7):
-        times.append(timed(setattr, explorer.track, "value", track))
+        times.append((timed(setattr, explorer.track, "value", track), explorer.settings()))
         for box in range(explorer.box.max + 1):
-            times.append(timed(setattr, explorer.box, "value", box))
+            times.append((timed(setattr, explorer.box, "value", box), explorer.settings()))
             for marker in explorer.marker.options[::4]:
-                times.append(timed(setattr, explorer.marker, "value", marker))
+                times.append((timed(setattr, explorer.marker, "value", marker), explorer.settings()))
     return times
 
 
-def hint_times(name: str, options: dict, hints, games: int) -> list[float]:
+def hint_times(name: str, options: dict, hints, games: int) -> list[tuple[float, str]]:
     """The time of a hint at every decision node of `games` seeded greedy games."""
     game = make_game(name, **options)
     times = []
-
-    def ask(state, action):
-        if not state.is_chance_node():
-            times.append(timed(hints, state, state.current_player()))
-
     for seed in range(games):
+        first = len(times)
+
+        def ask(state, action, seed=seed, first=first):
+            if not state.is_chance_node():
+                where = f"game seed {seed}, decision {len(times) - first + 1}: {state.rule()}"
+                times.append((timed(hints, state, state.current_player()), where))
+
         play(game, [game.agents()["greedy"]() for _ in range(game.num_players)], seed, on_step=ask)
     return times
 
 
-def report(label: str, times: list[float]) -> None:
-    ordered = sorted(times)
-    p95 = ordered[int(0.95 * (len(ordered) - 1))]
-    flag = "" if ordered[-1] <= TARGET_MS else "  <-- over target"
-    print(f"{label:<28} {len(times):>6} {statistics.median(times):>8.1f} {p95:>8.1f} {ordered[-1]:>8.1f} "
+def report(label: str, timings: list[tuple[float, str]]) -> str:
+    """Print one row of the table; return the slowest call's description."""
+    times = sorted(ms for ms, _ in timings)
+    p95 = times[int(0.95 * (len(times) - 1))]
+    flag = "" if times[-1] <= TARGET_MS else "  <-- over target"
+    print(f"{label:<28} {len(times):>6} {statistics.median(times):>8.1f} {p95:>8.1f} {times[-1]:>8.1f} "
           f"{TARGET_MS:>7}{flag}")
+    return f"{label}: {max(timings)[1]}"
 
 
 def main() -> None:
@@ -84,12 +88,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="seeded greedy games whose every decision gets a hint")
     games = parser.parse_args().games
     print(f"{'widget computation':<28} {'count':>6} {'median':>8} {'p95 ms':>8} {'max ms':>8} {'target':>7}")
-    report("Deer odds explorer", deer_explorer_times())
-    report("Football odds explorer", football_explorer_times())
-    report("Deer hints (4 players)", hint_times("deer", {"num_players": 4}, deer_hints, games))
-    report("Deer card hints (4 players)", hint_times("deer-cards", {"num_players": 4}, deer_hints, games))
-    report("Football hints (2 players)", hint_times("football", {"num_players": 2}, football_hints, games))
-    report("Football hints (solo)", hint_times("football", {"num_players": 1}, football_hints, games))
+    slowest = [report("Deer odds explorer", deer_explorer_times()),
+               report("Football odds explorer", football_explorer_times()),
+               report("Deer hints (4 players)", hint_times("deer", {"num_players": 4}, deer_hints, games)),
+               report("Deer card hints (4 players)", hint_times("deer-cards", {"num_players": 4}, deer_hints, games)),
+               report("Football hints (2 players)", hint_times("football", {"num_players": 2}, football_hints, games)),
+               report("Football hints (solo)", hint_times("football", {"num_players": 1}, football_hints, games))]
+    print("\nslowest:\n" + "\n".join(slowest))
 
 
 if __name__ == "__main__":

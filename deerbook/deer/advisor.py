@@ -12,6 +12,13 @@ the continuation policy's forced choices, e.g. 'no Joker') and divides the rest 
 chance): the geometric series summed exactly. This needs a deterministic continuation policy
 (the greedy agent's), as every policy here is.
 
+Speed (an odds explorer or a hint answers in well under a second). Every position is solved once per
+`advise` (one memo for all its choices) and remembered by what its future can read (`Turn.walk_key`:
+no roll after the predator die, only the predator face while passing). With the greedy continuation,
+which does not read the predator face before the predator die, the walk rolls the number dice first
+and the predator die only when the play reads it: the number dice are played out once, not once per
+predator face. tests/deer/test_advisor_walk.py checks the answers against the plain walk's.
+
 Unknown cards. `turn_distribution(state)` and `advise(state)` are exact for a *full* position
 (every hand and pile given). At the table a player knows only their hand, the hand sizes and
 the public Discard pile: `deal` deals the unseen cards uniformly (seeded) to the other
@@ -25,12 +32,13 @@ import itertools
 import json
 import math
 import statistics
-from dataclasses import dataclass, field, replace
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
-from ..engine import Action, Distribution, SaveFileError, State, make_game
+from ..engine import CHANCE, Action, Distribution, SaveFileError, State, make_game
 from ..engine.exact import action_values, agent_policy, outcome_distribution
 from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
@@ -44,11 +52,34 @@ TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (b
 # The agent follows the advisor where points shed this turn is the whole story: the number dice (with
 # any Joker) and knocking. Predators, racks and draws build racks for later turns: the greedy agent's.
 ADVISED_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP, Phase.KNOCK})
+# Phases whose future reads less of the roll on the table than all of it, and never the die a Joker was played
+# on. Nothing: the re-roll overwrites both before reading them (Rulings 10 and 14: `on_roll`); after the predator
+# die (Ruling 12) the predator discard, the rack, the draw and the end of the turn read neither (`end_turn` clears
+# them). The predator face (the roll's last face) only: passing the number cards and the predator's cards go on to
+# the predator die (Rulings 3 and 12: `on_pass`, `on_predator`, `predator_phase`). The greedy agent's choices in
+# these phases read neither. The exact walks solve positions that differ only in what is not read once
+# (`Turn.walk_key`); tests/deer/test_advisor_walk.py checks every such pair met in its walks.
+ROLL_FREE_PHASES = frozenset({Phase.REROLL, Phase.PREDATOR_DISCARD, Phase.RACK, Phase.RACK_PAWN, Phase.RACK_AMOUNT,
+                              Phase.DRAW, Phase.DRAW_CARD})
+PREDATOR_FACE_PHASES = frozenset({Phase.PASS, Phase.PREDATOR})
+# The phases before the predator die: entered without reading the predator face, and left by a transition that
+# reads it only if it goes on to the predator die (`predator_phase`) or away from these phases; the greedy
+# agent's choices here do not read it. A walk whose policy says so (`predator_blind`) rolls the predator die
+# only when it is read (`Turn`).
+BEFORE_PREDATOR_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP,
+                                    Phase.HAND_OVER, Phase.BLOCK, Phase.PASS, Phase.REROLL})
 
 
 @dataclass(frozen=True)
 class Turn(State):
-    """An engine state plus the current turn's account for `player` (from the turn's start)."""
+    """An engine state plus the current turn's account for `player` (from the turn's start).
+
+    With a `predator_blind` policy and a predator die, a roll's outcomes that differ only in the predator face
+    are one outcome (its first, their chances summed) while the play stays in `BEFORE_PREDATOR_PHASES`: the
+    turn then carries the face's chances given the number dice (`predator`). An action that leaves those phases
+    first becomes a chance node of its own (`deferred`): the predator face, then the action. The chances are the
+    engine's: P(roll) = P(number dice) × P(predator face | number dice).
+    """
 
     inner: DeerState
     player: int
@@ -58,8 +89,23 @@ class Turn(State):
     received: int = 0
     policy: Any = field(default=None, compare=False, repr=False)  # the continuation (for loops)
     budget: "Budget | None" = field(default=None, compare=False, repr=False)
+    # The turn's positions met so far, each kept once: a position met again (e.g. a re-roll's outcome that
+    # the first roll reached too) is the same object, with its policy choice and successors already known.
+    met: dict = field(default_factory=dict, compare=False, repr=False)
+    predator: tuple[tuple[Action, Fraction], ...] | None = None  # the faces still to roll, with their chances
+    deferred: Action | None = None  # the action that reads the predator face, once it is rolled
 
-    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next",)  # a re-roll's successors, by outcome (`_chance_outcomes`)
+    # Per state: its successors by action (a re-roll's loop check and the walk apply the same ones), the
+    # continuation policy's choice (both ask for it), its walk key and its hash.
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key", "_cache_hash")
+
+    def __hash__(self) -> int:
+        """Hashed once per state (the walks look each one up several times)."""
+        cache = self.__dict__
+        if "_cache_hash" not in cache:
+            cache["_cache_hash"] = hash((self.inner, self.player, self.round, self.turns, self.shed, self.received,
+                                         self.predator, self.deferred))
+        return cache["_cache_hash"]
 
     @classmethod
     def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
@@ -71,6 +117,28 @@ class Turn(State):
         """Whether the turn has ended (the next turn starts, or the round or game is over)."""
         s = self.inner
         return self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
+
+    def decide(self) -> Distribution:
+        """The continuation policy's choice here (asked once per state)."""
+        cache = self.__dict__
+        if "_cache_choice" not in cache:
+            cache["_cache_choice"] = self.policy(self)
+        return cache["_cache_choice"]
+
+    def walk_key(self) -> "Turn":
+        """What the exact walks remember this position by: the turn itself, but in `ROLL_FREE_PHASES` with no
+        roll and in `PREDATOR_FACE_PHASES` with only the predator face, and no Joker's die (what the rest of
+        the turn does not read: positions differing only there have the same future)."""
+        cache = self.__dict__
+        if "_cache_key" not in cache:
+            s, key = self.inner, self
+            if s.phase in ROLL_FREE_PHASES:
+                if (s.roll, s.joker_die, self.predator) != (None, None, None):
+                    key = evolve(self, inner=evolve(s, roll=None, joker_die=None), predator=None)
+            elif s.phase in PREDATOR_FACE_PHASES and (s.roll, s.joker_die) != (_predator_face(s), None):
+                key = evolve(self, inner=evolve(s, roll=_predator_face(s), joker_die=None))
+            cache["_cache_key"] = key
+        return cache["_cache_key"]
 
     def round_over(self) -> bool:
         """Whether the round (or the game) has ended."""
@@ -87,8 +155,8 @@ class Turn(State):
 
     # -- the engine protocol, delegated -----------------------------------------------------------
     def current_player(self) -> int:
-        """The inner state's player to move."""
-        return self.inner.current_player()
+        """The inner state's player to move (chance while a deferred predator face is rolled)."""
+        return CHANCE if self.deferred is not None else self.inner.current_player()
 
     def rule(self) -> str:
         """The inner state's governing rule."""
@@ -98,23 +166,41 @@ class Turn(State):
         return self.inner.legal_actions()
 
     def _chance_outcomes(self):
+        if self.deferred is not None:
+            return self.predator
         outcomes = self.inner.chance_outcomes()
+        if self._defers():
+            outcomes = self._by_number_dice(outcomes)
         if self.inner.phase != Phase.REROLL:
             return outcomes
-        # The loop check applies every outcome; the walk then applies the same ones again: keep them.
-        after = self.__dict__["_cache_next"] = {a: self._apply(a) for a, _ in outcomes}
-        back = {a for a, _ in outcomes if self._comes_back(after[a])}
+        back = {a for a, _ in outcomes if self._comes_back(self._apply(a))}
         stay = 1 - sum((p for a, p in outcomes if a in back), Fraction(0))
         return tuple((a, p / stay) for a, p in outcomes if a not in back)
 
+    def _defers(self) -> bool:
+        """Whether this roll's predator face is rolled only when read."""
+        s = self.inner
+        return (s.phase in (Phase.ROLL, Phase.REROLL) and bool(s.game.components.predator_die)
+                and getattr(self.policy, "predator_blind", False))
+
+    def _by_number_dice(self, outcomes):
+        """The roll's outcomes, those that differ only in the predator face merged into their first where it
+        leads into `BEFORE_PREDATOR_PHASES` (its successor carries the faces' chances)."""
+        merged = []
+        for first, group in _predator_groups(outcomes).items():
+            if group.faces is not None and self._apply(first).predator is not None:
+                merged.append((first, group.chance))
+            else:
+                merged.extend(group.outcomes)
+        return tuple(merged)
+
     def _comes_back(self, s: "Turn") -> bool:
         """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
-        faces being re-rolled aside). The account only grows, so a change rules it out."""
+        dice on the table aside: the same `walk_key`). The account only grows, so a change rules it out."""
         while (s.shed, s.received) == (self.shed, self.received) and not s.over() and not s.is_chance_node() \
-                and len(choice := self.policy(s)) == 1:
+                and len(choice := s.decide()) == 1:
             s = s._apply(next(iter(choice)))
-        return (s.inner.phase == Phase.REROLL and (s.shed, s.received) == (self.shed, self.received)
-                and replace(s.inner, roll=self.inner.roll) == self.inner)
+        return s.walk_key() == self.walk_key()
 
     def returns(self):
         """The inner state's returns."""
@@ -130,11 +216,35 @@ class Turn(State):
 
     def _apply(self, action: Action) -> "Turn":
         if self.budget is not None:
-            self.budget.spend()  # counted on every apply, known successor or not: the budget means the same
-        known = self.__dict__.get("_cache_next")
-        if known is not None and action in known:
-            return known[action]
+            self.budget.spend()  # counted on every apply, known successor or not
+        known = self.__dict__.setdefault("_cache_next", {})
+        after = known.get(action)
+        if after is None:
+            after = self._successor(action)
+            after = known[action] = self.met.setdefault(after, after)
+        return after
+
+    def _successor(self, action: Action) -> "Turn":
+        if self.deferred is not None:  # the predator face rolled: then the action that reads it
+            rolled = evolve(self.inner, roll=_number_faces(self.inner) + action.args)
+            return evolve(self, inner=rolled, predator=None, deferred=None)._successor(self.deferred)
         inner = self.inner._apply(action)
+        predator = self.predator
+        if self._defers():
+            group = _predator_groups(self.inner.chance_outcomes()).get(action)
+            predator = group and group.faces
+        if predator is not None and inner.phase not in BEFORE_PREDATOR_PHASES:
+            if not self.inner.is_chance_node():
+                split = evolve(self, deferred=action)  # `inner` is its outcome for the face on the table
+                face = next(a for a, _ in predator if a.args == _predator_face(self.inner))
+                known = self._accounted(inner, None)
+                split.__dict__["_cache_next"] = {face: self.met.setdefault(known, known)}
+                return split
+            predator = None
+        return self._accounted(inner, predator)
+
+    def _accounted(self, inner: DeerState, predator) -> "Turn":
+        """The turn moved on to `inner`, its account updated."""
         before, now = self.inner.hands[self.player], inner.hands[self.player]
         out = into = 0
         if inner.is_terminal() or inner.round != self.round:  # the round is over: the hand is scored
@@ -146,7 +256,53 @@ class Turn(State):
                     out += p * (b - a)
                 elif a > b:
                     into += p * (a - b)
-        return evolve(self, inner=inner, shed=self.shed + out, received=self.received + into)
+        return evolve(self, inner=inner, shed=self.shed + out, received=self.received + into, predator=predator)
+
+
+def _predator_face(s: DeerState) -> tuple:
+    """The roll's last face (the predator die's, in an edition with one), as a 1-tuple."""
+    assert s.roll is not None, "a roll is on the table"
+    return s.roll[-1:]
+
+
+def _number_faces(s: DeerState) -> tuple:
+    """The roll's faces but the last."""
+    assert s.roll is not None, "a roll is on the table"
+    return s.roll[:-1]
+
+
+class RollGroup(NamedTuple):
+    """The outcomes of a roll with the same number dice."""
+
+    outcomes: tuple[tuple[Action, Fraction], ...]  # in the roll's order
+    chance: Fraction  # their chance together
+    faces: tuple[tuple[Action, Fraction], ...] | None  # of several: each predator face, its chance given the dice
+
+
+_GROUPS: dict[int, tuple[tuple, dict[Action, RollGroup]]] = {}
+
+
+def _predator_groups(outcomes: tuple) -> dict[Action, RollGroup]:
+    """A roll's outcomes grouped by number dice, keyed by each group's first. Worked out once per outcomes
+    tuple (the components hand out one tuple of roll outcomes), kept by its identity."""
+    entry = _GROUPS.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if len(_GROUPS) >= 64:
+            _GROUPS.clear()
+        entry = _GROUPS[id(outcomes)] = (outcomes, _grouped(outcomes))
+    return entry[1]
+
+
+def _grouped(outcomes: tuple) -> dict[Action, RollGroup]:
+    groups: dict[tuple, list] = {}
+    for a, p in outcomes:
+        groups.setdefault(a.args[:-1], []).append((a, p))
+    result = {}
+    for group in groups.values():
+        total = sum((p for _, p in group), Fraction(0))
+        faces = tuple((Action("predator", a.args[-1:], f"predator die: {a.args[-1]}"), p / total) for a, p in group)
+        result[group[0][0]] = RollGroup(tuple(group), total, faces if len(group) > 1 else None)
+    return result
 
 
 class OverBudget(Exception):
@@ -154,7 +310,10 @@ class OverBudget(Exception):
 
 
 class Budget:
-    """A count of engine steps an exact answer may take (deterministic, unlike a time limit)."""
+    """A count of engine steps an exact answer may take (deterministic, unlike a time limit). The steps are
+    the walk's own `Turn` steps: merging positions and deferring the predator die made them fewer than the
+    plain walk's, so a position just over the budget before may now be answered (none of the stored balance
+    study's advisor games came near it: they replay unchanged)."""
 
     def __init__(self, steps: int):
         self.left = steps
@@ -167,16 +326,19 @@ class Budget:
 
 
 def greedy_policy():
-    """The greedy agent as a (deterministic) policy."""
-    return agent_policy(GreedyAgent())
+    """The greedy agent as a (deterministic) policy; before the predator die (`BEFORE_PREDATOR_PHASES`) its
+    choices do not read the predator face (`predator_blind`)."""
+    policy = agent_policy(GreedyAgent())
+    policy.predator_blind = True  # type: ignore[attr-defined]
+    return policy
 
 
 def turn_distribution(state: DeerState, policy=None) -> Distribution:
     """Exact distribution of (points shed, points received, goes out) over the rest of the current
     player's turn, every decision taken by `policy` (default: the greedy agent)."""
-    policy = policy or greedy_policy()
-    return outcome_distribution(Turn.start(state, policy), lambda t: (t.shed, t.received, t.goes_out()), Turn.over,
-                                policy)
+    with _walked(state, policy) as start:
+        return outcome_distribution(start, lambda t: (t.shed, t.received, t.goes_out()), Turn.over, Turn.decide,
+                                    Turn.walk_key)
 
 
 def turn_summary(dist: Distribution) -> dict:
@@ -189,9 +351,19 @@ def advise(state: DeerState, policy=None, budget: int | None = None) -> list[tup
     """Every legal choice with the exact expected net points shed (shed − received) this turn,
     best first; after the choice the turn continues under `policy` (default: the greedy agent).
     With a `budget` of engine steps, raises OverBudget rather than take more."""
-    policy = policy or greedy_policy()
-    start = Turn.start(state, policy, None if budget is None else Budget(budget))
-    return action_values(start, lambda t: t.shed - t.received, Turn.over, policy)
+    with _walked(state, policy, budget) as start:
+        return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
+
+
+@contextmanager
+def _walked(state: DeerState, policy, budget: int | None = None) -> Iterator[Turn]:
+    """The turn from `state` for an exact walk (`policy` by default the greedy agent's); at the end its positions
+    are let go at once (they refer to each other through `met`: a cycle only the garbage collector would free)."""
+    start = Turn.start(state, policy or greedy_policy(), None if budget is None else Budget(budget))
+    try:
+        yield start
+    finally:
+        start.met.clear()
 
 
 # -- unseen cards ------------------------------------------------------------------------------------------

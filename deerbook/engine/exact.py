@@ -45,28 +45,45 @@ def outcome_distribution(
     value: Callable[[S], Hashable],
     stop: Callable[[S], bool],
     policy: Callable[[S], Distribution] = uniform_policy,
+    key: Callable[[S], Hashable] | None = None,
 ) -> Distribution:
-    """The exact distribution of value(s) at the first state s where stop(s) or s is terminal."""
-    memo: dict[S, Weights] = {}
-    open_states: set[S] = set()
+    """The exact distribution of value(s) at the first state s where stop(s) or s is terminal.
+
+    States are solved once each, remembered by `key(s)` (default: the state itself); a `key` may merge
+    states only if their futures are the same (same chance outcomes, same policy choices, same values)."""
+    return _distribution(_walker(value, stop, policy, key)(state))
+
+
+def _walker(value: Callable[[S], Hashable], stop: Callable[[S], bool], policy: Callable[[S], Distribution],
+            key: Callable[[S], Hashable] | None) -> Callable[[S], Weights]:
+    """The exact walk from a state to the weights of `value` where it stops, remembering every state solved
+    (one memo for every walk of this function)."""
+    memo: dict[Hashable, Weights] = {}
+    open_states: set[Hashable] = set()
 
     def walk(s: S) -> Weights:
-        if s in memo:
-            return memo[s]
-        if s in open_states:
+        k = s if key is None else key(s)
+        if k in memo:
+            return memo[k]
+        if k in open_states:
             raise ValueError(f"the play can return to an earlier state; choose a `stop` that cuts the loop:\n{s}")
-        open_states.add(s)
+        open_states.add(k)
         if s.is_terminal() or stop(s):
             result: Weights = ({value(s): 1}, 1)
         else:
             branches = s.chance_outcomes() if s.is_chance_node() else policy(s).items()
             result = _mix([(p, walk(s.apply(a))) for a, p in branches])
-        memo[s] = result
-        open_states.discard(s)
+        memo[k] = result
+        open_states.discard(k)
         return result
 
-    weights, total = walk(state)
-    return Distribution((v, Fraction(w, total)) for v, w in weights.items())
+    return walk
+
+
+def _distribution(weights: Weights) -> Distribution:
+    """Integer weights over their total as an exact distribution."""
+    counts, total = weights
+    return Distribution((v, Fraction(w, total)) for v, w in counts.items())
 
 
 def _mix(branches: list[tuple[Fraction, Weights]]) -> Weights:
@@ -88,10 +105,12 @@ def action_values(
     value: Callable[[S], Fraction | int],
     stop: Callable[[S], bool],
     policy: Callable[[S], Distribution] = uniform_policy,
+    key: Callable[[S], Hashable] | None = None,
 ) -> list[tuple[Action, Fraction]]:
-    """Each legal action with the exact expected value reached after it, best first."""
-    scored = [(a, outcome_distribution(state.apply(a), value, stop, policy).expectation())
-              for a in state.legal_actions()]
+    """Each legal action with the exact expected value reached after it, best first (one walk for all the
+    actions: a position reached after several of them is solved once; `key` as in `outcome_distribution`)."""
+    walk = _walker(value, stop, policy, key)
+    scored = [(a, _distribution(walk(state.apply(a))).expectation()) for a in state.legal_actions()]
     return sorted(scored, key=lambda pair: -pair[1])
 
 

@@ -10,6 +10,7 @@ from deerbook.deer.advisor import (AdvisorAgent, Turn, advise, greedy_policy, po
                                    sampled_turn, state_from_observation, turn_distribution, turn_summary)
 from deerbook.deer.balance import matchup
 from deerbook.engine import make_game
+from deerbook.engine.exact import agent_policy
 from deerbook.engine.seeding import stream
 
 
@@ -108,8 +109,17 @@ def test_the_advisor_sees_a_roll_a_joker_changed():
 
 def test_turn_wrapper_delegates_the_engine():
     state = position([["1", "2"], ["3"]])
-    turn = Turn.start(state, greedy_policy())
-    assert turn.chance_outcomes() == state.chance_outcomes() and not turn.over()
+    assert Turn.start(state, agent_policy(GreedyAgent())).chance_outcomes() == state.chance_outcomes()
+    turn = Turn.start(state, greedy_policy())  # predator-blind: the predator die waits until it is read
+    assert by_number_dice(turn.chance_outcomes()) == by_number_dice(state.chance_outcomes()) and not turn.over()
+    assert len(turn.chance_outcomes()) < len(state.chance_outcomes())
+
+
+def by_number_dice(outcomes):
+    chances = {}
+    for action, p in outcomes:
+        chances[action.args[:-1]] = chances.get(action.args[:-1], 0) + p
+    return chances
 
 
 def test_advisor_agent_beats_random():

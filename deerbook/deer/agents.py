@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import islice
+from operator import mul
 from typing import NamedTuple, Sequence
 
 from ..engine import Action
@@ -46,7 +47,7 @@ def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
 def _shed_by_number_dice(comp: DeerComponents, hand: tuple, faces: tuple) -> int:
     """`shed_points` of the rolls whose number dice show `faces` (the agent, and exact walks over its play,
     score the same few hundred faces against one hand again and again)."""
-    return _shed(comp, hand, _shed_plan(comp, faces))
+    return _shed(comp, hand, held_points(comp, hand), _shed_plan(comp, faces))
 
 
 class ShedPlan(NamedTuple):
@@ -60,14 +61,18 @@ class ShedPlan(NamedTuple):
     group_target: int  # the points each Ruling 6 group adds up to (0: no groups)
 
 
-def _shed(comp: DeerComponents, hand: tuple, plan: ShedPlan) -> int:
-    """The points a `plan` sheds from `hand`: the cards the rules move with the numbers worth the most chosen,
-    and as many Ruling 6 groups as the rest of the hand holds."""
+def held_points(comp: DeerComponents, hand) -> tuple[int, ...]:
+    """The points `hand` holds of each card kind."""
+    return tuple(map(mul, hand, comp.points))
+
+
+def _shed(comp: DeerComponents, hand: tuple, held: tuple[int, ...], plan: ShedPlan) -> int:
+    """The points a `plan` sheds from `hand` (holding `held` points per kind): the cards the rules move with the
+    numbers worth the most chosen, and as many Ruling 6 groups as the rest of the hand holds."""
     _, faces, choices, choosable, kinds, target = plan
     if choices:
         kinds = _moved_kinds(comp, faces, tuple(islice((n for _, n in _ranked(comp, hand) if n in choosable), choices)))
-    points = comp.points
-    shed = sum(hand[k] * points[k] for k in kinds)
+    shed = sum(map(held.__getitem__, kinds))
     if target:
         shed += target * max_groups(comp, tuple(0 if k in kinds else c for k, c in enumerate(hand)), target)
     return shed
@@ -93,8 +98,9 @@ def _moved_kinds(comp: DeerComponents, faces: tuple, chosen: tuple) -> frozenset
 @lru_cache(maxsize=1024)  # one entry per Joker decision: the die and the face choices share it
 def joker_scores(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, ...], ...]:
     """Per number die, the points shed by each face a Joker can make it show (in `joker_faces` order)."""
-    gained = -hand_value(comp, discard)
-    return tuple(tuple(gained if plan.takes_discard else _shed(comp, hand, plan)
+    gained, held = -hand_value(comp, discard), held_points(comp, hand)
+    return tuple(tuple(gained if plan.takes_discard else _shed(comp, hand, held, plan) if plan.choices or plan.group_target
+                       else sum(map(held.__getitem__, plan.kinds))  # most faces: `_shed` of a plain plan, inline
                        for plan in _joker_plans(comp, roll, die))
                  for die in range(len(comp.number_dice)))
 
@@ -116,19 +122,24 @@ def _ranked(comp: DeerComponents, hand: tuple) -> tuple[tuple[int, int], ...]:
 @lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
 def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
     """The most disjoint Ruling 6 groups `available` holds (exact): the lowest card that can be in a
-    group is either in none (drop its kind) or in one of the groups holding it."""
-    usable = [k for k in comp.number_kinds_by_points if available[k] and comp.points[k] < target]
+    group is either in one of the groups holding it or in none (drop its kind). The search stops once
+    it reaches a bound on what is left to find: every group takes two or more cards worth `target`."""
+    points = comp.points
+    usable = [k for k in comp.number_kinds_by_points if available[k] and points[k] < target]
     if not usable:
         return 0
     lowest = usable[0]
-    best = max_groups(comp, available[:lowest] + (0,) + available[lowest + 1:], target)
-    bound = sum(available[k] * comp.points[k] for k in usable) // target
+    cards, worth = sum(available[k] for k in usable), sum(available[k] * points[k] for k in usable)
+    bound, best = min(worth // target, cards // 2), 0
     for group in sum_groups(comp, available, target):
         if best == bound:
-            break
+            return best
         if lowest in group:
             best = max(best, 1 + max_groups(comp, _without(available, group), target))
-    return best
+    dropped = available[lowest]
+    if best >= min((worth - dropped * points[lowest]) // target, (cards - dropped) // 2):
+        return best
+    return max(best, max_groups(comp, available[:lowest] + (0,) + available[lowest + 1:], target))
 
 
 def _without(counts: tuple, kinds) -> tuple:
@@ -140,6 +151,11 @@ def _without(counts: tuple, kinds) -> tuple:
 
 def rack_shortfall(comp: DeerComponents, hand) -> int:
     """Cards still missing for the nearest rack (a held Joker fills one gap)."""
+    return _rack_shortfall(comp, tuple(hand))
+
+
+@lru_cache(maxsize=4096)  # asked at most decisions (a draw, a predator card)
+def _rack_shortfall(comp: DeerComponents, hand: tuple) -> int:
     preds, joker = comp.predator_kinds, comp.joker_kind
     gaps = [max(0, 3 - hand[k]) for k in preds]
     if len(preds) >= 2:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
 from ..engine.events import Event, Step
 from ..engine.protocol import evolve
+from ..engine.seeding import Rng
 from . import rules
 from .rules import PRIVATE_PHASES, Phase, card_list
 
@@ -120,6 +121,11 @@ class DeerState(State):
 
     def _chance_table(self):
         return rules.chance_table(self)
+
+    def sample_chance(self, rng: Rng) -> Action:
+        """A chance outcome drawn with its exact probability; a card straight from its pile's counts."""
+        card = rules.draw_card(self, rng)
+        return card if card is not None else super().sample_chance(rng)
 
     def _apply(self, action: Action) -> "DeerState":
         if self.phase == Phase.DEAL and sum(self.deck) > 1:  # most steps of a game: no Table needed

@@ -74,8 +74,13 @@ def _shed(comp: DeerComponents, hand: tuple, held: tuple[int, ...], plan: ShedPl
         kinds = _moved_kinds(comp, faces, tuple(islice((n for _, n in _ranked(comp, hand) if n in choosable), choices)))
     shed = sum(map(held.__getitem__, kinds))
     if target:
-        shed += target * max_groups(comp, tuple(0 if k in kinds else c for k, c in enumerate(hand)), target)
+        shed += target * max_groups(comp, _without_kinds(hand, kinds), target)
     return shed
+
+
+def _without_kinds(hand: tuple, kinds) -> tuple:
+    """`hand` with no card of `kinds` (what is left for Ruling 6 groups)."""
+    return tuple(0 if k in kinds else c for k, c in enumerate(hand))
 
 
 @lru_cache(maxsize=4096)  # bounded by the faces the number dice (and a Joker) can show
@@ -95,14 +100,47 @@ def _moved_kinds(comp: DeerComponents, faces: tuple, chosen: tuple) -> frozenset
     return frozenset(comp.number_kind[n] for n in numbers)
 
 
+NO_FACE = (-10**9, -1)  # the score of a die a Joker cannot change (no face to choose)
+
+
 @lru_cache(maxsize=1024)  # one entry per Joker decision: the die and the face choices share it
-def joker_scores(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, ...], ...]:
-    """Per number die, the points shed by each face a Joker can make it show (in `joker_faces` order)."""
+def joker_best(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, int], ...]:
+    """Per number die, the most points a Joker on it sheds and the first face shedding them (its index in
+    `joker_faces` order), or NO_FACE."""
     gained, held = -hand_value(comp, discard), held_points(comp, hand)
-    return tuple(tuple(gained if plan.takes_discard else _shed(comp, hand, held, plan) if plan.choices or plan.group_target
-                       else sum(map(held.__getitem__, plan.kinds))  # most faces: `_shed` of a plain plan, inline
-                       for plan in _joker_plans(comp, roll, die))
+    return tuple(_best_plan(comp, hand, held, gained, _joker_plans(comp, roll, die))
                  for die in range(len(comp.number_dice)))
+
+
+def _best_plan(comp: DeerComponents, hand: tuple, held: tuple, gained: int, plans) -> tuple[int, int]:
+    """The most points one of `plans` sheds (`gained` when it takes the discard pile) and the index of the first
+    plan shedding them. Plans with Ruling 6 groups, costly to score exactly, come last, the highest bound first,
+    and are scored only if their bound could beat the best so far (a tie goes to the lower index)."""
+    best, first, grouped = *NO_FACE, []
+    for i, plan in enumerate(plans):
+        if plan.takes_discard:
+            score = gained
+        elif plan.group_target and not plan.choices:
+            grouped.append((_group_shed_bound(comp, hand, held, plan), i))
+            continue
+        elif plan.choices:
+            score = _shed(comp, hand, held, plan)
+        else:  # most faces: `_shed` of a plain plan, inline
+            score = sum(map(held.__getitem__, plan.kinds))
+        if score > best:
+            best, first = score, i
+    for bound, i in sorted(grouped, reverse=True):
+        if bound > best or bound == best and i < first:
+            score = _shed(comp, hand, held, plans[i])
+            if score > best or score == best and i < first:
+                best, first = score, i
+    return best, first
+
+
+def _group_shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) -> int:
+    """At least the points a plan with Ruling 6 groups and no chosen numbers sheds (`_shed`), cheaply."""
+    target = plan.group_target
+    return sum(map(held.__getitem__, plan.kinds)) + target * group_bound(comp, _without_kinds(hand, plan.kinds), target)
 
 
 @lru_cache(maxsize=4096)  # bounded by the rolls the dice can show, times the dice
@@ -124,22 +162,29 @@ def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
     """The most disjoint Ruling 6 groups `available` holds (exact): the lowest card that can be in a
     group is either in one of the groups holding it or in none (drop its kind). The search stops once
     it reaches a bound on what is left to find: every group takes two or more cards worth `target`."""
-    points = comp.points
-    usable = [k for k in comp.number_kinds_by_points if available[k] and points[k] < target]
+    usable = _usable(comp, available, target)
     if not usable:
         return 0
-    lowest = usable[0]
-    cards, worth = sum(available[k] for k in usable), sum(available[k] * points[k] for k in usable)
-    bound, best = min(worth // target, cards // 2), 0
+    lowest, bound, best = usable[0], group_bound(comp, available, target), 0
     for group in sum_groups(comp, available, target):
         if best == bound:
             return best
         if lowest in group:
             best = max(best, 1 + max_groups(comp, _without(available, group), target))
-    dropped = available[lowest]
-    if best >= min((worth - dropped * points[lowest]) // target, (cards - dropped) // 2):
-        return best
-    return max(best, max_groups(comp, available[:lowest] + (0,) + available[lowest + 1:], target))
+    rest = available[:lowest] + (0,) + available[lowest + 1:]
+    return best if best >= group_bound(comp, rest, target) else max(best, max_groups(comp, rest, target))
+
+
+def group_bound(comp: DeerComponents, available: tuple, target: int) -> int:
+    """At least `max_groups`: each group takes two or more cards, each worth less than `target`."""
+    usable = _usable(comp, available, target)
+    points = comp.points
+    return min(sum(available[k] * points[k] for k in usable) // target, sum(available[k] for k in usable) // 2)
+
+
+def _usable(comp: DeerComponents, available: tuple, target: int) -> list[int]:
+    """The number card kinds of `available` that can be in a group adding up to `target`, cheapest first."""
+    return [k for k in comp.number_kinds_by_points if available[k] and comp.points[k] < target]
 
 
 def _without(counts: tuple, kinds) -> tuple:
@@ -188,23 +233,22 @@ def _find(legal: Sequence[Action], kind: str, args: tuple = ()) -> Action:
 
 
 # -- one chooser per decision phase --------------------------------------------------------------------
-def _joker_scores(comp: DeerComponents, obs: dict) -> tuple[tuple[int, ...], ...]:
-    return joker_scores(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))
+def _joker_best(comp: DeerComponents, obs: dict) -> tuple[tuple[int, int], ...]:
+    return joker_best(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))
 
 
 def choose_joker(comp, obs, legal):
     """Use a Joker only if the best face it can set sheds more points than the roll as it is."""
     now = shed_points(comp, obs["hand"], obs["discard"], obs["roll"])
-    scores = _joker_scores(comp, obs)
-    best = max((a for a in legal if a.kind == "joker"), key=lambda a: max(scores[a.args[0]], default=-10**9))
-    return best if max(scores[best.args[0]], default=-10**9) > now else _find(legal, "no_joker")
+    best_faces = _joker_best(comp, obs)
+    best = max((a for a in legal if a.kind == "joker"), key=lambda a: best_faces[a.args[0]][0])
+    return best if best_faces[best.args[0]][0] > now else _find(legal, "no_joker")
 
 
 def choose_joker_face(comp, obs, legal):
-    """The Joker face whose roll sheds the most points."""
+    """The Joker face whose roll sheds the most points (the first such face)."""
     die = obs["joker_die"]
-    score = dict(zip(joker_faces(comp, obs["roll"], die), _joker_scores(comp, obs)[die]))
-    return max(legal, key=lambda a: score[a.args[0]])
+    return _find(legal, "face", (joker_faces(comp, obs["roll"], die)[_joker_best(comp, obs)[die][1]],))
 
 
 def choose_number(comp, obs, legal):

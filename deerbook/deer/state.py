@@ -105,9 +105,8 @@ class DeerState(State):
     # -- protocol ---------------------------------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to move, or CHANCE, or TERMINAL."""
-        if self.phase == Phase.END:
-            return TERMINAL
-        return CHANCE if self.phase in rules.CHANCE_PHASES else rules.acting_player(self)
+        role = _ROLES.get(self.phase)
+        return rules.acting_player(self) if role is None else role
 
     def rule(self) -> str:
         """The rule that governs the current phase."""
@@ -167,8 +166,7 @@ class DeerState(State):
         A private decision of another player (a block offer, Ruling 19; a hand-over, card chart) shows as
         phase "waiting" with no decider: who is asked would tell who holds those numbers. The cards about to
         move (open to blocks) are counted only for their owner."""
-        actor = rules.acting_player(self) if self.phase in rules.DECISION_PHASES else None
-        private = self.phase in PRIVATE_PHASES and player != actor
+        private = self.phase in PRIVATE_PHASES and player != rules.acting_player(self)
         owner = player == rules.mover(self)
         return {
             "player": player, "phase": "waiting" if private else self.phase, "current": self.current,
@@ -229,6 +227,7 @@ class DeerState(State):
 
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
+_ROLES = {Phase.END: TERMINAL, **dict.fromkeys(rules.CHANCE_PHASES, CHANCE)}  # the phases no seat decides
 
 
 def _options(game: "DeerGame") -> dict:

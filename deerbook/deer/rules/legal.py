@@ -185,37 +185,41 @@ def _card_actions(comp: DeerComponents, kind: str, text: str) -> tuple[Action, .
     return tuple(Action(kind, (k,), text.format(card.name)) for k, card in enumerate(comp.cards))
 
 
-def _card_outcomes(comp: DeerComponents, counts, kind: str, text: str) -> tuple[tuple[Action, Fraction], ...]:
-    total, actions = sum(counts), _card_actions(comp, kind, text)
+@lru_cache(maxsize=64)  # bounded by the editions times the seats
+def _deal_actions(comp: DeerComponents, player: int) -> tuple[Action, ...]:
+    return _card_actions(comp, "deal", f"deal {{}} to player {player}")
+
+
+def _card_outcomes(counts, actions: tuple[Action, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    total = sum(counts)
     return tuple((actions[k], Fraction(c, total)) for k, c in enumerate(counts) if c)
 
 
-def _card_table(comp: DeerComponents, counts, kind: str, text: str) -> ChanceTable:
+def _card_table(counts, actions: tuple[Action, ...]) -> ChanceTable:
     """`_card_outcomes` as a sampling table: the weights are the card counts themselves."""
-    actions = _card_actions(comp, kind, text)
     present = [k for k, c in enumerate(counts) if c]
     return ChanceTable([actions[k] for k in present], itertools.accumulate(counts[k] for k in present))
 
 
-def _card_source(s) -> tuple[tuple[int, ...], str, str] | None:
-    """The cards a deal or draw node picks from, its action kind and text (None at a roll)."""
+def _card_source(s) -> tuple[tuple[int, ...], tuple[Action, ...]] | None:
+    """The cards a deal or draw node picks from and the action of each card kind (None at a roll)."""
     if s.phase == Phase.DEAL:
-        return s.deck, "deal", f"deal {{}} to player {s.current}"
+        return s.deck, _deal_actions(s.game.components, s.current)
     if s.phase == Phase.DRAW_CARD:
-        return s.predator_pile, "draw_card", "draw {}"
+        return s.predator_pile, _card_actions(s.game.components, "draw_card", "draw {}")
     return None
 
 
 def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
     """The chance outcomes: a card from a pile, or the roll of all dice."""
     source = _card_source(s)
-    return _card_outcomes(s.game.components, *source) if source else s.game.components.roll_outcomes
+    return _card_outcomes(*source) if source else s.game.components.roll_outcomes
 
 
 def chance_table(s) -> ChanceTable:
     """`chance_outcomes` ready to sample (the same outcomes, order and proportions)."""
     source = _card_source(s)
-    return _card_table(s.game.components, *source) if source else ChanceTable.shared(s.game.components.roll_outcomes)
+    return _card_table(*source) if source else ChanceTable.shared(s.game.components.roll_outcomes)
 
 
 def draw_card(s, rng: Rng) -> Action | None:
@@ -226,6 +230,6 @@ def draw_card(s, rng: Rng) -> Action | None:
     source = _card_source(s)
     if source is None:
         return None
-    counts, kind, text = source
-    return _card_actions(s.game.components, kind, text)[draw_index(tuple(itertools.accumulate(counts)), rng)]
+    counts, actions = source
+    return actions[draw_index(tuple(itertools.accumulate(counts)), rng)]
 

@@ -64,7 +64,8 @@ class Table:
 
     def __init__(self, game, fields: dict, events: list[Event] | None = None):
         """A working copy of the state `fields`; with an `events` list, the transition reports into it."""
-        self.game, self.comp, self.n, self._source, self.events = game, game.components, game.num_players, fields, events
+        self.game, self.comp, self.n = game, game.components, game.num_players
+        self._source, self.events = fields, events
 
     def __getattr__(self, name: str) -> Any:
         """The first use of a field: read it from the state (a count vector copied as a list)."""
@@ -106,7 +107,7 @@ class Table:
             return getattr(self, place)
         piles, player = (self.set_aside, place[1]) if isinstance(place, tuple) else (self.hands, place)
         counts = piles[player]
-        if type(counts) is tuple:  # still the state's own: copied on the first change
+        if not isinstance(counts, list):  # still the state's own tuple: copied on the first change
             counts = piles[player] = list(counts)
         return counts
 
@@ -166,8 +167,8 @@ class Table:
                                              "to": self.pawns[player]})
 
     @property
-    def hand(self) -> list[int]:
-        """The current player's hand."""
+    def hand(self) -> Sequence[int]:
+        """The current player's hand (read-only)."""
         return self.hands[self.current]
 
     @property

@@ -168,8 +168,8 @@ class Table:
 
     @property
     def hand(self) -> Sequence[int]:
-        """The current player's hand (read-only)."""
-        return self.hands[self.current]
+        """The current player's hand now (read-only: read without copying the hands)."""
+        return self.peek("hands")[self.current]
 
     @property
     def dealer(self) -> int:

@@ -143,11 +143,14 @@ def _group_shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: Shed
     return sum(map(held.__getitem__, plan.kinds)) + target * group_bound(comp, _without_kinds(hand, plan.kinds), target)
 
 
-@lru_cache(maxsize=4096)  # bounded by the rolls the dice can show, times the dice
 def _joker_plans(comp: DeerComponents, roll: tuple, die: int) -> tuple[ShedPlan, ...]:
     """The `_shed_plan` of each face a Joker can make `die` show (in `joker_faces` order)."""
-    faces = roll[:len(comp.number_dice)]
-    return tuple(_shed_plan(comp, faces[:die] + (face,) + faces[die + 1:]) for face in joker_faces(comp, roll, die))
+    return _number_dice_joker_plans(comp, roll[:len(comp.number_dice)], die)
+
+
+@lru_cache(maxsize=4096)  # bounded by what the number dice show (not the predator die), times the dice
+def _number_dice_joker_plans(comp: DeerComponents, faces: tuple, die: int) -> tuple[ShedPlan, ...]:
+    return tuple(_shed_plan(comp, faces[:die] + (face,) + faces[die + 1:]) for face in joker_faces(comp, faces, die))
 
 
 @lru_cache(maxsize=1024)

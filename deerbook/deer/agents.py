@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import islice
+from operator import mul
 from typing import NamedTuple, Sequence
 
 from ..engine import Action
@@ -46,7 +47,7 @@ def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
 def _shed_by_number_dice(comp: DeerComponents, hand: tuple, faces: tuple) -> int:
     """`shed_points` of the rolls whose number dice show `faces` (the agent, and exact walks over its play,
     score the same few hundred faces against one hand again and again)."""
-    return _shed(comp, hand, _shed_plan(comp, faces))
+    return _shed(comp, hand, held_points(comp, hand), _shed_plan(comp, faces))
 
 
 class ShedPlan(NamedTuple):
@@ -60,17 +61,26 @@ class ShedPlan(NamedTuple):
     group_target: int  # the points each Ruling 6 group adds up to (0: no groups)
 
 
-def _shed(comp: DeerComponents, hand: tuple, plan: ShedPlan) -> int:
-    """The points a `plan` sheds from `hand`: the cards the rules move with the numbers worth the most chosen,
-    and as many Ruling 6 groups as the rest of the hand holds."""
+def held_points(comp: DeerComponents, hand) -> tuple[int, ...]:
+    """The points `hand` holds of each card kind."""
+    return tuple(map(mul, hand, comp.points))
+
+
+def _shed(comp: DeerComponents, hand: tuple, held: tuple[int, ...], plan: ShedPlan) -> int:
+    """The points a `plan` sheds from `hand` (holding `held` points per kind): the cards the rules move with the
+    numbers worth the most chosen, and as many Ruling 6 groups as the rest of the hand holds."""
     _, faces, choices, choosable, kinds, target = plan
     if choices:
         kinds = _moved_kinds(comp, faces, tuple(islice((n for _, n in _ranked(comp, hand) if n in choosable), choices)))
-    points = comp.points
-    shed = sum(hand[k] * points[k] for k in kinds)
+    shed = sum(map(held.__getitem__, kinds))
     if target:
-        shed += target * max_groups(comp, tuple(0 if k in kinds else c for k, c in enumerate(hand)), target)
+        shed += target * max_groups(comp, _without_kinds(hand, kinds), target)
     return shed
+
+
+def _without_kinds(hand: tuple, kinds) -> tuple:
+    """`hand` with no card of `kinds` (what is left for Ruling 6 groups)."""
+    return tuple(0 if k in kinds else c for k, c in enumerate(hand))
 
 
 @lru_cache(maxsize=4096)  # bounded by the faces the number dice (and a Joker) can show
@@ -90,20 +100,57 @@ def _moved_kinds(comp: DeerComponents, faces: tuple, chosen: tuple) -> frozenset
     return frozenset(comp.number_kind[n] for n in numbers)
 
 
+NO_FACE = (-10**9, -1)  # the score of a die a Joker cannot change (no face to choose)
+
+
 @lru_cache(maxsize=1024)  # one entry per Joker decision: the die and the face choices share it
-def joker_scores(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, ...], ...]:
-    """Per number die, the points shed by each face a Joker can make it show (in `joker_faces` order)."""
-    gained = -hand_value(comp, discard)
-    return tuple(tuple(gained if plan.takes_discard else _shed(comp, hand, plan)
-                       for plan in _joker_plans(comp, roll, die))
+def joker_best(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, int], ...]:
+    """Per number die, the most points a Joker on it sheds and the first face shedding them (its index in
+    `joker_faces` order), or NO_FACE."""
+    gained, held = -hand_value(comp, discard), held_points(comp, hand)
+    return tuple(_best_plan(comp, hand, held, gained, _joker_plans(comp, roll, die))
                  for die in range(len(comp.number_dice)))
 
 
-@lru_cache(maxsize=4096)  # bounded by the rolls the dice can show, times the dice
+def _best_plan(comp: DeerComponents, hand: tuple, held: tuple, gained: int, plans) -> tuple[int, int]:
+    """The most points one of `plans` sheds (`gained` when it takes the discard pile) and the index of the first
+    plan shedding them. Plans with Ruling 6 groups, costly to score exactly, come last, the highest bound first,
+    and are scored only if their bound could beat the best so far (a tie goes to the lower index)."""
+    best, first, grouped = *NO_FACE, []
+    for i, plan in enumerate(plans):
+        if plan.takes_discard:
+            score = gained
+        elif plan.group_target and not plan.choices:
+            grouped.append((_group_shed_bound(comp, hand, held, plan), i))
+            continue
+        elif plan.choices:
+            score = _shed(comp, hand, held, plan)
+        else:  # most faces: `_shed` of a plain plan, inline
+            score = sum(map(held.__getitem__, plan.kinds))
+        if score > best:
+            best, first = score, i
+    for bound, i in sorted(grouped, reverse=True):
+        if bound > best or bound == best and i < first:
+            score = _shed(comp, hand, held, plans[i])
+            if score > best or score == best and i < first:
+                best, first = score, i
+    return best, first
+
+
+def _group_shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) -> int:
+    """At least the points a plan with Ruling 6 groups and no chosen numbers sheds (`_shed`), cheaply."""
+    target = plan.group_target
+    return sum(map(held.__getitem__, plan.kinds)) + target * group_bound(comp, _without_kinds(hand, plan.kinds), target)
+
+
 def _joker_plans(comp: DeerComponents, roll: tuple, die: int) -> tuple[ShedPlan, ...]:
     """The `_shed_plan` of each face a Joker can make `die` show (in `joker_faces` order)."""
-    faces = roll[:len(comp.number_dice)]
-    return tuple(_shed_plan(comp, faces[:die] + (face,) + faces[die + 1:]) for face in joker_faces(comp, roll, die))
+    return _number_dice_joker_plans(comp, roll[:len(comp.number_dice)], die)
+
+
+@lru_cache(maxsize=4096)  # bounded by what the number dice show (not the predator die), times the dice
+def _number_dice_joker_plans(comp: DeerComponents, faces: tuple, die: int) -> tuple[ShedPlan, ...]:
+    return tuple(_shed_plan(comp, faces[:die] + (face,) + faces[die + 1:]) for face in joker_faces(comp, faces, die))
 
 
 @lru_cache(maxsize=1024)
@@ -116,19 +163,31 @@ def _ranked(comp: DeerComponents, hand: tuple) -> tuple[tuple[int, int], ...]:
 @lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
 def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
     """The most disjoint Ruling 6 groups `available` holds (exact): the lowest card that can be in a
-    group is either in none (drop its kind) or in one of the groups holding it."""
-    usable = [k for k in comp.number_kinds_by_points if available[k] and comp.points[k] < target]
+    group is either in one of the groups holding it or in none (drop its kind). The search stops once
+    it reaches a bound on what is left to find: every group takes two or more cards worth `target`."""
+    usable = _usable(comp, available, target)
     if not usable:
         return 0
-    lowest = usable[0]
-    best = max_groups(comp, available[:lowest] + (0,) + available[lowest + 1:], target)
-    bound = sum(available[k] * comp.points[k] for k in usable) // target
+    lowest, bound, best = usable[0], group_bound(comp, available, target), 0
     for group in sum_groups(comp, available, target):
         if best == bound:
-            break
+            return best
         if lowest in group:
             best = max(best, 1 + max_groups(comp, _without(available, group), target))
-    return best
+    rest = available[:lowest] + (0,) + available[lowest + 1:]
+    return best if best >= group_bound(comp, rest, target) else max(best, max_groups(comp, rest, target))
+
+
+def group_bound(comp: DeerComponents, available: tuple, target: int) -> int:
+    """At least `max_groups`: each group takes two or more cards, each worth less than `target`."""
+    usable = _usable(comp, available, target)
+    points = comp.points
+    return min(sum(available[k] * points[k] for k in usable) // target, sum(available[k] for k in usable) // 2)
+
+
+def _usable(comp: DeerComponents, available: tuple, target: int) -> list[int]:
+    """The number card kinds of `available` that can be in a group adding up to `target`, cheapest first."""
+    return [k for k in comp.number_kinds_by_points if available[k] and comp.points[k] < target]
 
 
 def _without(counts: tuple, kinds) -> tuple:
@@ -140,6 +199,11 @@ def _without(counts: tuple, kinds) -> tuple:
 
 def rack_shortfall(comp: DeerComponents, hand) -> int:
     """Cards still missing for the nearest rack (a held Joker fills one gap)."""
+    return _rack_shortfall(comp, tuple(hand))
+
+
+@lru_cache(maxsize=4096)  # asked at most decisions (a draw, a predator card)
+def _rack_shortfall(comp: DeerComponents, hand: tuple) -> int:
     preds, joker = comp.predator_kinds, comp.joker_kind
     gaps = [max(0, 3 - hand[k]) for k in preds]
     if len(preds) >= 2:
@@ -172,23 +236,22 @@ def _find(legal: Sequence[Action], kind: str, args: tuple = ()) -> Action:
 
 
 # -- one chooser per decision phase --------------------------------------------------------------------
-def _joker_scores(comp: DeerComponents, obs: dict) -> tuple[tuple[int, ...], ...]:
-    return joker_scores(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))
+def _joker_best(comp: DeerComponents, obs: dict) -> tuple[tuple[int, int], ...]:
+    return joker_best(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))
 
 
 def choose_joker(comp, obs, legal):
     """Use a Joker only if the best face it can set sheds more points than the roll as it is."""
     now = shed_points(comp, obs["hand"], obs["discard"], obs["roll"])
-    scores = _joker_scores(comp, obs)
-    best = max((a for a in legal if a.kind == "joker"), key=lambda a: max(scores[a.args[0]], default=-10**9))
-    return best if max(scores[best.args[0]], default=-10**9) > now else _find(legal, "no_joker")
+    best_faces = _joker_best(comp, obs)
+    best = max((a for a in legal if a.kind == "joker"), key=lambda a: best_faces[a.args[0]][0])
+    return best if best_faces[best.args[0]][0] > now else _find(legal, "no_joker")
 
 
 def choose_joker_face(comp, obs, legal):
-    """The Joker face whose roll sheds the most points."""
+    """The Joker face whose roll sheds the most points (the first such face)."""
     die = obs["joker_die"]
-    score = dict(zip(joker_faces(comp, obs["roll"], die), _joker_scores(comp, obs)[die]))
-    return max(legal, key=lambda a: score[a.args[0]])
+    return _find(legal, "face", (joker_faces(comp, obs["roll"], die)[_joker_best(comp, obs)[die][1]],))
 
 
 def choose_number(comp, obs, legal):

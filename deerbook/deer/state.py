@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
 from ..engine.events import Event, Step
 from ..engine.protocol import evolve
+from ..engine.seeding import Rng
 from . import rules
 from .rules import PRIVATE_PHASES, Phase, card_list
 
@@ -104,9 +105,8 @@ class DeerState(State):
     # -- protocol ---------------------------------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to move, or CHANCE, or TERMINAL."""
-        if self.phase == Phase.END:
-            return TERMINAL
-        return CHANCE if self.phase in rules.CHANCE_PHASES else rules.acting_player(self)
+        role = _ROLES.get(self.phase)
+        return rules.acting_player(self) if role is None else role
 
     def rule(self) -> str:
         """The rule that governs the current phase."""
@@ -120,6 +120,11 @@ class DeerState(State):
 
     def _chance_table(self):
         return rules.chance_table(self)
+
+    def sample_chance(self, rng: Rng) -> Action:
+        """A chance outcome drawn with its exact probability; a card straight from its pile's counts."""
+        card = rules.draw_card(self, rng)
+        return card if card is not None else super().sample_chance(rng)
 
     def _apply(self, action: Action) -> "DeerState":
         if self.phase == Phase.DEAL and sum(self.deck) > 1:  # most steps of a game: no Table needed
@@ -161,8 +166,7 @@ class DeerState(State):
         A private decision of another player (a block offer, Ruling 19; a hand-over, card chart) shows as
         phase "waiting" with no decider: who is asked would tell who holds those numbers. The cards about to
         move (open to blocks) are counted only for their owner."""
-        actor = rules.acting_player(self) if self.phase in rules.DECISION_PHASES else None
-        private = self.phase in PRIVATE_PHASES and player != actor
+        private = self.phase in PRIVATE_PHASES and player != rules.acting_player(self)
         owner = player == rules.mover(self)
         return {
             "player": player, "phase": "waiting" if private else self.phase, "current": self.current,
@@ -223,6 +227,7 @@ class DeerState(State):
 
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
+_ROLES = {Phase.END: TERMINAL, **dict.fromkeys(rules.CHANCE_PHASES, CHANCE)}  # the phases no seat decides
 
 
 def _options(game: "DeerGame") -> dict:

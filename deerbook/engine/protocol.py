@@ -275,10 +275,10 @@ def evolve(obj: T, **changes: Any) -> T:
     new: T = object.__new__(type(obj))
     values = new.__dict__
     values.update(obj.__dict__)
+    if len(values) > len(names):  # some lookup was cached: not copied
+        for name in cached:
+            values.pop(name, None)
     values.update(changes)
-    for name in cached:
-        if name in values:
-            del values[name]
     return new
 
 

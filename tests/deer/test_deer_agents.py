@@ -1,9 +1,12 @@
 """GreedyAgent: each of its stated preferences, and determinism."""
 from collections import Counter
 
+import pytest
 
 from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
 from deerbook.deer import GreedyAgent
+from deerbook.deer.agents import NO_FACE, _joker_plans, _without, joker_best, max_groups, shed_points
+from deerbook.deer.rules import joker_faces, sum_groups
 from deerbook.engine import make_game, play
 from deerbook.engine.seeding import stream
 
@@ -124,3 +127,54 @@ def test_greedy_plays_both_editions_with_every_option_deterministically():
         game = make_game(name, num_players=3, **options)
         first = play(game, [GreedyAgent() for _ in range(3)], 5)
         assert first.is_terminal() and first.ledger == play(game, [GreedyAgent() for _ in range(3)], 5).ledger
+
+
+def _random_hands(deck, rng, count: int):
+    """`count` (hand, discard) pairs dealt at random from `deck`: 3 to 12 cards in hand, up to 8 discarded."""
+    cards = [k for k, c in enumerate(deck) for _ in range(c)]
+    for _ in range(count):
+        picked = rng.sample(cards, 20)
+        hand, discard = [0] * len(deck), [0] * len(deck)
+        for k in picked[:rng.randint(3, 12)]:
+            hand[k] += 1
+        for k in picked[12:12 + rng.randint(0, 8)]:
+            discard[k] += 1
+        yield tuple(hand), tuple(discard)
+
+
+@pytest.mark.parametrize("edition", ["deer", "deer-cards", "own-faces"])
+def test_joker_best_is_the_first_face_shedding_the_most_of_every_face_scored_in_full(edition, tmp_path):
+    """`joker_best` skips faces it can bound: it must agree with scoring every face through `shed_points`."""
+    options = {"components": first_readings_components(tmp_path)} if edition == "own-faces" else {}
+    game = make_game("deer" if edition == "own-faces" else edition, num_players=4, **options)
+    comp, rng = game.components, stream(12)
+    dice = [faces for _, faces in comp.number_dice]
+    grouped = 0
+    for hand, discard in _random_hands(game.full_deck, rng, 1500):
+        roll = tuple(rng.choice(faces) for faces in dice) + ((rng.choice(comp.predator_die),) if comp.predator_die else ())
+        for die, (best, first) in enumerate(joker_best(comp, hand, discard, roll)):
+            faces = joker_faces(comp, roll, die)
+            scores = [shed_points(comp, hand, discard, roll[:die] + (face,) + roll[die + 1:]) for face in faces]
+            assert (best, first) == ((max(scores), scores.index(max(scores))) if scores else NO_FACE), (hand, roll, die)
+            grouped += any(plan.group_target for plan in _joker_plans(comp, roll, die))
+    assert grouped >= 20  # the bounded (Ruling 6 group) faces were exercised
+
+
+def test_max_groups_matches_an_exhaustive_search():
+    """The bounds that stop `max_groups` early never change its answer."""
+    comp, rng = make_game("deer", num_players=4).components, stream(3)
+    numbers = comp.number_kinds_by_points
+
+    def exhaustive(available: tuple, target: int, memo: dict) -> int:
+        if (available, target) not in memo:
+            memo[available, target] = max((1 + exhaustive(_without(available, group), target, memo)
+                                            for group in sum_groups(comp, available, target)), default=0)
+        return memo[available, target]
+
+    memo: dict = {}
+    for _ in range(400):
+        available = [0] * len(comp.cards)
+        for k in rng.sample([k for k in numbers for _ in range(4)], rng.randint(2, 11)):
+            available[k] += 1
+        target = rng.randint(2, 12)
+        assert max_groups(comp, tuple(available), target) == exhaustive(tuple(available), target, memo), available

@@ -5,7 +5,8 @@ import pytest
 
 from deer_helpers import DH, RD, act, position, roll
 from deerbook.deer import DECISIONS, DeerGame, DeerOptions
-from deerbook.engine import Action, RuleViolation, make_game, state_to_json
+from deerbook.engine import Action, RandomAgent, RuleViolation, State, make_game, play, state_to_json
+from deerbook.engine.seeding import stream
 from deerbook.engine.errors import OptionError
 
 
@@ -94,3 +95,19 @@ def test_decisions_are_documented():
     for topic in ("Ruling 18", "Ruling 19, set aside", "Ruling 19, block", "Ruling 20", "Ruling 21", "Card edition",
                   "Card chart"):
         assert any(d.startswith(topic) for d in DECISIONS), topic
+
+
+@pytest.mark.parametrize("name, phases", [("deer", {"deal", "draw_card"}), ("deer-cards", {"deal"})])
+def test_a_card_is_drawn_from_the_pile_counts_as_the_chance_table_draws_it(name, phases):
+    """A deal or a draw from the Predator pile samples the pile's counts directly (`rules.draw_card`): the same
+    card as the generic draw from the node's chance table, for the same random stream."""
+    game = make_game(name, num_players=4)
+    nodes = []
+    play(game, [RandomAgent() for _ in range(4)], 8,
+         on_step=lambda s, a: nodes.append(s) if s.phase in ("deal", "draw_card") else None)
+    assert {s.phase for s in nodes} == phases  # the card game has no Predator pile to draw from
+    assert any(0 in s.deck for s in nodes if s.phase == "deal")  # kinds dealt out: zero counts in the pile
+    for i, s in enumerate(nodes):
+        direct, generic = stream(i), stream(i)
+        assert s.sample_chance(direct) == State.sample_chance(s, generic)
+        assert direct.random() == generic.random()  # one draw each

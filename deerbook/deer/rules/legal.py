@@ -6,7 +6,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...engine import Action
+from ...engine.distribution import draw_index
 from ...engine.protocol import ChanceTable
+from ...engine.seeding import Rng
 from ..components import DeerComponents
 from .cards import (available_racks, card_list, choosable_numbers, counts_of_kinds, group_options, hand_value,
                     joker_faces, matching, others, rolled_numbers, set_aside_options)
@@ -16,10 +18,16 @@ def _names(comp: DeerComponents, kinds) -> str:
     return "+".join(comp.cards[k].name for k in kinds)
 
 
+# Every legal-action tuple is built once per distinct key (actions are immutable, so states share them) and
+# kept in a bounded cache: a decision pays a lookup, not the construction of its actions.
 def _pass_to_others(s, kind: int) -> tuple[Action, ...]:
-    name = s.game.components.cards[kind].name
-    recipients = sorted(others(s.current, s.game.num_players))
-    return tuple(Action("pass", (kind, j), f"pass {name} to player {j}") for j in recipients)
+    return _pass_actions(s.game.components, kind, s.current, s.game.num_players)
+
+
+@lru_cache(maxsize=1024)  # bounded by the card kinds times the seats
+def _pass_actions(comp: DeerComponents, kind: int, player: int, n: int) -> tuple[Action, ...]:
+    name = comp.cards[kind].name
+    return tuple(Action("pass", (kind, j), f"pass {name} to player {j}") for j in sorted(others(player, n)))
 
 
 def joker_actions(s) -> tuple[Action, ...]:
@@ -48,14 +56,22 @@ def _joker_face_actions(comp: DeerComponents, die: int, faces: tuple) -> tuple[A
 def choose_actions(s) -> tuple[Action, ...]:
     """The numbers the chart row lets the roller choose (Rulings 4 and 8)."""
     comp = s.game.components
-    numbers = choosable_numbers(comp, s.roll, comp.chart_row(s.roll))
-    return tuple(Action("choose", (n,), f"choose {comp.face_name(n)}") for n in numbers if n not in s.chosen)
+    return _choose_actions(comp, choosable_numbers(comp, s.roll, comp.chart_row(s.roll)), s.chosen)
+
+
+@lru_cache(maxsize=4096)  # bounded by the sets of numbers a chart row offers, times those already chosen
+def _choose_actions(comp: DeerComponents, numbers: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(Action("choose", (n,), f"choose {comp.face_name(n)}") for n in numbers if n not in chosen)
 
 
 def group_actions(s) -> tuple[Action, ...]:
     """The groups of cards summing to the rolled number still to pass, or no more groups (Ruling 6)."""
-    comp = s.game.components
-    return (*(Action("group", g, f"group {_names(comp, g)}") for g in group_options(s)),
+    return _group_actions(s.game.components, group_options(s))
+
+
+@lru_cache(maxsize=1024)
+def _group_actions(comp: DeerComponents, groups: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
+    return (*(Action("group", g, f"group {_names(comp, g)}") for g in groups),
             Action("no_more_groups", (), "no more groups"))
 
 
@@ -67,8 +83,12 @@ def pass_actions(s) -> tuple[Action, ...]:
 def predator_actions(s) -> tuple[Action, ...]:
     """Pass or discard a card of the rolled predator, or keep the rest (Ruling 12)."""
     comp = s.game.components
-    kind = comp.kind_index[s.roll[-1]]
-    return (*_pass_to_others(s, kind),
+    return _predator_actions(comp, comp.kind_index[s.roll[-1]], s.current, s.game.num_players)
+
+
+@lru_cache(maxsize=1024)  # bounded by the predator kinds times the seats
+def _predator_actions(comp: DeerComponents, kind: int, player: int, n: int) -> tuple[Action, ...]:
+    return (*_pass_actions(comp, kind, player, n),
             Action("discard", (kind,), f"discard {comp.cards[kind].name} to the Predator pile"),
             Action("keep", (), "keep the rest"))
 
@@ -77,38 +97,63 @@ def predator_discard_actions(s) -> tuple[Action, ...]:
     """Discard one predator card held, or nothing (Ruling 12, Discard face)."""
     comp = s.game.components
     hand = s.hands[s.current]
-    return (*(Action("discard", (k,), f"discard {comp.cards[k].name} to the Predator pile")
-              for k in comp.predator_kinds if hand[k]),
+    return _predator_discard_actions(comp, tuple(k for k in comp.predator_kinds if hand[k]))
+
+
+@lru_cache(maxsize=256)  # bounded by the sets of predator kinds
+def _predator_discard_actions(comp: DeerComponents, held: tuple[int, ...]) -> tuple[Action, ...]:
+    return (*(Action("discard", (k,), f"discard {comp.cards[k].name} to the Predator pile") for k in held),
             Action("no_discard", (), "discard nothing"))
 
 
 def rack_actions(s) -> tuple[Action, ...]:
     """The racks the hand holds, or no rack (Ruling 13)."""
     comp = s.game.components
+    return _rack_actions(comp, available_racks(comp, s.hands[s.current]))
+
+
+@lru_cache(maxsize=256)  # bounded by the sets of racks a hand can hold
+def _rack_actions(comp: DeerComponents, racks: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
     return (*(Action("rack", r, f"rack {_names(comp, r)} ({hand_value(comp, counts_of_kinds(comp, r))})")
-              for r in available_racks(comp, s.hands[s.current])),
+              for r in racks),
             Action("no_rack", (), "no rack"))
 
 
 def rack_pawn_actions(s) -> tuple[Action, ...]:
     """The next signed move of a rack or Bullseye: a pawn and a direction (Rulings 13 and 20)."""
+    return _rack_pawn_actions(s.game.num_players)
+
+
+@lru_cache(maxsize=64)
+def _rack_pawn_actions(n: int) -> tuple[Action, ...]:
     return tuple(Action("move", (p, sign), f"move player {p} {'forward' if sign > 0 else 'back'}")
-                 for p in range(s.game.num_players) for sign in (1, -1))
+                 for p in range(n) for sign in (1, -1))
 
 
 def rack_amount_actions(s) -> tuple[Action, ...]:
     """The size of that move, at most the points left (Rulings 13 and 20)."""
-    return tuple(Action("amount", (k,), f"{k} space{'s' * (k > 1)}") for k in range(1, s.moves_left + 1))
+    return _amount_actions(s.moves_left)
+
+
+@lru_cache(maxsize=256)  # bounded by the largest rack value
+def _amount_actions(most: int) -> tuple[Action, ...]:
+    return tuple(Action("amount", (k,), f"{k} space{'s' * (k > 1)}") for k in range(1, most + 1))
 
 
 def draw_actions(s) -> tuple[Action, ...]:
     """Draw from the Predator pile, or not (Ruling 1)."""
-    return Action("draw", (), "draw from the Predator pile"), Action("no_draw", (), "don't draw")
+    return DRAW_ACTIONS
+
+
+DRAW_ACTIONS = Action("draw", (), "draw from the Predator pile"), Action("no_draw", (), "don't draw")
 
 
 def knock_actions(s) -> tuple[Action, ...]:
     """Knock, or roll the dice (Ruling 18)."""
-    return Action("knock", (), "knock"), Action("no_knock", (), "roll the dice")
+    return KNOCK_ACTIONS
+
+
+KNOCK_ACTIONS = Action("knock", (), "knock"), Action("no_knock", (), "roll the dice")
 
 
 def set_aside_actions(s) -> tuple[Action, ...]:
@@ -140,35 +185,51 @@ def _card_actions(comp: DeerComponents, kind: str, text: str) -> tuple[Action, .
     return tuple(Action(kind, (k,), text.format(card.name)) for k, card in enumerate(comp.cards))
 
 
-def _card_outcomes(comp: DeerComponents, counts, kind: str, text: str) -> tuple[tuple[Action, Fraction], ...]:
-    total, actions = sum(counts), _card_actions(comp, kind, text)
+@lru_cache(maxsize=64)  # bounded by the editions times the seats
+def _deal_actions(comp: DeerComponents, player: int) -> tuple[Action, ...]:
+    return _card_actions(comp, "deal", f"deal {{}} to player {player}")
+
+
+def _card_outcomes(counts, actions: tuple[Action, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    total = sum(counts)
     return tuple((actions[k], Fraction(c, total)) for k, c in enumerate(counts) if c)
 
 
-def _card_table(comp: DeerComponents, counts, kind: str, text: str) -> ChanceTable:
+def _card_table(counts, actions: tuple[Action, ...]) -> ChanceTable:
     """`_card_outcomes` as a sampling table: the weights are the card counts themselves."""
-    actions = _card_actions(comp, kind, text)
     present = [k for k, c in enumerate(counts) if c]
     return ChanceTable([actions[k] for k in present], itertools.accumulate(counts[k] for k in present))
 
 
-def _card_source(s) -> tuple[tuple[int, ...], str, str] | None:
-    """The cards a deal or draw node picks from, its action kind and text (None at a roll)."""
+def _card_source(s) -> tuple[tuple[int, ...], tuple[Action, ...]] | None:
+    """The cards a deal or draw node picks from and the action of each card kind (None at a roll)."""
     if s.phase == Phase.DEAL:
-        return s.deck, "deal", f"deal {{}} to player {s.current}"
+        return s.deck, _deal_actions(s.game.components, s.current)
     if s.phase == Phase.DRAW_CARD:
-        return s.predator_pile, "draw_card", "draw {}"
+        return s.predator_pile, _card_actions(s.game.components, "draw_card", "draw {}")
     return None
 
 
 def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
     """The chance outcomes: a card from a pile, or the roll of all dice."""
     source = _card_source(s)
-    return _card_outcomes(s.game.components, *source) if source else s.game.components.roll_outcomes
+    return _card_outcomes(*source) if source else s.game.components.roll_outcomes
 
 
 def chance_table(s) -> ChanceTable:
     """`chance_outcomes` ready to sample (the same outcomes, order and proportions)."""
     source = _card_source(s)
-    return _card_table(s.game.components, *source) if source else ChanceTable.shared(s.game.components.roll_outcomes)
+    return _card_table(*source) if source else ChanceTable.shared(s.game.components.roll_outcomes)
+
+
+def draw_card(s, rng: Rng) -> Action | None:
+    """The card a deal or draw node picks (None at a roll, drawing nothing), sampled from the pile's counts
+    without building its table: the same `draw_index` draw as `chance_table`'s, so the same card. (Over every
+    kind, an absent kind's running total repeats the one before it, so the index drawn is the kind of the
+    card the table of present kinds draws.)"""
+    source = _card_source(s)
+    if source is None:
+        return None
+    counts, actions = source
+    return actions[draw_index(tuple(itertools.accumulate(counts)), rng)]
 

@@ -128,6 +128,8 @@ assert set(PHASE_RULES) == set(Phase), "every phase has its record"
 CHANCE_PHASES = frozenset(p for p, r in PHASE_RULES.items() if r.legal is None and r.handler is not None)
 DECISION_PHASES = frozenset(p for p, r in PHASE_RULES.items() if r.legal is not None)
 PRIVATE_PHASES = frozenset(p for p, r in PHASE_RULES.items() if r.private)  # others see "waiting"
+_LEGAL = {p: r.legal for p, r in PHASE_RULES.items() if r.legal is not None}  # looked up at every decision
+_HANDLERS = {p: r.handler for p, r in PHASE_RULES.items() if r.handler is not None}  # ... and every transition
 
 
 def rule(s) -> str:
@@ -142,13 +144,13 @@ def rule(s) -> str:
 
 def legal_actions(s) -> tuple[Action, ...]:
     """The legal actions of the state's (decision) phase."""
-    return cast(Callable, PHASE_RULES[s.phase].legal)(s)
+    return _LEGAL[s.phase](s)
 
 
 def apply(t: Table, action: Action) -> None:
     """Run the transition of `action` in the table's phase (ending the round if it ends)."""
     try:
-        cast(Callable, PHASE_RULES[t.phase].handler)(t, action)
+        _HANDLERS[t.phase](t, action)
     except RoundOver:
         on.end_round(t)
 

@@ -1,7 +1,7 @@
 """The Table: a mutable working copy of a state's fields for one transition."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...engine.events import Event
 from .cards import rolled_numbers
@@ -14,16 +14,20 @@ class RoundOver(Exception):
 
 MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played", "pending",
            "set_aside_due", "bullseye_due", "benefit_spaces")  # count vectors and per-player flags, as lists
-NESTED = ("hands", "set_aside")  # per-player count vectors, as lists of lists
+NESTED = ("hands", "set_aside")  # per-player count vectors, as lists of tuples, each copied to a list when it changes
 LISTS = frozenset(MUTABLE + NESTED)
 
 
 class Table:
     """A mutable working copy of a state's fields for one transition.
 
-    A field is read from the state on first use (a count vector copied as a list, of lists), so a
-    transition pays only for the fields it touches; `changed_fields` gives back what it set or used,
-    as a state holds it (tuples). The fields are those of `DeerState`, typed as a transition holds them."""
+    A field is read from the state on first use (a count vector copied as a list; a per-player one as a
+    list of the state's tuples, a player's vector copied to a list only when a card moves in or out of it:
+    `pile`), so a transition pays only for the fields it touches; `changed_fields` gives back what it set or
+    used, as a state holds it (tuples). The fields are those of `DeerState`, typed as a transition holds them:
+    a player's vector in `hands` or `set_aside` is read-only (a tuple, or a list once `pile` hands it out)."""
+
+    __slots__ = ("game", "comp", "n", "events", "_source", "__dict__")  # the fields alone live in __dict__
 
     game: Any
     comp: Any
@@ -32,7 +36,7 @@ class Table:
     phase: Phase
     current: int
     round: int
-    hands: list[list[int]]
+    hands: list[Sequence[int]]
     deck: list[int]
     discard: list[int]
     predator_pile: list[int]
@@ -50,7 +54,7 @@ class Table:
     ledger: tuple[tuple[int, str, int, int], ...]
     turns: int
     racks_played: list[int]
-    set_aside: list[list[int]]
+    set_aside: list[Sequence[int]]
     set_aside_due: list[int]
     bullseye_due: list[bool]
     benefit_spaces: list[int | None]
@@ -60,16 +64,17 @@ class Table:
 
     def __init__(self, game, fields: dict, events: list[Event] | None = None):
         """A working copy of the state `fields`; with an `events` list, the transition reports into it."""
-        self.__dict__.update(game=game, comp=game.components, n=game.num_players, _source=fields, events=events)
+        self.game, self.comp, self.n = game, game.components, game.num_players
+        self._source, self.events = fields, events
 
     def __getattr__(self, name: str) -> Any:
         """The first use of a field: read it from the state (a count vector copied as a list)."""
         try:
-            value = self.__dict__["_source"][name]
+            value = self._source[name]
         except KeyError:
             raise AttributeError(name) from None
         if name in LISTS:
-            value = [list(v) for v in value] if name in NESTED else list(value)
+            value = list(value)
         self.__dict__[name] = value
         return value
 
@@ -79,7 +84,7 @@ class Table:
         for name, value in self.__dict__.items():
             if name in LISTS:
                 changed[name] = tuple(map(tuple, value)) if name in NESTED else tuple(value)
-            elif name in source and value is not source[name]:
+            elif value is not source[name]:
                 changed[name] = value
         return changed
 
@@ -96,11 +101,15 @@ class Table:
         """A field's value now, read without copying it (not to be changed)."""
         return self.__dict__.get(name, self._source[name])
 
-    def pile(self, place):
-        """The count vector of a place: a player's hand, a set-aside pile or a named pile."""
-        if isinstance(place, tuple):  # ("set_aside", player)
-            return self.set_aside[place[1]]
-        return self.hands[place] if isinstance(place, int) else getattr(self, place)
+    def pile(self, place) -> list[int]:
+        """The count vector of a place, to change: a player's hand, a set-aside pile or a named pile."""
+        if isinstance(place, str):
+            return getattr(self, place)
+        piles, player = (self.set_aside, place[1]) if isinstance(place, tuple) else (self.hands, place)
+        counts = piles[player]
+        if not isinstance(counts, list):  # still the state's own tuple: copied on the first change
+            counts = piles[player] = list(counts)
+        return counts
 
     def emit(self, kind: str, player: int | None, detail: dict, seen_by: frozenset[int] | None = None,
              public: dict | None = None) -> None:
@@ -129,10 +138,23 @@ class Table:
                   {**public, "card": self.comp.cards[kind].name, "kind": kind}, None if face_up else seats, public)
 
     def move_all(self, counts, source, target, shown: bool = False) -> None:
-        """Move every card of `counts` from `source` to `target`."""
-        for kind, count in enumerate(list(counts)):
-            for _ in range(count):
-                self.move(kind, source, target, shown)
+        """Move every card of `counts` from `source` to `target` (one `move` per card when events are reported;
+        else all at once: only the last card out can empty the source hand, as `move` checks)."""
+        counts = list(counts)  # `counts` may be the source pile itself
+        if self.events is not None:
+            for kind, count in enumerate(counts):
+                for _ in range(count):
+                    self.move(kind, source, target, shown)
+            return
+        if not any(counts):
+            return
+        taken, given = self.pile(source), self.pile(target)
+        for kind, count in enumerate(counts):
+            if count:
+                taken[kind] -= count
+                given[kind] += count
+        if isinstance(source, int) and not any(taken):
+            raise RoundOver
 
     def move_pawn(self, player: int, amount: int, reason: str) -> None:
         """Move a player's pawn (never below 0) and record the move in the ledger."""
@@ -145,9 +167,9 @@ class Table:
                                              "to": self.pawns[player]})
 
     @property
-    def hand(self) -> list[int]:
-        """The current player's hand."""
-        return self.hands[self.current]
+    def hand(self) -> Sequence[int]:
+        """The current player's hand now (read-only: read without copying the hands)."""
+        return self.peek("hands")[self.current]
 
     @property
     def dealer(self) -> int:

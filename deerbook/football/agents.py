@@ -62,19 +62,23 @@ def finished_value(state: FootballState, player: int) -> float:
         moves = state._legal_actions()
         if len(moves) > 1 or moves[0].kind == "kick":
             moves = [action for action in moves if action.kind != "kick"]
+        checked = None
         if len(moves) > 1:
-            values = [move_value(state, move) for move in moves]
-            moves = (moves[values.index(max(values))],)
-        state, goes_on = decide(state, moves[0])
+            outcomes = [move_outcome(state, move) for move in moves]
+            values = [value for value, _ in outcomes]
+            best = values.index(max(values))
+            moves, checked = (moves[best],), outcomes[best][1]
+        state, goes_on = decide(state, moves[0], checked=checked)
     return value(state, player)
 
 
-def move_value(state: FootballState, move: Action) -> float:
-    """The actor's value after `move`: a box action's own box decides it (the rest of its move changes no marks),
-    so only other moves are worked out in full."""
+def move_outcome(state: FootballState, move: Action) -> tuple[float, tuple[Marks, int] | None]:
+    """The actor's value after `move`, and a box action's `checked_marks`: its own box decides its value (the rest
+    of its move changes no marks), so only other moves are worked out in full."""
     if move.kind in BOX_ACTIONS:
-        return sheet_value(checked_marks(state, move.args[0])[0])
-    return value(decide(state, move)[0], state.actor)
+        checked = checked_marks(state, move.args[0])
+        return sheet_value(checked[0]), checked
+    return value(decide(state, move)[0], state.actor), None
 
 
 class GreedyAgent:

@@ -342,19 +342,20 @@ def apply(s, action: Action, emit: Emit = None):
     return after if goes_on else _end_holding(after, emit)
 
 
-def decide(s, action: Action, emit: Emit = None) -> tuple[Any, bool]:
+def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | None = None) -> tuple[Any, bool]:
     """The actor's legal decision up to where play moves on, and whether the actor still decides (`deciding`).
+    For a box action (`BOX_ACTIONS`), `checked` may give its `checked_marks`, already worked out.
 
     If so, the state is `apply`'s. If not, `apply` hands it to the next run of decisions (another seat, phase,
     turn or the end), which changes no one's marks but `defense_used`: a look-ahead may stop here.
     """
     kind, args = action.kind, action.args
     if kind == "check":
-        after = _check(s, args[0], emit, hand=_minus_one(s.hand, args[0]))
+        after = _check(s, args[0], emit, checked, hand=_minus_one(s.hand, args[0]))
     elif kind == "pick":
-        after = _check(s, args[0], emit, picks=s.picks + args)
+        after = _check(s, args[0], emit, checked, picks=s.picks + args)
     elif kind == "wild":
-        after = _check(s, args[0], emit)
+        after = _check(s, args[0], emit, checked)
     elif kind == "take":
         after = _take(s, args[0], emit)
     elif kind == "kick":
@@ -377,10 +378,11 @@ def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
     return check_box(s.marks[s.actor], track, s.game.sheet, s.defense, emit, s.actor)
 
 
-def _check(s, track: int, emit: Emit, **changes):
-    """Check one box on `track` for the actor (with `changes` to the state: the die used)."""
+def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, **changes):
+    """Check one box on `track` for the actor (with `changes` to the state: the die used; `checked`: the box's
+    `checked_marks` if known)."""
     actor = s.actor
-    marks, changes["wild_from"] = check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
+    marks, changes["wild_from"] = checked or check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
     changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
     return _evolve(s, changes)
 

@@ -17,7 +17,10 @@ Speed (an odds explorer or a hint answers in well under a second). Every positio
 no roll after the predator die, only the predator face while passing). With the greedy continuation,
 which does not read the predator face before the predator die, the walk rolls the number dice first
 and the predator die only when the play reads it: the number dice are played out once, not once per
-predator face. tests/deer/test_advisor_walk.py checks the answers against the plain walk's.
+predator face. Two more cases never read the face, so it is not rolled there either: number dice that end the
+turn at once (a re-roll or a frozen player's roll without a Deer Head, Rulings 7 and 10) and a predator die met
+with no predator card in hand (Ruling 12: on to the rack whatever the face). tests/deer/test_advisor_walk.py checks
+the answers against the plain walk's, and each case against every face.
 
 Unknown cards. `turn_distribution(state)` and `advise(state)` are exact for a *full* position
 (every hand and pile given). At the table a player knows only their hand, the hand sizes and
@@ -44,8 +47,8 @@ from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
 from ..engine.seeding import Rng, stream
 from .agents import GreedyAgent
-from .components import load_components
-from .rules import Phase, card_list, hand_value
+from .components import DEER_HEAD, load_components
+from .rules import Phase, card_list, hand_value, rolled_faces
 from .state import DeerState
 
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
@@ -185,14 +188,22 @@ class Turn(State):
 
     def _by_number_dice(self, outcomes):
         """The roll's outcomes, those that differ only in the predator face merged into their first where it
-        leads into `BEFORE_PREDATOR_PHASES` (its successor carries the faces' chances)."""
+        leads into `BEFORE_PREDATOR_PHASES` (its successor carries the faces' chances) or the number dice alone
+        end the turn (`_loses_turn`: every face leads to the same position)."""
         merged = []
         for first, group in _predator_groups(outcomes).items():
-            if group.faces is not None and self._apply(first).predator is not None:
+            if group.faces is not None and (self._loses_turn(first) or self._apply(first).predator is not None):
                 merged.append((first, group.chance))
             else:
                 merged.extend(group.outcomes)
         return tuple(merged)
+
+    def _loses_turn(self, roll: Action) -> bool:
+        """Whether `roll`'s number dice alone end the turn, the predator face unread: a re-roll, or a frozen
+        player's roll, with no Deer Head on them (Rulings 7 and 10: `on_roll` ends the turn at once)."""
+        s = self.inner
+        return (s.phase == Phase.REROLL or s.frozen[s.current]) and DEER_HEAD not in rolled_faces(s.game.components,
+                                                                                                    roll.args)
 
     def _comes_back(self, s: "Turn") -> bool:
         """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
@@ -234,7 +245,7 @@ class Turn(State):
             group = _predator_groups(self.inner.chance_outcomes()).get(action)
             predator = group and group.faces
         if predator is not None and inner.phase not in BEFORE_PREDATOR_PHASES:
-            if not self.inner.is_chance_node():
+            if not self.inner.is_chance_node() and not self._face_unread(inner):
                 split = evolve(self, deferred=action)  # `inner` is its outcome for the face on the table
                 face = next(a for a, _ in predator if a.args == _predator_face(self.inner))
                 known = self._accounted(inner, None)
@@ -242,6 +253,13 @@ class Turn(State):
                 return split
             predator = None
         return self._accounted(inner, predator)
+
+    def _face_unread(self, inner: DeerState) -> bool:
+        """Whether `inner`, the outcome of an action that leaves `BEFORE_PREDATOR_PHASES`, is every predator
+        face's: not passing (the face is still to come) and the roller holding no predator card, so the predator
+        die went on to the rack for every face (Ruling 12: `predator_phase`; nothing moves the hand after it)."""
+        hand = inner.hands[self.inner.current]
+        return inner.phase not in PREDATOR_FACE_PHASES and not any(hand[k] for k in inner.game.components.predator_kinds)
 
     def _accounted(self, inner: DeerState, predator) -> "Turn":
         """The turn moved on to `inner`, its account updated."""

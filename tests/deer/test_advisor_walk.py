@@ -30,11 +30,12 @@ def positions():
     joker_at_deer_heads = roll(position([["2", "9", "Joker", "Fox"], ["3", "4"]], discard=["5", "12"]), DH, DH, DH,
                                "Bear")
     choose = roll(position([["5", "7", "9", "Fox", "Fox"], ["1", "2"], ["8"]]), RD, 5, 7, "Fox")
+    frozen = position([["3", "7", "10", "Joker"], ["1", "2", "Wolf"], ["8", "12"]], frozen=[True, False, False])
     blocks = [position(hands, options={"advanced": True}, set_aside=aside, discard=discard)  # Ruling 19
               for hands, aside, discard in [([["3", "3", "5", "9", "Joker", "Fox"], ["7", "8"], ["1", "2", "4"]],
                                               [[], ["3", "9"], ["5"]], ["6"]),
                                              ([["1", "2", "Fox", "Fox", "Wolf"], ["7", "8", "12"]], [[], ["1"]], [])]]
-    return [*board, cards, joker_at_deer_heads, choose, *blocks]
+    return [*board, cards, joker_at_deer_heads, choose, *blocks, frozen]
 
 
 def plain_distribution(turn):
@@ -144,3 +145,39 @@ def test_the_step_budget_still_stops_a_big_answer():
     start = Turn.start(state, greedy_policy(), Budget(10**6))
     outcome_distribution(start, turn_value, Turn.over, Turn.decide, Turn.walk_key)
     assert 0 < 10**6 - start.budget.left < 10**4
+
+
+def test_a_roll_that_loses_the_turn_is_one_outcome_whatever_the_predator_face():
+    """Rulings 7 and 10: a re-roll, or a frozen player's roll, without a Deer Head on the number dice ends the
+    turn before the predator die: every face of the merged outcome leads to the same position."""
+    checked = 0
+    for state in positions():
+        for t in met_positions(state):
+            if not t.inner.is_chance_node() or t.deferred is not None:
+                continue
+            for action, _ in t.inner.chance_outcomes():
+                if action.kind == "roll" and t._loses_turn(action):
+                    after = {t.inner.apply(type(action)("roll", action.args[:-1] + (face,)))
+                             for face in dict.fromkeys(t.inner.game.components.predator_die)}
+                    assert len(after) == 1 and next(iter(after)).roll is None  # `end_turn` cleared it
+                    checked += 1
+    assert checked > 100
+
+
+def test_an_unread_predator_face_is_not_rolled():
+    """Ruling 12: with no predator card in the roller's hand after the number dice (and nothing left to pass),
+    the predator die goes on to the rack whatever its face: each face leads to positions the walk merges."""
+    checked = 0
+    for state in positions():
+        for t in met_positions(state):
+            if t.predator is None or t.deferred is not None or t.inner.is_chance_node():
+                continue
+            for action in t.decide():
+                after = t.inner.apply(action)
+                if after.phase in BEFORE_PREDATOR_PHASES or not t._face_unread(after):
+                    continue
+                faces = [evolve(t.inner, roll=t.inner.roll[:-1] + face.args) for face, _ in t.predator]
+                plain = [evolve(t, inner=s, predator=None) for s in faces]
+                assert len({p.apply(action).walk_key() for p in plain}) == 1
+                checked += 1
+    assert checked > 20

@@ -17,7 +17,10 @@ Speed (an odds explorer or a hint answers in well under a second). Every positio
 no roll after the predator die, only the predator face while passing). With the greedy continuation,
 which does not read the predator face before the predator die, the walk rolls the number dice first
 and the predator die only when the play reads it: the number dice are played out once, not once per
-predator face. tests/deer/test_advisor_walk.py checks the answers against the plain walk's.
+predator face. Two more cases never read the face, so it is not rolled there either: number dice that end the
+turn at once (a re-roll or a frozen player's roll without a Deer Head, Rulings 7 and 10: all one outcome), and
+the faces of predators the roller does not hold (Ruling 12: on to the rack, all one face).
+tests/deer/test_advisor_walk.py checks the answers against the plain walk's, and each case against every face.
 
 Unknown cards. `turn_distribution(state)` and `advise(state)` are exact for a *full* position
 (every hand and pile given). At the table a player knows only their hand, the hand sizes and
@@ -44,8 +47,8 @@ from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
 from ..engine.seeding import Rng, stream
 from .agents import GreedyAgent
-from .components import load_components
-from .rules import Phase, card_list, hand_value
+from .components import DEER_HEAD, DISCARD_FACE, load_components
+from .rules import Phase, card_list, hand_value, rolled_faces
 from .state import DeerState
 
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
@@ -77,8 +80,9 @@ class Turn(State):
     With a `predator_blind` policy and a predator die, a roll's outcomes that differ only in the predator face
     are one outcome (its first, their chances summed) while the play stays in `BEFORE_PREDATOR_PHASES`: the
     turn then carries the face's chances given the number dice (`predator`). An action that leaves those phases
-    first becomes a chance node of its own (`deferred`): the predator face, then the action. The chances are the
-    engine's: P(roll) = P(number dice) × P(predator face | number dice).
+    first becomes a chance node of its own (`deferred`): the predator face, then the action (the faces it sends
+    the same way, `face_effect`, rolled as one). The chances are the engine's: P(roll) = P(number dice) ×
+    P(predator face | number dice).
     """
 
     inner: DeerState
@@ -185,14 +189,26 @@ class Turn(State):
 
     def _by_number_dice(self, outcomes):
         """The roll's outcomes, those that differ only in the predator face merged into their first where it
-        leads into `BEFORE_PREDATOR_PHASES` (its successor carries the faces' chances)."""
-        merged = []
+        leads into `BEFORE_PREDATOR_PHASES` (its successor carries the faces' chances); every outcome whose number
+        dice alone end the turn (`_loses_turn`: they all lead to the same position) merged into the first of them."""
+        merged, lost = [], []
         for first, group in _predator_groups(outcomes).items():
-            if group.faces is not None and self._apply(first).predator is not None:
+            if self._loses_turn(first):
+                lost.append(group)
+            elif group.faces is not None and self._apply(first).predator is not None:
                 merged.append((first, group.chance))
             else:
                 merged.extend(group.outcomes)
+        if lost:
+            merged.append((lost[0].outcomes[0][0], sum((group.chance for group in lost), Fraction(0))))
         return tuple(merged)
+
+    def _loses_turn(self, roll: Action) -> bool:
+        """Whether `roll`'s number dice alone end the turn, the predator face unread: a re-roll, or a frozen
+        player's roll, with no Deer Head on them (Rulings 7 and 10: `on_roll` ends the turn at once)."""
+        s = self.inner
+        return (s.phase == Phase.REROLL or s.frozen[s.current]) and DEER_HEAD not in rolled_faces(s.game.components,
+                                                                                                    roll.args)
 
     def _comes_back(self, s: "Turn") -> bool:
         """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
@@ -234,14 +250,34 @@ class Turn(State):
             group = _predator_groups(self.inner.chance_outcomes()).get(action)
             predator = group and group.faces
         if predator is not None and inner.phase not in BEFORE_PREDATOR_PHASES:
-            if not self.inner.is_chance_node():
-                split = evolve(self, deferred=action)  # `inner` is its outcome for the face on the table
-                face = next(a for a, _ in predator if a.args == _predator_face(self.inner))
+            faces = () if self.inner.is_chance_node() else self._faces_read(inner, predator)
+            if len(faces) > 1:
+                split = evolve(self, deferred=action, predator=faces)  # `inner`: its outcome for the face on the table
                 known = self._accounted(inner, None)
-                split.__dict__["_cache_next"] = {face: self.met.setdefault(known, known)}
+                split.__dict__["_cache_next"] = {face: self.met.setdefault(known, known)
+                                                 for face, _ in faces if face.args == _predator_face(self.inner)}
                 return split
             predator = None
         return self._accounted(inner, predator)
+
+    def _faces_read(self, inner: DeerState, faces):
+        """The predator `faces` as `inner`, the outcome of an action that leaves `BEFORE_PREDATOR_PHASES`, reads
+        them: those that `face_effect` sends the same way merged into their first, their chances summed."""
+        merged: dict[Any, tuple[Action, Fraction]] = {}
+        for face, chance in faces:
+            effect = self.face_effect(inner, face)
+            first, total = merged.get(effect, (face, Fraction(0)))
+            merged[effect] = first, total + chance
+        return tuple(merged.values())
+
+    def face_effect(self, inner: DeerState, face: Action):
+        """What a predator `face` does after `inner` (an action's outcome that leaves `BEFORE_PREDATOR_PHASES`):
+        while the number cards are passed, the face itself is still to come; otherwise "rack" where the roller
+        holds no card of that predator (none at all, for the Discard face), as the predator die then goes on to
+        the rack (Ruling 12: `predator_phase`; nothing moves the hand after it)."""
+        comp, hand = inner.game.components, inner.hands[self.inner.current]
+        kinds = comp.predator_kinds if face.args[0] == DISCARD_FACE else (comp.kind_index[face.args[0]],)
+        return face if inner.phase == Phase.PASS or any(hand[k] for k in kinds) else "rack"
 
     def _accounted(self, inner: DeerState, predator) -> "Turn":
         """The turn moved on to `inner`, its account updated."""

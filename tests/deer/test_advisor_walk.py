@@ -30,11 +30,12 @@ def positions():
     joker_at_deer_heads = roll(position([["2", "9", "Joker", "Fox"], ["3", "4"]], discard=["5", "12"]), DH, DH, DH,
                                "Bear")
     choose = roll(position([["5", "7", "9", "Fox", "Fox"], ["1", "2"], ["8"]]), RD, 5, 7, "Fox")
+    frozen = position([["3", "7", "10", "Joker"], ["1", "2", "Wolf"], ["8", "12"]], frozen=[True, False, False])
     blocks = [position(hands, options={"advanced": True}, set_aside=aside, discard=discard)  # Ruling 19
               for hands, aside, discard in [([["3", "3", "5", "9", "Joker", "Fox"], ["7", "8"], ["1", "2", "4"]],
                                               [[], ["3", "9"], ["5"]], ["6"]),
                                              ([["1", "2", "Fox", "Fox", "Wolf"], ["7", "8", "12"]], [[], ["1"]], [])]]
-    return [*board, cards, joker_at_deer_heads, choose, *blocks]
+    return [*board, cards, joker_at_deer_heads, choose, *blocks, frozen]
 
 
 def plain_distribution(turn):
@@ -144,3 +145,42 @@ def test_the_step_budget_still_stops_a_big_answer():
     start = Turn.start(state, greedy_policy(), Budget(10**6))
     outcome_distribution(start, turn_value, Turn.over, Turn.decide, Turn.walk_key)
     assert 0 < 10**6 - start.budget.left < 10**4
+
+
+def test_the_rolls_that_lose_the_turn_are_one_outcome():
+    """Rulings 7 and 10: a re-roll, or a frozen player's roll, without a Deer Head on the number dice ends the
+    turn before the predator die: whatever the dice, every such outcome leads to the same position."""
+    checked = 0
+    for state in positions():
+        for t in met_positions(state):
+            if not t.inner.is_chance_node() or t.deferred is not None:
+                continue
+            lost = {t.inner.apply(action) for action, _ in t.inner.chance_outcomes()
+                    if action.kind == "roll" and t._loses_turn(action)}
+            if lost:
+                assert len(lost) == 1 and next(iter(lost)).roll is None  # `end_turn` cleared it
+                checked += 1
+    assert checked >= 5
+
+
+def test_predator_faces_that_go_on_to_the_rack_are_rolled_as_one():
+    """Ruling 12: after the number dice (and nothing left to pass), a face of a predator the roller does not hold
+    (for the Discard face: no predator at all) sends the predator die on to the rack: every face the walk rolls
+    as one leads to positions the walk merges, and the chances of the faces rolled still add up to 1."""
+    checked = 0
+    for state in positions():
+        for t in met_positions(state):
+            if t.predator is None or t.deferred is not None or t.inner.is_chance_node():
+                continue
+            for action in t.decide():
+                after = t.inner.apply(action)
+                if after.phase in BEFORE_PREDATOR_PHASES:
+                    continue
+                successors = {}
+                for face, _ in t.predator:
+                    plain = evolve(t, inner=evolve(t.inner, roll=t.inner.roll[:-1] + face.args), predator=None)
+                    successors.setdefault(t.face_effect(after, face), set()).add(plain.apply(action).walk_key())
+                assert all(len(keys) == 1 for keys in successors.values())
+                assert sum(p for _, p in t._faces_read(after, t.predator)) == 1
+                checked += len(t.predator) - len(successors)
+    assert checked > 100

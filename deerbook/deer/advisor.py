@@ -47,8 +47,8 @@ from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
 from ..engine.seeding import Rng, stream
 from .agents import GreedyAgent
-from .components import DEER_HEAD, DISCARD_FACE, load_components
-from .rules import Phase, card_list, hand_value, rolled_faces
+from .components import load_components
+from .rules import Phase, card_list, hand_value, loses_turn, predator_decision
 from .state import DeerState
 
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
@@ -207,8 +207,7 @@ class Turn(State):
         """Whether `roll`'s number dice alone end the turn, the predator face unread: a re-roll, or a frozen
         player's roll, with no Deer Head on them (Rulings 7 and 10: `on_roll` ends the turn at once)."""
         s = self.inner
-        return (s.phase == Phase.REROLL or s.frozen[s.current]) and DEER_HEAD not in rolled_faces(s.game.components,
-                                                                                                    roll.args)
+        return loses_turn(s.game.components, s.phase, s.frozen[s.current], roll.args)
 
     def _comes_back(self, s: "Turn") -> bool:
         """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
@@ -275,9 +274,8 @@ class Turn(State):
         while the number cards are passed, the face itself is still to come; otherwise "rack" where the roller
         holds no card of that predator (none at all, for the Discard face), as the predator die then goes on to
         the rack (Ruling 12: `predator_phase`; nothing moves the hand after it)."""
-        comp, hand = inner.game.components, inner.hands[self.inner.current]
-        kinds = comp.predator_kinds if face.args[0] == DISCARD_FACE else (comp.kind_index[face.args[0]],)
-        return face if inner.phase == Phase.PASS or any(hand[k] for k in kinds) else "rack"
+        decision = predator_decision(inner.game.components, inner.hands[self.inner.current], face.args[0])
+        return face if inner.phase == Phase.PASS or decision is not None else "rack"
 
     def _accounted(self, inner: DeerState, predator) -> "Turn":
         """The turn moved on to `inner`, its account updated."""

@@ -7,9 +7,9 @@ legal actions and chance outcomes, `table` the working copy, `transitions` the h
 chart effect.
 """
 from .cards import (BULLSEYE_POINTS, KNOCK_MAX_CARDS, SET_ASIDE_CARDS, acting_player, available_racks, card_list,
-                    choosable_numbers, counts_of_kinds, group_options, group_target, hand_value, joker_faces, matching,
-                    moved_numbers, mover, number_points, others, rolled_faces, rolled_numbers, set_aside_options,
-                    sum_groups, turn_start_phase)
+                    choosable_numbers, counts_of_kinds, group_options, group_target, hand_value, joker_faces, loses_turn,
+                    matching, moved_numbers, mover, number_points, others, predator_decision, rolled_faces,
+                    rolled_numbers, set_aside_options, sum_groups, turn_start_phase)
 from .legal import chance_outcomes, chance_table, draw_card
 from .phase_rules import (CHANCE_PHASES, DECISION_PHASES, PHASE_RULES, PRIVATE_PHASES, PhaseRule, apply,
                           legal_actions, rule)
@@ -21,5 +21,6 @@ __all__ = ["BULLSEYE_POINTS", "CHANCE_PHASES", "DECISION_PHASES", "EFFECT_HANDLE
            "PRIVATE_PHASES", "Phase", "PhaseRule", "RoundOver", "SET_ASIDE_CARDS", "Table", "acting_player", "apply",
            "available_racks", "card_list", "chance_outcomes", "chance_table", "choosable_numbers", "counts_of_kinds",
            "deal_fields", "draw_card", "end_round", "group_options", "group_target", "hand_value", "joker_faces",
-           "legal_actions", "matching", "moved_numbers", "mover", "number_points", "others", "rolled_faces",
-           "rolled_numbers", "round_scores", "rule", "set_aside_options", "sum_groups", "turn_start_phase"]
+           "legal_actions", "loses_turn", "matching", "moved_numbers", "mover", "number_points", "others",
+           "predator_decision", "rolled_faces", "rolled_numbers", "round_scores", "rule", "set_aside_options",
+           "sum_groups", "turn_start_phase"]

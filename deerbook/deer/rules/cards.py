@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import cast
 
-from ..components import EFFECTS, DeerComponents
+from ..components import DEER_HEAD, DISCARD_FACE, EFFECTS, DeerComponents
 from .phases import Phase
 
 KNOCK_MAX_CARDS = 4  # Ruling 18
@@ -26,6 +26,22 @@ def card_list(comp: DeerComponents, counts) -> list[str]:
 def rolled_faces(comp: DeerComponents, roll: tuple) -> tuple:
     """The number dice faces of a roll (the last face is the predator die's)."""
     return roll[:len(comp.number_dice)]
+
+
+def loses_turn(comp: DeerComponents, phase: Phase, frozen: bool, roll: tuple) -> bool:
+    """Rulings 7 and 10: a re-roll, or a frozen player's roll, without a Deer Head on the number dice ends the turn
+    at once (the predator die unread)."""
+    return (phase == Phase.REROLL or frozen) and DEER_HEAD not in rolled_faces(comp, roll)
+
+
+def predator_decision(comp: DeerComponents, hand, face) -> Phase | None:
+    """Ruling 12: the decision a predator die `face` asks of the roller's `hand`, or None (on to the racks): the
+    Discard face if they hold any predator card, a predator's face if they hold a card of that predator."""
+    if face is None:
+        return None
+    if face == DISCARD_FACE:
+        return Phase.PREDATOR_DISCARD if any(hand[k] for k in comp.predator_kinds) else None
+    return Phase.PREDATOR if hand[comp.kind_index[face]] else None
 
 
 def rolled_numbers(comp: DeerComponents, roll: tuple) -> tuple[int, ...]:

@@ -10,9 +10,10 @@ or pass of number cards goes through `move_numbers`, where holders of set-aside 
 from __future__ import annotations
 
 from ...engine import Action
-from ..components import DEER_HEAD, DISCARD_FACE, EFFECTS, DeerComponents
+from ..components import EFFECTS, DeerComponents
 from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, hand_value,
-                    matching, moved_numbers, mover, others, rolled_faces, set_aside_options, turn_start_phase)
+                    loses_turn, matching, moved_numbers, mover, others, predator_decision, set_aside_options,
+                    turn_start_phase)
 from .phases import Phase
 from .table import Table
 
@@ -74,14 +75,13 @@ def on_knock(t: Table, a: Action) -> None:
 
 def on_roll(t: Table, a: Action) -> None:
     """The dice as rolled (or re-rolled): a frozen or re-rolling player needs a Deer Head (Rulings 7, 10)."""
-    needs_deer_head = t.phase == Phase.REROLL or t.frozen[t.current]
     t.turns += t.phase == Phase.ROLL
     t.roll, t.joker_die = a.args, None  # a re-roll is a new roll (Ruling 14)
     if t.events is not None:  # the hot path (apply) builds no event
         t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
-    if needs_deer_head:  # Rulings 7 and 10: judged on the dice as rolled
-        if DEER_HEAD not in rolled_faces(t.comp, t.roll):
-            return end_turn(t)
+    if loses_turn(t.comp, t.phase, t.frozen[t.current], t.roll):  # judged on the dice as rolled
+        return end_turn(t)
+    if t.frozen[t.current]:
         t.frozen[t.current] = False
     joker = t.comp.joker_kind
     if joker is not None and t.hand[joker]:
@@ -275,13 +275,7 @@ def on_pass(t: Table, a: Action) -> None:
 
 def predator_phase(t: Table) -> None:
     """Resolve the predator die, then go on to racks."""
-    face = t.comp.predator_face(t.roll)
-    if face is None:
-        return rack_phase(t)
-    if face == DISCARD_FACE:
-        phase = Phase.PREDATOR_DISCARD if any(t.hand[k] for k in t.comp.predator_kinds) else None
-    else:
-        phase = Phase.PREDATOR if t.hand[t.comp.kind_index[face]] else None
+    phase = predator_decision(t.comp, t.hand, t.comp.predator_face(t.roll))
     if phase:
         t.phase = phase
     else:

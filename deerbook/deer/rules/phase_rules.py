@@ -5,9 +5,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from ...engine import Action
-from ..components import DISCARD_FACE, EFFECTS
+from ..components import EFFECTS
 from . import legal, transitions as on
-from .cards import available_racks, group_options, matching, rolled_numbers, set_aside_options, turn_start_phase
+from .cards import (available_racks, group_options, matching, predator_decision, rolled_numbers, set_aside_options,
+                    turn_start_phase)
 from .phases import Phase
 from .table import RoundOver, Table
 
@@ -39,15 +40,17 @@ def _holds_joker(s) -> bool:
     return joker is not None and s.hands[s.current][joker] > 0
 
 
-def _predator_face_held(s) -> bool:
+def _predator_decision(s) -> Phase | None:
     comp = s.game.components
-    face = comp.predator_face(_roll(s))
-    return face not in (None, DISCARD_FACE) and s.hands[s.current][comp.kind_index[face]] > 0
+    return predator_decision(comp, s.hands[s.current], comp.predator_face(_roll(s)))
+
+
+def _predator_face_held(s) -> bool:
+    return _predator_decision(s) == Phase.PREDATOR
 
 
 def _discard_face_held(s) -> bool:
-    comp = s.game.components
-    return comp.predator_face(_roll(s)) == DISCARD_FACE and any(s.hands[s.current][k] for k in comp.predator_kinds)
+    return _predator_decision(s) == Phase.PREDATOR_DISCARD
 
 
 def _hand_over_due(s) -> bool:

@@ -87,6 +87,7 @@ BLITZ_SCORES = tuple(sorted(set(BLITZ_CHART)))  # every score Blitz Bach can mak
 
 
 _new = object.__new__
+_set_attribute = object.__setattr__  # sets a frozen dataclass's __dict__ whole
 _CACHE_KEYS = State.CACHE_KEYS
 
 
@@ -94,13 +95,12 @@ def _evolve(obj, changes: dict[str, Any]):
     """`engine.protocol.evolve` for the hot path of every transition: a copy of frozen Marks or a state with
     `changes` (a dict: no keyword arguments packed again on the way), whose names the rules below get right
     (unchecked). A state's cached lookups are not copied (`_cache_allowed` only ever exists beside `_cache_legal`)."""
-    new = _new(type(obj))
-    values = new.__dict__
-    values.update(obj.__dict__)
-    values.update(changes)
+    new = _new(obj.__class__)
+    values = obj.__dict__ | changes  # one new dict, handed over whole: cheaper than filling an empty one
     if "_cache_legal" in values or "_cache_outcomes" in values or "_cache_chance" in values:
         for key in _CACHE_KEYS:
             values.pop(key, None)
+    _set_attribute(new, "__dict__", values)
     return new
 
 
@@ -188,37 +188,39 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Em
 def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...], emit: Emit,
              player: int) -> Marks:
     """The marks after the action of `box` (its own box already counted in `checked`), in one new Marks."""
-    if box.action == "kick":
+    action = box.action
+    if action == "kick":
         kick = min(marks.kick + 1, len(sheet.kick_range))
         if emit and kick > marks.kick:
             emit("kick_range_checked", player, box=kick, range=sheet.kick_range[kick - 1])
         return _evolve(marks, {"checked": checked, "kick": kick})
-    if box.action == "power":
+    if action == "power":
         power = min(marks.power + 1, MAX_POWER_DICE)
         if emit and power > marks.power:
             emit("power_unlocked", player, power=power)
         return _evolve(marks, {"checked": checked, "power": power})
-    if box.action not in ("run", "pass"):
+    if action != "run" and action != "pass":
         return _evolve(marks, {"checked": checked})
     changes: dict[str, Any] = {"checked": checked}
     yards = box.yards
     if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
-        name, bonuses = ("breakaway", sheet.breakaway) if box.action == "run" else ("yac", sheet.yac)
+        name, bonuses = ("breakaway", sheet.breakaway) if action == "run" else ("yac", sheet.yac)
         used = getattr(marks, name)
         if used < len(bonuses):
             changes[name], yards = used + 1, yards + bonuses[used]
             if emit:
                 emit("bonus_checked", player, track=name, box=used + 1, yards=bonuses[used])
-    if box.action == "pass" and field_space(marks.marker) + box.yards // 5 > END_ZONE + 1:
+    start = field_space(marks.marker)
+    if action == "pass" and start + box.yards // 5 > END_ZONE + 1:
         if emit:
             emit("pass_incomplete", player, marker=marks.marker)
         return _evolve(marks, changes)  # incomplete: decided on the box's base yardage
-    defended, penalty = (defense == RUN_MINUS_5, 5) if box.action == "run" else (defense == PASS_MINUS_10, 10)
+    defended, penalty = (defense == RUN_MINUS_5, 5) if action == "run" else (defense == PASS_MINUS_10, 10)
     if defended and not marks.defense_used:  # the defense die: first eligible play only
         changes["defense_used"], yards = True, max(0, yards - penalty)
         if emit:
             emit("defense_applied", player, penalty=penalty)
-    space = field_space(marks.marker) + yards // 5  # one space per full 5 yards
+    space = start + yards // 5  # one space per full 5 yards
     if space >= END_ZONE:
         changes.update(touchdowns=marks.touchdowns + 1, marker=START_MARKER)
         if emit:
@@ -541,5 +543,6 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return values[:index] + (value,) + values[index + 1:]
 
 
+@lru_cache(maxsize=4096)  # hands repeat all through a look-ahead
 def _minus_one(hand: tuple[int, ...], track: int) -> tuple[int, ...]:
     return _set(hand, track - 1, hand[track - 1] - 1)

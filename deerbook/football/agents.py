@@ -66,20 +66,15 @@ def finished_value(state: FootballState, player: int) -> float:
         if len(moves) > 1:
             best = -inf
             for candidate in moves:  # the first best, as max() picks
-                outcome, candidate_checked = move_outcome(state, candidate)
+                if candidate.kind in BOX_ACTIONS:  # its own box decides its value: the rest of its move changes no marks
+                    candidate_checked = checked_marks(state, candidate.args[0])
+                    outcome = sheet_value(candidate_checked[0])
+                else:
+                    outcome, candidate_checked = sheet_value(decide(state, candidate)[0].marks[player]), None
                 if outcome > best:
                     best, move, checked = outcome, candidate, candidate_checked
         state, goes_on = decide(state, move, checked=checked)
     return sheet_value(state.marks[player])
-
-
-def move_outcome(state: FootballState, move: Action) -> tuple[float, tuple[Marks, int] | None]:
-    """The actor's value after `move`, and a box action's `checked_marks`: its own box decides its value (the rest
-    of its move changes no marks), so only other moves are worked out in full."""
-    if move.kind in BOX_ACTIONS:
-        checked = checked_marks(state, move.args[0])
-        return sheet_value(checked[0]), checked
-    return value(decide(state, move)[0], state.actor), None
 
 
 class GreedyAgent:

@@ -353,11 +353,11 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
     """
     kind, args = action.kind, action.args
     if kind == "check":
-        after = _check(s, args[0], emit, checked, hand=_minus_one(s.hand, args[0]))
+        after = _check(s, args[0], emit, checked, {"hand": _minus_one(s.hand, args[0])})
     elif kind == "pick":
-        after = _check(s, args[0], emit, checked, picks=s.picks + args)
+        after = _check(s, args[0], emit, checked, {"picks": s.picks + args})
     elif kind == "wild":
-        after = _check(s, args[0], emit, checked)
+        after = _check(s, args[0], emit, checked, {})
     elif kind == "take":
         after = _take(s, args[0], emit)
     elif kind == "kick":
@@ -380,7 +380,7 @@ def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
     return check_box(s.marks[s.actor], track, s.game.sheet, s.defense, emit, s.actor)
 
 
-def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, **changes):
+def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, changes: dict[str, Any]):
     """Check one box on `track` for the actor (with `changes` to the state: the die used; `checked`: the box's
     `checked_marks` if known)."""
     actor = s.actor

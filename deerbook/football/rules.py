@@ -19,11 +19,12 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, State
 from .sheet import MAX_POWER_DICE, TRACKS, PlaySheet
 
+T = TypeVar("T")
 Emit = Callable[..., None] | None  # emit(kind, player, **detail), or None: no events wanted
 
 
@@ -169,15 +170,15 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Em
     Returns the new marks and the track of a wild box waiting for its target (0 if none).
     """
     checked, tracks = list(marks.checked), sheet.tracks
-    while checked[track - 1] < len(tracks[track - 1]):
-        box = tracks[track - 1][checked[track - 1]]
-        checked[track - 1] += 1
+    while (done := checked[track - 1]) < len(boxes := tracks[track - 1]):
+        box = boxes[done]
+        checked[track - 1] = done + 1
         if emit:
-            emit("box_checked", player, track=track, box=checked[track - 1], code=box.code, action=box.action,
-                 yards=box.yards)
-        if box.action == "chain":
+            emit("box_checked", player, track=track, box=done + 1, code=box.code, action=box.action, yards=box.yards)
+        action = box.action
+        if action == "chain":
             track = box.target
-        elif box.action == "wild":
+        elif action == "wild":
             others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
             return _evolve(marks, {"checked": tuple(checked)}), (track if others else 0)
         else:
@@ -371,7 +372,7 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
 
 
 def _with_marks(s, marks: Marks, **changes):
-    return _evolve(s, {"marks": s.marks[:s.actor] + (marks,) + s.marks[s.actor + 1:], **changes})
+    return _evolve(s, {"marks": _set(s.marks, s.actor, marks), **changes})
 
 
 def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
@@ -385,7 +386,7 @@ def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, changes
     `checked_marks` if known)."""
     actor = s.actor
     marks, changes["wild_from"] = checked or check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
-    changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
+    changes["marks"] = _set(s.marks, actor, marks)
     return _evolve(s, changes)
 
 
@@ -400,12 +401,14 @@ def _take(s, track: int, emit: Emit):
 
 def deciding(s) -> bool:
     """Whether the actor has something left to decide: a wild chain's target, a field goal to offer, dice or picks."""
-    if s.wild_from or s.marks[s.actor].can_kick(s.game.sheet):
+    if s.wild_from:
         return True
     phase = s.phase
     if phase == ACTIVE or phase == OVERTIME:
-        return any(s.hand)
-    return len(s.picks) < 2 if phase == PICKS else phase != FINAL
+        left = any(s.hand)
+    else:
+        left = len(s.picks) < 2 if phase == PICKS else phase != FINAL
+    return left or s.marks[s.actor].can_kick(s.game.sheet)  # the field goal asked last: dice left are more usual
 
 
 def _settle(s, emit: Emit):
@@ -539,8 +542,10 @@ def _next_in_overtime(s, index: int, emit: Emit):
     return _settle(_evolve(state, {"phase": OVERTIME}), emit)
 
 
-def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    changed = list(values)  # cheaper than joining slices
+    changed[index] = value
+    return tuple(changed)
 
 
 @lru_cache(maxsize=4096)  # hands repeat all through a look-ahead

@@ -94,8 +94,8 @@ class GreedyAgent:
 
 def action_value(state: FootballState, action: Action, player: int) -> float:
     """`finished_value` of the state after `action` (`apply`'s). Where `decide` stops, a game of several seats
-    hands play on to another seat's run or to a run of this seat's that checks no box and kicks no field goal
-    (a new overtime round without dice or Kick Range): no value changes, so `apply` need not hand play on."""
+    hands play on to another seat's run, or to a run of this seat's with no dice (a new overtime round) where the
+    look-ahead only declines field goals: no value changes after `decide`, so play need not be handed on."""
     after, goes_on = decide(state, action)
     if goes_on:
         return finished_value(after, player)

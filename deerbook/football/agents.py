@@ -16,7 +16,7 @@ from typing import Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import BOX_ACTIONS, Marks, checked_marks, decide, field_space, points
+from .rules import BOX_ACTIONS, Marks, checked_marks, decide, field_space, legal_actions, points
 from .game import FootballGame
 from .save import trusted_state
 from .state import FootballState
@@ -57,9 +57,14 @@ def finished_value(state: FootballState, player: int) -> float:
     step the first best-valued move (as max() picks; a single move is not valued)."""
     if state.current_player() != player:
         return sheet_value(state.marks[player])
+    return played_out(state, player)
+
+
+def played_out(state: FootballState, player: int) -> float:
+    """`finished_value` of a state where `player` decides."""
     goes_on = True
     while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
-        moves = state._legal_actions()
+        moves = legal_actions(state)
         if len(moves) > 1 or moves[0].kind == "kick":
             moves = [action for action in moves if action.kind != "kick"]
         move, checked = moves[0], None
@@ -98,7 +103,7 @@ def action_value(state: FootballState, action: Action, player: int) -> float:
     look-ahead only declines field goals: no value changes after `decide`, so play need not be handed on."""
     after, goes_on = decide(state, action)
     if goes_on:
-        return finished_value(after, player)
+        return played_out(after, player)
     if not state.game.solo:
         return sheet_value(after.marks[player])
     return finished_value(state._apply(action), player)  # solo: the active run goes on to this seat's picks

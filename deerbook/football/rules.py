@@ -261,11 +261,11 @@ def legal_actions(s) -> tuple[Action, ...]:
                      if s.board[t - 1] + s.power_board[t - 1])
     if s.phase == ACTIVE or s.phase == OVERTIME:
         checks = _checks(s.hand)
-        return checks + _kick_options(s, done=not checks)
+        return checks + _kick_options(s, not checks)
     if s.phase == PICKS:
         picks = _pick_actions(areas_with_dice(s), s.picks)
-        return picks + _kick_options(s, done=not picks)
-    return _kick_options(s, done=True)  # FINAL
+        return picks + _kick_options(s, not picks)
+    return _kick_options(s, True)  # FINAL
 
 
 @lru_cache(maxsize=1024)
@@ -282,7 +282,7 @@ def _kick_options(s, done: bool) -> tuple[Action, ...]:
 
 def areas_with_dice(s) -> frozenset[int]:
     """Areas a non-active pick may use: play dice (solo: play or power dice)."""
-    return _areas(s.board, s.power_board if s.solo else NO_DICE)
+    return _areas(s.board, s.power_board if s.game.solo else NO_DICE)
 
 
 @lru_cache(maxsize=4096)

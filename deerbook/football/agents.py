@@ -64,7 +64,7 @@ def played_out(state: FootballState, player: int) -> float:
     """`finished_value` of a state where `player` decides."""
     goes_on = True
     while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
-        moves = legal_actions(state)
+        moves: Sequence[Action] = legal_actions(state)
         if len(moves) > 1 or moves[0].kind == "kick":
             moves = [action for action in moves if action.kind != "kick"]
         move, checked = moves[0], None

@@ -16,7 +16,7 @@ from typing import Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import BOX_ACTIONS, Marks, checked_marks, decide, field_space
+from .rules import BOX_ACTIONS, Marks, checked_marks, decide, field_space, legal_actions, points
 from .game import FootballGame
 from .save import trusted_state
 from .state import FootballState
@@ -49,36 +49,37 @@ def value(state: FootballState, player: int) -> float:
 
 def sheet_value(marks: Marks) -> float:
     """The value of one player's marks (see `value`)."""
-    return 10 * marks.points + field_space(marks.marker) + 2 * marks.power + marks.kick
+    return 10 * points(marks.touchdowns, marks.field_goals) + field_space(marks.marker) + 2 * marks.power + marks.kick
 
 
 def finished_value(state: FootballState, player: int) -> float:
     """The value of playing out the player's current run of decisions greedily, kicking no field goal: at each
     step the first best-valued move (as max() picks; a single move is not valued)."""
     if state.current_player() != player:
-        return value(state, player)
+        return sheet_value(state.marks[player])
+    return played_out(state, player)
+
+
+def played_out(state: FootballState, player: int) -> float:
+    """`finished_value` of a state where `player` decides."""
     goes_on = True
     while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
-        moves = state._legal_actions()
+        moves: Sequence[Action] = legal_actions(state)
         if len(moves) > 1 or moves[0].kind == "kick":
             moves = [action for action in moves if action.kind != "kick"]
-        checked = None
+        move, checked = moves[0], None
         if len(moves) > 1:
-            outcomes = [move_outcome(state, move) for move in moves]
-            values = [value for value, _ in outcomes]
-            best = values.index(max(values))
-            moves, checked = (moves[best],), outcomes[best][1]
-        state, goes_on = decide(state, moves[0], checked=checked)
-    return value(state, player)
-
-
-def move_outcome(state: FootballState, move: Action) -> tuple[float, tuple[Marks, int] | None]:
-    """The actor's value after `move`, and a box action's `checked_marks`: its own box decides its value (the rest
-    of its move changes no marks), so only other moves are worked out in full."""
-    if move.kind in BOX_ACTIONS:
-        checked = checked_marks(state, move.args[0])
-        return sheet_value(checked[0]), checked
-    return value(decide(state, move)[0], state.actor), None
+            best = -inf
+            for candidate in moves:  # the first best, as max() picks
+                if candidate.kind in BOX_ACTIONS:  # its own box decides its value: the rest of its move changes no marks
+                    candidate_checked = checked_marks(state, candidate.args[0])
+                    outcome = sheet_value(candidate_checked[0])
+                else:
+                    outcome, candidate_checked = sheet_value(decide(state, candidate)[0].marks[player]), None
+                if outcome > best:
+                    best, move, checked = outcome, candidate, candidate_checked
+        state, goes_on = decide(state, move, checked=checked)
+    return sheet_value(state.marks[player])
 
 
 class GreedyAgent:
@@ -92,5 +93,17 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         state, player = rebuild(observation), observation["player"]
-        scores = [finished_value(state._apply(action), player) for action in legal]
+        scores = [action_value(state, action, player) for action in legal]
         return legal[scores.index(max(scores))]
+
+
+def action_value(state: FootballState, action: Action, player: int) -> float:
+    """`finished_value` of the state after `action` (`apply`'s). Where `decide` stops, a game of several seats
+    hands play on to another seat's run, or to a run of this seat's with no dice (a new overtime round) where the
+    look-ahead only declines field goals: no value changes after `decide`, so play need not be handed on."""
+    after, goes_on = decide(state, action)
+    if goes_on:
+        return played_out(after, player)
+    if not state.game.solo:
+        return sheet_value(after.marks[player])
+    return finished_value(state._apply(action), player)  # solo: the active run goes on to this seat's picks

@@ -19,11 +19,12 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, State
 from .sheet import MAX_POWER_DICE, TRACKS, PlaySheet
 
+T = TypeVar("T")
 Emit = Callable[..., None] | None  # emit(kind, player, **detail), or None: no events wanted
 
 
@@ -87,6 +88,7 @@ BLITZ_SCORES = tuple(sorted(set(BLITZ_CHART)))  # every score Blitz Bach can mak
 
 
 _new = object.__new__
+_set_attribute = object.__setattr__  # sets a frozen dataclass's __dict__ whole
 _CACHE_KEYS = State.CACHE_KEYS
 
 
@@ -94,13 +96,12 @@ def _evolve(obj, changes: dict[str, Any]):
     """`engine.protocol.evolve` for the hot path of every transition: a copy of frozen Marks or a state with
     `changes` (a dict: no keyword arguments packed again on the way), whose names the rules below get right
     (unchecked). A state's cached lookups are not copied (`_cache_allowed` only ever exists beside `_cache_legal`)."""
-    new = _new(type(obj))
-    values = new.__dict__
-    values.update(obj.__dict__)
-    values.update(changes)
+    new = _new(obj.__class__)
+    values = obj.__dict__ | changes  # one new dict, handed over whole: cheaper than filling an empty one
     if "_cache_legal" in values or "_cache_outcomes" in values or "_cache_chance" in values:
         for key in _CACHE_KEYS:
             values.pop(key, None)
+    _set_attribute(new, "__dict__", values)
     return new
 
 
@@ -169,15 +170,15 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Em
     Returns the new marks and the track of a wild box waiting for its target (0 if none).
     """
     checked, tracks = list(marks.checked), sheet.tracks
-    while checked[track - 1] < len(tracks[track - 1]):
-        box = tracks[track - 1][checked[track - 1]]
-        checked[track - 1] += 1
+    while (done := checked[track - 1]) < len(boxes := tracks[track - 1]):
+        box = boxes[done]
+        checked[track - 1] = done + 1
         if emit:
-            emit("box_checked", player, track=track, box=checked[track - 1], code=box.code, action=box.action,
-                 yards=box.yards)
-        if box.action == "chain":
+            emit("box_checked", player, track=track, box=done + 1, code=box.code, action=box.action, yards=box.yards)
+        action = box.action
+        if action == "chain":
             track = box.target
-        elif box.action == "wild":
+        elif action == "wild":
             others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
             return _evolve(marks, {"checked": tuple(checked)}), (track if others else 0)
         else:
@@ -188,37 +189,39 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Em
 def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...], emit: Emit,
              player: int) -> Marks:
     """The marks after the action of `box` (its own box already counted in `checked`), in one new Marks."""
-    if box.action == "kick":
+    action = box.action
+    if action == "kick":
         kick = min(marks.kick + 1, len(sheet.kick_range))
         if emit and kick > marks.kick:
             emit("kick_range_checked", player, box=kick, range=sheet.kick_range[kick - 1])
         return _evolve(marks, {"checked": checked, "kick": kick})
-    if box.action == "power":
+    if action == "power":
         power = min(marks.power + 1, MAX_POWER_DICE)
         if emit and power > marks.power:
             emit("power_unlocked", player, power=power)
         return _evolve(marks, {"checked": checked, "power": power})
-    if box.action not in ("run", "pass"):
+    if action != "run" and action != "pass":
         return _evolve(marks, {"checked": checked})
     changes: dict[str, Any] = {"checked": checked}
     yards = box.yards
     if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
-        name, bonuses = ("breakaway", sheet.breakaway) if box.action == "run" else ("yac", sheet.yac)
+        name, bonuses = ("breakaway", sheet.breakaway) if action == "run" else ("yac", sheet.yac)
         used = getattr(marks, name)
         if used < len(bonuses):
             changes[name], yards = used + 1, yards + bonuses[used]
             if emit:
                 emit("bonus_checked", player, track=name, box=used + 1, yards=bonuses[used])
-    if box.action == "pass" and field_space(marks.marker) + box.yards // 5 > END_ZONE + 1:
+    start = field_space(marks.marker)
+    if action == "pass" and start + box.yards // 5 > END_ZONE + 1:
         if emit:
             emit("pass_incomplete", player, marker=marks.marker)
         return _evolve(marks, changes)  # incomplete: decided on the box's base yardage
-    defended, penalty = (defense == RUN_MINUS_5, 5) if box.action == "run" else (defense == PASS_MINUS_10, 10)
+    defended, penalty = (defense == RUN_MINUS_5, 5) if action == "run" else (defense == PASS_MINUS_10, 10)
     if defended and not marks.defense_used:  # the defense die: first eligible play only
         changes["defense_used"], yards = True, max(0, yards - penalty)
         if emit:
             emit("defense_applied", player, penalty=penalty)
-    space = field_space(marks.marker) + yards // 5  # one space per full 5 yards
+    space = start + yards // 5  # one space per full 5 yards
     if space >= END_ZONE:
         changes.update(touchdowns=marks.touchdowns + 1, marker=START_MARKER)
         if emit:
@@ -258,11 +261,11 @@ def legal_actions(s) -> tuple[Action, ...]:
                      if s.board[t - 1] + s.power_board[t - 1])
     if s.phase == ACTIVE or s.phase == OVERTIME:
         checks = _checks(s.hand)
-        return checks + _kick_options(s, done=not checks)
+        return checks + _kick_options(s, not checks)
     if s.phase == PICKS:
         picks = _pick_actions(areas_with_dice(s), s.picks)
-        return picks + _kick_options(s, done=not picks)
-    return _kick_options(s, done=True)  # FINAL
+        return picks + _kick_options(s, not picks)
+    return _kick_options(s, True)  # FINAL
 
 
 @lru_cache(maxsize=1024)
@@ -279,7 +282,7 @@ def _kick_options(s, done: bool) -> tuple[Action, ...]:
 
 def areas_with_dice(s) -> frozenset[int]:
     """Areas a non-active pick may use: play dice (solo: play or power dice)."""
-    return _areas(s.board, s.power_board if s.solo else NO_DICE)
+    return _areas(s.board, s.power_board if s.game.solo else NO_DICE)
 
 
 @lru_cache(maxsize=4096)
@@ -351,11 +354,11 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
     """
     kind, args = action.kind, action.args
     if kind == "check":
-        after = _check(s, args[0], emit, checked, hand=_minus_one(s.hand, args[0]))
+        after = _check(s, args[0], emit, checked, {"hand": _minus_one(s.hand, args[0])})
     elif kind == "pick":
-        after = _check(s, args[0], emit, checked, picks=s.picks + args)
+        after = _check(s, args[0], emit, checked, {"picks": s.picks + args})
     elif kind == "wild":
-        after = _check(s, args[0], emit, checked)
+        after = _check(s, args[0], emit, checked, {})
     elif kind == "take":
         after = _take(s, args[0], emit)
     elif kind == "kick":
@@ -369,7 +372,7 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
 
 
 def _with_marks(s, marks: Marks, **changes):
-    return _evolve(s, {"marks": s.marks[:s.actor] + (marks,) + s.marks[s.actor + 1:], **changes})
+    return _evolve(s, {"marks": _set(s.marks, s.actor, marks), **changes})
 
 
 def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
@@ -378,12 +381,12 @@ def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
     return check_box(s.marks[s.actor], track, s.game.sheet, s.defense, emit, s.actor)
 
 
-def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, **changes):
+def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, changes: dict[str, Any]):
     """Check one box on `track` for the actor (with `changes` to the state: the die used; `checked`: the box's
     `checked_marks` if known)."""
     actor = s.actor
     marks, changes["wild_from"] = checked or check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
-    changes["marks"] = s.marks[:actor] + (marks,) + s.marks[actor + 1:]
+    changes["marks"] = _set(s.marks, actor, marks)
     return _evolve(s, changes)
 
 
@@ -398,12 +401,14 @@ def _take(s, track: int, emit: Emit):
 
 def deciding(s) -> bool:
     """Whether the actor has something left to decide: a wild chain's target, a field goal to offer, dice or picks."""
-    if s.wild_from or s.marks[s.actor].can_kick(s.game.sheet):
+    if s.wild_from:
         return True
     phase = s.phase
     if phase == ACTIVE or phase == OVERTIME:
-        return any(s.hand)
-    return len(s.picks) < 2 if phase == PICKS else phase != FINAL
+        left = any(s.hand)
+    else:
+        left = len(s.picks) < 2 if phase == PICKS else phase != FINAL
+    return left or s.marks[s.actor].can_kick(s.game.sheet)  # the field goal asked last: dice left are more usual
 
 
 def _settle(s, emit: Emit):
@@ -537,9 +542,12 @@ def _next_in_overtime(s, index: int, emit: Emit):
     return _settle(_evolve(state, {"phase": OVERTIME}), emit)
 
 
-def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    changed = list(values)  # cheaper than joining slices
+    changed[index] = value
+    return tuple(changed)
 
 
+@lru_cache(maxsize=4096)  # hands repeat all through a look-ahead
 def _minus_one(hand: tuple[int, ...], track: int) -> tuple[int, ...]:
     return _set(hand, track - 1, hand[track - 1] - 1)

@@ -25,16 +25,17 @@ PHASES = {phase.value: phase for phase in Phase}  # by the value a saved state h
 def trusted_state(game: "FootballGame", data: dict) -> FootballState:
     """The state of `to_json()` data the engine itself just produced (an observation), NOT validated: quick, for
     agents and hints. Anything from outside (a saved game, a person) goes through `load_state`."""
-    marks = tuple(_built(Marks, m, checked=tuple(m["checked"])) for m in data["marks"])
-    return _built(FootballState, data, game=game, marks=marks, phase=PHASES[data["phase"]], board=tuple(data["board"]),
-                  power_board=tuple(data["power_board"]), hand=tuple(data["hand"]), picks=tuple(data["picks"]),
-                  blitz=tuple(data["blitz"]), tied=tuple(data["tied"]))
+    marks = tuple([_built(Marks, m, {"checked": tuple(m["checked"])}) for m in data["marks"]])
+    return _built(FootballState, data, {
+        "game": game, "marks": marks, "phase": PHASES[data["phase"]], "board": tuple(data["board"]),
+        "power_board": tuple(data["power_board"]), "hand": tuple(data["hand"]), "picks": tuple(data["picks"]),
+        "blitz": tuple(data["blitz"]), "tied": tuple(data["tied"])})
 
 
-def _built(cls: type[T], data: dict, **changes: Any) -> T:
+def _built(cls: type[T], data: dict, changes: dict[str, Any]) -> T:
     """A frozen dataclass instance of trusted JSON fields `data` with `changes`, skipping the frozen __init__."""
     obj = object.__new__(cls)
-    obj.__dict__.update(data, **changes)
+    object.__setattr__(obj, "__dict__", data | changes)  # one new dict, handed over whole
     return obj
 
 

@@ -120,3 +120,19 @@ def test_decide_stops_where_apply_hands_play_on_and_changes_no_value_after():
             if action.kind in BOX_ACTIONS:
                 assert checked_marks(state, action.args[0])[0] == after.marks[state.actor]
     assert stops > 100
+
+
+
+def test_declining_the_last_field_goal_into_an_overtime_run_of_ones_own(two):
+    """The one way a stopped run of a game of several seats comes back to its seat: declining the last field goal
+    of a tie, then an overtime round without Power Dice, where that seat can only kick or decline again. The agent
+    values it where `decide` stops, as the plain look-ahead does by declining once more."""
+    from deerbook.football.agents import action_value, value
+    from deerbook.football.rules import FINAL, NO_KICK, OVERTIME
+
+    state = position(two, marks={0: dict(marker=10)}, phase=FINAL, turn=two.total_turns)
+    declined = state.apply(NO_KICK)
+    assert (declined.phase, declined.current_player(), declined.overtime) == (OVERTIME, 0, 1)
+    assert [a.kind for a in declined.legal_actions()] == ["kick", "no kick"]
+    assert action_value(state, NO_KICK, 0) == value(declined.apply(NO_KICK), 0) == value(state, 0)
+    assert greedy_choice(state) == str(reference_choice(state)) == "kick a field goal from the 10"

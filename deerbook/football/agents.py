@@ -16,7 +16,7 @@ from typing import Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import BOX_ACTIONS, Marks, checked_marks, decide, field_space, legal_actions, points
+from .rules import BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, plays, points
 from .game import FootballGame
 from .save import trusted_state
 from .state import FootballState
@@ -64,9 +64,7 @@ def played_out(state: FootballState, player: int) -> float:
     """`finished_value` of a state where `player` decides."""
     goes_on = True
     while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
-        moves: Sequence[Action] = legal_actions(state)
-        if len(moves) > 1 or moves[0].kind == "kick":
-            moves = [action for action in moves if action.kind != "kick"]
+        moves = plays(state) or (NO_KICK,)  # the legal actions, a field goal declined
         move, checked = moves[0], None
         if len(moves) > 1:
             best = -inf

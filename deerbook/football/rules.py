@@ -253,19 +253,26 @@ def rule(s) -> str:
 
 
 def legal_actions(s) -> tuple[Action, ...]:
-    """The actor's legal actions at a decision node."""
+    """The actor's legal actions at a decision node: its `plays`, then any field goal offer."""
+    moves = plays(s)
+    if s.wild_from or s.phase == AREA:  # no field goal while a wild chain waits or before the dice are taken
+        return moves
+    return moves + _kick_options(s, not moves)
+
+
+def plays(s) -> tuple[Action, ...]:
+    """The actor's legal actions but the field goal offer (kick, no kick): a wild target, an area, boxes, picks."""
     if s.wild_from:
         return tuple(WILD_ACTIONS[t] for t in s.me.open_tracks(s.game.sheet) if t != s.wild_from)
-    if s.phase == AREA:
+    phase = s.phase
+    if phase == AREA:
         return tuple(_take_action(t, s.board[t - 1], s.power_board[t - 1]) for t in TRACKS
                      if s.board[t - 1] + s.power_board[t - 1])
-    if s.phase == ACTIVE or s.phase == OVERTIME:
-        checks = _checks(s.hand)
-        return checks + _kick_options(s, not checks)
-    if s.phase == PICKS:
-        picks = _pick_actions(areas_with_dice(s), s.picks)
-        return picks + _kick_options(s, not picks)
-    return _kick_options(s, True)  # FINAL
+    if phase == ACTIVE or phase == OVERTIME:
+        return _checks(s.hand)
+    if phase == PICKS:
+        return _pick_actions(areas_with_dice(s), s.picks)
+    return ()  # FINAL: only the field goal offer
 
 
 @lru_cache(maxsize=1024)

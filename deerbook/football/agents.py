@@ -16,7 +16,8 @@ from typing import Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, plays, points
+from .rules import (ACTIVE, BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, forced_checks, plays,
+                    points)
 from .game import FootballGame
 from .save import trusted_state
 from .state import FootballState
@@ -64,6 +65,10 @@ def played_out(state: FootballState, player: int) -> float:
     """`finished_value` of a state where `player` decides."""
     goes_on = True
     while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
+        if state.phase == ACTIVE and not state.wild_from:  # the hand's dice share one track: no choice to value
+            marks, state = forced_checks(state)
+            if state is None:
+                return sheet_value(marks)
         moves = plays(state) or (NO_KICK,)  # the legal actions, a field goal declined
         move, checked = moves[0], None
         if len(moves) > 1:

@@ -378,6 +378,22 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
     return after, deciding(after)
 
 
+def forced_checks(s) -> tuple[Marks, Any]:
+    """`decide` on an ACTIVE state's only play (a check of the hand's one track; a field goal declined), over and
+    over until a wild box waits for its target or the hand is empty: the actor's marks then, and the state where the
+    wild box waits (None if none). A look-ahead's shortcut: no state is built for the checks in between."""
+    track = next((t for t in TRACKS if s.hand[t - 1]), 0)
+    marks, sheet, defense = s.marks[s.actor], s.game.sheet, s.defense
+    left = s.hand[track - 1] if track else 0
+    while left:
+        left -= 1
+        marks, wild_from = check_box(marks, track, sheet, defense)
+        if wild_from:
+            return marks, _evolve(s, {"hand": _set(s.hand, track - 1, left), "wild_from": wild_from,
+                                      "marks": _set(s.marks, s.actor, marks)})
+    return marks, None
+
+
 def _with_marks(s, marks: Marks, **changes):
     return _evolve(s, {"marks": _set(s.marks, s.actor, marks), **changes})
 

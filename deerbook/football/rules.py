@@ -4,7 +4,8 @@ A player's pencil marks live in `Marks`; `check_box` checks the next box of a tr
 action with every chained action (runs, passes, Breakaway, YAC, the defense die, touchdowns, Kick
 Range, Power Dice), stopping only where a wild chain needs a target. `legal_actions`, `apply` and
 `chance_outcomes` are the turn sequence on a `FootballState` (which holds no rules itself); `decide` is `apply`
-for a decision, stopped where play would move on to the next run of decisions (a look-ahead needs no more).
+for a decision, stopped where play would move on to the next run of decisions (a look-ahead needs no more), and
+`forced_checks` its checks of a hand that leaves no choice.
 
 Every transition takes `emit`: None on the hot path (agents, the advisor), or a function
 `emit(kind, player, **detail)` that `FootballState.step` passes to collect structured events where

@@ -4,8 +4,9 @@ Everything at the table is public and nothing is random inside a turn, so the ag
 rebuilds the state from its observation and looks ahead through its own decisions.
 
 The look-ahead skips work whose result it never reads: it stops a run of decisions where `rules.decide` says
-play moves on (handing play on changes no marks that count) and values a candidate box action by its box alone
-(`rules.checked_marks`). Its choices are those of applying every move in full, first best in legal order
+play moves on (handing play on changes no marks that count), values a candidate box action by its box alone
+(`rules.checked_marks`), and checks the dice of a hand that leaves no choice on the marks alone
+(`rules.forced_checks`). It reads `rules.plays`, never builds the field goal offer it declines. Its choices are those of applying every move in full, first best in legal order
 (tests/football/test_agents.py compares it with that plain look-ahead on every decision of many games).
 """
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import make_game
 from ..engine.seeding import Rng
-from .rules import BOX_ACTIONS, Marks, checked_marks, decide, field_space, legal_actions, points
+from .rules import (ACTIVE, BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, forced_checks, plays,
+                    points)
 from .game import FootballGame
 from .save import trusted_state
 from .state import FootballState
@@ -64,9 +66,11 @@ def played_out(state: FootballState, player: int) -> float:
     """`finished_value` of a state where `player` decides."""
     goes_on = True
     while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
-        moves: Sequence[Action] = legal_actions(state)
-        if len(moves) > 1 or moves[0].kind == "kick":
-            moves = [action for action in moves if action.kind != "kick"]
+        if state.phase == ACTIVE and not state.wild_from:  # the hand's dice share one track: no choice to value
+            marks, state = forced_checks(state)
+            if state is None:
+                return sheet_value(marks)
+        moves = plays(state) or (NO_KICK,)  # the legal actions, a field goal declined
         move, checked = moves[0], None
         if len(moves) > 1:
             best = -inf

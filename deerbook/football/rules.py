@@ -4,7 +4,8 @@ A player's pencil marks live in `Marks`; `check_box` checks the next box of a tr
 action with every chained action (runs, passes, Breakaway, YAC, the defense die, touchdowns, Kick
 Range, Power Dice), stopping only where a wild chain needs a target. `legal_actions`, `apply` and
 `chance_outcomes` are the turn sequence on a `FootballState` (which holds no rules itself); `decide` is `apply`
-for a decision, stopped where play would move on to the next run of decisions (a look-ahead needs no more).
+for a decision, stopped where play would move on to the next run of decisions (a look-ahead needs no more), and
+`forced_checks` its checks of a hand that leaves no choice.
 
 Every transition takes `emit`: None on the hot path (agents, the advisor), or a function
 `emit(kind, player, **detail)` that `FootballState.step` passes to collect structured events where
@@ -253,19 +254,26 @@ def rule(s) -> str:
 
 
 def legal_actions(s) -> tuple[Action, ...]:
-    """The actor's legal actions at a decision node."""
+    """The actor's legal actions at a decision node: its `plays`, then any field goal offer."""
+    moves = plays(s)
+    if s.wild_from or s.phase == AREA:  # no field goal while a wild chain waits or before the dice are taken
+        return moves
+    return moves + _kick_options(s, not moves)
+
+
+def plays(s) -> tuple[Action, ...]:
+    """The actor's legal actions but the field goal offer (kick, no kick): a wild target, an area, boxes, picks."""
     if s.wild_from:
         return tuple(WILD_ACTIONS[t] for t in s.me.open_tracks(s.game.sheet) if t != s.wild_from)
-    if s.phase == AREA:
+    phase = s.phase
+    if phase == AREA:
         return tuple(_take_action(t, s.board[t - 1], s.power_board[t - 1]) for t in TRACKS
                      if s.board[t - 1] + s.power_board[t - 1])
-    if s.phase == ACTIVE or s.phase == OVERTIME:
-        checks = _checks(s.hand)
-        return checks + _kick_options(s, not checks)
-    if s.phase == PICKS:
-        picks = _pick_actions(areas_with_dice(s), s.picks)
-        return picks + _kick_options(s, not picks)
-    return _kick_options(s, True)  # FINAL
+    if phase == ACTIVE or phase == OVERTIME:
+        return _checks(s.hand)
+    if phase == PICKS:
+        return _pick_actions(areas_with_dice(s), s.picks)
+    return ()  # FINAL: only the field goal offer
 
 
 @lru_cache(maxsize=1024)
@@ -369,6 +377,22 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
     else:  # "no kick": the actor is done
         return s, False
     return after, deciding(after)
+
+
+def forced_checks(s) -> tuple[Marks, Any]:
+    """`decide` on an ACTIVE state's only play (a check of the hand's one track; a field goal declined), over and
+    over until a wild box waits for its target or the hand is empty: the actor's marks then, and the state where the
+    wild box waits (None if none). A look-ahead's shortcut: no state is built for the checks in between."""
+    track = next((t for t in TRACKS if s.hand[t - 1]), 0)
+    marks, sheet, defense = s.marks[s.actor], s.game.sheet, s.defense
+    left = s.hand[track - 1] if track else 0
+    while left:
+        left -= 1
+        marks, wild_from = check_box(marks, track, sheet, defense)
+        if wild_from:
+            return marks, _evolve(s, {"hand": _set(s.hand, track - 1, left), "wild_from": wild_from,
+                                      "marks": _set(s.marks, s.actor, marks)})
+    return marks, None
 
 
 def _with_marks(s, marks: Marks, **changes):

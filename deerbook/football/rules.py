@@ -409,7 +409,7 @@ def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, changes
     """Check one box on `track` for the actor (with `changes` to the state: the die used; `checked`: the box's
     `checked_marks` if known)."""
     actor = s.actor
-    marks, changes["wild_from"] = checked or check_box(s.marks[actor], track, s.game.sheet, s.defense, emit, actor)
+    marks, changes["wild_from"] = checked or checked_marks(s, track, emit)
     changes["marks"] = _set(s.marks, actor, marks)
     return _evolve(s, changes)
 

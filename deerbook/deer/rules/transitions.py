@@ -79,9 +79,10 @@ def on_roll(t: Table, a: Action) -> None:
     t.roll, t.joker_die = a.args, None  # a re-roll is a new roll (Ruling 14)
     if t.events is not None:  # the hot path (apply) builds no event
         t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
-    if loses_turn(t.comp, t.phase, t.frozen[t.current], t.roll):  # judged on the dice as rolled
+    frozen = t.peek("frozen")[t.current]  # read without copying the flags: most rolls leave them as they are
+    if loses_turn(t.comp, t.phase, frozen, t.roll):  # judged on the dice as rolled
         return end_turn(t)
-    if t.frozen[t.current]:
+    if frozen:
         t.frozen[t.current] = False
     joker = t.comp.joker_kind
     if joker is not None and t.hand[joker]:

@@ -12,7 +12,7 @@ blocks whenever that keeps cards in an opponent's hand, and always hands cards o
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import islice
+from itertools import islice, repeat
 from operator import mul
 from typing import NamedTuple, Sequence
 
@@ -108,49 +108,111 @@ def joker_best(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -
     """Per number die, the most points a Joker on it sheds and the first face shedding them (its index in
     `joker_faces` order), or NO_FACE."""
     gained, held = -hand_value(comp, discard), held_points(comp, hand)
-    return tuple(_best_plan(comp, hand, held, gained, _joker_plans(comp, roll, die))
+    return tuple(_best_face(comp, hand, held, gained, _die_joker_table(comp, roll, die))
                  for die in range(len(comp.number_dice)))
 
 
-def _best_plan(comp: DeerComponents, hand: tuple, held: tuple, gained: int, plans) -> tuple[int, int]:
-    """The most points one of `plans` sheds (`gained` when it takes the discard pile) and the index of the first
-    plan shedding them. Plans with Ruling 6 groups, costly to score exactly, come last, the highest bound first,
-    and are scored only if their bound could beat the best so far (a tie goes to the lower index)."""
-    best, first, grouped = *NO_FACE, []
-    for i, plan in enumerate(plans):
-        if plan.takes_discard:
-            score = gained
-        elif plan.group_target and not plan.choices:
-            grouped.append((_group_shed_bound(comp, hand, held, plan), i))
-            continue
-        elif plan.choices:
-            score = _shed(comp, hand, held, plan)
-        else:  # most faces: `_shed` of a plain plan, inline
-            score = sum(map(held.__getitem__, plan.kinds))
-        if score > best:
+class KindSets(NamedTuple):
+    """Sets of card kinds, stored to sum the points a hand holds of each at C speed."""
+
+    sets: tuple[tuple[int, ...], ...]
+    common: tuple[int, ...]  # the kinds in every set
+    extra: tuple[int, ...] | None  # the one kind each set adds to `common` (NONE_KIND: none), if none adds more
+
+    @classmethod
+    def of(cls, sets: Sequence[tuple[int, ...]], none_kind: int) -> "KindSets":
+        """The `KindSets` of `sets`; `none_kind` is the index just past the last card kind."""
+        common = tuple(set(sets[0]).intersection(*sets)) if sets else ()
+        extras = [tuple(k for k in kinds if k not in common) for kinds in sets]
+        one_each = all(len(kinds) <= 1 for kinds in extras)
+        return cls(tuple(sets), common, tuple(kinds[0] if kinds else none_kind for kinds in extras) if one_each else None)
+
+    def sums(self, held: tuple) -> list[int]:
+        """The points `held` (per kind) holds of each set."""
+        if self.extra is None:
+            return list(map(sum, map(map, repeat(held.__getitem__), self.sets)))
+        return list(map(sum(map(held.__getitem__, self.common)).__add__, map((held + (0,)).__getitem__, self.extra)))
+
+
+class JokerTable(NamedTuple):
+    """The `ShedPlan` of each face a Joker can make one die show, sorted by how they are scored."""
+
+    plans: tuple[ShedPlan, ...]  # in `joker_faces` order
+    plain: tuple[int, ...]  # the first plan of each distinct set of kinds shed with nothing chosen and no groups
+    plain_kinds: KindSets  # those sets of kinds
+    takes_discard: int | None  # the first plan taking the discard pile, if any
+    chosen: tuple[int, ...]  # the plans with chosen numbers and no groups ...
+    chosen_kinds: KindSets  # ... the kinds they shed with nothing chosen ...
+    most_choices: int  # ... and the most numbers one of them chooses
+    grouped: tuple[int, ...]  # the plans with Ruling 6 groups
+
+
+def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, table: JokerTable) -> tuple[int, int]:
+    """The most points a plan of `table` sheds (`gained` when it takes the discard pile) and the index of the
+    first plan shedding them. Plain plans are summed all at once; a plan with chosen numbers or groups is scored
+    only if a bound on what it sheds could beat the best so far, the highest bound (then the lowest index) first
+    (a tie goes to the lower index)."""
+    best, first = NO_FACE
+    if table.plain:
+        scores = table.plain_kinds.sums(held)
+        best = max(scores)
+        first = table.plain[scores.index(best)]
+    i = table.takes_discard
+    if i is not None and (gained > best or gained == best and i < first):
+        best, first = gained, i
+    minus_bounds = [(-_shed_bound(comp, hand, held, table.plans[i]), i) for i in table.grouped]
+    if table.chosen:  # each chosen number as if it held the hand's most points
+        top = sum(points for points, _ in _ranked(comp, hand)[:table.most_choices])
+        minus_bounds += zip(map((-top).__sub__, table.chosen_kinds.sums(held)), table.chosen)
+    for minus_bound, i in sorted(minus_bounds):
+        if -minus_bound < best or -minus_bound == best and i > first:
+            break  # so are all the rest
+        score = _shed(comp, hand, held, table.plans[i])
+        if score > best or score == best and i < first:
             best, first = score, i
-    for bound, i in sorted(grouped, reverse=True):
-        if bound > best or bound == best and i < first:
-            score = _shed(comp, hand, held, plans[i])
-            if score > best or score == best and i < first:
-                best, first = score, i
     return best, first
 
 
-def _group_shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) -> int:
-    """At least the points a plan with Ruling 6 groups and no chosen numbers sheds (`_shed`), cheaply."""
+def _shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) -> int:
+    """At least the points `plan` sheds (`_shed`), cheaply: each chosen number as if it held the hand's most
+    points, and as many groups as the hand without the plan's kinds could hold (`group_bound`)."""
+    bound = sum(map(held.__getitem__, plan.kinds))
+    if plan.choices:
+        bound += sum(points for points, _ in _ranked(comp, hand)[:plan.choices])
     target = plan.group_target
-    return sum(map(held.__getitem__, plan.kinds)) + target * group_bound(comp, _without_kinds(hand, plan.kinds), target)
+    if target:
+        bound += target * group_bound(comp, _without_kinds(hand, plan.kinds), target)
+    return bound
 
 
 def _joker_plans(comp: DeerComponents, roll: tuple, die: int) -> tuple[ShedPlan, ...]:
     """The `_shed_plan` of each face a Joker can make `die` show (in `joker_faces` order)."""
-    return _number_dice_joker_plans(comp, roll[:len(comp.number_dice)], die)
+    return _die_joker_table(comp, roll, die).plans
 
 
-@lru_cache(maxsize=4096)  # bounded by what the number dice show (not the predator die), times the dice
-def _number_dice_joker_plans(comp: DeerComponents, faces: tuple, die: int) -> tuple[ShedPlan, ...]:
-    return tuple(_shed_plan(comp, faces[:die] + (face,) + faces[die + 1:]) for face in joker_faces(comp, faces, die))
+def _die_joker_table(comp: DeerComponents, roll: tuple, die: int) -> JokerTable:
+    """The `JokerTable` of a Joker on `die` of `roll`."""
+    faces = roll[:len(comp.number_dice)]
+    if comp.joker_any_number:  # what `die` shows now changes nothing: one table serves all its faces
+        faces = faces[:die] + (None,) + faces[die + 1:]
+    return _joker_table(comp, faces, die)
+
+
+@lru_cache(maxsize=4096)  # bounded by what the other number dice show (and the die itself, by the own-faces reading)
+def _joker_table(comp: DeerComponents, faces: tuple, die: int) -> JokerTable:
+    """The `JokerTable` of a Joker on `die` when the number dice show `faces` (the die's own face None when a
+    Joker makes it any number)."""
+    plans = tuple(_shed_plan(comp, faces[:die] + (face,) + faces[die + 1:]) for face in joker_faces(comp, faces, die))
+    plain: dict[tuple, int] = {}
+    for i, plan in enumerate(plans):
+        if not (plan.takes_discard or plan.choices or plan.group_target):
+            plain.setdefault(tuple(sorted(plan.kinds)), i)  # a later plan shedding the same kinds never wins
+    chosen = [i for i, plan in enumerate(plans) if plan.choices and not (plan.takes_discard or plan.group_target)]
+    return JokerTable(plans, tuple(plain.values()), KindSets.of(list(plain), len(comp.cards)),
+                      next((i for i, plan in enumerate(plans) if plan.takes_discard), None),
+                      tuple(chosen), KindSets.of([tuple(plans[i].kinds) for i in chosen], len(comp.cards)),
+                      max((plans[i].choices for i in chosen), default=0),
+                      tuple(i for i, plan in enumerate(plans) if plan.group_target and not plan.takes_discard))
 
 
 @lru_cache(maxsize=1024)
@@ -179,10 +241,13 @@ def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
 
 
 def group_bound(comp: DeerComponents, available: tuple, target: int) -> int:
-    """At least `max_groups`: each group takes two or more cards, each worth less than `target`."""
+    """At least `max_groups`: each group takes two or more cards, each worth less than `target`, and at most one
+    of them worth more than half of it (two such cards add up to more)."""
     usable = _usable(comp, available, target)
     points = comp.points
-    return min(sum(available[k] * points[k] for k in usable) // target, sum(available[k] for k in usable) // 2)
+    small = sum(available[k] for k in usable if 2 * points[k] <= target)
+    cards = sum(available[k] for k in usable)
+    return min(sum(available[k] * points[k] for k in usable) // target, cards // 2, small)
 
 
 def _usable(comp: DeerComponents, available: tuple, target: int) -> list[int]:
@@ -260,11 +325,15 @@ def choose_number(comp, obs, legal):
 
 
 def choose_group(comp, obs, legal):
-    """The group that leaves the most groups to pass, then the larger group."""
+    """The group that leaves the most groups to pass, then the larger group (then the first listed). The legal
+    groups are every group the hand holds, so the best leaves one group fewer than the hand holds (`max_groups`):
+    the first to do so, the larger groups tried first, is the one."""
     groups = [a for a in legal if a.kind == "group"]
     available = tuple(h - p for h, p in zip(obs["hand"], obs["to_pass"]))
     target = sum(comp.points[k] for k in groups[0].args)
-    return max(groups, key=lambda a: (max_groups(comp, _without(available, a.args), target), len(a.args)))
+    left = max_groups(comp, available, target) - 1
+    return next(a for a in sorted(groups, key=lambda a: -len(a.args))
+                if max_groups(comp, _without(available, a.args), target) == left)
 
 
 def choose_recipient(comp, obs, legal):

@@ -5,9 +5,10 @@ import pytest
 
 from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
 from deerbook.deer import GreedyAgent
-from deerbook.deer.agents import NO_FACE, _joker_plans, _without, joker_best, max_groups, shed_points
+from deerbook.deer.agents import (NO_FACE, _joker_plans, _without, choose_group, group_bound, joker_best, max_groups,
+                                  shed_points)
 from deerbook.deer.rules import joker_faces, sum_groups
-from deerbook.engine import make_game, play
+from deerbook.engine import Action, make_game, play
 from deerbook.engine.seeding import stream
 
 
@@ -160,21 +161,44 @@ def test_joker_best_is_the_first_face_shedding_the_most_of_every_face_scored_in_
     assert grouped >= 20  # the bounded (Ruling 6 group) faces were exercised
 
 
+def _exhaustive_max_groups(comp, available: tuple, target: int, memo: dict) -> int:
+    """The most disjoint Ruling 6 groups in `available`, trying every group at every step."""
+    if (available, target) not in memo:
+        memo[available, target] = max((1 + _exhaustive_max_groups(comp, _without(available, group), target, memo)
+                                       for group in sum_groups(comp, available, target)), default=0)
+    return memo[available, target]
+
+
+def _random_number_cards(comp, rng, fewest: int, most: int) -> tuple:
+    """A count vector of `fewest` to `most` number cards (up to 4 of a kind)."""
+    available = [0] * len(comp.cards)
+    for k in rng.sample([k for k in comp.number_kinds_by_points for _ in range(4)], rng.randint(fewest, most)):
+        available[k] += 1
+    return tuple(available)
+
+
 def test_max_groups_matches_an_exhaustive_search():
-    """The bounds that stop `max_groups` early never change its answer."""
-    comp, rng = make_game("deer", num_players=4).components, stream(3)
-    numbers = comp.number_kinds_by_points
-
-    def exhaustive(available: tuple, target: int, memo: dict) -> int:
-        if (available, target) not in memo:
-            memo[available, target] = max((1 + exhaustive(_without(available, group), target, memo)
-                                            for group in sum_groups(comp, available, target)), default=0)
-        return memo[available, target]
-
-    memo: dict = {}
+    """The bounds that stop `max_groups` early never change its answer, and never fall below it."""
+    comp, rng, memo = make_game("deer", num_players=4).components, stream(3), {}
     for _ in range(400):
-        available = [0] * len(comp.cards)
-        for k in rng.sample([k for k in numbers for _ in range(4)], rng.randint(2, 11)):
-            available[k] += 1
-        target = rng.randint(2, 12)
-        assert max_groups(comp, tuple(available), target) == exhaustive(tuple(available), target, memo), available
+        available, target = _random_number_cards(comp, rng, 2, 11), rng.randint(2, 12)
+        most = _exhaustive_max_groups(comp, available, target, memo)
+        assert max_groups(comp, available, target) == most <= group_bound(comp, available, target), available
+
+
+def test_the_group_chosen_is_the_first_largest_leaving_the_most_groups_by_exhaustive_search():
+    """`choose_group` stops at the first group leaving one group fewer than the hand holds: it must pick what
+    scoring every group by an exhaustive search picks."""
+    comp, rng, memo = make_game("deer", num_players=4).components, stream(4), {}
+    chosen = 0
+    for _ in range(300):
+        available, target = _random_number_cards(comp, rng, 4, 12), rng.randint(3, 12)
+        groups = [Action("group", g, "") for g in sum_groups(comp, available, target)]
+        if not groups:
+            continue
+        best = max(groups, key=lambda a: (_exhaustive_max_groups(comp, _without(available, a.args), target, memo),
+                                          len(a.args)))
+        obs = {"hand": available, "to_pass": (0,) * len(available)}
+        assert choose_group(comp, obs, groups + [Action("no_more_groups", (), "")]) == best, (available, target)
+        chosen += best is not groups[0]
+    assert chosen >= 20  # often not simply the first group listed

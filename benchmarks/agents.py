@@ -1,0 +1,56 @@
+"""The greedy Deer agent's time per decision kind: python benchmarks/agents.py [--games N] [--players P]
+
+Plays seeded greedy games (the engine's own runner, so the agent's caches are as warm as in any batch) and times
+every `GreedyAgent.act` call, grouped by the phase it decides. Prints, per phase, decisions per game, microseconds
+per decision and milliseconds per game, then the agent's share of a game beside the whole game's CPU time.
+"""
+import argparse
+import pathlib
+import sys
+import time
+from collections import Counter
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from deerbook.deer import GreedyAgent  # noqa: E402
+from deerbook.engine import make_game, play  # noqa: E402
+
+
+class TimedGreedy(GreedyAgent):
+    """The greedy agent, adding the time of each decision to its phase's total."""
+
+    def __init__(self, seconds: Counter, decisions: Counter):
+        self.seconds, self.decisions = seconds, decisions
+
+    def act(self, observation, legal, rng):
+        start = time.perf_counter()
+        action = super().act(observation, legal, rng)
+        phase = observation["phase"]
+        self.seconds[phase] += time.perf_counter() - start
+        self.decisions[phase] += 1
+        return action
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    game = make_game("deer", num_players=args.players)
+    play(game, [GreedyAgent() for _ in range(args.players)], 10_000)  # warm-up: imports, component data
+    seconds, decisions = Counter(), Counter()
+    start = time.process_time()
+    for seed in range(args.games):
+        play(game, [TimedGreedy(seconds, decisions) for _ in range(args.players)], seed)
+    game_ms = 1000 * (time.process_time() - start) / args.games
+    print(f"greedy {args.players}-player Deer, {args.games} games: the agent's time per decision kind")
+    print(f"{'phase':18s} {'per game':>9s} {'µs each':>9s} {'ms/game':>9s}")
+    for phase, total in seconds.most_common():
+        print(f"{phase.name:18s} {decisions[phase] / args.games:9.1f} {1e6 * total / decisions[phase]:9.2f} "
+              f"{1000 * total / args.games:9.3f}")
+    print(f"agent: {1000 * sum(seconds.values()) / args.games:.3f} ms per game "
+          f"(wall time, of a whole game's {game_ms:.2f} CPU ms, timing included)")
+
+
+if __name__ == "__main__":
+    main()

@@ -19,8 +19,8 @@ from typing import NamedTuple, Sequence
 from ..engine import Action
 from ..engine.seeding import Rng
 from .components import DeerComponents, load_components
-from .rules import (Phase, choosable_numbers, group_target, hand_value, joker_faces, moved_numbers, number_points,
-                    rolled_numbers, sum_groups)
+from .rules import (Phase, choosable_numbers, group_target, hand_value, joker_faces, moved_numbers, rolled_numbers,
+                    sum_groups)
 
 KNOCK_MAX_POINTS = 5
 
@@ -231,13 +231,23 @@ def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
     if not usable:
         return 0
     lowest, bound, best = usable[0], group_bound(comp, available, target), 0
-    for group in sum_groups(comp, available, target):
+    for group in _groups_holding(comp, available, target, lowest):
+        best = max(best, 1 + max_groups(comp, _without(available, group), target))
         if best == bound:
             return best
-        if lowest in group:
-            best = max(best, 1 + max_groups(comp, _without(available, group), target))
     rest = available[:lowest] + (0,) + available[lowest + 1:]
     return best if best >= group_bound(comp, rest, target) else max(best, max_groups(comp, rest, target))
+
+
+def _groups_holding(comp: DeerComponents, available: tuple, target: int, kind: int) -> list[tuple[int, ...]]:
+    """The Ruling 6 groups of `available` (`sum_groups`) holding a `kind` card: it and one other card, or it
+    and two or more, making up the rest of `target` (none if it is worth nothing)."""
+    points = comp.points
+    if not points[kind]:
+        return []
+    rest, left = _without(available, (kind,)), target - points[kind]
+    ones = [(k,) for k in comp.number_kinds_by_points if rest[k] and points[k] == left]
+    return [(kind, *others) for others in ones + list(sum_groups(comp, rest, left))]
 
 
 def group_bound(comp: DeerComponents, available: tuple, target: int) -> int:
@@ -263,24 +273,22 @@ def _without(counts: tuple, kinds) -> tuple:
 
 
 def rack_shortfall(comp: DeerComponents, hand) -> int:
-    """Cards still missing for the nearest rack (a held Joker fills one gap)."""
-    return _rack_shortfall(comp, tuple(hand))
-
-
-@lru_cache(maxsize=4096)  # asked at most decisions (a draw, a predator card)
-def _rack_shortfall(comp: DeerComponents, hand: tuple) -> int:
-    preds, joker = comp.predator_kinds, comp.joker_kind
-    gaps = [max(0, 3 - hand[k]) for k in preds]
+    """Cards still missing for the nearest rack (a held Joker fills one gap); 99 in an edition without racks."""
+    preds = comp.predator_kinds
+    if not preds:
+        return 99
+    held = [hand[k] for k in preds]
+    gap = max(0, 3 - max(held))  # three alike
     if len(preds) >= 2:
-        gaps.append(sum(not hand[k] for k in preds))
-    has_joker = joker is not None and hand[joker] > 0
-    return min((g - (has_joker and g > 0) for g in gaps), default=99)
+        gap = min(gap, held.count(0))  # one of each
+    joker = comp.joker_kind
+    return gap - 1 if gap and joker is not None and hand[joker] else gap
 
 
 def breaks_rack(comp: DeerComponents, hand, kind: int) -> bool:
     """Whether giving up one `kind` card moves a rack within reach (at most one card short) further away."""
     before = rack_shortfall(comp, hand)
-    return before <= 1 and rack_shortfall(comp, _without(tuple(hand), [kind])) > before
+    return before <= 1 and rack_shortfall(comp, _without(hand, [kind])) > before
 
 
 def target_opponent(obs: dict) -> int:
@@ -321,7 +329,8 @@ def choose_joker_face(comp, obs, legal):
 
 def choose_number(comp, obs, legal):
     """The numbers whose cards are worth the most points."""
-    return max(legal, key=lambda a: number_points(comp, obs["hand"], a.args))
+    held, kind = held_points(comp, obs["hand"]), comp.number_kind
+    return max(legal, key=lambda a: sum(map(held.__getitem__, set(map(kind.__getitem__, a.args)))))
 
 
 def choose_group(comp, obs, legal):

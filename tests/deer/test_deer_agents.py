@@ -6,8 +6,8 @@ import pytest
 from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
 from deerbook.deer import GreedyAgent
 from deerbook.deer.agents import (NO_FACE, _joker_plans, _without, choose_group, group_bound, joker_best, max_groups,
-                                  shed_points)
-from deerbook.deer.rules import joker_faces, sum_groups
+                                  rack_shortfall, shed_points)
+from deerbook.deer.rules import available_racks, joker_faces, sum_groups
 from deerbook.engine import Action, make_game, play
 from deerbook.engine.seeding import stream
 
@@ -202,3 +202,17 @@ def test_the_group_chosen_is_the_first_largest_leaving_the_most_groups_by_exhaus
         assert choose_group(comp, obs, groups + [Action("no_more_groups", (), "")]) == best, (available, target)
         chosen += best is not groups[0]
     assert chosen >= 20  # often not simply the first group listed
+
+
+def test_rack_shortfall_is_the_fewest_predator_cards_that_complete_a_rack_of_the_rules():
+    """Against the rules' `available_racks`: the fewest predator cards added to the hand that make a rack."""
+    comp, rng = make_game("deer", num_players=4).components, stream(5)
+    preds, joker = comp.predator_kinds, comp.joker_kind
+    for _ in range(500):
+        hand = [0] * len(comp.cards)
+        for k in rng.sample([k for k in (*preds, joker) for _ in range(4)], rng.randint(0, 6)):
+            hand[k] += 1
+        reach, added = {tuple(hand)}, 0
+        while not any(available_racks(comp, h) for h in reach):
+            reach, added = {h[:k] + (h[k] + 1,) + h[k + 1:] for h in reach for k in preds}, added + 1
+        assert rack_shortfall(comp, tuple(hand)) == added, hand

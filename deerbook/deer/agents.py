@@ -107,9 +107,9 @@ NO_FACE = (-10**9, -1)  # the score of a die a Joker cannot change (no face to c
 def joker_best(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, int], ...]:
     """Per number die, the most points a Joker on it sheds and the first face shedding them (its index in
     `joker_faces` order), or NO_FACE."""
-    gained, held = -hand_value(comp, discard), held_points(comp, hand)
-    return tuple(_best_face(comp, hand, held, gained, _die_joker_table(comp, roll, die))
-                 for die in range(len(comp.number_dice)))
+    gained, held = -sum(held_points(comp, discard)), held_points(comp, hand)
+    return tuple(_best_face(comp, hand, held, gained, table)
+                 for table in _joker_tables(comp, roll[:len(comp.number_dice)]))
 
 
 class KindSets(NamedTuple):
@@ -187,15 +187,16 @@ def _shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) 
 
 def _joker_plans(comp: DeerComponents, roll: tuple, die: int) -> tuple[ShedPlan, ...]:
     """The `_shed_plan` of each face a Joker can make `die` show (in `joker_faces` order)."""
-    return _die_joker_table(comp, roll, die).plans
+    return _joker_tables(comp, roll[:len(comp.number_dice)])[die].plans
 
 
-def _die_joker_table(comp: DeerComponents, roll: tuple, die: int) -> JokerTable:
-    """The `JokerTable` of a Joker on `die` of `roll`."""
-    faces = roll[:len(comp.number_dice)]
-    if comp.joker_any_number:  # what `die` shows now changes nothing: one table serves all its faces
-        faces = faces[:die] + (None,) + faces[die + 1:]
-    return _joker_table(comp, faces, die)
+@lru_cache(maxsize=1024)  # bounded by what the number dice show
+def _joker_tables(comp: DeerComponents, faces: tuple) -> tuple[JokerTable, ...]:
+    """The `JokerTable` of a Joker on each number die when they show `faces`."""
+    if not comp.joker_any_number:
+        return tuple(_joker_table(comp, faces, die) for die in range(len(faces)))
+    # what the die shows now changes nothing: one table serves all its faces
+    return tuple(_joker_table(comp, faces[:die] + (None,) + faces[die + 1:], die) for die in range(len(faces)))
 
 
 @lru_cache(maxsize=4096)  # bounded by what the other number dice show (and the die itself, by the own-faces reading)
@@ -227,24 +228,24 @@ def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
     """The most disjoint Ruling 6 groups `available` holds (exact): the lowest card that can be in a
     group is either in one of the groups holding it or in none (drop its kind). The search stops once
     it reaches a bound on what is left to find: every group takes two or more cards worth `target`."""
-    usable = _usable(comp, available, target)
-    if not usable:
+    lowest = next((k for k in _group_kinds(comp, target)[0] if available[k]), None)
+    if lowest is None:
         return 0
-    lowest, bound, best = usable[0], group_bound(comp, available, target), 0
+    bound, best = group_bound(comp, available, target), 0
     for group in _groups_holding(comp, available, target, lowest):
-        best = max(best, 1 + max_groups(comp, _without(available, group), target))
-        if best == bound:
-            return best
+        left = _without(available, group)
+        if best < 1 + group_bound(comp, left, target):
+            best = max(best, 1 + max_groups(comp, left, target))
+            if best == bound:
+                return best
     rest = available[:lowest] + (0,) + available[lowest + 1:]
     return best if best >= group_bound(comp, rest, target) else max(best, max_groups(comp, rest, target))
 
 
 def _groups_holding(comp: DeerComponents, available: tuple, target: int, kind: int) -> list[tuple[int, ...]]:
-    """The Ruling 6 groups of `available` (`sum_groups`) holding a `kind` card: it and one other card, or it
-    and two or more, making up the rest of `target` (none if it is worth nothing)."""
+    """The Ruling 6 groups of `available` (`sum_groups`) holding a `kind` card (worth something): it and one
+    other card, or it and two or more, making up the rest of `target`."""
     points = comp.points
-    if not points[kind]:
-        return []
     rest, left = _without(available, (kind,)), target - points[kind]
     ones = [(k,) for k in comp.number_kinds_by_points if rest[k] and points[k] == left]
     return [(kind, *others) for others in ones + list(sum_groups(comp, rest, left))]
@@ -253,16 +254,17 @@ def _groups_holding(comp: DeerComponents, available: tuple, target: int, kind: i
 def group_bound(comp: DeerComponents, available: tuple, target: int) -> int:
     """At least `max_groups`: each group takes two or more cards, each worth less than `target`, and at most one
     of them worth more than half of it (two such cards add up to more)."""
-    usable = _usable(comp, available, target)
-    points = comp.points
-    small = sum(available[k] for k in usable if 2 * points[k] <= target)
-    cards = sum(available[k] for k in usable)
-    return min(sum(available[k] * points[k] for k in usable) // target, cards // 2, small)
+    kinds, points, small = _group_kinds(comp, target)
+    counts = list(map(available.__getitem__, kinds))
+    return min(sum(map(mul, counts, points)) // target, sum(counts) // 2, sum(map(available.__getitem__, small)))
 
 
-def _usable(comp: DeerComponents, available: tuple, target: int) -> list[int]:
-    """The number card kinds of `available` that can be in a group adding up to `target`, cheapest first."""
-    return [k for k in comp.number_kinds_by_points if available[k] and comp.points[k] < target]
+@lru_cache(maxsize=256)  # bounded by the editions times the targets
+def _group_kinds(comp: DeerComponents, target: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The number card kinds that can be in a group adding up to `target` (worth something, and less than it),
+    cheapest first; their points; and those of them worth at most half of it."""
+    kinds = tuple(k for k in comp.number_kinds_by_points if 0 < comp.points[k] < target)
+    return kinds, tuple(comp.points[k] for k in kinds), tuple(k for k in kinds if 2 * comp.points[k] <= target)
 
 
 def _without(counts: tuple, kinds) -> tuple:

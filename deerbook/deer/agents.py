@@ -117,7 +117,7 @@ class KindSets(NamedTuple):
 
     sets: tuple[tuple[int, ...], ...]
     common: tuple[int, ...]  # the kinds in every set
-    extra: tuple[int, ...] | None  # the one kind each set adds to `common` (NONE_KIND: none), if none adds more
+    extra: tuple[int, ...] | None  # the one kind each adds to `common` (one past the last: none), if none adds more
 
     @classmethod
     def of(cls, sets: Sequence[tuple[int, ...]], none_kind: int) -> "KindSets":
@@ -125,7 +125,8 @@ class KindSets(NamedTuple):
         common = tuple(set(sets[0]).intersection(*sets)) if sets else ()
         extras = [tuple(k for k in kinds if k not in common) for kinds in sets]
         one_each = all(len(kinds) <= 1 for kinds in extras)
-        return cls(tuple(sets), common, tuple(kinds[0] if kinds else none_kind for kinds in extras) if one_each else None)
+        extra = tuple(kinds[0] if kinds else none_kind for kinds in extras) if one_each else None
+        return cls(tuple(sets), common, extra)
 
     def sums(self, held: tuple) -> list[int]:
         """The points `held` (per kind) holds of each set."""

@@ -5,9 +5,9 @@ import pytest
 
 from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
 from deerbook.deer import GreedyAgent
-from deerbook.deer.agents import (NO_FACE, _joker_plans, _without, choose_group, group_bound, joker_best, max_groups,
-                                  rack_shortfall, shed_points)
-from deerbook.deer.rules import available_racks, joker_faces, sum_groups
+from deerbook.deer.agents import (NO_FACE, _joker_plans, _without, choose_group, choose_number, group_bound, joker_best,
+                                  max_groups, rack_shortfall, shed_points)
+from deerbook.deer.rules import available_racks, joker_faces, number_points, sum_groups
 from deerbook.engine import Action, make_game, play
 from deerbook.engine.seeding import stream
 
@@ -216,3 +216,14 @@ def test_rack_shortfall_is_the_fewest_predator_cards_that_complete_a_rack_of_the
         while not any(available_racks(comp, h) for h in reach):
             reach, added = {h[:k] + (h[k] + 1,) + h[k + 1:] for h in reach for k in preds}, added + 1
         assert rack_shortfall(comp, tuple(hand)) == added, hand
+
+
+def test_the_number_chosen_is_the_first_whose_cards_the_rules_count_the_most_points():
+    """`choose_number` sums held points per kind: it must pick what the rules' `number_points` ranks first."""
+    comp, rng = make_game("deer", num_players=4).components, stream(6)
+    for _ in range(500):
+        hand = _random_number_cards(comp, rng, 0, 14)
+        offered = [Action("choose", tuple(rng.sample(comp.numbers, rng.choice((1, 1, 2)))), "")
+                   for _ in range(rng.randint(1, 10))]
+        best = max(offered, key=lambda a: number_points(comp, hand, a.args))
+        assert choose_number(comp, {"hand": hand}, offered) is best, (hand, offered)

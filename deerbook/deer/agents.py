@@ -161,6 +161,8 @@ def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, tabl
     i = table.takes_discard
     if i is not None and (gained > best or gained == best and i < first):
         best, first = gained, i
+    if not (table.grouped or table.chosen):
+        return best, first
     minus_bounds = [(-_shed_bound(comp, hand, held, table.plans[i]), i) for i in table.grouped]
     if table.chosen:  # each chosen number as if it held the hand's most points
         top = sum(points for points, _ in _ranked(comp, hand)[:table.most_choices])

@@ -164,7 +164,7 @@ def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, tabl
     if not (table.grouped or table.chosen):
         return best, first
     minus_bounds = [(-_shed_bound(comp, hand, held, table.plans[i]), i) for i in table.grouped]
-    if table.chosen:  # each chosen number as if it held the hand's most points
+    if table.chosen:  # each chosen number as if it held the hand's most points (as `_shed_bound`)
         top = sum(points for points, _ in _ranked(comp, hand)[:table.most_choices])
         minus_bounds += zip(map((-top).__sub__, table.chosen_kinds.sums(held)), table.chosen)
     for minus_bound, i in sorted(minus_bounds):
@@ -178,7 +178,8 @@ def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, tabl
 
 def _shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) -> int:
     """At least the points `plan` sheds (`_shed`), cheaply: each chosen number as if it held the hand's most
-    points, and as many groups as the hand without the plan's kinds could hold (`group_bound`)."""
+    points (`moved_numbers` moves, with numbers chosen, what it moves without them plus the chosen numbers'
+    cards at most), and as many groups as the hand without the plan's kinds could hold (`group_bound`)."""
     bound = sum(map(held.__getitem__, plan.kinds))
     if plan.choices:
         bound += sum(points for points, _ in _ranked(comp, hand)[:plan.choices])

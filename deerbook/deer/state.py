@@ -126,9 +126,16 @@ class DeerState(State):
         card = rules.draw_card(self, rng)
         return card if card is not None else super().sample_chance(rng)
 
+    def _chance_run(self, rng: Rng) -> State:
+        """A deal's cards but the last, dealt on plain lists (each drawn as `sample_chance` draws it:
+        `rules.draw_kind`) into one state; any other chance move alone."""
+        if self.phase == Phase.DEAL and sum(self.deck) > 1:
+            return evolve(self, **rules.deal_fields(self, lambda deck: rules.draw_kind(deck, rng), sum(self.deck) - 1))
+        return super()._chance_run(rng)
+
     def _apply(self, action: Action) -> "DeerState":
         if self.phase == Phase.DEAL and sum(self.deck) > 1:  # most steps of a game: no Table needed
-            return evolve(self, **rules.deal_fields(self, action.args[0]))
+            return evolve(self, **rules.deal_fields(self, lambda deck: action.args[0]))
         return self._transition(action, None)
 
     def _step(self, action: Action) -> Step:

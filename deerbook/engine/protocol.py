@@ -168,6 +168,19 @@ class State(ABC):
         table = self._chance()
         return table.actions[draw_index(table.cumulative, rng)]
 
+    def play_chance(self, rng: Rng) -> "State":
+        """The state where chance has made every move due from here (a seat to move, or the end): the same
+        draws from `rng` and the same state as `sample_chance` then `_apply`, step by step. A game may
+        override `_chance_run` to play a run of chance moves without a state per step (e.g. a whole deal)."""
+        state: State = self
+        while state.current_player() == CHANCE:
+            state = state._chance_run(rng)
+        return state
+
+    def _chance_run(self, rng: Rng) -> "State":
+        """The state after one or more chance moves from this chance node, drawn as `sample_chance` draws them."""
+        return self._apply(self.sample_chance(rng))
+
     def apply(self, action: Action) -> Self:
         """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
         return self._apply(self.checked(action))

@@ -9,6 +9,8 @@ or pass of number cards goes through `move_numbers`, where holders of set-aside 
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ...engine import Action
 from ..components import EFFECTS, DeerComponents
 from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, hand_value,
@@ -18,14 +20,16 @@ from .phases import Phase
 from .table import Table
 
 
-def deal_fields(s, kind: int) -> dict:
-    """The fields a card dealt to the current player changes while more cards follow it (`on_deal` without
-    a Table: a deal is most of a game's steps)."""
-    deck, hand = list(s.deck), list(s.hands[s.current])
-    deck[kind] -= 1
-    hand[kind] += 1
-    hands = s.hands[:s.current] + (tuple(hand),) + s.hands[s.current + 1:]
-    return {"deck": tuple(deck), "hands": hands, "current": (s.current + 1) % s.game.num_players}
+def deal_fields(s, pick: Callable[[list[int]], int], cards: int = 1) -> dict:
+    """The fields that dealing `cards` cards one at a time changes while more cards follow them (`on_deal`
+    without a Table: a deal is most of a game's steps); `pick` names each card's kind from the deck as it is."""
+    deck, hands, current, n = list(s.deck), [list(hand) for hand in s.hands], s.current, s.game.num_players
+    for _ in range(cards):
+        kind = pick(deck)
+        deck[kind] -= 1
+        hands[current][kind] += 1
+        current = (current + 1) % n
+    return {"deck": tuple(deck), "hands": tuple(map(tuple, hands)), "current": current}
 
 
 def on_deal(t: Table, a: Action) -> None:

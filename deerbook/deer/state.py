@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
 from ..engine.events import Event, Step
-from ..engine.protocol import evolve
+from ..engine.protocol import evolve, field_values, rebuilt
 from ..engine.seeding import Rng
 from . import rules
 from .rules import PRIVATE_PHASES, Phase, card_list
@@ -145,9 +145,9 @@ class DeerState(State):
         return Step(self._transition(action, events), tuple(events))
 
     def _transition(self, action: Action, events: list[Event] | None) -> "DeerState":
-        table = rules.Table(self.game, self.__dict__, events)
+        table = rules.Table(field_values(self), events)
         rules.apply(table, action)
-        return evolve(self, **table.changed_fields())
+        return rebuilt(DeerState, table.state_fields())
 
     @property
     def dealer(self) -> int:

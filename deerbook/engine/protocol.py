@@ -282,16 +282,29 @@ def _layout(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
 def evolve(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for the engine's frozen dataclasses (no `__post_init__`), faster: it copies the
     field values (never a state's cached lookups) and skips the field-by-field frozen `__init__`."""
-    names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
+    names, _ = _LAYOUTS.get(type(obj)) or _layout(type(obj))
     if not names.issuperset(changes):
         raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
-    new: T = object.__new__(type(obj))
-    values = new.__dict__
-    values.update(obj.__dict__)
+    values = field_values(obj)
+    values.update(changes)
+    return rebuilt(type(obj), values)
+
+
+def field_values(obj: Any) -> dict[str, Any]:
+    """A new dict of an engine frozen dataclass's field values by name (never a state's cached lookups)."""
+    names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
+    values = obj.__dict__.copy()
     if len(values) > len(names):  # some lookup was cached: not copied
         for name in cached:
             values.pop(name, None)
-    values.update(changes)
+    return values
+
+
+def rebuilt(cls: type[T], values: dict[str, Any]) -> T:
+    """An instance of the frozen dataclass `cls` holding `values` (every field; the dict is taken over),
+    built without the field-by-field frozen `__init__`."""
+    new: T = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)
     return new
 
 

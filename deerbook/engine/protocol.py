@@ -198,15 +198,15 @@ class State(ABC):
 
     def checked(self, action: Action) -> Action:
         """The legal action or chance outcome equal to `action`; raises RuleViolation (naming the rule) if none is."""
+        for legal in self.__dict__.get("_cache_legal", ()):  # an agent's choice is one of the actions it was
+            if legal is action:  # shown (cached): found without hashing
+                return legal
         player = self.current_player()
         if player == TERMINAL:
             raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
         if player == CHANCE:
             allowed = self._chance().lookup
         else:
-            for legal in self.legal_actions():  # an agent's choice is one of these very objects: no hashing
-                if legal is action:
-                    return legal
             allowed = self._allowed()
         try:
             candidate: Action | None = allowed.get(action)

@@ -23,11 +23,14 @@ from .table import Table
 def deal_fields(s, pick: Callable[[list[int]], int], cards: int = 1) -> dict:
     """The fields that dealing `cards` cards one at a time changes while more cards follow them (`on_deal`
     without a Table: a deal is most of a game's steps); `pick` names each card's kind from the deck as it is."""
-    deck, hands, current, n = list(s.deck), [list(hand) for hand in s.hands], s.current, s.game.num_players
+    deck, hands, current, n = list(s.deck), list(s.hands), s.current, s.game.num_players
     for _ in range(cards):
         kind = pick(deck)
+        hand = hands[current]
+        if hand.__class__ is not list:  # the state's own tuple: copied on its first card
+            hand = hands[current] = list(hand)
         deck[kind] -= 1
-        hands[current][kind] += 1
+        hand[kind] += 1
         current = (current + 1) % n
     return {"deck": tuple(deck), "hands": tuple(map(tuple, hands)), "current": current}
 

@@ -293,7 +293,7 @@ def evolve(obj: T, **changes: Any) -> T:
 def field_values(obj: Any) -> dict[str, Any]:
     """A new dict of an engine frozen dataclass's field values by name (never a state's cached lookups)."""
     names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
-    values = obj.__dict__.copy()
+    values: dict[str, Any] = obj.__dict__.copy()
     if len(values) > len(names):  # some lookup was cached: not copied
         for name in cached:
             values.pop(name, None)

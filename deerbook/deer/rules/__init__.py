@@ -20,7 +20,7 @@ from .transitions import EFFECT_HANDLERS, deal_fields, end_round, round_scores
 __all__ = ["BULLSEYE_POINTS", "CHANCE_PHASES", "DECISION_PHASES", "EFFECT_HANDLERS", "KNOCK_MAX_CARDS", "PHASE_RULES",
            "PRIVATE_PHASES", "Phase", "PhaseRule", "RoundOver", "SET_ASIDE_CARDS", "Table", "acting_player", "apply",
            "available_racks", "card_list", "chance_outcomes", "chance_table", "choosable_numbers", "counts_of_kinds",
-           "deal_fields", "draw_card", "draw_kind", "end_round", "group_options", "group_target", "hand_value", "joker_faces",
-           "legal_actions", "loses_turn", "matching", "moved_numbers", "mover", "number_points", "others",
+           "deal_fields", "draw_card", "draw_kind", "end_round", "group_options", "group_target", "hand_value",
+           "joker_faces", "legal_actions", "loses_turn", "matching", "moved_numbers", "mover", "number_points", "others",
            "predator_decision", "rolled_faces", "rolled_numbers", "round_scores", "rule", "set_aside_options",
            "sum_groups", "turn_start_phase"]

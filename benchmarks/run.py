@@ -4,11 +4,11 @@ Per benchmark case of every registered game (`GameInfo.benchmarks`, so a game in
 package is measured too): CPU milliseconds per game and engine steps per CPU second on one core (CPU time,
 not wall time: the figures stay meaningful on a busy machine), beside the issue's targets. The games are timed
 as `simulate` plays them, with no step watched (chance then plays each run of moves at once); their steps are
-counted in a separate, untimed pass over the same seeds. With open-spiel
-installed (the `bench` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of random-play
-loop, for scale. Then a seeded batch through the engine's batch runner on one worker and on every core (wall
-time), and resident memory (RSS) while one process plays `--memory-games` greedy games: it must stay flat
-(every cache in the engine and agents is bounded).
+counted in a separate, untimed pass over the same seeds. With open-spiel installed (the `bench` extra)
+OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of random-play loop, for scale. Then a
+seeded batch through the engine's batch runner on one worker and on every core (wall time), and resident
+memory (RSS) while one process plays `--memory-games` greedy games: it must stay flat (every cache in the
+engine and agents is bounded).
 """
 import argparse
 import pathlib

@@ -2,11 +2,13 @@
 
 Per benchmark case of every registered game (`GameInfo.benchmarks`, so a game installed from another
 package is measured too): CPU milliseconds per game and engine steps per CPU second on one core (CPU time,
-not wall time: the figures stay meaningful on a busy machine), beside the issue's targets. With open-spiel
-installed (the `bench` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of random-play
-loop, for scale. Then a seeded batch through the engine's batch runner on one worker and on every core (wall
-time), and resident memory (RSS) while one process plays `--memory-games` greedy games: it must stay flat
-(every cache in the engine and agents is bounded).
+not wall time: the figures stay meaningful on a busy machine), beside the issue's targets. The games are timed
+as `simulate` plays them, with no step watched (chance then plays each run of moves at once); their steps are
+counted in a separate, untimed pass over the same seeds. With open-spiel installed (the `bench` extra)
+OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of random-play loop, for scale. Then a
+seeded batch through the engine's batch runner on one worker and on every core (wall time), and resident
+memory (RSS) while one process plays `--memory-games` greedy games: it must stay flat (every cache in the
+engine and agents is bounded).
 """
 import argparse
 import pathlib
@@ -30,8 +32,11 @@ def cases() -> list[tuple[str, Benchmark]]:
     return [(name, case) for name in game_names() for case in game_info(name).benchmarks]
 
 
-def play_games(name: str, options: dict, agent: str, seeds: range) -> int:
-    """Play the seeded games and return the number of engine steps."""
+def play_games(name: str, options: dict, agent: str, seeds: range, count_steps: bool = False) -> int:
+    """Play the seeded games; with `count_steps`, return the number of engine steps (else 0).
+
+    Counting watches every step (`on_step`), which makes the runner play chance step by step; unwatched, as
+    `simulate` and the batch runner play, it plays each run of chance moves at once (`State.play_chance`)."""
     game = make_game(name, **options)
     steps = 0
 
@@ -40,17 +45,19 @@ def play_games(name: str, options: dict, agent: str, seeds: range) -> int:
         steps += 1
 
     for seed in seeds:
-        play(game, [game.agents()[agent]() for _ in range(game.num_players)], seed, on_step=count)
+        play(game, [game.agents()[agent]() for _ in range(game.num_players)], seed,
+             on_step=count if count_steps else None)
     return steps
 
 
 def measure(name: str, options: dict, agent: str, games: int) -> tuple[float, float]:
-    """CPU ms per game and engine steps per CPU second (one warm-up game first: imports, caches)."""
+    """CPU ms per game, played as `simulate` plays (no step watched), and engine steps per CPU second: the
+    steps of the same games, counted in a separate pass (one warm-up game first: imports, caches)."""
     play_games(name, options, agent, range(10_000, 10_001))
     start = time.process_time()
-    steps = play_games(name, options, agent, range(games))
+    play_games(name, options, agent, range(games))
     elapsed = time.process_time() - start
-    return 1000 * elapsed / games, steps / elapsed
+    return 1000 * elapsed / games, play_games(name, options, agent, range(games), count_steps=True) / elapsed
 
 
 def openspiel_steps_per_second(games: int) -> float | None:

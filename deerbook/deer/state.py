@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
 from ..engine.events import Event, Step
-from ..engine.protocol import evolve
+from ..engine.protocol import evolve, field_values, rebuilt
 from ..engine.seeding import Rng
 from . import rules
 from .rules import PRIVATE_PHASES, Phase, card_list
@@ -126,9 +126,16 @@ class DeerState(State):
         card = rules.draw_card(self, rng)
         return card if card is not None else super().sample_chance(rng)
 
+    def _chance_run(self, rng: Rng) -> State:
+        """A deal's cards but the last, dealt on plain lists (each drawn as `sample_chance` draws it:
+        `rules.draw_kind`) into one state; any other chance move alone."""
+        if self.phase == Phase.DEAL and sum(self.deck) > 1:
+            return evolve(self, **rules.deal_fields(self, lambda deck: rules.draw_kind(deck, rng), sum(self.deck) - 1))
+        return super()._chance_run(rng)
+
     def _apply(self, action: Action) -> "DeerState":
         if self.phase == Phase.DEAL and sum(self.deck) > 1:  # most steps of a game: no Table needed
-            return evolve(self, **rules.deal_fields(self, action.args[0]))
+            return evolve(self, **rules.deal_fields(self, lambda deck: action.args[0]))
         return self._transition(action, None)
 
     def _step(self, action: Action) -> Step:
@@ -138,9 +145,9 @@ class DeerState(State):
         return Step(self._transition(action, events), tuple(events))
 
     def _transition(self, action: Action, events: list[Event] | None) -> "DeerState":
-        table = rules.Table(self.game, self.__dict__, events)
+        table = rules.Table(field_values(self), events)
         rules.apply(table, action)
-        return evolve(self, **table.changed_fields())
+        return rebuilt(DeerState, table.state_fields())
 
     @property
     def dealer(self) -> int:
@@ -166,21 +173,22 @@ class DeerState(State):
         A private decision of another player (a block offer, Ruling 19; a hand-over, card chart) shows as
         phase "waiting" with no decider: who is asked would tell who holds those numbers. The cards about to
         move (open to blocks) are counted only for their owner."""
-        private = self.phase in PRIVATE_PHASES and player != rules.acting_player(self)
+        phase, current, giver = self.phase, self.current, self.giver
+        private = phase in PRIVATE_PHASES and player != rules.acting_player(self)
         owner = player == rules.mover(self)
         return {
-            "player": player, "phase": "waiting" if private else self.phase, "current": self.current,
-            "options": dict(_options(self.game)),
-            "hand": self.hands[player], "hand_sizes": tuple(map(sum, self.hands)), "deck_size": sum(self.deck),
+            "player": player, "phase": "waiting" if private else phase, "current": current,
+            "options": _options(self.game).copy(),
+            "hand": self.hands[player], "hand_sizes": _sizes(self.hands), "deck_size": sum(self.deck),
             "discard": self.discard, "predator_pile_size": sum(self.predator_pile), "pawns": self.pawns,
-            "dealer": self.dealer, "round": self.round, "frozen": self.frozen, "extra_turns": self.extra_turns,
-            "roll": self.roll, "joker_die": self.joker_die, "chosen": self.chosen,
-            "to_pass": self.to_pass if player == self.current else None,
+            "dealer": self.dealer, "round": self.round, "frozen": self.frozen,
+            "extra_turns": self.extra_turns, "roll": self.roll, "joker_die": self.joker_die, "chosen": self.chosen,
+            "to_pass": self.to_pass if player == current else None,
             "to_pass_count": sum(self.to_pass),
             "rack": self.rack, "moves_left": self.moves_left, "move_target": self.move_target,
             "round_points": self.round_points, "ledger": self.ledger, "turns": self.turns,
-            "set_aside": self.set_aside[player], "set_aside_sizes": tuple(map(sum, self.set_aside)),
-            "giver": None if private and self.phase == Phase.HAND_OVER else self.giver,
+            "set_aside": self.set_aside[player], "set_aside_sizes": _sizes(self.set_aside),
+            "giver": None if private and phase == Phase.HAND_OVER else giver,
             "blocking": None if private else self.blocking,
             "pending_count": sum(self.pending) if owner else None,
         }
@@ -237,6 +245,21 @@ def _options(game: "DeerGame") -> dict:
     if "_observed_options" not in cache:
         cache["_observed_options"] = game.options()
     return cache["_observed_options"]
+
+
+_SIZES_MAX = 64
+_SIZES: dict[int, tuple[tuple, tuple[int, ...]]] = {}
+
+
+def _sizes(piles: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The card count of each player's pile in `piles` (hands, set-aside cards), computed once per tuple:
+    consecutive states share the tuples no card left. Keyed by identity, which the cache keeps alive; bounded."""
+    entry = _SIZES.get(id(piles))
+    if entry is None or entry[0] is not piles:
+        if len(_SIZES) >= _SIZES_MAX:
+            _SIZES.clear()
+        entry = _SIZES[id(piles)] = (piles, tuple(map(sum, piles)))
+    return entry[1]
 
 
 def _lists(value):

@@ -168,6 +168,19 @@ class State(ABC):
         table = self._chance()
         return table.actions[draw_index(table.cumulative, rng)]
 
+    def play_chance(self, rng: Rng) -> "State":
+        """The state where chance has made every move due from here (a seat to move, or the end): the same
+        draws from `rng` and the same state as `sample_chance` then `_apply`, step by step. A game may
+        override `_chance_run` to play a run of chance moves without a state per step (e.g. a whole deal)."""
+        state: State = self
+        while state.current_player() == CHANCE:
+            state = state._chance_run(rng)
+        return state
+
+    def _chance_run(self, rng: Rng) -> "State":
+        """The state after one or more chance moves from this chance node, drawn as `sample_chance` draws them."""
+        return self._apply(self.sample_chance(rng))
+
     def apply(self, action: Action) -> Self:
         """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
         return self._apply(self.checked(action))
@@ -185,15 +198,15 @@ class State(ABC):
 
     def checked(self, action: Action) -> Action:
         """The legal action or chance outcome equal to `action`; raises RuleViolation (naming the rule) if none is."""
+        for legal in self.__dict__.get("_cache_legal", ()):  # an agent's choice is one of the actions it was
+            if legal is action:  # shown (cached): found without hashing
+                return legal
         player = self.current_player()
         if player == TERMINAL:
             raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
         if player == CHANCE:
             allowed = self._chance().lookup
         else:
-            for legal in self.legal_actions():  # an agent's choice is one of these very objects: no hashing
-                if legal is action:
-                    return legal
             allowed = self._allowed()
         try:
             candidate: Action | None = allowed.get(action)
@@ -269,16 +282,29 @@ def _layout(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
 def evolve(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for the engine's frozen dataclasses (no `__post_init__`), faster: it copies the
     field values (never a state's cached lookups) and skips the field-by-field frozen `__init__`."""
-    names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
+    names, _ = _LAYOUTS.get(type(obj)) or _layout(type(obj))
     if not names.issuperset(changes):
         raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
-    new: T = object.__new__(type(obj))
-    values = new.__dict__
-    values.update(obj.__dict__)
+    values = field_values(obj)
+    values.update(changes)
+    return rebuilt(type(obj), values)
+
+
+def field_values(obj: Any) -> dict[str, Any]:
+    """A new dict of an engine frozen dataclass's field values by name (never a state's cached lookups)."""
+    names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
+    values: dict[str, Any] = obj.__dict__.copy()
     if len(values) > len(names):  # some lookup was cached: not copied
         for name in cached:
             values.pop(name, None)
-    values.update(changes)
+    return values
+
+
+def rebuilt(cls: type[T], values: dict[str, Any]) -> T:
+    """An instance of the frozen dataclass `cls` holding `values` (every field; the dict is taken over),
+    built without the field-by-field frozen `__init__`."""
+    new: T = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)
     return new
 
 

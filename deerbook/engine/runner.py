@@ -29,6 +29,8 @@ def play(
     Chance and each agent draw from their own streams spawned from `seed` (`engine.seeding`), so the
     same seed and agents give the same game, in CPython and in the browser alike. `on_events` receives the
     structured events of every step (the runner then steps with `State.step`; the game is the same).
+    With neither `on_step` nor `on_events`, each run of chance moves is played by `State.play_chance` (the
+    same draws and states; `max_steps` then counts such a run as one step).
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} agents")
@@ -39,6 +41,9 @@ def play(
         if player == TERMINAL:
             return state
         if player == CHANCE:
+            if on_step is None and on_events is None:  # no step watched: chance plays its whole run at once
+                state = state.play_chance(chance_rng)
+                continue
             action = state.sample_chance(chance_rng)
             if on_step is not None:
                 on_step(state, action)

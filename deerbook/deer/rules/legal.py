@@ -231,5 +231,10 @@ def draw_card(s, rng: Rng) -> Action | None:
     if source is None:
         return None
     counts, actions = source
-    return actions[draw_index(tuple(itertools.accumulate(counts)), rng)]
+    return actions[draw_kind(counts, rng)]
+
+
+def draw_kind(counts, rng: Rng) -> int:
+    """The kind of the card drawn from a pile's `counts` (`draw_card`'s draw: one `rng.random()` value)."""
+    return draw_index(tuple(itertools.accumulate(counts)), rng)
 

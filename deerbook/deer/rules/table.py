@@ -13,21 +13,20 @@ class RoundOver(Exception):
 
 
 MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played", "pending",
-           "set_aside_due", "bullseye_due", "benefit_spaces")  # count vectors and per-player flags, as lists
-NESTED = ("hands", "set_aside")  # per-player count vectors, as lists of tuples, each copied to a list when it changes
-LISTS = frozenset(MUTABLE + NESTED)
+           "set_aside_due", "bullseye_due", "benefit_spaces")  # count vectors and per-player flags
+NESTED = ("hands", "set_aside")  # per-player count vectors
 
 
 class Table:
     """A mutable working copy of a state's fields for one transition.
 
-    A field is read from the state on first use (a count vector copied as a list; a per-player one as a
-    list of the state's tuples, a player's vector copied to a list only when a card moves in or out of it:
-    `pile`), so a transition pays only for the fields it touches; `changed_fields` gives back what it set or
-    used, as a state holds it (tuples). The fields are those of `DeerState`, typed as a transition holds them:
-    a player's vector in `hands` or `set_aside` is read-only (a tuple, or a list once `pile` hands it out)."""
+    The fields are those of `DeerState`, held as the state holds them (tuples) until a transition changes one:
+    `edit` copies a count vector or per-player field to a list the first time it is changed in place (`pile`
+    does the same for one player's vector in `hands` or `set_aside`), and a transition may also set a field to
+    a list. `state_fields` turns the lists back into tuples for the next state, so a transition pays only for
+    the vectors it changes."""
 
-    __slots__ = ("game", "comp", "n", "events", "_source", "__dict__")  # the fields alone live in __dict__
+    __slots__ = ("comp", "n", "events", "__dict__")  # the fields alone live in __dict__
 
     game: Any
     comp: Any
@@ -36,57 +35,56 @@ class Table:
     phase: Phase
     current: int
     round: int
-    hands: list[Sequence[int]]
-    deck: list[int]
-    discard: list[int]
-    predator_pile: list[int]
-    pawns: list[int]
-    frozen: list[bool]
+    hands: Sequence[Sequence[int]]
+    deck: Sequence[int]
+    discard: Sequence[int]
+    predator_pile: Sequence[int]
+    pawns: Sequence[int]
+    frozen: Sequence[bool]
     extra_turns: int
     roll: tuple | None
     joker_die: int | None
     chosen: tuple[int, ...]
-    to_pass: list[int]
-    rack: list[int]
+    to_pass: Sequence[int]
+    rack: Sequence[int]
     moves_left: int
     move_target: tuple[int, int] | None
     round_points: tuple[int, ...]
     ledger: tuple[tuple[int, str, int, int], ...]
     turns: int
-    racks_played: list[int]
-    set_aside: list[Sequence[int]]
-    set_aside_due: list[int]
-    bullseye_due: list[bool]
-    benefit_spaces: list[int | None]
-    pending: list[int]
+    racks_played: Sequence[int]
+    set_aside: Sequence[Sequence[int]]
+    set_aside_due: Sequence[int]
+    bullseye_due: Sequence[bool]
+    benefit_spaces: Sequence[int | None]
+    pending: Sequence[int]
     giver: int | None
     blocking: tuple[int, int] | None
 
-    def __init__(self, game, fields: dict, events: list[Event] | None = None):
-        """A working copy of the state `fields`; with an `events` list, the transition reports into it."""
-        self.game, self.comp, self.n = game, game.components, game.num_players
-        self._source, self.events = fields, events
+    def __init__(self, fields: dict, events: list[Event] | None = None):
+        """A working copy of a state's `fields` (a dict the table takes over); with an `events` list, the
+        transition reports into it."""
+        self.__dict__ = fields
+        game = fields["game"]
+        self.comp, self.n, self.events = game.components, game.num_players, events
 
-    def __getattr__(self, name: str) -> Any:
-        """The first use of a field: read it from the state (a count vector copied as a list)."""
-        try:
-            value = self._source[name]
-        except KeyError:
-            raise AttributeError(name) from None
-        if name in LISTS:
-            value = list(value)
-        self.__dict__[name] = value
+    def edit(self, name: str) -> list:
+        """A count vector or per-player field, to change in place (copied to a list the first time)."""
+        value = self.__dict__[name]
+        if value.__class__ is not list:
+            value = self.__dict__[name] = list(value)
         return value
 
-    def changed_fields(self) -> dict:
-        """The fields this transition set or used, as a state holds them (tuples)."""
-        source, changed = self._source, {}
-        for name, value in self.__dict__.items():
-            if name in LISTS:
-                changed[name] = tuple(map(tuple, value)) if name in NESTED else tuple(value)
-            elif value is not source[name]:
-                changed[name] = value
-        return changed
+    def state_fields(self) -> dict:
+        """The fields as a state holds them (tuples), for the state after the transition (the table is done)."""
+        fields = self.__dict__
+        for name in MUTABLE:
+            if fields[name].__class__ is list:
+                fields[name] = tuple(fields[name])
+        for name in NESTED:
+            if fields[name].__class__ is list:
+                fields[name] = tuple(map(tuple, fields[name]))
+        return fields
 
     def faces(self) -> tuple:
         """The faces being resolved (every phase that reads them comes after a roll)."""
@@ -97,17 +95,13 @@ class Table:
         """The numbers among the faces being resolved."""
         return rolled_numbers(self.comp, self.faces())
 
-    def peek(self, name: str):
-        """A field's value now, read without copying it (not to be changed)."""
-        return self.__dict__.get(name, self._source[name])
-
     def pile(self, place) -> list[int]:
         """The count vector of a place, to change: a player's hand, a set-aside pile or a named pile."""
         if isinstance(place, str):
-            return getattr(self, place)
-        piles, player = (self.set_aside, place[1]) if isinstance(place, tuple) else (self.hands, place)
+            return self.edit(place)
+        piles, player = (self.edit("set_aside"), place[1]) if isinstance(place, tuple) else (self.edit("hands"), place)
         counts = piles[player]
-        if not isinstance(counts, list):  # still the state's own tuple: copied on the first change
+        if counts.__class__ is not list:  # still the state's own tuple: copied on the first change
             counts = piles[player] = list(counts)
         return counts
 
@@ -158,9 +152,10 @@ class Table:
 
     def move_pawn(self, player: int, amount: int, reason: str) -> None:
         """Move a player's pawn (never below 0) and record the move in the ledger."""
-        before = self.pawns[player]
+        pawns = self.edit("pawns")
+        before = pawns[player]
         after = max(before + amount, 0)
-        self.pawns[player] = min(after, self.comp.finish) if self.comp.clamp_at_finish else after
+        pawns[player] = min(after, self.comp.finish) if self.comp.clamp_at_finish else after
         self.ledger += ((player, reason, amount, self.pawns[player] - before),)
         if self.events is not None:
             self.emit("pawn_moved", player, {"reason": reason, "requested": amount, "from": before,
@@ -169,7 +164,7 @@ class Table:
     @property
     def hand(self) -> Sequence[int]:
         """The current player's hand now (read-only: read without copying the hands)."""
-        return self.peek("hands")[self.current]
+        return self.hands[self.current]
 
     @property
     def dealer(self) -> int:

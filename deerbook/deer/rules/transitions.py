@@ -9,6 +9,8 @@ or pass of number cards goes through `move_numbers`, where holders of set-aside 
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ...engine import Action
 from ..components import EFFECTS, DeerComponents
 from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, hand_value,
@@ -18,14 +20,19 @@ from .phases import Phase
 from .table import Table
 
 
-def deal_fields(s, kind: int) -> dict:
-    """The fields a card dealt to the current player changes while more cards follow it (`on_deal` without
-    a Table: a deal is most of a game's steps)."""
-    deck, hand = list(s.deck), list(s.hands[s.current])
-    deck[kind] -= 1
-    hand[kind] += 1
-    hands = s.hands[:s.current] + (tuple(hand),) + s.hands[s.current + 1:]
-    return {"deck": tuple(deck), "hands": hands, "current": (s.current + 1) % s.game.num_players}
+def deal_fields(s, pick: Callable[[list[int]], int], cards: int = 1) -> dict:
+    """The fields that dealing `cards` cards one at a time changes while more cards follow them (`on_deal`
+    without a Table: a deal is most of a game's steps); `pick` names each card's kind from the deck as it is."""
+    deck, hands, current, n = list(s.deck), list(s.hands), s.current, s.game.num_players
+    for _ in range(cards):
+        kind = pick(deck)
+        hand = hands[current]
+        if hand.__class__ is not list:  # the state's own tuple: copied on its first card
+            hand = hands[current] = list(hand)
+        deck[kind] -= 1
+        hand[kind] += 1
+        current = (current + 1) % n
+    return {"deck": tuple(deck), "hands": tuple(map(tuple, hands)), "current": current}
 
 
 def on_deal(t: Table, a: Action) -> None:
@@ -43,7 +50,7 @@ def next_set_aside(t: Table) -> None:
         if t.set_aside_due[player] and set_aside_options(t.comp, t.hands[player], t.set_aside[player]):
             t.current, t.phase = player, Phase.SET_ASIDE
             return
-        t.set_aside_due[player] = 0
+        t.edit("set_aside_due")[player] = 0
     t.current = t.dealer
     start_turn(t)
 
@@ -51,9 +58,9 @@ def next_set_aside(t: Table) -> None:
 def on_set_aside(t: Table, a: Action) -> None:
     """One number card set aside face down, or no more (Ruling 19)."""
     if a.kind == "no_set_aside":
-        t.set_aside_due[t.current] = 0
+        t.edit("set_aside_due")[t.current] = 0
         return next_set_aside(t)
-    t.set_aside_due[t.current] -= 1
+    t.edit("set_aside_due")[t.current] -= 1
     t.move(a.args[0], t.current, ("set_aside", t.current))
     next_set_aside(t)
 
@@ -79,11 +86,11 @@ def on_roll(t: Table, a: Action) -> None:
     t.roll, t.joker_die = a.args, None  # a re-roll is a new roll (Ruling 14)
     if t.events is not None:  # the hot path (apply) builds no event
         t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
-    frozen = t.peek("frozen")[t.current]  # read without copying the flags: most rolls leave them as they are
+    frozen = t.frozen[t.current]
     if loses_turn(t.comp, t.phase, frozen, t.roll):  # judged on the dice as rolled
         return end_turn(t)
     if frozen:
-        t.frozen[t.current] = False
+        t.edit("frozen")[t.current] = False
     joker = t.comp.joker_kind
     if joker is not None and t.hand[joker]:
         t.phase = Phase.JOKER
@@ -168,7 +175,7 @@ def move_numbers(t: Table, cards) -> None:
 def next_block(t: Table) -> None:
     """Offer the next block after the one just answered (numbers in order, holders from the mover's
     left), or carry the movement out."""
-    actor, aside = mover(t), t.peek("set_aside")
+    actor, aside = mover(t), t.set_aside
     answered = (-1, 0) if t.blocking is None else (t.blocking[0], (t.blocking[1] - actor) % t.n)
     offers = [(k, holder) for k, count in enumerate(t.pending) if count for holder in others(actor, t.n)
               if aside[holder][k] and (k, (holder - actor) % t.n) > answered] if any(map(any, aside)) else []
@@ -185,7 +192,7 @@ def on_block(t: Table, a: Action) -> None:
         assert t.blocking is not None, "a block is offered before it is revealed"
         kind, holder = t.blocking
         t.move(kind, ("set_aside", holder), "discard")
-        t.pending[kind] = 0  # the mover keeps every card of that number for this action
+        t.edit("pending")[kind] = 0  # the mover keeps every card of that number for this action
     next_block(t)
 
 
@@ -223,7 +230,7 @@ def _pass_number_and_sums(t: Table, row) -> None:
 
 
 def _freeze(t: Table, row) -> None:
-    t.frozen[t.current] = True
+    t.edit("frozen")[t.current] = True
     t.emit("frozen", t.current, {})
     end_turn(t)
 
@@ -260,7 +267,7 @@ def on_choose(t: Table, a: Action) -> None:
 def on_group(t: Table, a: Action) -> None:
     """One more group to pass, or no more (Ruling 6)."""
     for kind in a.args:
-        t.to_pass[kind] += 1
+        t.edit("to_pass")[kind] += 1
     if a.kind == "no_more_groups" or not group_options(t):
         move_numbers(t, t.to_pass)
 
@@ -268,7 +275,7 @@ def on_group(t: Table, a: Action) -> None:
 def on_pass(t: Table, a: Action) -> None:
     """One card to the chosen recipient (Rulings 3, 6, 12)."""
     kind, recipient = a.args
-    t.to_pass[kind] -= 1
+    t.edit("to_pass")[kind] -= 1
     t.move(kind, t.current, recipient)
     if not any(t.to_pass):
         predator_phase(t)
@@ -339,7 +346,7 @@ def on_move_amount(t: Table, a: Action) -> None:
     if t.moves_left:
         t.phase = PAWN_PHASES[t.phase]
     elif bullseye:
-        t.bullseye_due[t.current] = False
+        t.edit("bullseye_due")[t.current] = False
         next_bullseye(t)
     else:
         finish_rack(t)
@@ -348,7 +355,7 @@ def on_move_amount(t: Table, a: Action) -> None:
 def finish_rack(t: Table) -> None:
     """Put the played rack on the predator pile and go on to drawing."""
     rack, t.rack = t.rack, [0] * len(t.rack)  # the rack's cards leave the hand after its moves
-    t.racks_played[t.current] += 1
+    t.edit("racks_played")[t.current] += 1
     t.move_all(rack, t.current, "predator_pile", shown=True)
     draw_phase(t)
 
@@ -422,12 +429,12 @@ def grant_space_benefits(t: Table) -> None:
     bullseyes = comp.bullseye_spaces if options.bullseye_spaces else ()
     for player, pawn in enumerate(t.pawns):
         stayed = t.benefit_spaces[player] == pawn and t.round_points[player] == 0
-        t.benefit_spaces[player] = pawn if pawn in headlights or pawn in bullseyes else None
+        t.edit("benefit_spaces")[player] = pawn if pawn in headlights or pawn in bullseyes else None
         if stayed:
             continue
         if pawn in headlights:
-            t.set_aside_due[player] = SET_ASIDE_CARDS
-        t.bullseye_due[player] = pawn in bullseyes
+            t.edit("set_aside_due")[player] = SET_ASIDE_CARDS
+        t.edit("bullseye_due")[player] = pawn in bullseyes
 
 
 def next_bullseye(t: Table) -> None:

@@ -1,0 +1,67 @@
+"""Unwatched play (`runner.play` with no `on_step`) plays each run of chance moves by `State.play_chance`: the
+same random draws, the same choices and the same final state as the step-by-step path, in every configuration."""
+import random
+
+import pytest
+
+from deerbook.engine import make_game, play
+from deerbook.engine.protocol import CHANCE
+
+from game_configs import CONFIGS
+
+SEEDS = range(8)
+
+
+class Recording:
+    """An agent that plays as `inner` and records every (observation, legal actions, choice)."""
+
+    def __init__(self, inner, log):
+        self.inner, self.log = inner, log
+
+    def act(self, observation, legal, rng):
+        action = self.inner.act(observation, legal, rng)
+        self.log.append((observation, legal, action))
+        return action
+
+
+def played(game, agent: str, seed: int, watched: bool):
+    """The final state and every seat's recorded decisions of one seeded game, watched step by step or not."""
+    log: list = []
+    agents = [Recording(game.agents()[agent](), log) for _ in range(game.num_players)]
+    final = play(game, agents, seed, on_step=(lambda state, action: None) if watched else None)
+    return final, log
+
+
+@pytest.mark.parametrize("name, options", CONFIGS)
+@pytest.mark.parametrize("agent", ["random", "greedy"])
+def test_unwatched_play_makes_the_same_draws_choices_and_final_state(name, options, agent):
+    game = make_game(name, **options)
+    if agent not in game.agents():
+        pytest.skip(f"{name} has no {agent} agent")
+    for seed in SEEDS:
+        final, log = played(game, agent, seed, watched=False)
+        assert final.is_terminal()
+        assert (final, log) == played(game, agent, seed, watched=True), f"seed {seed}"
+
+
+@pytest.mark.parametrize("name, options", CONFIGS)
+def test_play_chance_draws_as_sample_chance_then_apply(name, options):
+    """From every chance node of a game, `play_chance` reaches the state the generic loop reaches, with the
+    random stream left at the same point."""
+    game = make_game(name, **options)
+    state, rng = game.initial_state(), random.Random(5)
+    agent = game.agents()["random"]()
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            fast_rng, slow_rng = random.Random(), random.Random()
+            fast_rng.setstate(rng.getstate())
+            slow_rng.setstate(rng.getstate())
+            slow = state
+            while slow.current_player() == CHANCE:
+                slow = slow._apply(slow.sample_chance(slow_rng))
+            assert state.play_chance(fast_rng) == slow
+            assert fast_rng.getstate() == slow_rng.getstate()
+            state, rng = slow, slow_rng
+            continue
+        player = state.current_player()
+        state = state.apply(agent.act(state.observation(player), state.legal_actions(), rng))

@@ -28,6 +28,13 @@ the public Discard pile: `deal` deals the unseen cards uniformly (seeded) to the
 hands (by size) and the Predator pile, and `sampled_turn` averages the exact answer over many
 such deals (a Monte Carlo over deals, with standard errors). The `AdvisorAgent` plays on one such
 deal per decision, drawn from its own generator.
+
+Deals of one view share their solved positions (`shared_deals`, as the hints use it): a position is remembered
+by its `deal_key` (the other hands and the Predator pile as their change since the turn's start, so the same play
+gives the same key in every deal), and another deal takes it only if nothing in its future reads the unseen
+cards (`Turn.reads_unseen`: a draw from the Predator pile, another player's choice, a hand-over, the round's end).
+Each deal still counts the steps of its own walk: a taken position's own steps are counted once per deal that
+meets it (`engine.exact.SharedWalks`). tests/deer/test_advisor_deals.py checks every taken position.
 """
 from __future__ import annotations
 
@@ -35,6 +42,7 @@ import itertools
 import json
 import math
 import statistics
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,13 +50,13 @@ from functools import lru_cache
 from typing import Any, Iterator, NamedTuple, Sequence
 
 from ..engine import CHANCE, Action, Distribution, SaveFileError, State, make_game
-from ..engine.exact import action_values, agent_policy, outcome_distribution
+from ..engine.exact import SharedWalks, action_values, agent_policy, outcome_distribution
 from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
 from ..engine.seeding import Rng, stream
 from .agents import GreedyAgent
 from .components import load_components
-from .rules import Phase, card_list, hand_value, loses_turn, predator_decision
+from .rules import Phase, card_list, hand_value, loses_turn, matching, predator_decision, rolled_numbers
 from .state import DeerState
 
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
@@ -71,6 +79,8 @@ PREDATOR_FACE_PHASES = frozenset({Phase.PASS, Phase.PREDATOR})
 # only when it is read (`Turn`).
 BEFORE_PREDATOR_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP,
                                     Phase.HAND_OVER, Phase.BLOCK, Phase.PASS, Phase.REROLL})
+# The phases whose step may resolve the number dice (Rulings 2-8 and 14: `resolve_number_dice`, `on_choose`).
+RESOLVING_PHASES = frozenset({Phase.ROLL, Phase.REROLL, Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER})
 
 
 @dataclass(frozen=True)
@@ -98,10 +108,12 @@ class Turn(State):
     met: dict = field(default_factory=dict, compare=False, repr=False)
     predator: tuple[tuple[Action, Fraction], ...] | None = None  # the faces still to roll, with their chances
     deferred: Action | None = None  # the action that reads the predator face, once it is rolled
+    origin: DeerState | None = field(default=None, compare=False, repr=False)  # the turn's start (`deal_key`)
+    changes: dict = field(default_factory=dict, compare=False, repr=False)  # `deal_key`'s, by (seat, cards)
 
     # Per state: its successors by action (a re-roll's loop check and the walk apply the same ones), the
     # continuation policy's choice (both ask for it), its walk key and its hash.
-    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key", "_cache_hash")
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key", "_cache_deal", "_cache_hash")
 
     def __hash__(self) -> int:
         """Hashed once per state (the walks look each one up several times)."""
@@ -115,7 +127,8 @@ class Turn(State):
     def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
         """The rest of the current player's turn from `state`, continued by `policy`."""
         before_roll = state.phase in TURN_START_PHASES
-        return cls(state, state.current, state.round, state.turns + before_roll, policy=policy, budget=budget)
+        return cls(state, state.current, state.round, state.turns + before_roll, policy=policy, budget=budget,
+                   origin=state)
 
     def over(self) -> bool:
         """Whether the turn has ended (the next turn starts, or the round or game is over)."""
@@ -135,14 +148,71 @@ class Turn(State):
         the turn does not read: positions differing only there have the same future)."""
         cache = self.__dict__
         if "_cache_key" not in cache:
-            s, key = self.inner, self
-            if s.phase in ROLL_FREE_PHASES:
-                if (s.roll, s.joker_die, self.predator) != (None, None, None):
-                    key = evolve(self, inner=evolve(s, roll=None, joker_die=None), predator=None)
-            elif s.phase in PREDATOR_FACE_PHASES and (s.roll, s.joker_die) != (_predator_face(s), None):
-                key = evolve(self, inner=evolve(s, roll=_predator_face(s), joker_die=None))
-            cache["_cache_key"] = key
+            unread, predator = self._unread()
+            cache["_cache_key"] = evolve(self, inner=evolve(self.inner, **unread), **predator) if unread else self
         return cache["_cache_key"]
+
+    def _unread(self) -> tuple[dict, dict]:
+        """What `walk_key` changes, if anything: in the inner state, and in the turn."""
+        s = self.inner
+        if s.phase in ROLL_FREE_PHASES:
+            if (s.roll, s.joker_die, self.predator) != (None, None, None):
+                return {"roll": None, "joker_die": None}, {"predator": None}
+        elif s.phase in PREDATOR_FACE_PHASES and (s.roll, s.joker_die) != (_predator_face(s), None):
+            return {"roll": _predator_face(s), "joker_die": None}, {}
+        return {}, {}
+
+    def deal_key(self) -> "Turn":
+        """The walk key with the other hands and the Predator pile as their change since the turn's start: within
+        one walk it tells the same positions apart as `walk_key`; across deals of the unseen cards, positions
+        reached by the same play have the same key (what `reads_unseen` guards)."""
+        cache = self.__dict__
+        if "_cache_deal" not in cache:
+            s = self.inner
+            unread, predator = self._unread()
+            hands = tuple(hand if p == self.player else self._change(p, hand) for p, hand in enumerate(s.hands))
+            inner = evolve(s, hands=hands, predator_pile=self._change(-1, s.predator_pile), **unread)
+            cache["_cache_deal"] = evolve(self, inner=inner, **predator)
+        return cache["_cache_deal"]
+
+    def _change(self, seat: int, cards: tuple) -> tuple:
+        """How `seat`'s hand (-1: the Predator pile) changed since the turn's start, per kind (worked out once)."""
+        change = self.changes.get((seat, cards))
+        if change is None:
+            start = self.origin.predator_pile if seat < 0 else self.origin.hands[seat]
+            change = self.changes[seat, cards] = tuple(a - b for a, b in zip(cards, start))
+        return change
+
+    def reads_unseen(self, action: Action | None = None, after: "Turn | None" = None) -> bool:
+        """Whether this position (no `action`), or its step by `action` to `after`, may read the unseen cards'
+        contents: the other hands or the Predator pile (their sizes are the same in every deal; `advise` shares
+        nothing while others hold set-aside cards, as a block reads them, Ruling 19). The player's own choices
+        read only their observation (the greedy continuation's do), and the dice nothing unseen; what does read
+        them: a draw from the Predator pile (Ruling 1), another player's choice (a hand-over or a block: they see
+        their own hand), the round's end (scores after a knock read every hand, Ruling 18), and resolving a roll
+        whose chart row makes the others hand over when the roller holds none of its numbers (Ruling 2)."""
+        s = self.inner
+        if action is not None:
+            return after.round_over() or self._may_ask_for_hand_over(action, after)
+        if self.over():
+            return self.round_over()
+        if self.is_chance_node():  # dice read nothing unseen; a re-roll's outcomes that come back neither
+            return self.deferred is None and s.phase not in (Phase.ROLL, Phase.REROLL)
+        return s.current_player() != self.player
+
+    def _may_ask_for_hand_over(self, action: Action, after: "Turn") -> bool:
+        """Whether the step by `action` (to `after`) may resolve a roll whose chart row pulls from the other
+        hands while the roller's hand holds none of the numbers it moves (Ruling 2: `discard_numbers`). Every
+        roll it may resolve is checked: the one on the table, the one rolled, the one after it, the Joker's."""
+        s = self.inner
+        if s.phase not in RESOLVING_PHASES:
+            return False
+        rolls = [s.roll, after.inner.roll, action.args if action.kind == "roll" else None]
+        if s.phase == Phase.JOKER_FACE and s.roll is not None and s.joker_die is not None:
+            named = (self.deferred or action).args  # Ruling 14: the Joker's die shows the named number
+            rolls.append(s.roll[:s.joker_die] + named + s.roll[s.joker_die + 1:])
+        comp, hand = s.game.components, s.hands[self.player]
+        return any(_pulls(comp, hand, roll) for roll in rolls if roll is not None)
 
     def round_over(self) -> bool:
         """Whether the round (or the game) has ended."""
@@ -177,7 +247,7 @@ class Turn(State):
             outcomes = self._by_number_dice(outcomes)
         if self.inner.phase != Phase.REROLL:
             return outcomes
-        back = {a for a, _ in outcomes if self._comes_back(self._apply(a))}
+        back = {a for a, _ in outcomes if self._rerolls_again(a) and self._comes_back(self._apply(a))}
         stay = 1 - sum((p for a, p in outcomes if a in back), Fraction(0))
         return tuple((a, p / stay) for a, p in outcomes if a not in back)
 
@@ -208,6 +278,11 @@ class Turn(State):
         player's roll, with no Deer Head on them (Rulings 7 and 10: `on_roll` ends the turn at once)."""
         s = self.inner
         return loses_turn(s.game.components, s.phase, s.frozen[s.current], roll.args)
+
+    def _rerolls_again(self, roll: Action) -> bool:
+        """Whether this re-roll's outcome `roll` may come back here: only a roll whose number dice, as rolled,
+        take the Discard pile and re-roll again (Ruling 10) can, as a Joker played on it leaves the hand."""
+        return self.inner.game.components.chart_row(roll.args).effect == "take_discard_reroll"
 
     def _comes_back(self, s: "Turn") -> bool:
         """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
@@ -293,6 +368,15 @@ class Turn(State):
         return evolve(self, inner=inner, shed=self.shed + out, received=self.received + into, predator=predator)
 
 
+@lru_cache(maxsize=4096)
+def _pulls(comp, hand, roll: tuple) -> bool:
+    """Whether resolving `roll` may ask the other players to hand over: its chart row pulls when the roller holds
+    none of the numbers it moves, and the roller holds none of the rolled numbers (or the numbers are chosen
+    among them: any may be one the roller lacks)."""
+    row = comp.chart_row(roll)
+    return row.pull_if_none and (row.choose_from_rolled > 0 or not any(matching(comp, hand, rolled_numbers(comp, roll))))
+
+
 def _predator_face(s: DeerState) -> tuple:
     """The roll's last face (the predator die's, in an edition with one), as a 1-tuple."""
     assert s.roll is not None, "a roll is on the table"
@@ -345,16 +429,21 @@ class OverBudget(Exception):
 
 class Budget:
     """A count of engine steps an exact answer may take (deterministic, unlike a time limit). The steps are
-    the walk's own `Turn` steps: merging positions and deferring the predator die made them fewer than the
-    plain walk's, so a position just over the budget before may now be answered (none of the stored balance
-    study's advisor games came near it: they replay unchanged)."""
+    the walk's own `Turn` steps: merging positions, deferring the predator die and trying only the re-roll
+    outcomes that can come back (`_rerolls_again`) made them fewer than the plain walk's, so a position just over
+    the budget before may now be answered (none of the stored balance study's advisor games came near it: they
+    replay unchanged)."""
 
     def __init__(self, steps: int):
-        self.left = steps
+        self.steps = self.left = steps
 
-    def spend(self) -> None:
-        """Count one more state; raise OverBudget once the budget is used up."""
-        self.left -= 1
+    def used(self) -> int:
+        """Steps taken so far."""
+        return self.steps - self.left
+
+    def spend(self, steps: int = 1) -> None:
+        """Count `steps` more states; raise OverBudget once the budget is used up."""
+        self.left -= steps
         if self.left < 0:
             raise OverBudget
 
@@ -381,12 +470,29 @@ def turn_summary(dist: Distribution) -> dict:
             "net": dist.expectation(lambda o: o[0] - o[1]), "goes_out": dist.probability(lambda o: o[2])}
 
 
-def advise(state: DeerState, policy=None, budget: int | None = None) -> list[tuple[Action, Fraction]]:
+def advise(state: DeerState, policy=None, budget: int | None = None,
+           shared: SharedWalks | None = None) -> list[tuple[Action, Fraction]]:
     """Every legal choice with the exact expected net points shed (shed − received) this turn,
     best first; after the choice the turn continues under `policy` (default: the greedy agent).
-    With a `budget` of engine steps, raises OverBudget rather than take more."""
+    With a `budget` of engine steps, raises OverBudget rather than take more. `shared` (`shared_deals`) shares
+    the positions solved between deals of the same player's view: the answers, and the steps counted, are
+    those of each deal's own walk."""
+    if any(any(cards) for p, cards in enumerate(state.set_aside) if p != state.current):
+        shared = None  # a block may read another player's set-aside cards (Ruling 19); none are set aside in a turn
+    if shared is not None and budget is None:
+        budget = sys.maxsize  # the deals sharing a store count their steps
     with _walked(state, policy, budget) as start:
-        return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
+        if shared is None:
+            return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
+        return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.deal_key,
+                             shared, start.budget)
+
+
+def shared_deals() -> SharedWalks:
+    """A store for `advise` to share positions between deals of the unseen cards for one player's view (the
+    same own hand and public cards; the greedy continuation): a position is shared only if nothing in its
+    future reads the unseen cards (`Turn.reads_unseen`)."""
+    return SharedWalks(Turn.reads_unseen)
 
 
 @contextmanager

@@ -57,7 +57,7 @@ from ..engine.seeding import Rng, stream
 from .agents import GreedyAgent
 from .components import load_components
 from .rules import Phase, card_list, hand_value, loses_turn, matching, predator_decision, rolled_numbers
-from .state import DeerState
+from .state import FIELD_NAMES, DeerState
 
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
 # The agent follows the advisor where points shed this turn is the whole story: the number dice (with
@@ -105,7 +105,8 @@ class Turn(State):
     budget: "Budget | None" = field(default=None, compare=False, repr=False)
     # The turn's positions met so far, each kept once: a position met again (e.g. a re-roll's outcome that
     # the first roll reached too) is the same object, with its policy choice and successors already known.
-    met: dict = field(default_factory=dict, compare=False, repr=False)
+    # None: not kept (a walk by `deal_key` hashes its keys, not the positions: keeping them would cost a hash each).
+    met: dict | None = field(default_factory=dict, compare=False, repr=False)
     predator: tuple[tuple[Action, Fraction], ...] | None = None  # the faces still to roll, with their chances
     deferred: Action | None = None  # the action that reads the predator face, once it is rolled
     origin: DeerState | None = field(default=None, compare=False, repr=False)  # the turn's start (`deal_key`)
@@ -113,7 +114,8 @@ class Turn(State):
 
     # Per state: its successors by action (a re-roll's loop check and the walk apply the same ones), the
     # continuation policy's choice (both ask for it), its walk key and its hash.
-    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key", "_cache_deal", "_cache_hash")
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key", "_cache_deal", "_cache_over",
+                                      "_cache_player", "_cache_hash")
 
     def __hash__(self) -> int:
         """Hashed once per state (the walks look each one up several times)."""
@@ -124,16 +126,19 @@ class Turn(State):
         return cache["_cache_hash"]
 
     @classmethod
-    def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
+    def start(cls, state: DeerState, policy, budget: "Budget | None" = None, keep_met: bool = True) -> "Turn":
         """The rest of the current player's turn from `state`, continued by `policy`."""
         before_roll = state.phase in TURN_START_PHASES
         return cls(state, state.current, state.round, state.turns + before_roll, policy=policy, budget=budget,
-                   origin=state)
+                   origin=state, met={} if keep_met else None)
 
     def over(self) -> bool:
-        """Whether the turn has ended (the next turn starts, or the round or game is over)."""
-        s = self.inner
-        return self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
+        """Whether the turn has ended (the next turn starts, or the round or game is over); asked once per state."""
+        cache = self.__dict__
+        if "_cache_over" not in cache:
+            s = self.inner
+            cache["_cache_over"] = self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
+        return cache["_cache_over"]
 
     def decide(self) -> Distribution:
         """The continuation policy's choice here (asked once per state)."""
@@ -162,7 +167,7 @@ class Turn(State):
             return {"roll": _predator_face(s), "joker_die": None}, {}
         return {}, {}
 
-    def deal_key(self) -> "Turn":
+    def deal_key(self) -> "DealKey":
         """The walk key with the other hands and the Predator pile as their change since the turn's start: within
         one walk it tells the same positions apart as `walk_key`; across deals of the unseen cards, positions
         reached by the same play have the same key (what `reads_unseen` guards)."""
@@ -170,16 +175,20 @@ class Turn(State):
         if "_cache_deal" not in cache:
             s = self.inner
             unread, predator = self._unread()
-            hands = tuple(hand if p == self.player else self._change(p, hand) for p, hand in enumerate(s.hands))
-            inner = evolve(s, hands=hands, predator_pile=self._change(-1, s.predator_pile), **unread)
-            cache["_cache_deal"] = evolve(self, inner=inner, **predator)
+            fields = {**s.__dict__, **unread, "predator_pile": self._change(-1, s.predator_pile),
+                      "hands": tuple(hand if p == self.player else self._change(p, hand) for p, hand in enumerate(s.hands))}
+            cache["_cache_deal"] = DealKey((self.player, self.round, self.turns, self.shed, self.received,
+                                            predator.get("predator", self.predator), self.deferred, s.game,
+                                            *map(fields.__getitem__, FIELD_NAMES)))
         return cache["_cache_deal"]
 
     def _change(self, seat: int, cards: tuple) -> tuple:
         """How `seat`'s hand (-1: the Predator pile) changed since the turn's start, per kind (worked out once)."""
+        start = self.origin.predator_pile if seat < 0 else self.origin.hands[seat]
+        if cards is start:  # most positions: the very same count vector
+            return _no_change(len(cards))
         change = self.changes.get((seat, cards))
         if change is None:
-            start = self.origin.predator_pile if seat < 0 else self.origin.hands[seat]
             change = self.changes[seat, cards] = tuple(a - b for a, b in zip(cards, start))
         return change
 
@@ -193,7 +202,7 @@ class Turn(State):
         whose chart row makes the others hand over when the roller holds none of its numbers (Ruling 2)."""
         s = self.inner
         if action is not None:
-            return after.round_over() or self._may_ask_for_hand_over(action, after)
+            return (after.over() and after.round_over()) or self._may_ask_for_hand_over(action, after)
         if self.over():
             return self.round_over()
         if self.is_chance_node():  # dice read nothing unseen; a re-roll's outcomes that come back neither
@@ -229,8 +238,11 @@ class Turn(State):
 
     # -- the engine protocol, delegated -----------------------------------------------------------
     def current_player(self) -> int:
-        """The inner state's player to move (chance while a deferred predator face is rolled)."""
-        return CHANCE if self.deferred is not None else self.inner.current_player()
+        """The inner state's player to move (chance while a deferred predator face is rolled); asked once per state."""
+        cache = self.__dict__
+        if "_cache_player" not in cache:
+            cache["_cache_player"] = CHANCE if self.deferred is not None else self.inner.current_player()
+        return cache["_cache_player"]
 
     def rule(self) -> str:
         """The inner state's governing rule."""
@@ -311,7 +323,7 @@ class Turn(State):
         after = known.get(action)
         if after is None:
             after = self._successor(action)
-            after = known[action] = self.met.setdefault(after, after)
+            after = known[action] = self._kept(after)
         return after
 
     def _successor(self, action: Action) -> "Turn":
@@ -328,11 +340,15 @@ class Turn(State):
             if len(faces) > 1:
                 split = evolve(self, deferred=action, predator=faces)  # `inner`: its outcome for the face on the table
                 known = self._accounted(inner, None)
-                split.__dict__["_cache_next"] = {face: self.met.setdefault(known, known)
+                split.__dict__["_cache_next"] = {face: self._kept(known)
                                                  for face, _ in faces if face.args == _predator_face(self.inner)}
                 return split
             predator = None
         return self._accounted(inner, predator)
+
+    def _kept(self, t: "Turn") -> "Turn":
+        """`t`, or the equal position met before."""
+        return t if self.met is None else self.met.setdefault(t, t)
 
     def _faces_read(self, inner: DeerState, faces):
         """The predator `faces` as `inner`, the outcome of an action that leaves `BEFORE_PREDATOR_PHASES`, reads
@@ -387,6 +403,26 @@ def _number_faces(s: DeerState) -> tuple:
     """The roll's faces but the last."""
     assert s.roll is not None, "a roll is on the table"
     return s.roll[:-1]
+
+
+@lru_cache(maxsize=None)
+def _no_change(kinds: int) -> tuple:
+    return (0,) * kinds
+
+
+class DealKey:
+    """A `Turn.deal_key`: the turn's and its state's fields as a tuple, hashed once."""
+
+    __slots__ = ("fields", "hash")
+
+    def __init__(self, fields: tuple):
+        self.fields, self.hash = fields, hash(fields)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other) -> bool:
+        return self is other or (isinstance(other, DealKey) and self.hash == other.hash and self.fields == other.fields)
 
 
 class RollGroup(NamedTuple):
@@ -481,7 +517,7 @@ def advise(state: DeerState, policy=None, budget: int | None = None,
         shared = None  # a block may read another player's set-aside cards (Ruling 19); none are set aside in a turn
     if shared is not None and budget is None:
         budget = sys.maxsize  # the deals sharing a store count their steps
-    with _walked(state, policy, budget) as start:
+    with _walked(state, policy, budget, keep_met=shared is None) as start:
         if shared is None:
             return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
         return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.deal_key,
@@ -496,14 +532,15 @@ def shared_deals() -> SharedWalks:
 
 
 @contextmanager
-def _walked(state: DeerState, policy, budget: int | None = None) -> Iterator[Turn]:
+def _walked(state: DeerState, policy, budget: int | None = None, keep_met: bool = True) -> Iterator[Turn]:
     """The turn from `state` for an exact walk (`policy` by default the greedy agent's); at the end its positions
     are let go at once (they refer to each other through `met`: a cycle only the garbage collector would free)."""
-    start = Turn.start(state, policy or greedy_policy(), None if budget is None else Budget(budget))
+    start = Turn.start(state, policy or greedy_policy(), None if budget is None else Budget(budget), keep_met)
     try:
         yield start
     finally:
-        start.met.clear()
+        if start.met is not None:
+            start.met.clear()
 
 
 # -- unseen cards ------------------------------------------------------------------------------------------

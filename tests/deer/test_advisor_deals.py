@@ -63,7 +63,7 @@ def others_set_aside(state):
 
 def walked(state, shared=None, budget=10**7):
     """`advise`'s walk by hand: its answers and the steps it counted."""
-    start = Turn.start(state, greedy_policy(), Budget(budget))
+    start = Turn.start(state, greedy_policy(), Budget(budget), keep_met=shared is None)
     key = Turn.walk_key if shared is None else Turn.deal_key
     ranked = action_values(start, net, Turn.over, Turn.decide, key, shared, start.budget)
     return ranked, start.budget.used()

@@ -184,6 +184,7 @@ class Turn(State):
 
     def _change(self, seat: int, cards: tuple) -> tuple:
         """How `seat`'s hand (-1: the Predator pile) changed since the turn's start, per kind (worked out once)."""
+        assert self.origin is not None, "a turn from `Turn.start` knows its start"
         start = self.origin.predator_pile if seat < 0 else self.origin.hands[seat]
         if cards is start:  # most positions: the very same count vector
             return _no_change(len(cards))
@@ -202,6 +203,7 @@ class Turn(State):
         whose chart row makes the others hand over when the roller holds none of its numbers (Ruling 2)."""
         s = self.inner
         if action is not None:
+            assert after is not None, "a step leads somewhere"
             return (after.over() and after.round_over()) or self._may_ask_for_hand_over(action, after)
         if self.over():
             return self.round_over()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Callable, Hashable, NamedTuple, Protocol, TypeVar
+from typing import Any, Callable, Hashable, NamedTuple, Protocol, TypeVar, cast
 
 
 from .agents import Agent
@@ -61,6 +61,7 @@ def _walker(value: Callable[[S], Hashable], stop: Callable[[S], bool], policy: C
     (one memo for every walk of this function; with `shared`, also what the walks of related starts solved)."""
     if shared is not None and ledger is None:
         raise ValueError("walks that share solved states count their steps: pass a `ledger`")
+    sharing = None if shared is None or ledger is None else (shared, ledger)
     memo: dict[Hashable, Weights] = {}
     open_states: set[Hashable] = set()
 
@@ -68,30 +69,34 @@ def _walker(value: Callable[[S], Hashable], stop: Callable[[S], bool], policy: C
         k = s if key is None else key(s)
         if k in memo:
             return memo[k]
-        known = shared.entries.get(k) if shared is not None else None
-        if known is not None and known.weights is not None:
-            return shared.replay(k, memo, ledger)
+        known = None if sharing is None else sharing[0].entries.get(k)
+        if sharing is not None and known is not None and known.weights is not None:
+            return sharing[0].replay(k, memo, sharing[1])
         if k in open_states:
             raise ValueError(f"the play can return to an earlier state; choose a `stop` that cuts the loop:\n{s}")
         open_states.add(k)
-        successors: list = []
+        successors: list[Successor] = []
         own_steps = 0
         if s.is_terminal() or stop(s):
             result: Weights = ({value(s): 1}, 1)
-        elif shared is None:
+        elif sharing is None:
             branches = s.chance_outcomes() if s.is_chance_node() else policy(s).items()
             result = _mix([(p, walk(s.apply(a))) for a, p in branches])
         elif known is not None:
-            result = shared.follow(s, known, walk, memo, ledger)
+            result = sharing[0].follow(s, known, walk, memo, sharing[1])
         else:
-            result, successors, own_steps = shared.expand(s, policy, walk, ledger)
+            result, successors, own_steps = sharing[0].expand(s, policy, walk, sharing[1])
         memo[k] = result
         open_states.discard(k)
-        if shared is not None and known is None:
-            shared.record(s, k, result, successors, own_steps, key or (lambda t: t))
+        if sharing is not None and known is None:
+            sharing[0].record(s, k, result, successors, own_steps, key or _itself)
         return result
 
     return walk
+
+
+def _itself(s: Any) -> Hashable:
+    return cast(Hashable, s)
 
 
 class Ledger(Protocol):
@@ -102,6 +107,9 @@ class Ledger(Protocol):
 
     def spend(self, steps: int = 1) -> None:
         """Count `steps` more steps."""
+
+
+Successor = tuple[Action, Fraction, Any]  # a branch: its action, its chance, the state it leads to
 
 
 class Known(NamedTuple):
@@ -125,10 +133,13 @@ class SharedWalks:
         self.entries: dict[Hashable, Known] = {}
         self.keys: dict[Hashable, Hashable] = {}
 
-    def expand(self, s, policy, walk, ledger: Ledger) -> tuple[Weights, list, int]:
+    def expand(self, s: Any, policy: Callable[[Any], Distribution], walk: Callable[[Any], Weights],
+               ledger: Ledger) -> tuple[Weights, list[Successor], int]:
         """Walk every branch of `s`: its weights, its (action, chance, successor) triples and the steps `s`
         took itself (those of its branches' walks aside)."""
-        start, walked, mixed, successors = ledger.used(), 0, [], []
+        start, walked = ledger.used(), 0
+        mixed: list[tuple[Fraction, Weights]] = []
+        successors: list[Successor] = []
         for a, p in (s.chance_outcomes() if s.is_chance_node() else policy(s).items()):
             t = s.apply(a)
             before = ledger.used()
@@ -137,11 +148,12 @@ class SharedWalks:
             successors.append((a, p, t))
         return _mix(mixed), successors, ledger.used() - start - walked
 
-    def follow(self, s, known: Known, walk, memo: dict, ledger: Ledger) -> Weights:
+    def follow(self, s: Any, known: Known, walk: Callable[[Any], Weights], memo: dict[Hashable, Weights],
+               ledger: Ledger) -> Weights:
         """Walk `s` along its kept branches: a step that reads nothing to a solved state is only counted; the
         rest are applied (unchecked: the state's own branches, as walked before) and walked."""
         ledger.spend(known.steps - len(known.branches))  # the steps to list its branches
-        mixed = []
+        mixed: list[tuple[Fraction, Weights]] = []
         for a, p, child, reads in known.branches:
             if not reads and self.solved(child):
                 ledger.spend()
@@ -150,7 +162,8 @@ class SharedWalks:
                 mixed.append((p, walk(s._apply(a))))
         return _mix(mixed)
 
-    def record(self, s, k: Hashable, result: Weights, successors: list, own_steps: int, key) -> None:
+    def record(self, s: Any, k: Hashable, result: Weights, successors: list[Successor], own_steps: int,
+               key: Callable[[Any], Hashable]) -> None:
         """Keep `s` (solved to `result`) unless it reads what the starts differ in."""
         if self.reads(s, None, None):
             return
@@ -167,7 +180,7 @@ class SharedWalks:
         known = self.entries.get(k)
         return known is not None and known.weights is not None
 
-    def replay(self, k: Hashable, memo: dict, ledger: Ledger) -> Weights:
+    def replay(self, k: Hashable, memo: dict[Hashable, Weights], ledger: Ledger) -> Weights:
         """The weights of solved `k`; each state of its future that the walk has not met is remembered, and the
         steps it took itself counted on `ledger`."""
         stack, steps = [k], 0
@@ -175,6 +188,7 @@ class SharedWalks:
             state = stack.pop()
             if state not in memo:
                 known = self.entries[state]
+                assert known.weights is not None, "a solved state's future is solved"
                 memo[state] = known.weights
                 steps += known.steps
                 stack.extend(child for _, _, child, _ in known.branches)

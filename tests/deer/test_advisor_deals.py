@@ -171,3 +171,9 @@ def test_a_store_that_ignores_a_read_of_the_unseen_cards_gives_wrong_answers(pos
     own = [walked(deal)[0] for deal in deals(position())]
     assert any(walked(deal, broken)[0] != answer for deal, answer in zip(deals(position()), own))
     assert [walked(deal, honest)[0] for deal in deals(position())] == own
+
+
+def test_a_shared_walk_needs_a_ledger_for_its_steps():
+    start = Turn.start(slow_decision(), greedy_policy(), keep_met=False)
+    with pytest.raises(ValueError, match="ledger"):
+        action_values(start, net, Turn.over, Turn.decide, Turn.deal_key, shared_deals())

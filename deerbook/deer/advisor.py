@@ -28,6 +28,13 @@ the public Discard pile: `deal` deals the unseen cards uniformly (seeded) to the
 hands (by size) and the Predator pile, and `sampled_turn` averages the exact answer over many
 such deals (a Monte Carlo over deals, with standard errors). The `AdvisorAgent` plays on one such
 deal per decision, drawn from its own generator.
+
+Deals of one view share their solved positions (`shared_deals`, as the hints use it): a position is remembered
+by its `deal_key` (the other hands and the Predator pile as their change since the turn's start, so the same play
+gives the same key in every deal), and another deal takes it only if nothing in its future reads the unseen
+cards (`Turn.reads_unseen`: a draw from the Predator pile, another player's choice, a hand-over, the round's end).
+Each deal still counts the steps of its own walk: a taken position's own steps are counted once per deal that
+meets it (`engine.exact.SharedWalks`). tests/deer/test_advisor_deals.py checks every taken position.
 """
 from __future__ import annotations
 
@@ -35,6 +42,7 @@ import itertools
 import json
 import math
 import statistics
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,14 +50,14 @@ from functools import lru_cache
 from typing import Any, Iterator, NamedTuple, Sequence
 
 from ..engine import CHANCE, Action, Distribution, SaveFileError, State, make_game
-from ..engine.exact import action_values, agent_policy, outcome_distribution
+from ..engine.exact import SharedWalks, action_values, agent_policy, outcome_distribution
 from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
 from ..engine.seeding import Rng, stream
 from .agents import GreedyAgent
 from .components import load_components
-from .rules import Phase, card_list, hand_value, loses_turn, predator_decision
-from .state import DeerState
+from .rules import Phase, card_list, hand_value, loses_turn, matching, predator_decision, rolled_numbers
+from .state import FIELD_NAMES, DeerState
 
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
 # The agent follows the advisor where points shed this turn is the whole story: the number dice (with
@@ -71,6 +79,8 @@ PREDATOR_FACE_PHASES = frozenset({Phase.PASS, Phase.PREDATOR})
 # only when it is read (`Turn`).
 BEFORE_PREDATOR_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP,
                                     Phase.HAND_OVER, Phase.BLOCK, Phase.PASS, Phase.REROLL})
+# The phases whose step may resolve the number dice (Rulings 2-8 and 14: `resolve_number_dice`, `on_choose`).
+RESOLVING_PHASES = frozenset({Phase.ROLL, Phase.REROLL, Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER})
 
 
 @dataclass(frozen=True)
@@ -95,13 +105,17 @@ class Turn(State):
     budget: "Budget | None" = field(default=None, compare=False, repr=False)
     # The turn's positions met so far, each kept once: a position met again (e.g. a re-roll's outcome that
     # the first roll reached too) is the same object, with its policy choice and successors already known.
-    met: dict = field(default_factory=dict, compare=False, repr=False)
+    # None: not kept (a walk by `deal_key` hashes its keys, not the positions: keeping them would cost a hash each).
+    met: dict | None = field(default_factory=dict, compare=False, repr=False)
     predator: tuple[tuple[Action, Fraction], ...] | None = None  # the faces still to roll, with their chances
     deferred: Action | None = None  # the action that reads the predator face, once it is rolled
+    origin: DeerState | None = field(default=None, compare=False, repr=False)  # the turn's start (`deal_key`)
+    changes: dict = field(default_factory=dict, compare=False, repr=False)  # `deal_key`'s, by (seat, cards)
 
     # Per state: its successors by action (a re-roll's loop check and the walk apply the same ones), the
     # continuation policy's choice (both ask for it), its walk key and its hash.
-    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key", "_cache_hash")
+    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key", "_cache_deal", "_cache_over",
+                                      "_cache_player", "_cache_hash")
 
     def __hash__(self) -> int:
         """Hashed once per state (the walks look each one up several times)."""
@@ -112,15 +126,19 @@ class Turn(State):
         return cache["_cache_hash"]
 
     @classmethod
-    def start(cls, state: DeerState, policy, budget: "Budget | None" = None) -> "Turn":
+    def start(cls, state: DeerState, policy, budget: "Budget | None" = None, keep_met: bool = True) -> "Turn":
         """The rest of the current player's turn from `state`, continued by `policy`."""
         before_roll = state.phase in TURN_START_PHASES
-        return cls(state, state.current, state.round, state.turns + before_roll, policy=policy, budget=budget)
+        return cls(state, state.current, state.round, state.turns + before_roll, policy=policy, budget=budget,
+                   origin=state, met={} if keep_met else None)
 
     def over(self) -> bool:
-        """Whether the turn has ended (the next turn starts, or the round or game is over)."""
-        s = self.inner
-        return self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
+        """Whether the turn has ended (the next turn starts, or the round or game is over); asked once per state."""
+        cache = self.__dict__
+        if "_cache_over" not in cache:
+            s = self.inner
+            cache["_cache_over"] = self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
+        return cache["_cache_over"]
 
     def decide(self) -> Distribution:
         """The continuation policy's choice here (asked once per state)."""
@@ -135,14 +153,77 @@ class Turn(State):
         the turn does not read: positions differing only there have the same future)."""
         cache = self.__dict__
         if "_cache_key" not in cache:
-            s, key = self.inner, self
-            if s.phase in ROLL_FREE_PHASES:
-                if (s.roll, s.joker_die, self.predator) != (None, None, None):
-                    key = evolve(self, inner=evolve(s, roll=None, joker_die=None), predator=None)
-            elif s.phase in PREDATOR_FACE_PHASES and (s.roll, s.joker_die) != (_predator_face(s), None):
-                key = evolve(self, inner=evolve(s, roll=_predator_face(s), joker_die=None))
-            cache["_cache_key"] = key
+            unread, predator = self._unread()
+            cache["_cache_key"] = evolve(self, inner=evolve(self.inner, **unread), **predator) if unread else self
         return cache["_cache_key"]
+
+    def _unread(self) -> tuple[dict, dict]:
+        """What `walk_key` changes, if anything: in the inner state, and in the turn."""
+        s = self.inner
+        if s.phase in ROLL_FREE_PHASES:
+            if (s.roll, s.joker_die, self.predator) != (None, None, None):
+                return {"roll": None, "joker_die": None}, {"predator": None}
+        elif s.phase in PREDATOR_FACE_PHASES and (s.roll, s.joker_die) != (_predator_face(s), None):
+            return {"roll": _predator_face(s), "joker_die": None}, {}
+        return {}, {}
+
+    def deal_key(self) -> "DealKey":
+        """The walk key with the other hands and the Predator pile as their change since the turn's start: within
+        one walk it tells the same positions apart as `walk_key`; across deals of the unseen cards, positions
+        reached by the same play have the same key (what `reads_unseen` guards)."""
+        cache = self.__dict__
+        if "_cache_deal" not in cache:
+            s = self.inner
+            unread, predator = self._unread()
+            fields = {**s.__dict__, **unread, "predator_pile": self._change(-1, s.predator_pile),
+                      "hands": tuple(hand if p == self.player else self._change(p, hand) for p, hand in enumerate(s.hands))}
+            cache["_cache_deal"] = DealKey((self.player, self.round, self.turns, self.shed, self.received,
+                                            predator.get("predator", self.predator), self.deferred, s.game,
+                                            *map(fields.__getitem__, FIELD_NAMES)))
+        return cache["_cache_deal"]
+
+    def _change(self, seat: int, cards: tuple) -> tuple:
+        """How `seat`'s hand (-1: the Predator pile) changed since the turn's start, per kind (worked out once)."""
+        assert self.origin is not None, "a turn from `Turn.start` knows its start"
+        start = self.origin.predator_pile if seat < 0 else self.origin.hands[seat]
+        if cards is start:  # most positions: the very same count vector
+            return _no_change(len(cards))
+        change = self.changes.get((seat, cards))
+        if change is None:
+            change = self.changes[seat, cards] = tuple(a - b for a, b in zip(cards, start))
+        return change
+
+    def reads_unseen(self, action: Action | None = None, after: "Turn | None" = None) -> bool:
+        """Whether this position (no `action`), or its step by `action` to `after`, may read the unseen cards'
+        contents: the other hands or the Predator pile (their sizes are the same in every deal; `advise` shares
+        nothing while others hold set-aside cards, as a block reads them, Ruling 19). The player's own choices
+        read only their observation (the greedy continuation's do), and the dice nothing unseen; what does read
+        them: a draw from the Predator pile (Ruling 1), another player's choice (a hand-over or a block: they see
+        their own hand), the round's end (scores after a knock read every hand, Ruling 18), and resolving a roll
+        whose chart row makes the others hand over when the roller holds none of its numbers (Ruling 2)."""
+        s = self.inner
+        if action is not None:
+            assert after is not None, "a step leads somewhere"
+            return (after.over() and after.round_over()) or self._may_ask_for_hand_over(action, after)
+        if self.over():
+            return self.round_over()
+        if self.is_chance_node():  # dice read nothing unseen; a re-roll's outcomes that come back neither
+            return self.deferred is None and s.phase not in (Phase.ROLL, Phase.REROLL)
+        return s.current_player() != self.player
+
+    def _may_ask_for_hand_over(self, action: Action, after: "Turn") -> bool:
+        """Whether the step by `action` (to `after`) may resolve a roll whose chart row pulls from the other
+        hands while the roller's hand holds none of the numbers it moves (Ruling 2: `discard_numbers`). Every
+        roll it may resolve is checked: the one on the table, the one rolled, the one after it, the Joker's."""
+        s = self.inner
+        if s.phase not in RESOLVING_PHASES:
+            return False
+        rolls = [s.roll, after.inner.roll, action.args if action.kind == "roll" else None]
+        if s.phase == Phase.JOKER_FACE and s.roll is not None and s.joker_die is not None:
+            named = (self.deferred or action).args  # Ruling 14: the Joker's die shows the named number
+            rolls.append(s.roll[:s.joker_die] + named + s.roll[s.joker_die + 1:])
+        comp, hand = s.game.components, s.hands[self.player]
+        return any(_pulls(comp, hand, roll) for roll in rolls if roll is not None)
 
     def round_over(self) -> bool:
         """Whether the round (or the game) has ended."""
@@ -159,8 +240,11 @@ class Turn(State):
 
     # -- the engine protocol, delegated -----------------------------------------------------------
     def current_player(self) -> int:
-        """The inner state's player to move (chance while a deferred predator face is rolled)."""
-        return CHANCE if self.deferred is not None else self.inner.current_player()
+        """The inner state's player to move (chance while a deferred predator face is rolled); asked once per state."""
+        cache = self.__dict__
+        if "_cache_player" not in cache:
+            cache["_cache_player"] = CHANCE if self.deferred is not None else self.inner.current_player()
+        return cache["_cache_player"]
 
     def rule(self) -> str:
         """The inner state's governing rule."""
@@ -177,7 +261,7 @@ class Turn(State):
             outcomes = self._by_number_dice(outcomes)
         if self.inner.phase != Phase.REROLL:
             return outcomes
-        back = {a for a, _ in outcomes if self._comes_back(self._apply(a))}
+        back = {a for a, _ in outcomes if self._rerolls_again(a) and self._comes_back(self._apply(a))}
         stay = 1 - sum((p for a, p in outcomes if a in back), Fraction(0))
         return tuple((a, p / stay) for a, p in outcomes if a not in back)
 
@@ -209,6 +293,11 @@ class Turn(State):
         s = self.inner
         return loses_turn(s.game.components, s.phase, s.frozen[s.current], roll.args)
 
+    def _rerolls_again(self, roll: Action) -> bool:
+        """Whether this re-roll's outcome `roll` may come back here: only a roll whose number dice, as rolled,
+        take the Discard pile and re-roll again (Ruling 10) can, as a Joker played on it leaves the hand."""
+        return self.inner.game.components.chart_row(roll.args).effect == "take_discard_reroll"
+
     def _comes_back(self, s: "Turn") -> bool:
         """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
         dice on the table aside: the same `walk_key`). The account only grows, so a change rules it out."""
@@ -236,7 +325,7 @@ class Turn(State):
         after = known.get(action)
         if after is None:
             after = self._successor(action)
-            after = known[action] = self.met.setdefault(after, after)
+            after = known[action] = self._kept(after)
         return after
 
     def _successor(self, action: Action) -> "Turn":
@@ -253,11 +342,15 @@ class Turn(State):
             if len(faces) > 1:
                 split = evolve(self, deferred=action, predator=faces)  # `inner`: its outcome for the face on the table
                 known = self._accounted(inner, None)
-                split.__dict__["_cache_next"] = {face: self.met.setdefault(known, known)
+                split.__dict__["_cache_next"] = {face: self._kept(known)
                                                  for face, _ in faces if face.args == _predator_face(self.inner)}
                 return split
             predator = None
         return self._accounted(inner, predator)
+
+    def _kept(self, t: "Turn") -> "Turn":
+        """`t`, or the equal position met before."""
+        return t if self.met is None else self.met.setdefault(t, t)
 
     def _faces_read(self, inner: DeerState, faces):
         """The predator `faces` as `inner`, the outcome of an action that leaves `BEFORE_PREDATOR_PHASES`, reads
@@ -293,6 +386,15 @@ class Turn(State):
         return evolve(self, inner=inner, shed=self.shed + out, received=self.received + into, predator=predator)
 
 
+@lru_cache(maxsize=4096)
+def _pulls(comp, hand, roll: tuple) -> bool:
+    """Whether resolving `roll` may ask the other players to hand over: its chart row pulls when the roller holds
+    none of the numbers it moves, and the roller holds none of the rolled numbers (or the numbers are chosen
+    among them: any may be one the roller lacks)."""
+    row = comp.chart_row(roll)
+    return row.pull_if_none and (row.choose_from_rolled > 0 or not any(matching(comp, hand, rolled_numbers(comp, roll))))
+
+
 def _predator_face(s: DeerState) -> tuple:
     """The roll's last face (the predator die's, in an edition with one), as a 1-tuple."""
     assert s.roll is not None, "a roll is on the table"
@@ -303,6 +405,26 @@ def _number_faces(s: DeerState) -> tuple:
     """The roll's faces but the last."""
     assert s.roll is not None, "a roll is on the table"
     return s.roll[:-1]
+
+
+@lru_cache(maxsize=None)
+def _no_change(kinds: int) -> tuple:
+    return (0,) * kinds
+
+
+class DealKey:
+    """A `Turn.deal_key`: the turn's and its state's fields as a tuple, hashed once."""
+
+    __slots__ = ("fields", "hash")
+
+    def __init__(self, fields: tuple):
+        self.fields, self.hash = fields, hash(fields)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other) -> bool:
+        return self is other or (isinstance(other, DealKey) and self.hash == other.hash and self.fields == other.fields)
 
 
 class RollGroup(NamedTuple):
@@ -345,16 +467,21 @@ class OverBudget(Exception):
 
 class Budget:
     """A count of engine steps an exact answer may take (deterministic, unlike a time limit). The steps are
-    the walk's own `Turn` steps: merging positions and deferring the predator die made them fewer than the
-    plain walk's, so a position just over the budget before may now be answered (none of the stored balance
-    study's advisor games came near it: they replay unchanged)."""
+    the walk's own `Turn` steps: merging positions, deferring the predator die and trying only the re-roll
+    outcomes that can come back (`_rerolls_again`) made them fewer than the plain walk's, so a position just over
+    the budget before may now be answered (none of the stored balance study's advisor games came near it: they
+    replay unchanged)."""
 
     def __init__(self, steps: int):
-        self.left = steps
+        self.steps = self.left = steps
 
-    def spend(self) -> None:
-        """Count one more state; raise OverBudget once the budget is used up."""
-        self.left -= 1
+    def used(self) -> int:
+        """Steps taken so far."""
+        return self.steps - self.left
+
+    def spend(self, steps: int = 1) -> None:
+        """Count `steps` more states; raise OverBudget once the budget is used up."""
+        self.left -= steps
         if self.left < 0:
             raise OverBudget
 
@@ -381,23 +508,41 @@ def turn_summary(dist: Distribution) -> dict:
             "net": dist.expectation(lambda o: o[0] - o[1]), "goes_out": dist.probability(lambda o: o[2])}
 
 
-def advise(state: DeerState, policy=None, budget: int | None = None) -> list[tuple[Action, Fraction]]:
+def advise(state: DeerState, policy=None, budget: int | None = None,
+           shared: SharedWalks | None = None) -> list[tuple[Action, Fraction]]:
     """Every legal choice with the exact expected net points shed (shed − received) this turn,
     best first; after the choice the turn continues under `policy` (default: the greedy agent).
-    With a `budget` of engine steps, raises OverBudget rather than take more."""
-    with _walked(state, policy, budget) as start:
-        return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
+    With a `budget` of engine steps, raises OverBudget rather than take more. `shared` (`shared_deals`) shares
+    the positions solved between deals of the same player's view: the answers, and the steps counted, are
+    those of each deal's own walk."""
+    if any(any(cards) for p, cards in enumerate(state.set_aside) if p != state.current):
+        shared = None  # a block may read another player's set-aside cards (Ruling 19); none are set aside in a turn
+    if shared is not None and budget is None:
+        budget = sys.maxsize  # the deals sharing a store count their steps
+    with _walked(state, policy, budget, keep_met=shared is None) as start:
+        if shared is None:
+            return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
+        return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.deal_key,
+                             shared, start.budget)
+
+
+def shared_deals() -> SharedWalks:
+    """A store for `advise` to share positions between deals of the unseen cards for one player's view (the
+    same own hand and public cards; the greedy continuation): a position is shared only if nothing in its
+    future reads the unseen cards (`Turn.reads_unseen`)."""
+    return SharedWalks(Turn.reads_unseen)
 
 
 @contextmanager
-def _walked(state: DeerState, policy, budget: int | None = None) -> Iterator[Turn]:
+def _walked(state: DeerState, policy, budget: int | None = None, keep_met: bool = True) -> Iterator[Turn]:
     """The turn from `state` for an exact walk (`policy` by default the greedy agent's); at the end its positions
     are let go at once (they refer to each other through `met`: a cycle only the garbage collector would free)."""
-    start = Turn.start(state, policy or greedy_policy(), None if budget is None else Budget(budget))
+    start = Turn.start(state, policy or greedy_policy(), None if budget is None else Budget(budget), keep_met)
     try:
         yield start
     finally:
-        start.met.clear()
+        if start.met is not None:
+            start.met.clear()
 
 
 # -- unseen cards ------------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ A game's registration names its hint function (`GameInfo.hints`, e.g. "deerbook.
 state, so it cannot peek at other hands:
 
 - Deer (both editions): `deer.advisor.advise` is exact for a full position, so the unseen cards are
-  dealt (`state_from_observation`) on `DEALS` fixed-seed deals and the values averaged. When every deal
+  dealt (`state_from_observation`) on `DEALS` fixed-seed deals and the values averaged (the deals share every
+  position whose future reads none of the unseen cards: `advisor.shared_deals`). When every deal
   gives the same value (the usual case: the cards in hand decide this turn) the value is exact and
   labelled so; otherwise it is labelled as the mean over the deals.
 - Football: everything on the table is public; `Advisor.advise` ranks by expected net points this turn
@@ -17,7 +18,7 @@ from fractions import Fraction
 from typing import Callable, NamedTuple
 
 
-from ..deer.advisor import AdvisorAgent, OverBudget, advise, state_from_observation
+from ..deer.advisor import AdvisorAgent, OverBudget, advise, shared_deals, state_from_observation
 from ..engine import SaveFileError, State
 from ..engine.seeding import stream
 from ..football.advisor import Advisor
@@ -40,10 +41,10 @@ def deer_hints(state: State, player: int) -> list[Hint]:
     """Expected net points shed this turn (greedy play afterwards), per choice, on `DEALS` deals of unseen cards."""
     observation = state.observation(player)
     rng = stream(HINT_SEED)
-    per_deal = []
+    per_deal, shared = [], shared_deals()
     for _ in range(DEALS):
         try:
-            ranked = advise(state_from_observation(observation, rng), budget=AdvisorAgent.budget)
+            ranked = advise(state_from_observation(observation, rng), budget=AdvisorAgent.budget, shared=shared)
         except (SaveFileError, OverBudget):  # a deal the rules forbid, or an answer too big to compute
             continue
         per_deal.append({str(action): value for action, value in ranked})

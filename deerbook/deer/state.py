@@ -122,9 +122,8 @@ class DeerState(State):
         return rules.chance_table(self)
 
     def sample_chance(self, rng: Rng) -> Action:
-        """A chance outcome drawn with its exact probability; a card straight from its pile's counts."""
-        card = rules.draw_card(self, rng)
-        return card if card is not None else super().sample_chance(rng)
+        """A chance outcome drawn with its exact probability (`rules.draw`: a card straight from its pile's counts)."""
+        return rules.draw(self, rng)
 
     def _chance_run(self, rng: Rng) -> State:
         """A deal's cards but the last, dealt on plain lists (each drawn as `sample_chance` draws it:

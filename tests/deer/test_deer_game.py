@@ -97,14 +97,15 @@ def test_decisions_are_documented():
         assert any(d.startswith(topic) for d in DECISIONS), topic
 
 
-@pytest.mark.parametrize("name, phases", [("deer", {"deal", "draw_card"}), ("deer-cards", {"deal"})])
-def test_a_card_is_drawn_from_the_pile_counts_as_the_chance_table_draws_it(name, phases):
-    """A deal or a draw from the Predator pile samples the pile's counts directly (`rules.draw_card`): the same
-    card as the generic draw from the node's chance table, for the same random stream."""
+@pytest.mark.parametrize("name, phases", [("deer", {"deal", "draw_card", "roll"}),
+                                          ("deer-cards", {"deal", "roll"})])
+def test_a_chance_outcome_is_drawn_as_the_chance_table_draws_it(name, phases):
+    """A deal or a draw from the Predator pile samples the pile's counts directly, a roll the shared roll table
+    (`rules.draw`): the same outcome as the generic draw from the node's chance table, for the same random
+    stream."""
     game = make_game(name, num_players=4)
     nodes = []
-    play(game, [RandomAgent() for _ in range(4)], 8,
-         on_step=lambda s, a: nodes.append(s) if s.phase in ("deal", "draw_card") else None)
+    play(game, [RandomAgent() for _ in range(4)], 8, on_step=lambda s, a: nodes.append(s) if s.is_chance_node() else None)
     assert {s.phase for s in nodes} == phases  # the card game has no Predator pile to draw from
     assert any(0 in s.deck for s in nodes if s.phase == "deal")  # kinds dealt out: zero counts in the pile
     for i, s in enumerate(nodes):

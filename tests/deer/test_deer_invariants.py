@@ -5,6 +5,7 @@ import pytest
 
 from deerbook.deer import GreedyAgent, rules
 from deerbook.deer.rules import transitions
+from deerbook.deer.state import FIELD_NAMES
 from deerbook.engine import RandomAgent, make_game, play
 
 EDITIONS = [("deer", {}), ("deer", {"advanced": True}), ("deer", {"knocking": True}),
@@ -21,6 +22,10 @@ def check_state(s) -> None:
         assert pawn == sum(applied for who, _, _, applied in s.ledger if who == player)
     if s.phase not in ("deal", "end", "bullseye_pawn", "bullseye_amount"):
         assert all(map(any, s.hands)), "a hand is empty but the round goes on"
+    for name in FIELD_NAMES:  # a transition hands the next state tuples, never its working lists
+        value = getattr(s, name)
+        assert not isinstance(value, list), name
+        assert not (isinstance(value, tuple) and any(isinstance(v, list) for v in value)), name
 
 
 def replay_ledger(s) -> None:

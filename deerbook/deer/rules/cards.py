@@ -149,11 +149,14 @@ def set_aside_options(comp: DeerComponents, hand, aside) -> list[int]:
     return [k for k in comp.number_kind.values() if hand[k] and not aside[k]]
 
 
+ASKED_PHASES = frozenset({Phase.BLOCK, Phase.HAND_OVER})  # decided by another player than `current`
+
+
 def acting_player(s) -> int:
     """Who decides now: a blocker, a player asked to hand cards over, else `current`."""
-    if s.phase == Phase.BLOCK:
-        return s.blocking[1]
-    return s.giver if s.phase == Phase.HAND_OVER else s.current
+    if s.phase not in ASKED_PHASES:
+        return s.current
+    return s.blocking[1] if s.phase == Phase.BLOCK else s.giver
 
 
 def mover(s) -> int:

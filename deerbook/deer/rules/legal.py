@@ -222,19 +222,19 @@ def chance_table(s) -> ChanceTable:
     return _card_table(*source) if source else ChanceTable.shared(s.game.components.roll_outcomes)
 
 
-def draw_card(s, rng: Rng) -> Action | None:
-    """The card a deal or draw node picks (None at a roll, drawing nothing), sampled from the pile's counts
-    without building its table: the same `draw_index` draw as `chance_table`'s, so the same card. (Over every
-    kind, an absent kind's running total repeats the one before it, so the index drawn is the kind of the
-    card the table of present kinds draws.)"""
+def draw(s, rng: Rng) -> Action:
+    """The chance outcome drawn as `chance_table`'s draw picks it, from one `rng.random()` value: a roll from the
+    edition's shared roll table; a card dealt or drawn sampled from the pile's counts without building its
+    table, by the same `draw_index` draw, so the same card. (Over every kind, an absent kind's running total
+    repeats the one before it, so the index drawn is the kind of the card the table of present kinds draws.)"""
     source = _card_source(s)
     if source is None:
-        return None
+        return ChanceTable.shared(s.game.components.roll_outcomes).draw(rng)
     counts, actions = source
     return actions[draw_kind(counts, rng)]
 
 
 def draw_kind(counts, rng: Rng) -> int:
-    """The kind of the card drawn from a pile's `counts` (`draw_card`'s draw: one `rng.random()` value)."""
+    """The kind of the card drawn from a pile's `counts` (`draw`'s draw: one `rng.random()` value)."""
     return draw_index(tuple(itertools.accumulate(counts)), rng)
 

@@ -12,9 +12,7 @@ class RoundOver(Exception):
     """A hand became empty: the round ends at once (Ruling 15)."""
 
 
-MUTABLE = ("deck", "discard", "predator_pile", "pawns", "frozen", "to_pass", "rack", "racks_played", "pending",
-           "set_aside_due", "bullseye_due", "benefit_spaces")  # count vectors and per-player flags
-NESTED = ("hands", "set_aside")  # per-player count vectors
+NESTED = frozenset({"hands", "set_aside"})  # per-player count vectors
 
 
 class Table:
@@ -22,16 +20,17 @@ class Table:
 
     The fields are those of `DeerState`, held as the state holds them (tuples) until a transition changes one:
     `edit` copies a count vector or per-player field to a list the first time it is changed in place (`pile`
-    does the same for one player's vector in `hands` or `set_aside`), and a transition may also set a field to
-    a list. `state_fields` turns the lists back into tuples for the next state, so a transition pays only for
-    the vectors it changes."""
+    does the same for one player's vector in `hands` or `set_aside`) and notes its name; a transition that
+    sets a whole field sets it to a tuple. `state_fields` turns the noted lists back into tuples for the next
+    state, so a transition pays only for the vectors it changes."""
 
-    __slots__ = ("comp", "n", "events", "__dict__")  # the fields alone live in __dict__
+    __slots__ = ("comp", "n", "events", "edited", "__dict__")  # the fields alone live in __dict__
 
     game: Any
     comp: Any
     n: int
     events: list[Event] | None
+    edited: list[str]  # the fields `edit` made lists
     phase: Phase
     current: int
     round: int
@@ -66,24 +65,23 @@ class Table:
         transition reports into it."""
         self.__dict__ = fields
         game = fields["game"]
-        self.comp, self.n, self.events = game.components, game.num_players, events
+        self.comp, self.n, self.events, self.edited = game.components, game.num_players, events, []
 
     def edit(self, name: str) -> list:
         """A count vector or per-player field, to change in place (copied to a list the first time)."""
         value = self.__dict__[name]
         if value.__class__ is not list:
             value = self.__dict__[name] = list(value)
+            self.edited.append(name)
         return value
 
     def state_fields(self) -> dict:
         """The fields as a state holds them (tuples), for the state after the transition (the table is done)."""
         fields = self.__dict__
-        for name in MUTABLE:
-            if fields[name].__class__ is list:
-                fields[name] = tuple(fields[name])
-        for name in NESTED:
-            if fields[name].__class__ is list:
-                fields[name] = tuple(map(tuple, fields[name]))
+        for name in self.edited:
+            value = fields[name]
+            if value.__class__ is list:  # not set whole (to a tuple) since it was edited
+                fields[name] = tuple(map(tuple, value)) if name in NESTED else tuple(value)
         return fields
 
     def faces(self) -> tuple:

@@ -168,7 +168,7 @@ def on_hand_over(t: Table, a: Action) -> None:
 def move_numbers(t: Table, cards) -> None:
     """The mover's number `cards` are about to be discarded, passed or handed over: first each holder
     of a set-aside card of one of those numbers may block it (Ruling 19)."""
-    t.pending, t.to_pass = list(cards), [0] * len(t.comp.cards)
+    t.pending, t.to_pass = tuple(cards), (0,) * len(t.comp.cards)
     next_block(t)
 
 
@@ -198,7 +198,7 @@ def on_block(t: Table, a: Action) -> None:
 
 def carry_out(t: Table) -> None:
     """Move the pending cards (handed over, discarded or passed) and go on."""
-    cards, t.pending = t.pending, [0] * len(t.comp.cards)
+    cards, t.pending = t.pending, (0,) * len(t.comp.cards)
     if t.giver is not None:
         t.move_all(cards, t.giver, t.current)
         next_hand_over(t)
@@ -206,7 +206,7 @@ def carry_out(t: Table) -> None:
         t.move_all(cards, t.current, "discard")
         predator_phase(t)
     else:
-        t.to_pass = cards
+        t.to_pass = tuple(cards)
         if any(cards):
             t.phase = Phase.PASS
         else:
@@ -222,7 +222,7 @@ def _discard_parity(t: Table, row) -> None:
 
 
 def _pass_number_and_sums(t: Table, row) -> None:
-    t.to_pass = matching(t.comp, t.hand, moved_numbers(t.comp, row, t.numbers_rolled()))
+    t.to_pass = tuple(matching(t.comp, t.hand, moved_numbers(t.comp, row, t.numbers_rolled())))
     if group_options(t):
         t.phase = Phase.GROUP
     else:
@@ -319,7 +319,7 @@ def on_rack(t: Table, a: Action) -> None:
     """Play a rack, its value to move as signed moves, or none (Ruling 13)."""
     if a.kind == "no_rack":
         return draw_phase(t)
-    t.rack = counts_of_kinds(t.comp, a.args)
+    t.rack = tuple(counts_of_kinds(t.comp, a.args))
     t.moves_left = hand_value(t.comp, t.rack)
     t.phase = Phase.RACK_PAWN
 
@@ -354,7 +354,7 @@ def on_move_amount(t: Table, a: Action) -> None:
 
 def finish_rack(t: Table) -> None:
     """Put the played rack on the predator pile and go on to drawing."""
-    rack, t.rack = t.rack, [0] * len(t.rack)  # the rack's cards leave the hand after its moves
+    rack, t.rack = t.rack, (0,) * len(t.rack)  # the rack's cards leave the hand after its moves
     t.edit("racks_played")[t.current] += 1
     t.move_all(rack, t.current, "predator_pile", shown=True)
     draw_phase(t)
@@ -415,8 +415,8 @@ def end_round(t: Table, knocker: int | None = None) -> None:
     for player, points in enumerate(t.round_points):
         t.move_pawn(player, points, f"round {t.round + 1} score")
     t.roll, t.joker_die, t.chosen, t.move_target, t.giver, t.blocking = None, None, (), None, None, None
-    t.to_pass, t.rack, t.pending, t.moves_left = [0] * len(comp.cards), [0] * len(comp.cards), [0] * len(comp.cards), 0
-    t.extra_turns, t.frozen, t.set_aside_due = 0, [False] * t.n, [0] * t.n
+    t.to_pass = t.rack = t.pending = (0,) * len(comp.cards)
+    t.moves_left, t.extra_turns, t.frozen, t.set_aside_due = 0, 0, (False,) * t.n, (0,) * t.n
     grant_space_benefits(t)
     next_bullseye(t)
 
@@ -450,13 +450,13 @@ def close_round(t: Table) -> None:
     """Ruling 16: end the game with a score at (or past) Finish, else gather the cards for the next deal."""
     comp, kinds = t.comp, len(t.comp.cards)
     if any(pawn >= comp.finish for pawn in t.pawns):
-        t.phase, t.set_aside_due = Phase.END, [0] * t.n
+        t.phase, t.set_aside_due = Phase.END, (0,) * t.n
         t.emit("game_over", None, {"pawns": list(t.pawns)})
         return
     t.emit("cards_gathered", None, {"round": t.round + 1})
     t.round += 1
-    t.hands, t.set_aside = [[0] * kinds for _ in range(t.n)], [[0] * kinds for _ in range(t.n)]
-    t.deck, t.discard, t.predator_pile = list(t.game.full_deck), [0] * kinds, [0] * kinds
+    t.hands = t.set_aside = ((0,) * kinds,) * t.n
+    t.deck, t.discard, t.predator_pile = t.game.full_deck, (0,) * kinds, (0,) * kinds
     t.current = (t.dealer + 1) % t.n
     t.phase = Phase.DEAL
 

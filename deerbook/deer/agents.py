@@ -12,7 +12,7 @@ blocks whenever that keeps cards in an opponent's hand, and always hands cards o
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import islice, repeat
+from itertools import islice
 from operator import mul
 from typing import NamedTuple, Sequence
 
@@ -28,10 +28,20 @@ KNOCK_MAX_POINTS = 5
 class GreedyAgent:
     """Picks the move that sheds the most points now, by fixed rules of thumb per phase."""
 
+    # The components of the last observation, kept with the very option value they were loaded from: every
+    # observation of a game carries the same value, and component data given as a dict costs a JSON dump to look up.
+    _components_option: object = None
+    _components: DeerComponents | None = None
+
     def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
         """The greedy choice for the observed phase."""
-        comp = load_components(observation["options"]["components"])
-        return CHOOSERS[observation["phase"]](comp, observation, legal)
+        return CHOOSERS[observation["phase"]](self._components_of(observation), observation, legal)
+
+    def _components_of(self, observation: dict) -> DeerComponents:
+        option = observation["options"]["components"]
+        if option is not self._components_option or self._components is None:
+            self._components_option, self._components = option, load_components(option)
+        return self._components
 
 
 # -- evaluation: the rules say which cards a roll moves (`moved_numbers`); the agent picks the numbers ------
@@ -86,18 +96,22 @@ def _without_kinds(hand: tuple, kinds) -> tuple:
 @lru_cache(maxsize=4096)  # bounded by the faces the number dice (and a Joker) can show
 def _shed_plan(comp: DeerComponents, faces: tuple) -> ShedPlan:
     """The `ShedPlan` of the chart row of `faces`."""
-    row = comp.chart_row(faces)
-    return ShedPlan(row.effect == "take_discard_reroll", faces, row.choices,
-                    frozenset(choosable_numbers(comp, faces, row)), _moved_kinds(comp, faces, ()),
-                    group_target(comp, row, rolled_numbers(comp, faces)))
+    row, rolled = comp.chart_row(faces), rolled_numbers(comp, faces)
+    choosable = frozenset(choosable_numbers(comp, faces, row)) if row.choices else frozenset()
+    return ShedPlan(row.effect == "take_discard_reroll", faces, row.choices, choosable,
+                    _kinds(comp, moved_numbers(comp, row, rolled)), group_target(comp, row, rolled))
 
 
 @lru_cache(maxsize=8192)  # bounded by the faces times the few numbers a row lets the player choose
 def _moved_kinds(comp: DeerComponents, faces: tuple, chosen: tuple) -> frozenset[int]:
     """The kinds of number card the chart row of `faces` takes out of a hand, with `chosen` numbers (the rules'
     `moved_numbers`)."""
-    numbers = moved_numbers(comp, comp.chart_row(faces), rolled_numbers(comp, faces), chosen)
-    return frozenset(comp.number_kind[n] for n in numbers)
+    return _kinds(comp, moved_numbers(comp, comp.chart_row(faces), rolled_numbers(comp, faces), chosen))
+
+
+def _kinds(comp: DeerComponents, numbers) -> frozenset[int]:
+    """The kinds of the number cards of `numbers`."""
+    return frozenset([comp.number_kind[n] for n in numbers])
 
 
 NO_FACE = (-10**9, -1)  # the score of a die a Joker cannot change (no face to choose)
@@ -113,7 +127,7 @@ def joker_best(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -
 
 
 class KindSets(NamedTuple):
-    """Sets of card kinds, stored to sum the points a hand holds of each at C speed."""
+    """Sets of card kinds, stored to sum the points a hand holds of each quickly (all of them at once)."""
 
     sets: tuple[tuple[int, ...], ...]
     common: tuple[int, ...]  # the kinds in every set
@@ -131,8 +145,10 @@ class KindSets(NamedTuple):
     def sums(self, held: tuple) -> list[int]:
         """The points `held` (per kind) holds of each set."""
         if self.extra is None:
-            return list(map(sum, map(map, repeat(held.__getitem__), self.sets)))
-        return list(map(sum(map(held.__getitem__, self.common)).__add__, map((held + (0,)).__getitem__, self.extra)))
+            return [sum([held[k] for k in kinds]) for kinds in self.sets]
+        common = sum([held[k] for k in self.common])
+        held_or_none = held + (0,)  # the kind one past the last (no extra kind) holds nothing
+        return [common + held_or_none[k] for k in self.extra]
 
 
 class JokerTable(NamedTuple):
@@ -165,8 +181,8 @@ def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, tabl
         return best, first
     minus_bounds = [(-_shed_bound(comp, hand, held, table.plans[i]), i) for i in table.grouped]
     if table.chosen:  # each chosen number as if it held the hand's most points (as `_shed_bound`)
-        top = sum(points for points, _ in _ranked(comp, hand)[:table.most_choices])
-        minus_bounds += zip(map((-top).__sub__, table.chosen_kinds.sums(held)), table.chosen)
+        top = sum([points for points, _ in _ranked(comp, hand)[:table.most_choices]])
+        minus_bounds += [(-top - shed, i) for shed, i in zip(table.chosen_kinds.sums(held), table.chosen)]
     for minus_bound, i in sorted(minus_bounds):
         if -minus_bound < best or -minus_bound == best and i > first:
             break  # so are all the rest
@@ -299,19 +315,21 @@ def breaks_rack(comp: DeerComponents, hand, kind: int) -> bool:
 
 def target_opponent(obs: dict) -> int:
     """The opponent closest to going out (fewest cards), then the leader (lowest pawn)."""
-    me = obs["player"]
-    opponents = (p for p in range(len(obs["pawns"])) if p != me)
-    return min(opponents, key=lambda p: (obs["hand_sizes"][p], obs["pawns"][p], p))
+    me, sizes, pawns = obs["player"], obs["hand_sizes"], obs["pawns"]
+    return min([(sizes[p], pawns[p], p) for p in range(len(pawns)) if p != me])[2]
 
 
 def leading_opponent(obs: dict) -> int:
     """The leading opponent (lowest pawn; ties to the lower seat)."""
-    me = obs["player"]
-    return min((p for p in range(len(obs["pawns"])) if p != me), key=lambda p: (obs["pawns"][p], p))
+    me, pawns = obs["player"], obs["pawns"]
+    return min([(pawns[p], p) for p in range(len(pawns)) if p != me])[1]
 
 
 def _find(legal: Sequence[Action], kind: str, args: tuple = ()) -> Action:
-    return next(a for a in legal if a.kind == kind and a.args == args)
+    for action in legal:
+        if action.kind == kind and action.args == args:
+            return action
+    raise ValueError(f"no legal {kind} action with arguments {args}")
 
 
 # -- one chooser per decision phase --------------------------------------------------------------------

@@ -81,11 +81,16 @@ def _shed(comp: DeerComponents, hand: tuple, held: tuple[int, ...], plan: ShedPl
     numbers worth the most chosen, and as many Ruling 6 groups as the rest of the hand holds."""
     _, faces, choices, choosable, kinds, target = plan
     if choices:
-        kinds = _moved_kinds(comp, faces, tuple(islice((n for _, n in _ranked(comp, hand) if n in choosable), choices)))
+        kinds = _moved_kinds(comp, faces, _top_numbers(comp, hand, choosable, choices))
     shed = sum(map(held.__getitem__, kinds))
     if target:
         shed += target * max_groups(comp, _without_kinds(hand, kinds), target)
     return shed
+
+
+def _top_numbers(comp: DeerComponents, hand: tuple, choosable: frozenset, choices: int) -> tuple:
+    """The `choices` numbers of `choosable` whose cards in `hand` are worth the most points."""
+    return tuple(islice((number for _, number in _ranked(comp, hand) if number in choosable), choices))
 
 
 def _without_kinds(hand: tuple, kinds) -> tuple:
@@ -275,8 +280,8 @@ def group_bound(comp: DeerComponents, available: tuple, target: int) -> int:
     """At least `max_groups`: each group takes two or more cards, each worth less than `target`, and at most one
     of them worth more than half of it (two such cards add up to more)."""
     kinds, points, small = _group_kinds(comp, target)
-    counts = list(map(available.__getitem__, kinds))
-    return min(sum(map(mul, counts, points)) // target, sum(counts) // 2, sum(map(available.__getitem__, small)))
+    counts = [available[k] for k in kinds]
+    return min(sum(map(mul, counts, points)) // target, sum(counts) // 2, sum([available[k] for k in small]))
 
 
 @lru_cache(maxsize=256)  # bounded by the editions times the targets
@@ -354,7 +359,7 @@ def choose_joker_face(comp, obs, legal):
 def choose_number(comp, obs, legal):
     """The numbers whose cards are worth the most points."""
     held, kind = held_points(comp, obs["hand"]), comp.number_kind
-    return max(legal, key=lambda a: sum(map(held.__getitem__, set(map(kind.__getitem__, a.args)))))
+    return max(legal, key=lambda a: sum([held[k] for k in {kind[n] for n in a.args}]))
 
 
 def choose_group(comp, obs, legal):

@@ -248,11 +248,25 @@ def _ranked(comp: DeerComponents, hand: tuple) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(((hand[k] * comp.points[k], n) for n, k in comp.number_kind.items()), reverse=True))
 
 
-@lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
 def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
-    """The most disjoint Ruling 6 groups `available` holds (exact): the lowest card that can be in a
-    group is either in one of the groups holding it or in none (drop its kind). The search stops once
-    it reaches a bound on what is left to find: every group takes two or more cards worth `target`."""
+    """The most disjoint Ruling 6 groups `available` holds (exact), searched among the cards that can be in one
+    only (hands differing in other cards share the search)."""
+    return _most_groups(comp, _group_cards(comp, available, target), target)
+
+
+def _group_cards(comp: DeerComponents, available: tuple, target: int) -> tuple:
+    """`available` without the cards that cannot be in a group adding up to `target` (`_group_kinds`)."""
+    counts = [0] * len(available)
+    for k in _group_kinds(comp, target)[0]:
+        counts[k] = available[k]
+    return tuple(counts)
+
+
+@lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
+def _most_groups(comp: DeerComponents, available: tuple, target: int) -> int:
+    """`max_groups` of `available` holding only cards that can be in a group: the lowest such card is either in
+    one of the groups holding it or in none (drop its kind). The search stops once it reaches a bound on what is
+    left to find: every group takes two or more cards worth `target`."""
     lowest = next((k for k in _group_kinds(comp, target)[0] if available[k]), None)
     if lowest is None:
         return 0
@@ -260,11 +274,11 @@ def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
     for group in _groups_holding(comp, available, target, lowest):
         left = _without(available, group)
         if best < 1 + group_bound(comp, left, target):
-            best = max(best, 1 + max_groups(comp, left, target))
+            best = max(best, 1 + _most_groups(comp, left, target))
             if best == bound:
                 return best
     rest = available[:lowest] + (0,) + available[lowest + 1:]
-    return best if best >= group_bound(comp, rest, target) else max(best, max_groups(comp, rest, target))
+    return best if best >= group_bound(comp, rest, target) else max(best, _most_groups(comp, rest, target))
 
 
 def _groups_holding(comp: DeerComponents, available: tuple, target: int, kind: int) -> list[tuple[int, ...]]:

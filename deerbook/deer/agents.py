@@ -38,6 +38,7 @@ class GreedyAgent:
         return CHOOSERS[observation["phase"]](self._components_of(observation), observation, legal)
 
     def _components_of(self, observation: dict) -> DeerComponents:
+        """The components the observation's options name (loaded again only when that option value changes)."""
         option = observation["options"]["components"]
         if option is not self._components_option or self._components is None:
             self._components_option, self._components = option, load_components(option)
@@ -104,17 +105,17 @@ def _shed_plan(comp: DeerComponents, faces: tuple) -> ShedPlan:
     row, rolled = comp.chart_row(faces), rolled_numbers(comp, faces)
     choosable = frozenset(choosable_numbers(comp, faces, row)) if row.choices else frozenset()
     return ShedPlan(row.effect == "take_discard_reroll", faces, row.choices, choosable,
-                    _kinds(comp, moved_numbers(comp, row, rolled)), group_target(comp, row, rolled))
+                    _kinds_of(comp, moved_numbers(comp, row, rolled)), group_target(comp, row, rolled))
 
 
 @lru_cache(maxsize=8192)  # bounded by the faces times the few numbers a row lets the player choose
 def _moved_kinds(comp: DeerComponents, faces: tuple, chosen: tuple) -> frozenset[int]:
     """The kinds of number card the chart row of `faces` takes out of a hand, with `chosen` numbers (the rules'
     `moved_numbers`)."""
-    return _kinds(comp, moved_numbers(comp, comp.chart_row(faces), rolled_numbers(comp, faces), chosen))
+    return _kinds_of(comp, moved_numbers(comp, comp.chart_row(faces), rolled_numbers(comp, faces), chosen))
 
 
-def _kinds(comp: DeerComponents, numbers) -> frozenset[int]:
+def _kinds_of(comp: DeerComponents, numbers) -> frozenset[int]:
     """The kinds of the number cards of `numbers`."""
     return frozenset([comp.number_kind[n] for n in numbers])
 

@@ -83,7 +83,7 @@ def _shed(comp: DeerComponents, hand: tuple, held: tuple[int, ...], plan: ShedPl
     _, faces, choices, choosable, kinds, target = plan
     if choices:
         kinds = _moved_kinds(comp, faces, _top_numbers(comp, hand, choosable, choices))
-    shed = sum(map(held.__getitem__, kinds))
+    shed = sum([held[k] for k in kinds])
     if target:
         shed += target * max_groups(comp, _without_kinds(hand, kinds), target)
     return shed
@@ -202,7 +202,7 @@ def _shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) 
     """At least the points `plan` sheds (`_shed`), cheaply: each chosen number as if it held the hand's most
     points (`moved_numbers` moves, with numbers chosen, what it moves without them plus the chosen numbers'
     cards at most), and as many groups as the hand without the plan's kinds could hold (`group_bound`)."""
-    bound = sum(map(held.__getitem__, plan.kinds))
+    bound = sum([held[k] for k in plan.kinds])
     if plan.choices:
         bound += sum(points for points, _ in _ranked(comp, hand)[:plan.choices])
     target = plan.group_target

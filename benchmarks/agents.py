@@ -1,10 +1,10 @@
-"""The greedy Deer agent's time per decision kind: python benchmarks/agents.py [--games N] [--players P]
+"""The greedy Deer agent's time per decision kind: python benchmarks/agents.py [--games N] [--players P] [--warm-up W]
 
-Plays seeded greedy games as `run.py` does (the engine's runner, seeds 0 to N-1 after one warm-up game, so the
-agent's caches warm up as in any batch) and times every `GreedyAgent.act` call, grouped by the phase it decides.
-Prints, per phase, decisions per game, microseconds per decision and milliseconds per game, then the agent's share
-of a game beside the whole game's CPU time. The first games fill the agent's bounded caches (its Joker tables, for
-instance): a larger N shows the steady state.
+Plays seeded greedy games as `run.py` does (the engine's runner, seeds 0 to N-1 after W untimed warm-up games, one
+by default, so the agent's caches warm up as in any batch) and times every `GreedyAgent.act` call, grouped by the
+phase it decides. Prints, per phase, decisions per game, microseconds per decision and milliseconds per game, then
+the agent's share of a game beside the whole game's CPU time. The first games fill the agent's bounded caches (its
+Joker tables, for instance): a larger W shows the steady state, and the difference what the fills cost a short run.
 """
 import argparse
 import pathlib
@@ -37,15 +37,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games (run.py plays 40)")
     parser.add_argument("--players", type=int, default=4, help="players per game")
+    parser.add_argument("--warm-up", type=int, default=1, help="untimed games first (run.py plays 1)")
     args = parser.parse_args()
     game = make_game("deer", num_players=args.players)
-    play(game, [GreedyAgent() for _ in range(args.players)], 10_000)  # warm-up: imports, component data
+    for seed in range(10_000, 10_000 + args.warm_up):  # imports, component data, the agent's caches
+        play(game, [GreedyAgent() for _ in range(args.players)], seed)
     seconds, decisions = Counter(), Counter()
     start = time.process_time()
     for seed in range(args.games):
         play(game, [TimedGreedy(seconds, decisions) for _ in range(args.players)], seed)
     game_ms = 1000 * (time.process_time() - start) / args.games
-    print(f"greedy {args.players}-player Deer, {args.games} games: the agent's time per decision kind")
+    print(f"greedy {args.players}-player Deer, {args.games} games after {args.warm_up} warm-up: the agent's time "
+          "per decision kind")
     print(f"{'phase':18s} {'per game':>9s} {'µs each':>9s} {'ms/game':>9s}")
     for phase, total in seconds.most_common():
         print(f"{phase.name:18s} {decisions[phase] / args.games:9.1f} {1e6 * total / decisions[phase]:9.2f} "

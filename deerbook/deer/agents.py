@@ -12,7 +12,7 @@ blocks whenever that keeps cards in an opponent's hand, and always hands cards o
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import islice, repeat
+from itertools import islice
 from operator import mul
 from typing import NamedTuple, Sequence
 
@@ -28,10 +28,21 @@ KNOCK_MAX_POINTS = 5
 class GreedyAgent:
     """Picks the move that sheds the most points now, by fixed rules of thumb per phase."""
 
+    # The components of the last observation, kept with the very option value they were loaded from: every
+    # observation of a game carries the same value, and component data given as a dict costs a JSON dump to look up.
+    _components_option: object = None
+    _components: DeerComponents | None = None
+
     def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
         """The greedy choice for the observed phase."""
-        comp = load_components(observation["options"]["components"])
-        return CHOOSERS[observation["phase"]](comp, observation, legal)
+        return CHOOSERS[observation["phase"]](self._components_of(observation), observation, legal)
+
+    def _components_of(self, observation: dict) -> DeerComponents:
+        """The components the observation's options name (loaded again only when that option value changes)."""
+        option = observation["options"]["components"]
+        if option is not self._components_option or self._components is None:
+            self._components_option, self._components = option, load_components(option)
+        return self._components
 
 
 # -- evaluation: the rules say which cards a roll moves (`moved_numbers`); the agent picks the numbers ------
@@ -71,11 +82,16 @@ def _shed(comp: DeerComponents, hand: tuple, held: tuple[int, ...], plan: ShedPl
     numbers worth the most chosen, and as many Ruling 6 groups as the rest of the hand holds."""
     _, faces, choices, choosable, kinds, target = plan
     if choices:
-        kinds = _moved_kinds(comp, faces, tuple(islice((n for _, n in _ranked(comp, hand) if n in choosable), choices)))
-    shed = sum(map(held.__getitem__, kinds))
+        kinds = _moved_kinds(comp, faces, _top_numbers(comp, hand, choosable, choices))
+    shed = sum([held[k] for k in kinds])
     if target:
         shed += target * max_groups(comp, _without_kinds(hand, kinds), target)
     return shed
+
+
+def _top_numbers(comp: DeerComponents, hand: tuple, choosable: frozenset, choices: int) -> tuple:
+    """The `choices` numbers of `choosable` whose cards in `hand` are worth the most points."""
+    return tuple(islice((number for _, number in _ranked(comp, hand) if number in choosable), choices))
 
 
 def _without_kinds(hand: tuple, kinds) -> tuple:
@@ -86,18 +102,22 @@ def _without_kinds(hand: tuple, kinds) -> tuple:
 @lru_cache(maxsize=4096)  # bounded by the faces the number dice (and a Joker) can show
 def _shed_plan(comp: DeerComponents, faces: tuple) -> ShedPlan:
     """The `ShedPlan` of the chart row of `faces`."""
-    row = comp.chart_row(faces)
-    return ShedPlan(row.effect == "take_discard_reroll", faces, row.choices,
-                    frozenset(choosable_numbers(comp, faces, row)), _moved_kinds(comp, faces, ()),
-                    group_target(comp, row, rolled_numbers(comp, faces)))
+    row, rolled = comp.chart_row(faces), rolled_numbers(comp, faces)
+    choosable = frozenset(choosable_numbers(comp, faces, row)) if row.choices else frozenset()
+    return ShedPlan(row.effect == "take_discard_reroll", faces, row.choices, choosable,
+                    _kinds_of(comp, moved_numbers(comp, row, rolled)), group_target(comp, row, rolled))
 
 
 @lru_cache(maxsize=8192)  # bounded by the faces times the few numbers a row lets the player choose
 def _moved_kinds(comp: DeerComponents, faces: tuple, chosen: tuple) -> frozenset[int]:
     """The kinds of number card the chart row of `faces` takes out of a hand, with `chosen` numbers (the rules'
     `moved_numbers`)."""
-    numbers = moved_numbers(comp, comp.chart_row(faces), rolled_numbers(comp, faces), chosen)
-    return frozenset(comp.number_kind[n] for n in numbers)
+    return _kinds_of(comp, moved_numbers(comp, comp.chart_row(faces), rolled_numbers(comp, faces), chosen))
+
+
+def _kinds_of(comp: DeerComponents, numbers) -> frozenset[int]:
+    """The kinds of the number cards of `numbers`."""
+    return frozenset([comp.number_kind[n] for n in numbers])
 
 
 NO_FACE = (-10**9, -1)  # the score of a die a Joker cannot change (no face to choose)
@@ -113,7 +133,7 @@ def joker_best(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -
 
 
 class KindSets(NamedTuple):
-    """Sets of card kinds, stored to sum the points a hand holds of each at C speed."""
+    """Sets of card kinds, stored to sum the points a hand holds of each quickly (all of them at once)."""
 
     sets: tuple[tuple[int, ...], ...]
     common: tuple[int, ...]  # the kinds in every set
@@ -131,8 +151,10 @@ class KindSets(NamedTuple):
     def sums(self, held: tuple) -> list[int]:
         """The points `held` (per kind) holds of each set."""
         if self.extra is None:
-            return list(map(sum, map(map, repeat(held.__getitem__), self.sets)))
-        return list(map(sum(map(held.__getitem__, self.common)).__add__, map((held + (0,)).__getitem__, self.extra)))
+            return [sum([held[k] for k in kinds]) for kinds in self.sets]
+        common = sum([held[k] for k in self.common])
+        held_or_none = held + (0,)  # the kind one past the last (no extra kind) holds nothing
+        return [common + held_or_none[k] for k in self.extra]
 
 
 class JokerTable(NamedTuple):
@@ -165,8 +187,8 @@ def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, tabl
         return best, first
     minus_bounds = [(-_shed_bound(comp, hand, held, table.plans[i]), i) for i in table.grouped]
     if table.chosen:  # each chosen number as if it held the hand's most points (as `_shed_bound`)
-        top = sum(points for points, _ in _ranked(comp, hand)[:table.most_choices])
-        minus_bounds += zip(map((-top).__sub__, table.chosen_kinds.sums(held)), table.chosen)
+        top = sum([points for points, _ in _ranked(comp, hand)[:table.most_choices]])
+        minus_bounds += [(-top - shed, i) for shed, i in zip(table.chosen_kinds.sums(held), table.chosen)]
     for minus_bound, i in sorted(minus_bounds):
         if -minus_bound < best or -minus_bound == best and i > first:
             break  # so are all the rest
@@ -180,7 +202,7 @@ def _shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) 
     """At least the points `plan` sheds (`_shed`), cheaply: each chosen number as if it held the hand's most
     points (`moved_numbers` moves, with numbers chosen, what it moves without them plus the chosen numbers'
     cards at most), and as many groups as the hand without the plan's kinds could hold (`group_bound`)."""
-    bound = sum(map(held.__getitem__, plan.kinds))
+    bound = sum([held[k] for k in plan.kinds])
     if plan.choices:
         bound += sum(points for points, _ in _ranked(comp, hand)[:plan.choices])
     target = plan.group_target
@@ -227,11 +249,25 @@ def _ranked(comp: DeerComponents, hand: tuple) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(((hand[k] * comp.points[k], n) for n, k in comp.number_kind.items()), reverse=True))
 
 
-@lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
 def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
-    """The most disjoint Ruling 6 groups `available` holds (exact): the lowest card that can be in a
-    group is either in one of the groups holding it or in none (drop its kind). The search stops once
-    it reaches a bound on what is left to find: every group takes two or more cards worth `target`."""
+    """The most disjoint Ruling 6 groups `available` holds (exact), searched among the cards that can be in one
+    only (hands differing in other cards share the search)."""
+    return _most_groups(comp, _group_cards(comp, available, target), target)
+
+
+def _group_cards(comp: DeerComponents, available: tuple, target: int) -> tuple:
+    """`available` without the cards that cannot be in a group adding up to `target` (`_group_kinds`)."""
+    counts = [0] * len(available)
+    for k in _group_kinds(comp, target)[0]:
+        counts[k] = available[k]
+    return tuple(counts)
+
+
+@lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
+def _most_groups(comp: DeerComponents, available: tuple, target: int) -> int:
+    """`max_groups` of `available` holding only cards that can be in a group: the lowest such card is either in
+    one of the groups holding it or in none (drop its kind). The search stops once it reaches a bound on what is
+    left to find: every group takes two or more cards worth `target`."""
     lowest = next((k for k in _group_kinds(comp, target)[0] if available[k]), None)
     if lowest is None:
         return 0
@@ -239,11 +275,11 @@ def max_groups(comp: DeerComponents, available: tuple, target: int) -> int:
     for group in _groups_holding(comp, available, target, lowest):
         left = _without(available, group)
         if best < 1 + group_bound(comp, left, target):
-            best = max(best, 1 + max_groups(comp, left, target))
+            best = max(best, 1 + _most_groups(comp, left, target))
             if best == bound:
                 return best
     rest = available[:lowest] + (0,) + available[lowest + 1:]
-    return best if best >= group_bound(comp, rest, target) else max(best, max_groups(comp, rest, target))
+    return best if best >= group_bound(comp, rest, target) else max(best, _most_groups(comp, rest, target))
 
 
 def _groups_holding(comp: DeerComponents, available: tuple, target: int, kind: int) -> list[tuple[int, ...]]:
@@ -259,8 +295,8 @@ def group_bound(comp: DeerComponents, available: tuple, target: int) -> int:
     """At least `max_groups`: each group takes two or more cards, each worth less than `target`, and at most one
     of them worth more than half of it (two such cards add up to more)."""
     kinds, points, small = _group_kinds(comp, target)
-    counts = list(map(available.__getitem__, kinds))
-    return min(sum(map(mul, counts, points)) // target, sum(counts) // 2, sum(map(available.__getitem__, small)))
+    counts = [available[k] for k in kinds]
+    return min(sum(map(mul, counts, points)) // target, sum(counts) // 2, sum([available[k] for k in small]))
 
 
 @lru_cache(maxsize=256)  # bounded by the editions times the targets
@@ -299,19 +335,21 @@ def breaks_rack(comp: DeerComponents, hand, kind: int) -> bool:
 
 def target_opponent(obs: dict) -> int:
     """The opponent closest to going out (fewest cards), then the leader (lowest pawn)."""
-    me = obs["player"]
-    opponents = (p for p in range(len(obs["pawns"])) if p != me)
-    return min(opponents, key=lambda p: (obs["hand_sizes"][p], obs["pawns"][p], p))
+    me, sizes, pawns = obs["player"], obs["hand_sizes"], obs["pawns"]
+    return min([(sizes[p], pawns[p], p) for p in range(len(pawns)) if p != me])[2]
 
 
 def leading_opponent(obs: dict) -> int:
     """The leading opponent (lowest pawn; ties to the lower seat)."""
-    me = obs["player"]
-    return min((p for p in range(len(obs["pawns"])) if p != me), key=lambda p: (obs["pawns"][p], p))
+    me, pawns = obs["player"], obs["pawns"]
+    return min([(pawns[p], p) for p in range(len(pawns)) if p != me])[1]
 
 
 def _find(legal: Sequence[Action], kind: str, args: tuple = ()) -> Action:
-    return next(a for a in legal if a.kind == kind and a.args == args)
+    for action in legal:
+        if action.kind == kind and action.args == args:
+            return action
+    raise ValueError(f"no legal {kind} action with arguments {args}")
 
 
 # -- one chooser per decision phase --------------------------------------------------------------------
@@ -336,7 +374,7 @@ def choose_joker_face(comp, obs, legal):
 def choose_number(comp, obs, legal):
     """The numbers whose cards are worth the most points."""
     held, kind = held_points(comp, obs["hand"]), comp.number_kind
-    return max(legal, key=lambda a: sum(map(held.__getitem__, set(map(kind.__getitem__, a.args)))))
+    return max(legal, key=lambda a: sum([held[k] for k in {kind[n] for n in a.args}]))
 
 
 def choose_group(comp, obs, legal):

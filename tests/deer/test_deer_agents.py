@@ -1,5 +1,6 @@
 """GreedyAgent: each of its stated preferences, and determinism."""
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
@@ -7,7 +8,8 @@ from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components
 from deerbook.deer import GreedyAgent
 from deerbook.deer.agents import (NO_FACE, _joker_plans, _without, choose_group, choose_number, group_bound, joker_best,
                                   max_groups, rack_shortfall, shed_points)
-from deerbook.deer.rules import available_racks, joker_faces, number_points, sum_groups
+from deerbook.deer.rules import (available_racks, choosable_numbers, group_target, hand_value, joker_faces,
+                                  moved_numbers, number_points, rolled_numbers, sum_groups)
 from deerbook.engine import Action, make_game, play
 from deerbook.engine.seeding import stream
 
@@ -161,6 +163,32 @@ def test_joker_best_is_the_first_face_shedding_the_most_of_every_face_scored_in_
     assert grouped >= 20  # the bounded (Ruling 6 group) faces were exercised
 
 
+@pytest.mark.parametrize("edition", ["deer", "deer-cards", "own-faces"])
+def test_shed_points_is_the_most_the_rules_move_with_any_numbers_chosen(edition, tmp_path):
+    """`shed_points` (cached plans, the numbers holding the most points chosen) against the rules in full: the
+    cards `moved_numbers` moves with every choice of numbers the chart row offers, then the most groups left."""
+    options = {"components": first_readings_components(tmp_path)} if edition == "own-faces" else {}
+    game = make_game("deer" if edition == "own-faces" else edition, num_players=4, **options)
+    comp, rng, memo = game.components, stream(13), {}
+    dice = [faces for _, faces in comp.number_dice]
+    chose = 0
+    for hand, discard in _random_hands(game.full_deck, rng, 1500):
+        roll = tuple(rng.choice(faces) for faces in dice)
+        row, rolled = comp.chart_row(roll), rolled_numbers(comp, roll)
+        if row.effect == "take_discard_reroll":
+            assert shed_points(comp, hand, discard, roll) == -hand_value(comp, discard)
+            continue
+        target, scores = group_target(comp, row, rolled), []
+        for chosen in combinations(choosable_numbers(comp, roll, row), row.choices):
+            moved = {comp.number_kind[n] for n in moved_numbers(comp, row, rolled, chosen)}
+            left = tuple(0 if k in moved else c for k, c in enumerate(hand))
+            groups = _exhaustive_max_groups(comp, left, target, memo) if target else 0
+            scores.append(sum(hand[k] * comp.points[k] for k in moved) + target * groups)
+        assert shed_points(comp, hand, discard, roll) == max(scores), (hand, roll)
+        chose += row.choices > 0 and len(scores) > 1
+    assert chose >= 50  # rows letting the roller choose numbers were exercised
+
+
 def _exhaustive_max_groups(comp, available: tuple, target: int, memo: dict) -> int:
     """The most disjoint Ruling 6 groups in `available`, trying every group at every step."""
     if (available, target) not in memo:
@@ -227,3 +255,11 @@ def test_the_number_chosen_is_the_first_whose_cards_the_rules_count_the_most_poi
                    for _ in range(rng.randint(1, 10))]
         best = max(offered, key=lambda a: number_points(comp, hand, a.args))
         assert choose_number(comp, {"hand": hand}, offered) is best, (hand, offered)
+
+
+def test_one_agent_moved_to_another_edition_plays_as_a_fresh_one():
+    """The agent keeps the components of the last observation: they must follow the observation's edition."""
+    agents = [GreedyAgent() for _ in range(3)]
+    for name in ("deer", "deer-cards", "deer"):
+        game = make_game(name, num_players=3)
+        assert play(game, agents, 7).ledger == play(game, [GreedyAgent() for _ in range(3)], 7).ledger

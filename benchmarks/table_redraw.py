@@ -54,5 +54,6 @@ def main() -> None:
         print(f"{name:<10} {str(options):<38} {len(clicks):>6} {median_p95(clicks)}  {median_p95(redraws)} "
               f"{TARGET_MS:>6}")
 
+
 if __name__ == "__main__":
     main()

@@ -43,6 +43,7 @@ SIGNATURE_KEYS = ("numbers", "deer_head", "running_deer", "car")
 ADVANCED_RULES = ("knocking", "headlights_spaces", "bullseye_spaces")
 READINGS = {"joker": ("any_number", "own_faces"), "set_aside": ("optional", "compulsory")}  # first: the default
 
+
 @dataclass(frozen=True)
 class Effect:
     """A chart effect: its parameters with their defaults, and where the number cards it moves go (the rule

@@ -20,6 +20,7 @@ from .agents import GreedyAgent
 from .save import load_state
 from .state import DeerState
 
+
 @dataclass(frozen=True)
 class DeerOptions:
     """Advanced rules: knocking (Ruling 18), Deer-in-the-Headlights spaces (19), Bullseye spaces (20);

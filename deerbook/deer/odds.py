@@ -23,6 +23,7 @@ from .components import SIGNATURE_KEYS, DeerComponents, chart_rows, combination_
 from .rules import Phase, rolled_numbers
 from .state import DeerState
 
+
 def roll_state(game, with_joker: bool = False) -> DeerState:
     """A position at the start of player 0's turn (the roll comes next): everyone holds one number
     card, player 0 also a Joker when asked (and the edition has Jokers)."""

@@ -146,7 +146,6 @@ def _dice(counts: tuple[int, ...]) -> str:
     return " ".join(f"{t}:{n}" for t, n in zip(TRACKS, counts) if n) or "-"
 
 
-
 MARK_FIELDS = ("checked", "breakaway", "yac", "kick", "power", "touchdowns", "field_goals", "marker", "defense_used")
 
 

@@ -122,7 +122,6 @@ def test_decide_stops_where_apply_hands_play_on_and_changes_no_value_after():
     assert stops > 100
 
 
-
 def test_forced_checks_are_decides_checks_one_by_one():
     """`rules.forced_checks` gives the marks and the waiting wild box of applying the hand's only check in turn."""
     from deerbook.football.advisor import decisions

@@ -164,8 +164,6 @@ def mover(s) -> int:
     return s.current if s.giver is None else s.giver
 
 
-
-
 def turn_start_phase(game, hand) -> Phase:
     """Ruling 18: with knocking on and few enough cards a turn starts with the knock decision."""
     return Phase.KNOCK if game.advanced.knocking and sum(hand) <= KNOCK_MAX_CARDS else Phase.ROLL

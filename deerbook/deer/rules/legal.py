@@ -14,6 +14,7 @@ from .cards import (available_racks, card_list, choosable_numbers, counts_of_kin
                     joker_faces, matching, others, rolled_numbers, set_aside_options)
 from .phases import Phase
 
+
 def _names(comp: DeerComponents, kinds) -> str:
     return "+".join(comp.cards[k].name for k in kinds)
 
@@ -176,7 +177,6 @@ def block_actions(s) -> tuple[Action, ...]:
     """Reveal the set-aside card to block, or not (Ruling 19)."""
     name = s.game.components.cards[s.blocking[0]].name
     return Action("reveal", (), f"reveal {name} to block"), Action("no_block", (), "don't block")
-
 
 
 @lru_cache(maxsize=64)

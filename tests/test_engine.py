@@ -185,3 +185,16 @@ def test_the_runner_can_report_every_steps_events_and_plays_the_same_game():
 def test_a_certain_outcome_is_the_one_point_distribution():
     assert Distribution.certain("win") == Distribution({"win": 1})
     assert Distribution.certain(3).expectation() == 3 and Distribution.certain(3).probability(lambda x: x == 3) == 1
+
+
+def test_identity_cache_computes_once_per_object_and_stays_bounded():
+    from deerbook.engine.protocol import IdentityCache
+
+    calls = []
+    cache = IdentityCache(lambda obj: calls.append(obj) or sum(obj), maxsize=2)
+    a, b, c = (1, 2), (3, 4), (5, 6)
+    assert [cache.of(a), cache.of(a), cache.of(b)] == [3, 3, 7]
+    assert calls == [a, b]
+    equal = tuple([1, 2])  # equal to `a`, another object: keyed by identity, so computed again
+    assert cache.of(equal) == 3 and calls == [a, b, equal]
+    assert cache.of(c) == 11 and len(cache.entries) <= 2

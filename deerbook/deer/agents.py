@@ -211,11 +211,6 @@ def _shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) 
     return bound
 
 
-def _joker_plans(comp: DeerComponents, roll: tuple, die: int) -> tuple[ShedPlan, ...]:
-    """The `_shed_plan` of each face a Joker can make `die` show (in `joker_faces` order)."""
-    return _joker_tables(comp, roll[:len(comp.number_dice)])[die].plans
-
-
 @lru_cache(maxsize=1024)  # bounded by what the number dice show
 def _joker_tables(comp: DeerComponents, faces: tuple) -> tuple[JokerTable, ...]:
     """The `JokerTable` of a Joker on each number die when they show `faces`."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
 from ..engine.events import Event, Step
-from ..engine.protocol import evolve, field_values, rebuilt
+from ..engine.protocol import IdentityCache, evolve, field_values, rebuilt
 from ..engine.seeding import Rng
 from . import rules
 from .rules import PRIVATE_PHASES, Phase, card_list
@@ -178,7 +178,7 @@ class DeerState(State):
         return {
             "player": player, "phase": "waiting" if private else phase, "current": current,
             "options": _options(self.game).copy(),
-            "hand": self.hands[player], "hand_sizes": _sizes(self.hands), "deck_size": sum(self.deck),
+            "hand": self.hands[player], "hand_sizes": _SIZES.of(self.hands), "deck_size": sum(self.deck),
             "discard": self.discard, "predator_pile_size": sum(self.predator_pile), "pawns": self.pawns,
             "dealer": self.dealer, "round": self.round, "frozen": self.frozen,
             "extra_turns": self.extra_turns, "roll": self.roll, "joker_die": self.joker_die, "chosen": self.chosen,
@@ -186,7 +186,7 @@ class DeerState(State):
             "to_pass_count": sum(self.to_pass),
             "rack": self.rack, "moves_left": self.moves_left, "move_target": self.move_target,
             "round_points": self.round_points, "ledger": self.ledger, "turns": self.turns,
-            "set_aside": self.set_aside[player], "set_aside_sizes": _sizes(self.set_aside),
+            "set_aside": self.set_aside[player], "set_aside_sizes": _SIZES.of(self.set_aside),
             "giver": None if private and phase == Phase.HAND_OVER else giver,
             "blocking": None if private else self.blocking,
             "pending_count": sum(self.pending) if owner else None,
@@ -246,19 +246,9 @@ def _options(game: "DeerGame") -> dict:
     return cache["_observed_options"]
 
 
-_SIZES_MAX = 64
-_SIZES: dict[int, tuple[tuple, tuple[int, ...]]] = {}
-
-
-def _sizes(piles: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """The card count of each player's pile in `piles` (hands, set-aside cards), computed once per tuple:
-    consecutive states share the tuples no card left. Keyed by identity, which the cache keeps alive; bounded."""
-    entry = _SIZES.get(id(piles))
-    if entry is None or entry[0] is not piles:
-        if len(_SIZES) >= _SIZES_MAX:
-            _SIZES.clear()
-        entry = _SIZES[id(piles)] = (piles, tuple(map(sum, piles)))
-    return entry[1]
+# The card count of each player's pile (hands, set-aside cards), once per tuple: the next states share the
+# tuples no card left.
+_SIZES = IdentityCache(lambda piles: tuple(map(sum, piles)), maxsize=64)
 
 
 def _lists(value):

@@ -61,7 +61,7 @@ def _walker(value: Callable[[S], Hashable], stop: Callable[[S], bool], policy: C
     (one memo for every walk of this function; with `shared`, also what the walks of related starts solved)."""
     if shared is not None and ledger is None:
         raise ValueError("walks that share solved states count their steps: pass a `ledger`")
-    sharing = None if shared is None or ledger is None else (shared, ledger)
+    sharing = None if shared is None else (shared, cast(Ledger, ledger))
     memo: dict[Hashable, Weights] = {}
     open_states: set[Hashable] = set()
 

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar, Iterable, Mapping, Self, Sequence, TypeVar, cast
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Self, Sequence, TypeVar, cast
 
 
 from .distribution import cumulative_weights, draw_index
@@ -229,8 +229,25 @@ class State(ABC):
         raise RuleViolation(self.rule(), f"no allowed action reads {text!r}")
 
 
-SHARED_TABLES_MAX = 256
-_SHARED_TABLES: dict[int, tuple[tuple[tuple[Action, Fraction], ...], "ChanceTable"]] = {}
+class IdentityCache:
+    """`compute(obj)` worked out once per object handed out again and again (a cached outcomes tuple, a state's
+    piles that the next states share): keyed by the object's identity, kept alive by the cache; bounded (when
+    full it starts again, the values recomputed on demand)."""
+
+    __slots__ = ("compute", "maxsize", "entries")
+
+    def __init__(self, compute: Callable[[Any], Any], maxsize: int):
+        self.compute, self.maxsize = compute, maxsize
+        self.entries: dict[int, tuple[Any, Any]] = {}
+
+    def of(self, obj: Any) -> Any:
+        """`compute(obj)`, from the cache if `obj` itself was seen."""
+        entry = self.entries.get(id(obj))
+        if entry is None or entry[0] is not obj:
+            if len(self.entries) >= self.maxsize:
+                self.entries.clear()
+            entry = self.entries[id(obj)] = (obj, self.compute(obj))
+        return entry[1]
 
 
 class ChanceTable:
@@ -251,13 +268,8 @@ class ChanceTable:
     @classmethod
     def shared(cls, outcomes: tuple[tuple[Action, Fraction], ...]) -> "ChanceTable":
         """The table of an outcomes tuple that a game hands out again and again (e.g. a cached dice roll),
-        built once: keyed by the tuple's identity, which the cache keeps alive."""
-        entry = _SHARED_TABLES.get(id(outcomes))
-        if entry is None or entry[0] is not outcomes:
-            if len(_SHARED_TABLES) >= SHARED_TABLES_MAX:
-                _SHARED_TABLES.clear()  # bounded memory; the tables are rebuilt on demand
-            entry = _SHARED_TABLES[id(outcomes)] = (outcomes, cls.from_outcomes(outcomes))
-        return entry[1]
+        built once (`IdentityCache`)."""
+        return cast(ChanceTable, _SHARED_TABLES.of(outcomes))
 
     def draw(self, rng: Rng) -> Action:
         """An action drawn with its exact probability from one `rng.random()` value."""
@@ -269,6 +281,9 @@ class ChanceTable:
         if self._lookup is None:
             self._lookup = {a: a for a in self.actions}
         return self._lookup
+
+
+_SHARED_TABLES = IdentityCache(ChanceTable.from_outcomes, maxsize=256)
 
 
 _LAYOUTS: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}

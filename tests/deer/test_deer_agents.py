@@ -6,7 +6,7 @@ import pytest
 
 from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
 from deerbook.deer import GreedyAgent
-from deerbook.deer.agents import (NO_FACE, _joker_plans, _without, choose_group, choose_number, group_bound, joker_best,
+from deerbook.deer.agents import (NO_FACE, _joker_tables, _without, choose_group, choose_number, group_bound, joker_best,
                                   max_groups, rack_shortfall, shed_points)
 from deerbook.deer.rules import (available_racks, choosable_numbers, group_target, hand_value, joker_faces,
                                   moved_numbers, number_points, rolled_numbers, sum_groups)
@@ -159,7 +159,7 @@ def test_joker_best_is_the_first_face_shedding_the_most_of_every_face_scored_in_
             faces = joker_faces(comp, roll, die)
             scores = [shed_points(comp, hand, discard, roll[:die] + (face,) + roll[die + 1:]) for face in faces]
             assert (best, first) == ((max(scores), scores.index(max(scores))) if scores else NO_FACE), (hand, roll, die)
-            grouped += any(plan.group_target for plan in _joker_plans(comp, roll, die))
+            grouped += any(plan.group_target for plan in _joker_tables(comp, roll[:len(comp.number_dice)])[die].plans)
     assert grouped >= 20  # the bounded (Ruling 6 group) faces were exercised
 
 

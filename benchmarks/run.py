@@ -50,14 +50,15 @@ def play_games(name: str, options: dict, agent: str, seeds: range, count_steps: 
     return steps
 
 
-def measure(name: str, options: dict, agent: str, games: int) -> tuple[float, float]:
-    """CPU ms per game, played as `simulate` plays (no step watched), and engine steps per CPU second: the
-    steps of the same games, counted in a separate pass (one warm-up game first: imports, caches)."""
+def measure(name: str, options: dict, agent: str, games: int) -> tuple[float, float, float]:
+    """CPU ms per game, played as `simulate` plays (no step watched); engine steps per CPU second and per game:
+    the steps of the same games, counted in a separate pass (one warm-up game first: imports, caches)."""
     play_games(name, options, agent, range(10_000, 10_001))
     start = time.process_time()
     play_games(name, options, agent, range(games))
     elapsed = time.process_time() - start
-    return 1000 * elapsed / games, play_games(name, options, agent, range(games), count_steps=True) / elapsed
+    steps = play_games(name, options, agent, range(games), count_steps=True)
+    return 1000 * elapsed / games, steps / elapsed, steps / games
 
 
 def openspiel_steps_per_second(games: int) -> float | None:
@@ -124,20 +125,21 @@ def target_text(value: float, target: float | None, higher_is_better: bool) -> s
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=40, help="games per configuration for the speed table")
+    parser.add_argument("--games", type=int, default=200,
+                        help="games per configuration for the speed table (game lengths vary: 200 give a stable mean)")
     parser.add_argument("--batch-games", type=int, default=400, help="games for the every-core batch (0: skip)")
     parser.add_argument("--memory-games", type=int, default=10_000, help="games for the memory profile (0: skip)")
     args = parser.parse_args()
-    print(f"{'game':<10} {'options':<22} {'agent':<7} {'ms/game':>8} {'steps/s':>8}  target")
+    print(f"{'game':<10} {'options':<22} {'agent':<7} {'ms/game':>8} {'steps/s':>8} {'steps/game':>10}  target")
     for name, case in cases():
-        per_game, rate = measure(name, case.options, case.agent, args.games)
+        per_game, rate, length = measure(name, case.options, case.agent, args.games)
         target = target_text(per_game, case.target_ms, False) or target_text(rate, case.target_steps, True)
-        print(f"{name:<10} {str(case.options):<22} {case.agent:<7} {per_game:>8.2f} {rate:>8.0f}  {target}")
+        print(f"{name:<10} {str(case.options):<22} {case.agent:<7} {per_game:>8.2f} {rate:>8.0f} {length:>10.0f}  {target}")
     spiel = openspiel_steps_per_second(args.games * 25)
     if spiel is None:
         print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[bench]' for open-spiel)")
     else:
-        _, deer_rate = measure("deer", {"num_players": 4}, "random", args.games)
+        _, deer_rate, _ = measure("deer", {"num_players": 4}, "random", args.games)
         print(f"OpenSpiel python_liars_poker random play: {spiel:.0f} steps/s; "
               f"4-player Deer random play runs at {deer_rate / spiel:.2f}x that")
     if args.batch_games:

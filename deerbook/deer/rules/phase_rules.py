@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from ...engine import Action
+from ...engine.seeding import Rng
 from ..components import EFFECTS
 from . import legal, transitions as on
 from .cards import (available_racks, group_options, matching, predator_decision, rolled_numbers, set_aside_options,
@@ -156,4 +157,12 @@ def apply(t: Table, action: Action) -> None:
         _HANDLERS[t.phase](t, action)
     except RoundOver:
         on.end_round(t)
+
+
+def play_chance(t: Table, rng: Rng) -> None:
+    """Chance moves on one table, each drawn from the table's fields as `legal.draw` draws it from a state's,
+    until a seat decides, the game ends or a deal starts (dealt on plain lists: `transitions.deal_fields`)."""
+    apply(t, legal.draw(t, rng))
+    while t.phase in CHANCE_PHASES and t.phase != Phase.DEAL:
+        apply(t, legal.draw(t, rng))
 

@@ -161,8 +161,13 @@ def apply(t: Table, action: Action) -> None:
 
 def play_chance(t: Table, rng: Rng) -> None:
     """Chance moves on one table, each drawn from the table's fields as `legal.draw` draws it from a state's,
-    until a seat decides, the game ends or a deal starts (dealt on plain lists: `transitions.deal_fields`)."""
-    apply(t, legal.draw(t, rng))
-    while t.phase in CHANCE_PHASES and t.phase != Phase.DEAL:
+    until a seat decides, the game ends or a deal has more than its last card to go (`deals_on_lists`)."""
+    while t.phase in CHANCE_PHASES and not deals_on_lists(t):
         apply(t, legal.draw(t, rng))
+
+
+def deals_on_lists(s) -> bool:
+    """A deal with more than its last card to go: those cards change the deck and hands only, dealt without a
+    Table (`transitions.deal_fields`)."""
+    return s.phase == Phase.DEAL and sum(s.deck) > 1
 

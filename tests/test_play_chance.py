@@ -1,10 +1,11 @@
-"""Unwatched play (`runner.play` with no `on_step`) plays each run of chance moves by `State.play_chance`: the
-same random draws, the same choices and the same final state as the step-by-step path, in every configuration."""
+"""Unwatched play (`runner.play` with no `on_step`) plays each run of chance moves by `State.play_chance`, and each
+decision with the chance moves after it by `State.play_decision`: the same random draws, the same choices and the
+same final state as the step-by-step path, in every configuration."""
 import random
 
 import pytest
 
-from deerbook.engine import make_game, play
+from deerbook.engine import Action, RuleViolation, make_game, play
 from deerbook.engine.protocol import CHANCE
 
 from game_configs import CONFIGS
@@ -66,3 +67,32 @@ def test_play_chance_draws_as_sample_chance_then_apply(name, options):
             continue
         player = state.current_player()
         state = state.apply(agent.act(state.observation(player), state.legal_actions(), rng))
+
+
+def _chance_played(state, rng):
+    """The state after every chance move due, each drawn by `sample_chance` and applied alone."""
+    while state.current_player() == CHANCE:
+        state = state._apply(state.sample_chance(rng))
+    return state
+
+
+@pytest.mark.parametrize("name, options", CONFIGS)
+def test_play_decision_is_apply_then_the_chance_moves_one_by_one(name, options):
+    """At every decision of a game, `play_decision` reaches the state `apply` then the generic chance loop reach,
+    with the random stream left at the same point; an illegal action is refused as `apply` refuses it."""
+    game = make_game(name, **options)
+    rng = random.Random(6)
+    state = _chance_played(game.initial_state(), rng)
+    agent = game.agents()["random"]()
+    while not state.is_terminal():
+        player = state.current_player()
+        with pytest.raises(RuleViolation):
+            state.play_decision(Action("no such move"), rng)
+        action = agent.act(state.observation(player), state.legal_actions(), rng)
+        fast_rng, slow_rng = random.Random(), random.Random()
+        fast_rng.setstate(rng.getstate())
+        slow_rng.setstate(rng.getstate())
+        slow = _chance_played(state.apply(action), slow_rng)
+        assert state.play_decision(action, fast_rng) == slow
+        assert fast_rng.getstate() == slow_rng.getstate()
+        state, rng = slow, slow_rng

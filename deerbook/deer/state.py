@@ -127,14 +127,27 @@ class DeerState(State):
 
     def _chance_run(self, rng: Rng) -> State:
         """A deal's cards but the last, dealt on plain lists (each drawn as `sample_chance` draws it:
-        `rules.draw_kind`) into one state; any other chance move alone."""
-        if self.phase == Phase.DEAL and sum(self.deck) > 1:
-            return evolve(self, **rules.deal_fields(self, lambda deck: rules.draw_kind(deck, rng), sum(self.deck) - 1))
-        return super()._chance_run(rng)
+        `rules.drawn_kinds`) into one state; any other run of chance moves (the deal's last card, a card drawn
+        from the Predator pile, a roll that loses the turn, each with the rolls after it) on one Table, up to
+        the next decision, the end or the next deal (`rules.play_chance`)."""
+        if rules.deals_on_lists(self):
+            return evolve(self, **rules.deal_fields(self, rules.drawn_kinds(self.deck, sum(self.deck) - 1, rng)))
+        table = rules.Table(field_values(self))
+        rules.play_chance(table, rng)
+        return rebuilt(DeerState, table.state_fields())
+
+    def play_decision(self, action: Action, rng: Rng) -> State:
+        """`apply(action)` then `play_chance(rng)`, the decision and the chance moves after it (the roll that
+        starts the next turn, a card drawn from the Predator pile) on one Table."""
+        legal = self.checked(action)
+        table = rules.Table(field_values(self))
+        rules.apply(table, legal)
+        rules.play_chance(table, rng)
+        return rebuilt(DeerState, table.state_fields()).play_chance(rng)
 
     def _apply(self, action: Action) -> "DeerState":
-        if self.phase == Phase.DEAL and sum(self.deck) > 1:  # most steps of a game: no Table needed
-            return evolve(self, **rules.deal_fields(self, lambda deck: action.args[0]))
+        if rules.deals_on_lists(self):  # most steps of a game: no Table needed
+            return evolve(self, **rules.deal_fields(self, action.args))
         return self._transition(action, None)
 
     def _step(self, action: Action) -> Step:

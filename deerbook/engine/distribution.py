@@ -104,8 +104,14 @@ def draw_index(cumulative: tuple[int, ...], rng: Rng) -> int:
 
     Exact integer arithmetic: index i is chosen when cumulative[i-1] <= u * total < cumulative[i]
     (u * total < c holds for an integer c exactly when floor(u * total) < c)."""
+    return bisect.bisect_right(cumulative, uniform_below(cumulative[-1], rng))
+
+
+def uniform_below(total: int, rng: Rng) -> int:
+    """floor(u * total) for one uniform draw u from `rng`, in exact integer arithmetic: each of 0..total-1
+    (as evenly as `rng.random()`'s 53-bit values allow)."""
     u_num, u_den = rng.random().as_integer_ratio()
-    return bisect.bisect_right(cumulative, u_num * cumulative[-1] // u_den)
+    return u_num * total // u_den
 
 
 def sample_index(probabilities: list[Fraction], rng: Rng) -> int:

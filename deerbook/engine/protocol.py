@@ -181,6 +181,11 @@ class State(ABC):
         """The state after one or more chance moves from this chance node, drawn as `sample_chance` draws them."""
         return self._apply(self.sample_chance(rng))
 
+    def play_decision(self, action: Action, rng: Rng) -> "State":
+        """`apply(action)`, then `play_chance(rng)`: the state where the next seat decides (or the end). A game
+        may override this to play the decision and the chance moves after it without a state in between."""
+        return self.apply(action).play_chance(rng)
+
     def apply(self, action: Action) -> Self:
         """The state after `action`; raises RuleViolation (naming the rule) if it is not legal."""
         return self._apply(self.checked(action))

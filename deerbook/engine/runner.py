@@ -29,19 +29,20 @@ def play(
     Chance and each agent draw from their own streams spawned from `seed` (`engine.seeding`), so the
     same seed and agents give the same game, in CPython and in the browser alike. `on_events` receives the
     structured events of every step (the runner then steps with `State.step`; the game is the same).
-    With neither `on_step` nor `on_events`, each run of chance moves is played by `State.play_chance` (the
-    same draws and states; `max_steps` then counts such a run as one step).
+    With neither `on_step` nor `on_events`, each decision and the run of chance moves after it are played by
+    `State.play_decision` (the same draws and states; `max_steps` then counts such a run as one step).
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} agents")
     chance_rng, *agent_rngs = spawn(as_generator(seed), 1 + game.num_players)
     state = game.initial_state() if state is None else state
+    unwatched = on_step is None and on_events is None  # chance plays each run of moves at once
     for _ in range(max_steps):
         player = state.current_player()
         if player == TERMINAL:
             return state
         if player == CHANCE:
-            if on_step is None and on_events is None:  # no step watched: chance plays its whole run at once
+            if unwatched:
                 state = state.play_chance(chance_rng)
                 continue
             action = state.sample_chance(chance_rng)
@@ -51,6 +52,9 @@ def play(
             state = state._apply(action) if on_events is None else _stepped(state._step(action), on_events)
             continue
         action = agents[player].act(state.observation(player), state.legal_actions(), agent_rngs[player])
+        if unwatched:
+            state = state.play_decision(action, chance_rng)
+            continue
         if on_step is not None:
             on_step(state, action)
         state = state.apply(action) if on_events is None else _stepped(state.step(action), on_events)

@@ -6,7 +6,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...engine import Action
-from ...engine.distribution import draw_index
+from ...engine.distribution import draw_index, uniform_below
 from ...engine.protocol import ChanceTable
 from ...engine.seeding import Rng
 from ..components import DeerComponents
@@ -237,4 +237,13 @@ def draw(s, rng: Rng) -> Action:
 def draw_kind(counts, rng: Rng) -> int:
     """The kind of the card drawn from a pile's `counts` (`draw`'s draw: one `rng.random()` value)."""
     return draw_index(tuple(itertools.accumulate(counts)), rng)
+
+
+def drawn_kinds(counts, cards: int, rng: Rng) -> list[int]:
+    """The kinds of `cards` cards drawn one after another from a pile's `counts`, each as `draw_kind` draws it
+    from the pile left (one `rng.random()` value each), without running totals: the pile is laid out card by
+    card in kind order and the card at `uniform_below(cards left)` taken out. The card at position i of that
+    layout is the kind whose running totals bracket i, the kind `draw_index` picks for i."""
+    pile = [kind for kind, count in enumerate(counts) for _ in range(count)]
+    return [pile.pop(uniform_below(len(pile), rng)) for _ in range(cards)]
 

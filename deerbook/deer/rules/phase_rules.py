@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from ...engine import Action
+from ...engine.seeding import Rng
 from ..components import EFFECTS
 from . import legal, transitions as on
 from .cards import (available_racks, group_options, matching, predator_decision, rolled_numbers, set_aside_options,
@@ -156,4 +157,17 @@ def apply(t: Table, action: Action) -> None:
         _HANDLERS[t.phase](t, action)
     except RoundOver:
         on.end_round(t)
+
+
+def play_chance(t: Table, rng: Rng) -> None:
+    """Chance moves on one table, each drawn from the table's fields as `legal.draw` draws it from a state's,
+    until a seat decides, the game ends or a deal has more than its last card to go (`deals_on_lists`)."""
+    while t.phase in CHANCE_PHASES and not deals_on_lists(t):
+        apply(t, legal.draw(t, rng))
+
+
+def deals_on_lists(s) -> bool:
+    """A deal with more than its last card to go: those cards change the deck and hands only, dealt without a
+    Table (`transitions.deal_fields`)."""
+    return s.phase == Phase.DEAL and sum(s.deck) > 1
 

@@ -9,7 +9,7 @@ or pass of number cards goes through `move_numbers`, where holders of set-aside 
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Iterable
 
 from ...engine import Action
 from ..components import EFFECTS, DeerComponents
@@ -20,12 +20,11 @@ from .phases import Phase
 from .table import Table
 
 
-def deal_fields(s, pick: Callable[[list[int]], int], cards: int = 1) -> dict:
-    """The fields that dealing `cards` cards one at a time changes while more cards follow them (`on_deal`
-    without a Table: a deal is most of a game's steps); `pick` names each card's kind from the deck as it is."""
+def deal_fields(s, kinds: Iterable[int]) -> dict:
+    """The fields that dealing cards of `kinds`, one at a time, changes while more cards follow them (`on_deal`
+    without a Table: a deal is most of a game's steps)."""
     deck, hands, current, n = list(s.deck), list(s.hands), s.current, s.game.num_players
-    for _ in range(cards):
-        kind = pick(deck)
+    for kind in kinds:
         hand = hands[current]
         if hand.__class__ is not list:  # the state's own tuple: copied on its first card
             hand = hands[current] = list(hand)

@@ -3,9 +3,10 @@
 Per benchmark case of every registered game (`GameInfo.benchmarks`, so a game installed from another
 package is measured too): CPU milliseconds per game and engine steps per CPU second on one core (CPU time,
 not wall time: the figures stay meaningful on a busy machine), beside the issue's targets. The games are timed
-as `simulate` plays them, with no step watched (chance then plays each run of moves at once); their steps are
-counted in a separate, untimed pass over the same seeds. With open-spiel installed (the `bench` extra)
-OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of random-play loop, for scale. Then a
+as `simulate` plays them, with no step watched (a decision and the chance moves after it are then played at
+once: `State.play_decision`); their steps are counted in a separate, untimed pass over the same seeds. With
+open-spiel installed (the `bench` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of
+random-play loop, for scale. Then a
 seeded batch through the engine's batch runner on one worker and on every core (wall time), and resident
 memory (RSS) while one process plays `--memory-games` greedy games: it must stay flat (every cache in the
 engine and agents is bounded).
@@ -35,8 +36,8 @@ def cases() -> list[tuple[str, Benchmark]]:
 def play_games(name: str, options: dict, agent: str, seeds: range, count_steps: bool = False) -> int:
     """Play the seeded games; with `count_steps`, return the number of engine steps (else 0).
 
-    Counting watches every step (`on_step`), which makes the runner play chance step by step; unwatched, as
-    `simulate` and the batch runner play, it plays each run of chance moves at once (`State.play_chance`)."""
+    Counting watches every step (`on_step`), which makes the runner play step by step; unwatched, as `simulate`
+    and the batch runner play, it plays each decision and the chance moves after it at once (`State.play_decision`)."""
     game = make_game(name, **options)
     steps = 0
 

@@ -260,28 +260,30 @@ def _group_cards(comp: DeerComponents, available: tuple, target: int) -> tuple:
 
 @lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
 def _most_groups(comp: DeerComponents, available: tuple, target: int) -> int:
-    """`max_groups` of `available` holding only cards that can be in a group: the lowest such card is either in
-    one of the groups holding it or in none (drop its kind). The search stops once it reaches a bound on what is
-    left to find: every group takes two or more cards worth `target`."""
-    lowest = next((k for k in _group_kinds(comp, target)[0] if available[k]), None)
-    if lowest is None:
+    """`max_groups` of `available` holding only cards that can be in a group: a card of the highest kind held is
+    either in one of the groups holding it or no card of that kind is in any (drop its kind). The highest card
+    leaves the fewest points to make up: the fewest groups to try. The search stops once it reaches a bound on
+    what is left to find: every group takes two or more cards worth `target`."""
+    highest = next((k for k in reversed(_group_kinds(comp, target)[0]) if available[k]), None)
+    if highest is None:
         return 0
     bound, best = group_bound(comp, available, target), 0
-    for group in _groups_holding(comp, available, target, lowest):
+    for group in _groups_holding(comp, available, target, highest):
         left = _without(available, group)
         if best < 1 + group_bound(comp, left, target):
             best = max(best, 1 + _most_groups(comp, left, target))
             if best == bound:
                 return best
-    rest = available[:lowest] + (0,) + available[lowest + 1:]
+    rest = available[:highest] + (0,) + available[highest + 1:]
     return best if best >= group_bound(comp, rest, target) else max(best, _most_groups(comp, rest, target))
 
 
 def _groups_holding(comp: DeerComponents, available: tuple, target: int, kind: int) -> list[tuple[int, ...]]:
     """The Ruling 6 groups of `available` (`sum_groups`) holding a `kind` card (worth something): it and one
     other card, or it and two or more, making up the rest of `target`."""
-    points = comp.points
-    rest, left = _without(available, (kind,)), target - points[kind]
+    points, left = comp.points, target - comp.points[kind]
+    # only the cards worth `left` or less can join it: `sum_groups`, cached, sees those alone (far more hits)
+    rest = _group_cards(comp, _without(available, (kind,)), left + 1)
     ones = [(k,) for k in comp.number_kinds_by_points if rest[k] and points[k] == left]
     return [(kind, *others) for others in ones + list(sum_groups(comp, rest, left))]
 

@@ -48,17 +48,11 @@ class GreedyAgent:
 # -- evaluation: the rules say which cards a roll moves (`moved_numbers`); the agent picks the numbers ------
 def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     """Points the number-dice action of `roll` takes out of `hand` at once (negative: points gained)."""
-    faces = tuple(roll[:len(comp.number_dice)])
-    if _shed_plan(comp, faces).takes_discard:
+    plan = _shed_plan(comp, tuple(roll[:len(comp.number_dice)]))
+    if plan.takes_discard:
         return -hand_value(comp, discard)
-    return _shed_by_number_dice(comp, tuple(hand), faces)
-
-
-@lru_cache(maxsize=8192)
-def _shed_by_number_dice(comp: DeerComponents, hand: tuple, faces: tuple) -> int:
-    """`shed_points` of the rolls whose number dice show `faces` (the agent, and exact walks over its play,
-    score the same few hundred faces against one hand again and again)."""
-    return _shed(comp, hand, held_points(comp, hand), _shed_plan(comp, faces))
+    hand = tuple(hand)
+    return _shed(comp, hand, held_points(comp, hand), plan)
 
 
 class ShedPlan(NamedTuple):

@@ -363,9 +363,9 @@ def choose_joker_face(comp, obs, legal):
 
 
 def choose_number(comp, obs, legal):
-    """The numbers whose cards are worth the most points."""
+    """The numbers whose cards are worth the most points (an action's numbers are distinct, so are their kinds)."""
     held, kind = held_points(comp, obs["hand"]), comp.number_kind
-    return max(legal, key=lambda a: sum([held[k] for k in {kind[n] for n in a.args}]))
+    return max(legal, key=lambda a: sum([held[kind[n]] for n in a.args]))
 
 
 def choose_group(comp, obs, legal):

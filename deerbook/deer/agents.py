@@ -195,8 +195,8 @@ def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, tabl
 def _shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) -> int:
     """At least the points `plan` sheds (`_shed`), cheaply: each chosen number as if it held the hand's most
     points (`moved_numbers` moves, with numbers chosen, what it moves without them plus the chosen numbers'
-    cards at most), and as many groups as the whole hand could hold (`group_bound`: fewer cards never raise it,
-    and the plan's kinds are seldom in a group: the rolled number's card adds up to the target alone)."""
+    cards at most), and as many groups as the whole hand could hold (`group_bound`: taking the plan's kinds out
+    never raises it, and seldom lowers it: the rolled number's card, worth the target itself, is in no group)."""
     bound = sum([held[k] for k in plan.kinds])
     if plan.choices:
         bound += sum(points for points, _ in _ranked(comp, hand)[:plan.choices])

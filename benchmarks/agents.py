@@ -1,12 +1,17 @@
 """The greedy Deer agent's time per decision kind: python benchmarks/agents.py [--games N] [--players P] [--warm-up W]
+[--no-gc]
 
 Plays seeded greedy games as `run.py` does (the engine's runner, seeds 0 to N-1 after W untimed warm-up games, one
 by default, so the agent's caches warm up as in any batch) and times every `GreedyAgent.act` call, grouped by the
 phase it decides. Prints, per phase, decisions per game, microseconds per decision and milliseconds per game, then
 the agent's share of a game beside the whole game's CPU time. The first games fill the agent's bounded caches (its
 Joker tables, for instance): a larger W shows the steady state, and the difference what the fills cost a short run.
+A collector pause lands on whichever call allocates past its threshold, so a change that only moves allocations
+moves those pauses between phases: --no-gc turns the collector off while timing, for comparing two versions phase
+by phase (the whole game's time with the collector on is `run.py`'s figure).
 """
 import argparse
+import gc
 import pathlib
 import sys
 import time
@@ -38,17 +43,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games (run.py plays 40)")
     parser.add_argument("--players", type=int, default=4, help="players per game")
     parser.add_argument("--warm-up", type=int, default=1, help="untimed games first (run.py plays 1)")
+    parser.add_argument("--no-gc", action="store_true", help="the garbage collector off while timing")
     args = parser.parse_args()
     game = make_game("deer", num_players=args.players)
     for seed in range(10_000, 10_000 + args.warm_up):  # imports, component data, the agent's caches
         play(game, [GreedyAgent() for _ in range(args.players)], seed)
     seconds, decisions = Counter(), Counter()
+    if args.no_gc:
+        gc.disable()
     start = time.process_time()
     for seed in range(args.games):
         play(game, [TimedGreedy(seconds, decisions) for _ in range(args.players)], seed)
     game_ms = 1000 * (time.process_time() - start) / args.games
-    print(f"greedy {args.players}-player Deer, {args.games} games after {args.warm_up} warm-up: the agent's time "
-          "per decision kind")
+    gc.enable()
+    print(f"greedy {args.players}-player Deer, {args.games} games after {args.warm_up} warm-up"
+          f"{', the collector off' if args.no_gc else ''}: the agent's time per decision kind")
     print(f"{'phase':18s} {'per game':>9s} {'µs each':>9s} {'ms/game':>9s}")
     for phase, total in seconds.most_common():
         print(f"{phase.name:18s} {decisions[phase] / args.games:9.1f} {1e6 * total / decisions[phase]:9.2f} "

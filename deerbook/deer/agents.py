@@ -48,17 +48,11 @@ class GreedyAgent:
 # -- evaluation: the rules say which cards a roll moves (`moved_numbers`); the agent picks the numbers ------
 def shed_points(comp: DeerComponents, hand, discard, roll) -> int:
     """Points the number-dice action of `roll` takes out of `hand` at once (negative: points gained)."""
-    faces = tuple(roll[:len(comp.number_dice)])
-    if _shed_plan(comp, faces).takes_discard:
+    plan = _shed_plan(comp, tuple(roll[:len(comp.number_dice)]))
+    if plan.takes_discard:
         return -hand_value(comp, discard)
-    return _shed_by_number_dice(comp, tuple(hand), faces)
-
-
-@lru_cache(maxsize=8192)
-def _shed_by_number_dice(comp: DeerComponents, hand: tuple, faces: tuple) -> int:
-    """`shed_points` of the rolls whose number dice show `faces` (the agent, and exact walks over its play,
-    score the same few hundred faces against one hand again and again)."""
-    return _shed(comp, hand, held_points(comp, hand), _shed_plan(comp, faces))
+    hand = tuple(hand)
+    return _shed(comp, hand, held_points(comp, hand), plan)
 
 
 class ShedPlan(NamedTuple):
@@ -201,13 +195,14 @@ def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, tabl
 def _shed_bound(comp: DeerComponents, hand: tuple, held: tuple, plan: ShedPlan) -> int:
     """At least the points `plan` sheds (`_shed`), cheaply: each chosen number as if it held the hand's most
     points (`moved_numbers` moves, with numbers chosen, what it moves without them plus the chosen numbers'
-    cards at most), and as many groups as the hand without the plan's kinds could hold (`group_bound`)."""
+    cards at most), and as many groups as the whole hand could hold (`group_bound`: taking the plan's kinds out
+    never raises it, and seldom lowers it: the rolled number's card, worth the target itself, is in no group)."""
     bound = sum([held[k] for k in plan.kinds])
     if plan.choices:
         bound += sum(points for points, _ in _ranked(comp, hand)[:plan.choices])
     target = plan.group_target
     if target:
-        bound += target * group_bound(comp, _without_kinds(hand, plan.kinds), target)
+        bound += target * group_bound(comp, hand, target)
     return bound
 
 
@@ -260,28 +255,30 @@ def _group_cards(comp: DeerComponents, available: tuple, target: int) -> tuple:
 
 @lru_cache(maxsize=8192)  # bounded, like every cache here: memory stays flat
 def _most_groups(comp: DeerComponents, available: tuple, target: int) -> int:
-    """`max_groups` of `available` holding only cards that can be in a group: the lowest such card is either in
-    one of the groups holding it or in none (drop its kind). The search stops once it reaches a bound on what is
-    left to find: every group takes two or more cards worth `target`."""
-    lowest = next((k for k in _group_kinds(comp, target)[0] if available[k]), None)
-    if lowest is None:
+    """`max_groups` of `available` holding only cards that can be in a group: a card of the highest kind held is
+    either in one of the groups holding it or no card of that kind is in any (drop its kind). The highest card
+    leaves the fewest points to make up: the fewest groups to try. The search stops once it reaches a bound on
+    what is left to find: every group takes two or more cards worth `target`."""
+    highest = next((k for k in reversed(_group_kinds(comp, target)[0]) if available[k]), None)
+    if highest is None:
         return 0
     bound, best = group_bound(comp, available, target), 0
-    for group in _groups_holding(comp, available, target, lowest):
+    for group in _groups_holding(comp, available, target, highest):
         left = _without(available, group)
         if best < 1 + group_bound(comp, left, target):
             best = max(best, 1 + _most_groups(comp, left, target))
             if best == bound:
                 return best
-    rest = available[:lowest] + (0,) + available[lowest + 1:]
+    rest = available[:highest] + (0,) + available[highest + 1:]
     return best if best >= group_bound(comp, rest, target) else max(best, _most_groups(comp, rest, target))
 
 
 def _groups_holding(comp: DeerComponents, available: tuple, target: int, kind: int) -> list[tuple[int, ...]]:
     """The Ruling 6 groups of `available` (`sum_groups`) holding a `kind` card (worth something): it and one
     other card, or it and two or more, making up the rest of `target`."""
-    points = comp.points
-    rest, left = _without(available, (kind,)), target - points[kind]
+    points, left = comp.points, target - comp.points[kind]
+    # only the cards worth `left` or less can join it: `sum_groups`, cached, sees those alone (far more hits)
+    rest = _group_cards(comp, _without(available, (kind,)), left + 1)
     ones = [(k,) for k in comp.number_kinds_by_points if rest[k] and points[k] == left]
     return [(kind, *others) for others in ones + list(sum_groups(comp, rest, left))]
 
@@ -367,9 +364,9 @@ def choose_joker_face(comp, obs, legal):
 
 
 def choose_number(comp, obs, legal):
-    """The numbers whose cards are worth the most points."""
+    """The numbers whose cards are worth the most points (an action's numbers are distinct, so are their kinds)."""
     held, kind = held_points(comp, obs["hand"]), comp.number_kind
-    return max(legal, key=lambda a: sum([held[k] for k in {kind[n] for n in a.args}]))
+    return max(legal, key=lambda a: sum([held[kind[n]] for n in a.args]))
 
 
 def choose_group(comp, obs, legal):

@@ -6,8 +6,8 @@ import pytest
 
 from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
 from deerbook.deer import GreedyAgent
-from deerbook.deer.agents import (NO_FACE, _joker_tables, _without, choose_group, choose_number, group_bound, joker_best,
-                                  max_groups, rack_shortfall, shed_points)
+from deerbook.deer.agents import (NO_FACE, _groups_holding, _joker_tables, _without, choose_group, choose_number,
+                                  group_bound, joker_best, max_groups, rack_shortfall, shed_points)
 from deerbook.deer.rules import (available_racks, choosable_numbers, group_target, hand_value, joker_faces,
                                   moved_numbers, number_points, rolled_numbers, sum_groups)
 from deerbook.engine import Action, make_game, play
@@ -212,6 +212,20 @@ def test_max_groups_matches_an_exhaustive_search():
         available, target = _random_number_cards(comp, rng, 2, 11), rng.randint(2, 12)
         most = _exhaustive_max_groups(comp, available, target, memo)
         assert max_groups(comp, available, target) == most <= group_bound(comp, available, target), available
+
+
+def test_the_groups_holding_a_card_are_the_groups_of_the_rules_holding_it():
+    """The group search asks `sum_groups` only about the cards that can join a given card: it must still find
+    every group of the rules' `sum_groups` holding that card, each once."""
+    comp, rng = make_game("deer", num_players=4).components, stream(8)
+    checked = 0
+    for _ in range(300):
+        available, target = _random_number_cards(comp, rng, 2, 12), rng.randint(2, 12)
+        for kind in {k for k, c in enumerate(available) if c and 0 < comp.points[k] < target}:
+            found = sorted(tuple(sorted(group)) for group in _groups_holding(comp, available, target, kind))
+            assert found == sorted(g for g in sum_groups(comp, available, target) if kind in g), (available, kind)
+            checked += len(found) > 1
+    assert checked >= 100  # cards in several groups were exercised
 
 
 def test_the_group_chosen_is_the_first_largest_leaving_the_most_groups_by_exhaustive_search():

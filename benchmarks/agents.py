@@ -40,7 +40,7 @@ class TimedGreedy(GreedyAgent):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="games (run.py plays 40)")
+    parser.add_argument("--games", type=int, default=200, help="games (as run.py plays)")
     parser.add_argument("--players", type=int, default=4, help="players per game")
     parser.add_argument("--warm-up", type=int, default=1, help="untimed games first (run.py plays 1)")
     parser.add_argument("--no-gc", action="store_true", help="the garbage collector off while timing")

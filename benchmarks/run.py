@@ -6,10 +6,9 @@ not wall time: the figures stay meaningful on a busy machine), beside the issue'
 as `simulate` plays them, with no step watched (a decision and the chance moves after it are then played at
 once: `State.play_decision`); their steps are counted in a separate, untimed pass over the same seeds. With
 open-spiel installed (the `bench` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of
-random-play loop, for scale. Then a
-seeded batch through the engine's batch runner on one worker and on every core (wall time), and resident
-memory (RSS) while one process plays `--memory-games` greedy games: it must stay flat (every cache in the
-engine and agents is bounded).
+random-play loop, for scale. Then a seeded batch through the engine's batch runner on one worker and on every
+core (wall time), and resident memory (RSS) while one process plays `--memory-games` greedy games: it must stay
+flat (every cache in the engine and agents is bounded).
 """
 import argparse
 import pathlib

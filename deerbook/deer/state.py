@@ -127,18 +127,16 @@ class DeerState(State):
 
     def _chance_run(self, rng: Rng) -> State:
         """A deal's cards but the last, dealt on plain lists (each drawn as `sample_chance` draws it:
-        `rules.drawn_kinds`) into one state; any other run of chance moves (the deal's last card, a card drawn
-        from the Predator pile, a roll that loses the turn, each with the rolls after it) on one Table, up to
-        the next decision, the end or the next deal (`rules.play_chance`)."""
+        `rules.drawn_kinds`) into one state; any other chance move alone (the chance moves after a decision are
+        played with it: `play_decision`)."""
         if rules.deals_on_lists(self):
             return evolve(self, **rules.deal_fields(self, rules.drawn_kinds(self.deck, sum(self.deck) - 1, rng)))
-        table = rules.Table(field_values(self))
-        rules.play_chance(table, rng)
-        return rebuilt(DeerState, table.state_fields())
+        return super()._chance_run(rng)
 
     def play_decision(self, action: Action, rng: Rng) -> State:
-        """`apply(action)` then `play_chance(rng)`, the decision and the chance moves after it (the roll that
-        starts the next turn, a card drawn from the Predator pile) on one Table."""
+        """`apply(action)` then `play_chance(rng)`: the decision and the chance moves after it (the roll that
+        starts the next turn, a card drawn from the Predator pile, a roll that loses the turn and the rolls after
+        it) on one Table, up to the next decision, the end or a new deal (`rules.play_chance`)."""
         legal = self.checked(action)
         table = rules.Table(field_values(self))
         rules.apply(table, legal)

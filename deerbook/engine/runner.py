@@ -36,7 +36,7 @@ def play(
         raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} agents")
     chance_rng, *agent_rngs = spawn(as_generator(seed), 1 + game.num_players)
     state = game.initial_state() if state is None else state
-    unwatched = on_step is None and on_events is None  # chance plays each run of moves at once
+    unwatched = on_step is None and on_events is None  # then runs of moves are played at once
     for _ in range(max_steps):
         player = state.current_player()
         if player == TERMINAL:

@@ -1,4 +1,5 @@
 """The game object, illegal moves, observations and the decision list."""
+import itertools
 import json
 
 import pytest
@@ -6,6 +7,7 @@ import pytest
 from deer_helpers import DH, RD, act, position, roll
 from deerbook.deer import DECISIONS, DeerGame, DeerOptions, rules
 from deerbook.engine import Action, RandomAgent, RuleViolation, State, make_game, play, state_to_json
+from deerbook.engine.protocol import ChanceTable
 from deerbook.engine.seeding import stream
 from deerbook.engine.errors import OptionError
 
@@ -124,28 +126,34 @@ class _Fixed:
         return self.values.pop(0)
 
 
+def _table_draw(counts, rng) -> int:
+    """The kind a pile's chance table (its present kinds, weighted by their counts) draws."""
+    present = [k for k, c in enumerate(counts) if c]
+    return ChanceTable(present, itertools.accumulate(counts[k] for k in present)).draw(rng)
+
+
 @pytest.mark.parametrize("counts", [(3,), (0, 2, 0, 1), (1, 1, 1), (4, 0, 0, 2, 5, 0)])
-def test_a_card_drawn_from_the_laid_out_pile_is_the_kind_the_running_totals_pick(counts):
+def test_a_card_drawn_from_the_laid_out_pile_is_the_kind_the_chance_table_draws(counts):
     """`rules.drawn_kinds` takes the card at position floor(u * cards) of the pile laid out in kind order: for
-    every position that is the kind `rules.draw_kind` (bisect over running totals) picks for the same u."""
+    every position that is the kind the pile's chance table (bisect over running totals) draws for the same u."""
     total = sum(counts)
     for place in range(total):
         u = (place + 0.5) / total  # floor(u * total) == place
         laid_out = rules.drawn_kinds(counts, 1, _Fixed(u))
-        assert laid_out == [rules.draw_kind(counts, _Fixed(u))]
+        assert laid_out == [_table_draw(counts, _Fixed(u))]
         assert laid_out == [[k for k, c in enumerate(counts) for _ in range(c)][place]]
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_cards_drawn_in_a_row_are_those_draw_kind_draws_one_by_one(seed):
-    """Several cards drawn from one pile: the kinds `draw_kind` draws from the counts left, one
+def test_cards_drawn_in_a_row_are_those_the_chance_tables_draw_one_by_one(seed):
+    """Several cards drawn from one pile: the kinds the chance table of the counts left draws, one
     `rng.random()` value each, so the stream ends at the same point."""
     game = make_game("deer" if seed % 2 else "deer-cards", num_players=2 + seed % 5)
     counts, cards = game.full_deck, sum(game.full_deck) - seed
     fast, slow = stream(seed), stream(seed)
     left, kinds = list(counts), []
     for _ in range(cards):
-        kinds.append(rules.draw_kind(left, slow))
+        kinds.append(_table_draw(left, slow))
         left[kinds[-1]] -= 1
     assert rules.drawn_kinds(counts, cards, fast) == kinds
     assert fast.random() == slow.random()

@@ -226,22 +226,18 @@ def draw(s, rng: Rng) -> Action:
     """The chance outcome drawn as `chance_table`'s draw picks it, from one `rng.random()` value: a roll from the
     edition's shared roll table; a card dealt or drawn sampled from the pile's counts without building its
     table, by the same `draw_index` draw, so the same card. (Over every kind, an absent kind's running total
-    repeats the one before it, so the index drawn is the kind of the card the table of present kinds draws.)"""
+    repeats the one before it, so the index drawn is the kind of the card the table of present kinds draws.)
+    Several cards in a row: `drawn_kinds`."""
     source = _card_source(s)
     if source is None:
         return ChanceTable.shared(s.game.components.roll_outcomes).draw(rng)
     counts, actions = source
-    return actions[draw_kind(counts, rng)]
-
-
-def draw_kind(counts, rng: Rng) -> int:
-    """The kind of the card drawn from a pile's `counts` (`draw`'s draw: one `rng.random()` value)."""
-    return draw_index(tuple(itertools.accumulate(counts)), rng)
+    return actions[draw_index(tuple(itertools.accumulate(counts)), rng)]
 
 
 def drawn_kinds(counts, cards: int, rng: Rng) -> list[int]:
-    """The kinds of `cards` cards drawn one after another from a pile's `counts`, each as `draw_kind` draws it
-    from the pile left (one `rng.random()` value each), without running totals: the pile is laid out card by
+    """The kinds of `cards` cards drawn one after another from a pile's `counts`, each as the chance table of the
+    pile left draws it (one `rng.random()` value each), without running totals: the pile is laid out card by
     card in kind order and the card at `uniform_below(cards left)` taken out. The card at position i of that
     layout is the kind whose running totals bracket i, the kind `draw_index` picks for i."""
     pile = [kind for kind, count in enumerate(counts) for _ in range(count)]

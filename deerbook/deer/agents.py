@@ -35,14 +35,10 @@ class GreedyAgent:
 
     def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
         """The greedy choice for the observed phase."""
-        return CHOOSERS[observation["phase"]](self._components_of(observation), observation, legal)
-
-    def _components_of(self, observation: dict) -> DeerComponents:
-        """The components the observation's options name (loaded again only when that option value changes)."""
         option = observation["options"]["components"]
-        if option is not self._components_option or self._components is None:
+        if option is not self._components_option or self._components is None:  # loaded again only when it changes
             self._components_option, self._components = option, load_components(option)
-        return self._components
+        return CHOOSERS[observation["phase"]](self._components, observation, legal)
 
 
 # -- evaluation: the rules say which cards a roll moves (`moved_numbers`); the agent picks the numbers ------

@@ -71,6 +71,11 @@ class DeerGame(Game):
         """Every card in play for this player count (Ruling 17; §2: two decks for 5–6 players)."""
         return self.components.deck(self._num_players)
 
+    @cached_property
+    def observed_options(self) -> dict:
+        """`options()`, worked out once: every observation carries a copy of it."""
+        return self.options()
+
     def options(self) -> dict:
         """The JSON-able options that rebuild this game."""
         components = copy.deepcopy(self._components_option)  # embedded data: the caller may not change ours

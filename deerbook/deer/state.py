@@ -112,6 +112,15 @@ class DeerState(State):
         """The rule that governs the current phase."""
         return rules.rule(self)
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to move (none at chance and terminal nodes), cached: the phase's own
+        list of them, found in one lookup (`rules.LEGAL_ACTIONS`; this runs at every decision)."""
+        cache = self.__dict__
+        if "_cache_legal" not in cache:
+            actions = rules.LEGAL_ACTIONS.get(self.phase)
+            cache["_cache_legal"] = () if actions is None else actions(self)
+        return cache["_cache_legal"]
+
     def _legal_actions(self) -> tuple[Action, ...]:
         return rules.legal_actions(self)
 
@@ -141,7 +150,8 @@ class DeerState(State):
         table = rules.Table(field_values(self))
         rules.apply(table, legal)
         rules.play_chance(table, rng)
-        return rebuilt(DeerState, table.state_fields()).play_chance(rng)
+        after = rebuilt(DeerState, table.state_fields())
+        return after.play_chance(rng) if table.phase == Phase.DEAL else after  # a new deal, still to deal
 
     def _apply(self, action: Action) -> "DeerState":
         if rules.deals_on_lists(self):  # most steps of a game: no Table needed
@@ -183,15 +193,15 @@ class DeerState(State):
         A private decision of another player (a block offer, Ruling 19; a hand-over, card chart) shows as
         phase "waiting" with no decider: who is asked would tell who holds those numbers. The cards about to
         move (open to blocks) are counted only for their owner."""
-        phase, current, giver = self.phase, self.current, self.giver
+        phase, current, giver, game = self.phase, self.current, self.giver, self.game
         private = phase in PRIVATE_PHASES and player != rules.acting_player(self)
-        owner = player == rules.mover(self)
+        owner = player == (current if giver is None else giver)  # whose cards move (`rules.mover`)
         return {
             "player": player, "phase": "waiting" if private else phase, "current": current,
-            "options": _options(self.game).copy(),
+            "options": game.observed_options.copy(),
             "hand": self.hands[player], "hand_sizes": _SIZES.of(self.hands), "deck_size": sum(self.deck),
             "discard": self.discard, "predator_pile_size": sum(self.predator_pile), "pawns": self.pawns,
-            "dealer": self.dealer, "round": self.round, "frozen": self.frozen,
+            "dealer": self.round % game.num_players, "round": self.round, "frozen": self.frozen,
             "extra_turns": self.extra_turns, "roll": self.roll, "joker_die": self.joker_die, "chosen": self.chosen,
             "to_pass": self.to_pass if player == current else None,
             "to_pass_count": sum(self.to_pass),
@@ -246,15 +256,6 @@ class DeerState(State):
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
 _ROLES = {Phase.END: TERMINAL, **dict.fromkeys(rules.CHANCE_PHASES, CHANCE)}  # the phases no seat decides
-
-
-def _options(game: "DeerGame") -> dict:
-    """A game's options, computed once per game object (every observation carries a copy). Kept on the game
-    itself: a cache keyed by the game would compare equal games by their options, the very cost it saves."""
-    cache = game.__dict__
-    if "_observed_options" not in cache:
-        cache["_observed_options"] = game.options()
-    return cache["_observed_options"]
 
 
 # The card count of each player's pile (hands, set-aside cards), once per tuple: the next states share the

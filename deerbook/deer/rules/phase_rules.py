@@ -132,7 +132,7 @@ assert set(PHASE_RULES) == set(Phase), "every phase has its record"
 CHANCE_PHASES = frozenset(p for p, r in PHASE_RULES.items() if r.legal is None and r.handler is not None)
 DECISION_PHASES = frozenset(p for p, r in PHASE_RULES.items() if r.legal is not None)
 PRIVATE_PHASES = frozenset(p for p, r in PHASE_RULES.items() if r.private)  # others see "waiting"
-_LEGAL = {p: r.legal for p, r in PHASE_RULES.items() if r.legal is not None}  # looked up at every decision
+LEGAL_ACTIONS = {p: r.legal for p, r in PHASE_RULES.items() if r.legal is not None}  # looked up at every decision
 _HANDLERS = {p: r.handler for p, r in PHASE_RULES.items() if r.handler is not None}  # ... and every transition
 
 
@@ -148,7 +148,7 @@ def rule(s) -> str:
 
 def legal_actions(s) -> tuple[Action, ...]:
     """The legal actions of the state's (decision) phase."""
-    return _LEGAL[s.phase](s)
+    return LEGAL_ACTIONS[s.phase](s)
 
 
 def apply(t: Table, action: Action) -> None:

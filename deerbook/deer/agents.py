@@ -113,13 +113,27 @@ def _kinds_of(comp: DeerComponents, numbers) -> frozenset[int]:
 NO_FACE = (-10**9, -1)  # the score of a die a Joker cannot change (no face to choose)
 
 
-@lru_cache(maxsize=1024)  # one entry per Joker decision: the die and the face choices share it
+@lru_cache(maxsize=1024)  # bounded: resident memory stays flat
 def joker_best(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, int], ...]:
     """Per number die, the most points a Joker on it sheds and the first face shedding them (its index in
     `joker_faces` order), or NO_FACE."""
     gained, held = -sum(held_points(comp, discard)), held_points(comp, hand)
     return tuple(_best_face(comp, hand, held, gained, table)
                  for table in _joker_tables(comp, roll[:len(comp.number_dice)]))
+
+
+@lru_cache(maxsize=1024)  # one entry per Joker decision: the face decision after it reads it again
+def joker_choice(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[int, int] | None:
+    """The first die a Joker sheds the most points on, more than the roll as it is, and its first face shedding
+    them (as `joker_best`: index in `joker_faces` order); None if no die sheds more. Each die is scored only
+    above the best so far (`_best_face`'s `floor`): the dice after the best cannot tie it."""
+    gained, held = -sum(held_points(comp, discard)), held_points(comp, hand)
+    floor, choice = shed_points(comp, hand, discard, roll), None
+    for die, table in enumerate(_joker_tables(comp, roll[:len(comp.number_dice)])):
+        best, first = _best_face(comp, hand, held, gained, table, floor)
+        if best > floor:
+            floor, choice = best, (die, first)
+    return choice
 
 
 class KindSets(NamedTuple):
@@ -160,11 +174,12 @@ class JokerTable(NamedTuple):
     grouped: tuple[int, ...]  # the plans with Ruling 6 groups
 
 
-def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, table: JokerTable) -> tuple[int, int]:
+def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, table: JokerTable,
+               floor: int = NO_FACE[0]) -> tuple[int, int]:
     """The most points a plan of `table` sheds (`gained` when it takes the discard pile) and the index of the
-    first plan shedding them. Plain plans are summed all at once; a plan with chosen numbers or groups is scored
-    only if a bound on what it sheds could beat the best so far, the highest bound (then the lowest index) first
-    (a tie goes to the lower index)."""
+    first plan shedding them, exact when more than `floor` (else at most `floor`). Plain plans are summed all at
+    once; a plan with chosen numbers or groups is scored only if a bound on what it sheds could beat the best so
+    far and `floor`, the highest bound (then the lowest index) first (a tie goes to the lower index)."""
     best, first = NO_FACE
     if table.plain:
         scores = table.plain_kinds.sums(held)
@@ -180,7 +195,7 @@ def _best_face(comp: DeerComponents, hand: tuple, held: tuple, gained: int, tabl
         top = sum([points for points, _ in _ranked(comp, hand)[:table.most_choices]])
         minus_bounds += [(-top - shed, i) for shed, i in zip(table.chosen_kinds.sums(held), table.chosen)]
     for minus_bound, i in sorted(minus_bounds):
-        if -minus_bound < best or -minus_bound == best and i > first:
+        if -minus_bound < best or -minus_bound == best and i > first or -minus_bound <= floor:
             break  # so are all the rest
         score = _shed(comp, hand, held, table.plans[i])
         if score > best or score == best and i < first:
@@ -341,22 +356,22 @@ def _find(legal: Sequence[Action], kind: str, args: tuple = ()) -> Action:
 
 
 # -- one chooser per decision phase --------------------------------------------------------------------
-def _joker_best(comp: DeerComponents, obs: dict) -> tuple[tuple[int, int], ...]:
-    return joker_best(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))
+def _joker_choice(comp: DeerComponents, obs: dict) -> tuple[int, int] | None:
+    return joker_choice(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))
 
 
 def choose_joker(comp, obs, legal):
     """Use a Joker only if the best face it can set sheds more points than the roll as it is."""
-    now = shed_points(comp, obs["hand"], obs["discard"], obs["roll"])
-    best_faces = _joker_best(comp, obs)
-    best = max((a for a in legal if a.kind == "joker"), key=lambda a: best_faces[a.args[0]][0])
-    return best if best_faces[best.args[0]][0] > now else _find(legal, "no_joker")
+    choice = _joker_choice(comp, obs)
+    return _find(legal, "no_joker") if choice is None else _find(legal, "joker", (choice[0],))
 
 
 def choose_joker_face(comp, obs, legal):
     """The Joker face whose roll sheds the most points (the first such face)."""
-    die = obs["joker_die"]
-    return _find(legal, "face", (joker_faces(comp, obs["roll"], die)[_joker_best(comp, obs)[die][1]],))
+    die, choice = obs["joker_die"], _joker_choice(comp, obs)
+    if choice is None or choice[0] != die:  # another agent chose the die
+        choice = die, joker_best(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))[die][1]
+    return _find(legal, "face", (joker_faces(comp, obs["roll"], die)[choice[1]],))
 
 
 def choose_number(comp, obs, legal):

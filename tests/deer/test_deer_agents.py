@@ -7,7 +7,7 @@ import pytest
 from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
 from deerbook.deer import GreedyAgent
 from deerbook.deer.agents import (NO_FACE, _groups_holding, _joker_tables, _without, choose_group, choose_number,
-                                  group_bound, joker_best, max_groups, rack_shortfall, shed_points)
+                                  group_bound, joker_best, joker_choice, max_groups, rack_shortfall, shed_points)
 from deerbook.deer.rules import (available_racks, choosable_numbers, group_target, hand_value, joker_faces,
                                   moved_numbers, number_points, rolled_numbers, sum_groups)
 from deerbook.engine import Action, make_game, play
@@ -161,6 +161,28 @@ def test_joker_best_is_the_first_face_shedding_the_most_of_every_face_scored_in_
             assert (best, first) == ((max(scores), scores.index(max(scores))) if scores else NO_FACE), (hand, roll, die)
             grouped += any(plan.group_target for plan in _joker_tables(comp, roll[:len(comp.number_dice)])[die].plans)
     assert grouped >= 20  # the bounded (Ruling 6 group) faces were exercised
+
+
+@pytest.mark.parametrize("edition", ["deer", "deer-cards", "own-faces"])
+def test_joker_choice_is_the_first_die_of_joker_best_beating_the_roll_as_it_is(edition, tmp_path):
+    """`joker_choice` scores each die only above the best so far: it must pick what `joker_best` (every die in
+    full) and `shed_points` of the roll as it is pick."""
+    options = {"components": first_readings_components(tmp_path)} if edition == "own-faces" else {}
+    game = make_game("deer" if edition == "own-faces" else edition, num_players=4, **options)
+    comp, rng = game.components, stream(13)
+    dice = [faces for _, faces in comp.number_dice]
+    answers = Counter()
+    for hand, discard in _random_hands(game.full_deck, rng, 1500):
+        roll = tuple(rng.choice(faces) for faces in dice) + ((rng.choice(comp.predator_die),) if comp.predator_die else ())
+        per_die = joker_best(comp, hand, discard, roll)
+        most = max(best for best, _ in per_die)
+        expected = None
+        if most > shed_points(comp, hand, discard, roll):
+            die = [best for best, _ in per_die].index(most)
+            expected = die, per_die[die][1]
+        assert joker_choice(comp, hand, discard, roll) == expected, (hand, discard, roll)
+        answers[expected is None] += 1
+    assert min(answers[True], answers[False]) >= 10, answers  # both answers were exercised
 
 
 @pytest.mark.parametrize("edition", ["deer", "deer-cards", "own-faces"])

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..engine import Action, ComponentError
+from ..engine.protocol import ChanceTable
 from ..engine.validate import is_whole
 from ..engine.errors import read_component_file, sorted_copy
 
@@ -238,6 +239,11 @@ class DeerComponents:
         total = sum(counts.values())
         return tuple((Action("roll", roll, "roll " + self.roll_text(roll)), Fraction(c, total))
                      for roll, c in counts.items())
+
+    @cached_property
+    def roll_table(self) -> ChanceTable:
+        """`roll_outcomes` ready to sample (every roll draws from it)."""
+        return ChanceTable.from_outcomes(self.roll_outcomes)
 
     @cached_property
     def signature_odds(self) -> dict[tuple, Fraction]:

@@ -46,7 +46,7 @@ def predator_decision(comp: DeerComponents, hand, face) -> Phase | None:
 
 def rolled_numbers(comp: DeerComponents, roll: tuple) -> tuple[int, ...]:
     """The number faces of a roll."""
-    return tuple(f for f in rolled_faces(comp, roll) if isinstance(f, int))
+    return tuple([f for f in rolled_faces(comp, roll) if isinstance(f, int)])
 
 
 def number_points(comp: DeerComponents, counts, numbers) -> int:

@@ -219,18 +219,18 @@ def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:
 def chance_table(s) -> ChanceTable:
     """`chance_outcomes` ready to sample (the same outcomes, order and proportions)."""
     source = _card_source(s)
-    return _card_table(*source) if source else ChanceTable.shared(s.game.components.roll_outcomes)
+    return _card_table(*source) if source else s.game.components.roll_table
 
 
 def draw(s, rng: Rng) -> Action:
     """The chance outcome drawn as `chance_table`'s draw picks it, from one `rng.random()` value: a roll from the
-    edition's shared roll table; a card dealt or drawn sampled from the pile's counts without building its
+    edition's roll table; a card dealt or drawn sampled from the pile's counts without building its
     table, by the same `draw_index` draw, so the same card. (Over every kind, an absent kind's running total
     repeats the one before it, so the index drawn is the kind of the card the table of present kinds draws.)
     Several cards in a row: `drawn_kinds`."""
     source = _card_source(s)
     if source is None:
-        return ChanceTable.shared(s.game.components.roll_outcomes).draw(rng)
+        return s.game.components.roll_table.draw(rng)
     counts, actions = source
     return actions[draw_index(tuple(itertools.accumulate(counts)), rng)]
 

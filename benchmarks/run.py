@@ -1,9 +1,11 @@
-"""Speed and memory figures: python benchmarks/run.py [--games N] [--batch-games N] [--memory-games N]
+"""Speed and memory figures: python benchmarks/run.py [--games N] [--repeats N] [--batch-games N] [--memory-games N]
 
 Per benchmark case of every registered game (`GameInfo.benchmarks`, so a game installed from another
 package is measured too): CPU milliseconds per game and engine steps per CPU second on one core (CPU time,
-not wall time: the figures stay meaningful on a busy machine), beside the issue's targets. The games are timed
-as `simulate` plays them, with no step watched (a decision and the chance moves after it are then played at
+not wall time: the figures stay meaningful on a busy machine), beside the issue's targets. Each case is timed in
+`--repeats` fresh processes, one after another; the table shows their median (judged against the target) and
+their range, since the same code runs some percent faster or slower as the machine's load changes. The games are
+timed as `simulate` plays them, with no step watched (a decision and the chance moves after it are then played at
 once: `State.play_decision`); their steps are counted in a separate, untimed pass over the same seeds. With
 open-spiel installed (the `bench` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of
 random-play loop, for scale. Then a seeded batch through the engine's batch runner on one worker and on every
@@ -11,10 +13,13 @@ core (wall time), and resident memory (RSS) while one process plays `--memory-ga
 flat (every cache in the engine and agents is bounded).
 """
 import argparse
+import multiprocessing
 import pathlib
 import resource
+import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -50,15 +55,23 @@ def play_games(name: str, options: dict, agent: str, seeds: range, count_steps: 
     return steps
 
 
-def measure(name: str, options: dict, agent: str, games: int) -> tuple[float, float, float]:
-    """CPU ms per game, played as `simulate` plays (no step watched); engine steps per CPU second and per game:
-    the steps of the same games, counted in a separate pass (one warm-up game first: imports, caches)."""
+def cpu_seconds(name: str, options: dict, agent: str, games: int) -> float:
+    """CPU seconds to play the seeded games as `simulate` plays them (no step watched), after one warm-up game
+    on another seed (imports, caches)."""
     play_games(name, options, agent, range(10_000, 10_001))
     start = time.process_time()
     play_games(name, options, agent, range(games))
-    elapsed = time.process_time() - start
-    steps = play_games(name, options, agent, range(games), count_steps=True)
-    return 1000 * elapsed / games, steps / elapsed, steps / games
+    return time.process_time() - start
+
+
+def measure(name: str, options: dict, agent: str, games: int, repeats: int) -> tuple[list[float], float]:
+    """CPU ms per game in each of `repeats` fresh processes, run one after another (none reuses another's warm
+    caches), and the engine steps per game (counted in a separate pass over the same seeds)."""
+    per_game = []
+    for _ in range(repeats):
+        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as fresh:
+            per_game.append(1000 * fresh.submit(cpu_seconds, name, options, agent, games).result() / games)
+    return per_game, play_games(name, options, agent, range(games), count_steps=True) / games
 
 
 def openspiel_steps_per_second(games: int) -> float | None:
@@ -127,19 +140,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200,
                         help="games per configuration for the speed table (game lengths vary: 200 give a stable mean)")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="fresh processes timing each configuration (the table shows their median and range)")
     parser.add_argument("--batch-games", type=int, default=400, help="games for the every-core batch (0: skip)")
     parser.add_argument("--memory-games", type=int, default=10_000, help="games for the memory profile (0: skip)")
     args = parser.parse_args()
-    print(f"{'game':<10} {'options':<22} {'agent':<7} {'ms/game':>8} {'steps/s':>8} {'steps/game':>10}  target")
+    print(f"{'game':<10} {'options':<22} {'agent':<7} {'ms/game':>8} {'range':>11} {'steps/s':>8} {'steps/game':>10}  target")
     for name, case in cases():
-        per_game, rate, length = measure(name, case.options, case.agent, args.games)
-        target = target_text(per_game, case.target_ms, False) or target_text(rate, case.target_steps, True)
-        print(f"{name:<10} {str(case.options):<22} {case.agent:<7} {per_game:>8.2f} {rate:>8.0f} {length:>10.0f}  {target}")
+        per_game, length = measure(name, case.options, case.agent, args.games, args.repeats)
+        ms = statistics.median(per_game)
+        rate = 1000 * length / ms
+        spread = f"{min(per_game):.2f}-{max(per_game):.2f}"
+        target = target_text(ms, case.target_ms, False) or target_text(rate, case.target_steps, True)
+        print(f"{name:<10} {str(case.options):<22} {case.agent:<7} {ms:>8.2f} {spread:>11} {rate:>8.0f} {length:>10.0f}  "
+              f"{target}")
     spiel = openspiel_steps_per_second(args.games * 25)
     if spiel is None:
         print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[bench]' for open-spiel)")
     else:
-        _, deer_rate, _ = measure("deer", {"num_players": 4}, "random", args.games)
+        per_game, length = measure("deer", {"num_players": 4}, "random", args.games, args.repeats)
+        deer_rate = 1000 * length / statistics.median(per_game)
         print(f"OpenSpiel python_liars_poker random play: {spiel:.0f} steps/s; "
               f"4-player Deer random play runs at {deer_rate / spiel:.2f}x that")
     if args.batch_games:

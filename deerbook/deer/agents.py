@@ -113,7 +113,6 @@ def _kinds_of(comp: DeerComponents, numbers) -> frozenset[int]:
 NO_FACE = (-10**9, -1)  # the score of a die a Joker cannot change (no face to choose)
 
 
-@lru_cache(maxsize=1024)  # bounded: resident memory stays flat
 def joker_best(comp: DeerComponents, hand: tuple, discard: tuple, roll: tuple) -> tuple[tuple[int, int], ...]:
     """Per number die, the most points a Joker on it sheds and the first face shedding them (its index in
     `joker_faces` order), or NO_FACE."""

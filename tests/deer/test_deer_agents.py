@@ -28,6 +28,15 @@ def test_joker_goes_on_the_die_and_number_shedding_most_points():
     assert greedy(act(s, "Joker on die C")) == "die C shows 9"
 
 
+def test_joker_face_on_a_die_another_player_chose_is_the_best_face_for_that_die():
+    s = act(roll(position([["1", "9", "9", "9", "12", "12", "Joker"], ["2"], ["4"]]), 1, RD, DH, "Bear"),
+            "Joker on die A")  # greedy would pick die C
+    comp, hand, roll_now = s.game.components, s.hands[0], s.roll
+    faces = joker_faces(comp, roll_now, 0)
+    scores = [shed_points(comp, hand, s.discard, (face,) + roll_now[1:]) for face in faces]
+    assert greedy(s) == f"die A shows {comp.face_name(faces[scores.index(max(scores))])}"
+
+
 def test_joker_on_its_own_faces_by_the_first_reading(tmp_path):
     first = {"components": first_readings_components(tmp_path)}
     s = roll(position([["1", "9", "9", "9", "Joker"], ["2"], ["4"]], options=first), 1, 2, 4, "Bear")

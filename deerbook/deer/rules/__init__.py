@@ -17,11 +17,11 @@ from .phases import Phase
 from .table import RoundOver, Table
 from .transitions import EFFECT_HANDLERS, deal_fields, end_round, round_scores
 
-__all__ = ["BULLSEYE_POINTS", "CHANCE_PHASES", "DECISION_PHASES", "EFFECT_HANDLERS", "KNOCK_MAX_CARDS", "LEGAL_ACTIONS",
-           "PHASE_RULES",
-           "PRIVATE_PHASES", "Phase", "PhaseRule", "RoundOver", "SET_ASIDE_CARDS", "Table", "acting_player", "apply",
-           "available_racks", "card_list", "chance_outcomes", "chance_table", "choosable_numbers", "counts_of_kinds",
-           "deal_fields", "deals_on_lists", "draw", "drawn_kinds", "end_round", "group_options",
-           "group_target", "hand_value", "joker_faces", "legal_actions", "loses_turn", "matching", "moved_numbers",
-           "mover", "number_points", "others", "play_chance", "predator_decision", "rolled_faces", "rolled_numbers",
-           "round_scores", "rule", "set_aside_options", "sum_groups", "turn_start_phase"]
+__all__ = ["BULLSEYE_POINTS", "CHANCE_PHASES", "DECISION_PHASES", "EFFECT_HANDLERS", "KNOCK_MAX_CARDS",
+           "LEGAL_ACTIONS", "PHASE_RULES", "PRIVATE_PHASES", "Phase", "PhaseRule", "RoundOver", "SET_ASIDE_CARDS",
+           "Table", "acting_player", "apply", "available_racks", "card_list", "chance_outcomes", "chance_table",
+           "choosable_numbers", "counts_of_kinds", "deal_fields", "deals_on_lists", "draw", "drawn_kinds",
+           "end_round", "group_options", "group_target", "hand_value", "joker_faces", "legal_actions", "loses_turn",
+           "matching", "moved_numbers", "mover", "number_points", "others", "play_chance", "predator_decision",
+           "rolled_faces", "rolled_numbers", "round_scores", "rule", "set_aside_options", "sum_groups",
+           "turn_start_phase"]

@@ -13,6 +13,7 @@ from typing import Any, Callable, Sequence, cast
 
 
 from .engine import Game, RuleViolation, SaveFileError, State, make_game, state_from_json, state_to_json
+from .engine.agents import shown_to
 from .engine.runner import sample_outcome
 from .engine.seeding import Rng, as_generator
 from .events import Narration
@@ -84,7 +85,8 @@ class Session:
                 action = sample_outcome(self.state, self.rng)
             elif player in self.agents:
                 start = time.perf_counter()
-                action = self.agents[player].act(self.state.observation(player), legal, self.rng)
+                agent = self.agents[player]
+                action = agent.act(shown_to(agent, self.state, player), legal, self.rng)
                 self.bot_seconds += time.perf_counter() - start
             elif self.auto_single and len(legal) == 1:
                 action = legal[0]

@@ -83,6 +83,17 @@ def test_observation_is_json_and_per_player(game):
                 assert isinstance(json.loads(json.dumps(observation)), dict)
 
 
+def test_the_observation_view_holds_the_observation(game):
+    """What an agent reading by key is handed (`observation_view`) has the observation's entries, in its order,
+    at every state of a game, for every seat (hidden information included: it is the same)."""
+    for state in walk(game, 1):
+        for player in range(game.num_players):
+            observation, view = state.observation(player), state.observation_view(player)
+            assert list(view) == list(observation) and dict(view) == observation
+    with pytest.raises(KeyError):
+        state.observation_view(0)["no-such-entry"]
+
+
 def test_chance_probabilities_are_exact(game):
     for state in walk(game, 2):
         if state.is_chance_node():

@@ -54,6 +54,25 @@ def test_runner_is_reproducible_and_needs_a_seed():
         play(game, agents, None)
 
 
+def test_the_runner_hands_the_observation_view_only_to_agents_reading_by_key():
+    game = make_game("deer", num_players=2)
+    shown = {True: [], False: []}
+
+    class Watching(RandomAgent):
+        def act(self, observation, legal, rng):
+            shown[self.observes_by_key].append(observation)
+            return super().act(observation, legal, rng)
+
+    class WholeDict(Watching):
+        observes_by_key = False
+
+    end = play(game, [Watching(), WholeDict()], 4)
+    assert end == play(game, [RandomAgent(), RandomAgent()], 4)  # what an agent is handed changes no draw
+    assert shown[False] and all(type(o) is dict for o in shown[False])
+    assert shown[True] and not any(isinstance(o, dict) for o in shown[True])
+    assert all(o["player"] == 0 and len(o) == len(shown[False][0]) for o in shown[True])
+
+
 def test_save_round_trip_and_rejections():
     state = play(make_game("toy-race"), [RandomAgent()] * 2, 3)
     text = state_to_json(state)

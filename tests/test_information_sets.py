@@ -3,7 +3,7 @@
 For states met in seeded random games of every configuration, the test builds other states that differ
 only in what player p cannot see (other hands, other players' set-aside cards, the undealt deck, the
 Predator pile, who is deciding a private block or hand-over), keeps those the loader accepts, and checks
-that p's observation and p's drawn view are the same for all of them.
+that p's observation (as a dict and as a view read by key) and p's drawn view are the same for all of them.
 """
 import json
 
@@ -21,8 +21,9 @@ VARIANTS_PER_SEAT = 3
 
 
 def seen(state, player: int) -> str:
-    """Everything shown to `player`: the observation and, where the game has one, the drawn view."""
-    shown = {"observation": state.observation(player)}
+    """Everything shown to `player`: the observation, as a dict and as the view an agent reading by key is handed,
+    and, where the game has one, the drawn view."""
+    shown = {"observation": state.observation(player), "by_key": dict(state.observation_view(player))}
     view = _view_module(state.game.name)
     if view is not None:
         shown.update(svg=view.render_svg(state.observation(player), state.game),

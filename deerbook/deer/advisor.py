@@ -47,9 +47,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from ..engine import CHANCE, Action, Distribution, SaveFileError, State, make_game
+from ..engine.agents import shown_to
 from ..engine.exact import SharedWalks, action_values, agent_policy, outcome_distribution
 from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
@@ -313,6 +314,10 @@ class Turn(State):
     def observation(self, player: int) -> dict:
         """The inner state's observation for `player`."""
         return self.inner.observation(player)
+
+    def observation_view(self, player: int) -> Mapping[str, Any]:
+        """The inner state's observation view for `player`."""
+        return self.inner.observation_view(player)
 
     def to_json(self) -> dict:
         """The inner state as JSON-able data."""
@@ -598,7 +603,7 @@ def _game(options_json: str):
     return make_game(load_components(options["components"]).game, **options)
 
 
-def state_from_observation(obs: dict, rng: Rng) -> DeerState:
+def state_from_observation(obs: Mapping[str, Any], rng: Rng) -> DeerState:
     """The acting player's view made a full position: what they see as it is, the unseen cards (other
     hands, their face-down set-aside cards, the Predator pile) dealt uniformly. Raises SaveFileError if
     the deal breaks a rule (e.g. set-aside numbers must differ)."""
@@ -634,7 +639,7 @@ class AdvisorAgent:
     def __init__(self):
         self.greedy = GreedyAgent()
 
-    def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
+    def act(self, observation: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         """The exact advisor's choice where it is cheap enough, else the greedy agent's."""
         greedy = self.greedy.act(observation, legal, rng)
         size = sum(observation["hand"]) + sum(observation["discard"])
@@ -658,6 +663,6 @@ def sample_turn(state: DeerState, agent, rng: Rng) -> Turn:
         if s.is_chance_node():
             action = sample_outcome(s, rng)
         else:
-            action = agent.act(s.observation(s.current_player()), s.legal_actions(), rng)
+            action = agent.act(shown_to(agent, s, s.current_player()), s.legal_actions(), rng)
         turn = turn._apply(action)
     return turn

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import islice
 from operator import mul
-from typing import NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..engine import Action
 from ..engine.seeding import Rng
@@ -28,12 +28,14 @@ KNOCK_MAX_POINTS = 5
 class GreedyAgent:
     """Picks the move that sheds the most points now, by fixed rules of thumb per phase."""
 
+    observes_by_key = True  # handed `DeerState.observation_view`: it reads a few entries of each observation
+
     # The components of the last observation, kept with the very option value they were loaded from: every
     # observation of a game carries the same value, and component data given as a dict costs a JSON dump to look up.
     _components_option: object = None
     _components: DeerComponents | None = None
 
-    def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
+    def act(self, observation: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         """The greedy choice for the observed phase."""
         option = observation["options"]["components"]
         if option is not self._components_option or self._components is None:  # loaded again only when it changes

@@ -17,7 +17,7 @@ import math
 import statistics
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from ..engine import Action, make_game
 from ..engine.batch import BatchSpec, GameRecord, agent_factories, run_batch
@@ -160,8 +160,9 @@ class Refusing:
 
     def __init__(self, agent, kind: str):
         self.agent, self.kind = agent, kind
+        self.observes_by_key = getattr(agent, "observes_by_key", False)  # it reads what the wrapped agent reads
 
-    def act(self, observation: dict, legal: Sequence[Action], rng) -> Action:
+    def act(self, observation: Mapping[str, Any], legal: Sequence[Action], rng) -> Action:
         """The wrapped agent's choice, or the first legal action of another kind when it picks the refused kind."""
         choice = self.agent.act(observation, legal, rng)
         return next((a for a in legal if a.kind != self.kind), choice) if choice.kind == self.kind else choice

@@ -7,11 +7,11 @@ card kinds, and every card is in exactly one place. The rules themselves live in
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
 from ..engine.events import Event, Step
-from ..engine.protocol import IdentityCache, evolve, field_values, rebuilt
+from ..engine.protocol import IdentityCache, ObservationView, evolve, field_values, observed_dict, rebuilt
 from ..engine.seeding import Rng
 from . import rules
 from .rules import PRIVATE_PHASES, Phase, card_list
@@ -188,30 +188,13 @@ class DeerState(State):
         return tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(n))
 
     def observation(self, player: int) -> dict:
-        """What `player` may know: own hand and set-aside cards, hand sizes, the public piles and track, the roll.
+        """What `player` may know: own hand and set-aside cards, hand sizes, the public piles and track, the roll
+        (`OBSERVED`, entry by entry)."""
+        return observed_dict(self, player, OBSERVED)
 
-        A private decision of another player (a block offer, Ruling 19; a hand-over, card chart) shows as
-        phase "waiting" with no decider: who is asked would tell who holds those numbers. The cards about to
-        move (open to blocks) are counted only for their owner."""
-        phase, current, giver, game = self.phase, self.current, self.giver, self.game
-        private = phase in PRIVATE_PHASES and player != rules.acting_player(self)
-        owner = player == (current if giver is None else giver)  # whose cards move (`rules.mover`)
-        return {
-            "player": player, "phase": "waiting" if private else phase, "current": current,
-            "options": game.observed_options.copy(),
-            "hand": self.hands[player], "hand_sizes": _SIZES.of(self.hands), "deck_size": sum(self.deck),
-            "discard": self.discard, "predator_pile_size": sum(self.predator_pile), "pawns": self.pawns,
-            "dealer": self.round % game.num_players, "round": self.round, "frozen": self.frozen,
-            "extra_turns": self.extra_turns, "roll": self.roll, "joker_die": self.joker_die, "chosen": self.chosen,
-            "to_pass": self.to_pass if player == current else None,
-            "to_pass_count": sum(self.to_pass),
-            "rack": self.rack, "moves_left": self.moves_left, "move_target": self.move_target,
-            "round_points": self.round_points, "ledger": self.ledger, "turns": self.turns,
-            "set_aside": self.set_aside[player], "set_aside_sizes": _SIZES.of(self.set_aside),
-            "giver": None if private and phase == Phase.HAND_OVER else giver,
-            "blocking": None if private else self.blocking,
-            "pending_count": sum(self.pending) if owner else None,
-        }
+    def observation_view(self, player: int) -> ObservationView:
+        """`observation(player)`, each entry worked out when an agent reads it."""
+        return ObservationView(self, player, OBSERVED)
 
     def to_json(self) -> dict:
         """Every field as JSON-able data (read back by `load_state`)."""
@@ -261,6 +244,37 @@ _ROLES = {Phase.END: TERMINAL, **dict.fromkeys(rules.CHANCE_PHASES, CHANCE)}  # 
 # The card count of each player's pile (hands, set-aside cards), once per tuple: the next states share the
 # tuples no card left.
 _SIZES = IdentityCache(lambda piles: tuple(map(sum, piles)), maxsize=64)
+
+
+def _decider_hidden(s: DeerState, player: int) -> bool:
+    """A private decision of another player (a block offer, Ruling 19; a hand-over, card chart): who is asked would
+    tell who holds those numbers, so `player` sees phase "waiting", with no decider."""
+    return s.phase in PRIVATE_PHASES and player != rules.acting_player(s)
+
+
+def _moves_own_cards(s: DeerState, player: int) -> bool:
+    """Whether the cards about to move (open to blocks) are `player`'s: only their owner counts them."""
+    return player == (s.current if s.giver is None else s.giver)  # `rules.mover`
+
+
+# What a seat sees, entry by entry: the observation (a dict) and its view (read by key) are both built from it.
+OBSERVED: dict[str, Callable[[DeerState, int], Any]] = {
+    "player": lambda s, p: p, "phase": lambda s, p: "waiting" if _decider_hidden(s, p) else s.phase,
+    "current": lambda s, p: s.current, "options": lambda s, p: s.game.observed_options.copy(),
+    "hand": lambda s, p: s.hands[p], "hand_sizes": lambda s, p: _SIZES.of(s.hands),
+    "deck_size": lambda s, p: sum(s.deck), "discard": lambda s, p: s.discard,
+    "predator_pile_size": lambda s, p: sum(s.predator_pile), "pawns": lambda s, p: s.pawns,
+    "dealer": lambda s, p: s.dealer, "round": lambda s, p: s.round, "frozen": lambda s, p: s.frozen,
+    "extra_turns": lambda s, p: s.extra_turns, "roll": lambda s, p: s.roll, "joker_die": lambda s, p: s.joker_die,
+    "chosen": lambda s, p: s.chosen, "to_pass": lambda s, p: s.to_pass if p == s.current else None,
+    "to_pass_count": lambda s, p: sum(s.to_pass), "rack": lambda s, p: s.rack,
+    "moves_left": lambda s, p: s.moves_left, "move_target": lambda s, p: s.move_target,
+    "round_points": lambda s, p: s.round_points, "ledger": lambda s, p: s.ledger, "turns": lambda s, p: s.turns,
+    "set_aside": lambda s, p: s.set_aside[p], "set_aside_sizes": lambda s, p: _SIZES.of(s.set_aside),
+    "giver": lambda s, p: None if s.phase == Phase.HAND_OVER and _decider_hidden(s, p) else s.giver,
+    "blocking": lambda s, p: None if _decider_hidden(s, p) else s.blocking,
+    "pending_count": lambda s, p: sum(s.pending) if _moves_own_cards(s, p) else None,
+}
 
 
 def _lists(value):

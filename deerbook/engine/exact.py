@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, Callable, Hashable, NamedTuple, Protocol, TypeVar, cast
 
 
-from .agents import Agent
+from .agents import Agent, shown_to
 from .distribution import Distribution
 from .protocol import Action, State
 from .seeding import stream
@@ -34,7 +34,7 @@ def agent_policy(agent: Agent) -> Policy:
 
     def choose(state: State) -> Distribution:
         player = state.current_player()
-        action = agent.act(state.observation(player), state.legal_actions(), unused)
+        action = agent.act(shown_to(agent, state, player), state.legal_actions(), unused)
         return Distribution.certain(action)
 
     return choose

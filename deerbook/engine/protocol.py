@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Self, Sequence, TypeVar, cast
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Self, Sequence, TypeVar, cast
 
 
 from .distribution import cumulative_weights, draw_index
@@ -110,6 +110,11 @@ class State(ABC):
     @abstractmethod
     def observation(self, player: int) -> dict[str, Any]:
         """What `player` may see at the table, as a JSON-able dict."""
+
+    def observation_view(self, player: int) -> Mapping[str, Any]:
+        """The same entries as `observation(player)`, for an agent that reads them by key (`Agent.observes_by_key`):
+        a game may return an `ObservationView`, which works out only the entries read."""
+        return self.observation(player)
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
@@ -232,6 +237,34 @@ class State(ABC):
             if str(candidate) == text:
                 return candidate
         raise RuleViolation(self.rule(), f"no allowed action reads {text!r}")
+
+
+Observed = Mapping[str, Callable[[Any, int], Any]]  # observation key -> its value for (state, player)
+
+
+class ObservationView(Mapping[str, Any]):
+    """What `player` may see at `state`, each entry worked out when it is read: `observed[key](state, player)`.
+    A game whose `observation` is built from the same `observed` table shows the same in both (`observed_dict`).
+    The state is held privately: the view shows the observation's entries and nothing else."""
+
+    __slots__ = ("_state", "_player", "_observed")
+
+    def __init__(self, state: "State", player: int, observed: Observed):
+        self._state, self._player, self._observed = state, player, observed
+
+    def __getitem__(self, key: str) -> Any:
+        return self._observed[key](self._state, self._player)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._observed)
+
+    def __len__(self) -> int:
+        return len(self._observed)
+
+
+def observed_dict(state: "State", player: int, observed: Observed) -> dict[str, Any]:
+    """Every entry of the `observed` table for `player` at `state`, as a dict (the observation itself)."""
+    return {key: value(state, player) for key, value in observed.items()}
 
 
 class IdentityCache:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence, cast
 
-from .agents import Agent
+from .agents import Agent, shown_to
 from .events import Event, Step
 from .protocol import CHANCE, TERMINAL, Action, Game, State
 from .seeding import Rng, as_generator, spawn
@@ -51,7 +51,8 @@ def play(
             # drawn from the state's own outcomes: no need to check it
             state = state._apply(action) if on_events is None else _stepped(state._step(action), on_events)
             continue
-        action = agents[player].act(state.observation(player), state.legal_actions(), agent_rngs[player])
+        agent = agents[player]
+        action = agent.act(shown_to(agent, state, player), state.legal_actions(), agent_rngs[player])
         if unwatched:
             state = state.play_decision(action, chance_rng)
             continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence, cast
+from typing import Any, Mapping, Sequence, cast
 
 from ..engine.distribution import Distribution
 from ..engine.exact import best_response, outcome_distribution
@@ -176,7 +176,7 @@ class AdvisorAgent:
     def __init__(self):
         self.advisor, self._turn = Advisor(), None
 
-    def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
+    def act(self, observation: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         """The exact advisor's best action (the only one when there is no choice)."""
         if len(legal) == 1:
             return legal[0]

@@ -13,7 +13,7 @@ with that plain look-ahead on every decision of many games).
 from __future__ import annotations
 
 from math import inf
-from typing import Sequence, cast
+from typing import Any, Mapping, Sequence, cast
 
 from ..engine.protocol import Action
 from ..engine.registry import make_game
@@ -40,7 +40,7 @@ def _game(options: dict) -> FootballGame:
     return game
 
 
-def rebuild(observation: dict) -> FootballState:
+def rebuild(observation: Mapping[str, Any]) -> FootballState:
     """The public state an observation by the engine shows (trusted: not validated again, see `trusted_state`)."""
     return trusted_state(_game(observation["options"]), observation["state"])
 
@@ -93,7 +93,7 @@ class GreedyAgent:
     A field goal wins whenever the rest of its dice this turn cannot score a touchdown.
     """
 
-    def act(self, observation: dict, legal: Sequence[Action], rng: Rng) -> Action:
+    def act(self, observation: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         """The action whose finished turn scores best for this player."""
         if len(legal) == 1:
             return legal[0]

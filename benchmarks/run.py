@@ -76,6 +76,11 @@ def measure(name: str, options: dict, agent: str, games: int, repeats: int) -> t
     return per_game, play_games(name, options, agent, range(games), count_steps=True) / games
 
 
+def steps_per_second(per_game: list[float], length: float) -> float:
+    """Engine steps per CPU second at the median of the timed runs (`length` steps a game)."""
+    return 1000 * length / statistics.median(per_game)
+
+
 def openspiel_steps_per_second(games: int) -> float | None:
     """OpenSpiel's python_liars_poker under random play in the runner's loop shape, or None if absent."""
     try:
@@ -158,21 +163,20 @@ def main() -> None:
     parser.add_argument("--memory-games", type=int, default=10_000, help="games for the memory profile (0: skip)")
     args = parser.parse_args()
     print(f"measured on {interpreter()}")
-    print(f"{'game':<10} {'options':<22} {'agent':<7} {'ms/game':>8} {'range':>11} {'steps/s':>8} {'steps/game':>10}  target")
+    print(f"{'game':<10} {'options':<22} {'agent':<7} {'ms/game':>8} {'range':>11} {'steps/s':>8} {'steps/game':>10}"
+          "  target")
     for name, case in cases():
         per_game, length = measure(name, case.options, case.agent, args.games, args.repeats)
-        ms = statistics.median(per_game)
-        rate = 1000 * length / ms
+        ms, rate = statistics.median(per_game), steps_per_second(per_game, length)
         spread = f"{min(per_game):.2f}-{max(per_game):.2f}"
         target = target_text(ms, case.target_ms, False) or target_text(rate, case.target_steps, True)
-        print(f"{name:<10} {str(case.options):<22} {case.agent:<7} {ms:>8.2f} {spread:>11} {rate:>8.0f} {length:>10.0f}  "
-              f"{target}")
+        print(f"{name:<10} {str(case.options):<22} {case.agent:<7} {ms:>8.2f} {spread:>11} {rate:>8.0f} "
+              f"{length:>10.0f}  {target}")
     spiel = openspiel_steps_per_second(args.games * 25)
     if spiel is None:
         print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[bench]' for open-spiel)")
     else:
-        per_game, length = measure("deer", {"num_players": 4}, "random", args.games, args.repeats)
-        deer_rate = 1000 * length / statistics.median(per_game)
+        deer_rate = steps_per_second(*measure("deer", {"num_players": 4}, "random", args.games, args.repeats))
         print(f"OpenSpiel python_liars_poker random play: {spiel:.0f} steps/s; "
               f"4-player Deer random play runs at {deer_rate / spiel:.2f}x that")
     if args.batch_games:

@@ -357,21 +357,22 @@ def _find(legal: Sequence[Action], kind: str, args: tuple = ()) -> Action:
 
 
 # -- one chooser per decision phase --------------------------------------------------------------------
-def _joker_choice(comp: DeerComponents, obs: dict) -> tuple[int, int] | None:
-    return joker_choice(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))
+def _joker_args(obs) -> tuple[tuple, tuple, tuple]:
+    """The hand, discard pile and roll a Joker decision is scored on."""
+    return tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"])
 
 
 def choose_joker(comp, obs, legal):
     """Use a Joker only if the best face it can set sheds more points than the roll as it is."""
-    choice = _joker_choice(comp, obs)
+    choice = joker_choice(comp, *_joker_args(obs))
     return _find(legal, "no_joker") if choice is None else _find(legal, "joker", (choice[0],))
 
 
 def choose_joker_face(comp, obs, legal):
     """The Joker face whose roll sheds the most points (the first such face)."""
-    die, choice = obs["joker_die"], _joker_choice(comp, obs)
+    die, choice = obs["joker_die"], joker_choice(comp, *_joker_args(obs))
     if choice is None or choice[0] != die:  # another agent chose the die
-        choice = die, joker_best(comp, tuple(obs["hand"]), tuple(obs["discard"]), tuple(obs["roll"]))[die][1]
+        choice = die, joker_best(comp, *_joker_args(obs))[die][1]
     return _find(legal, "face", (joker_faces(comp, obs["roll"], die)[choice[1]],))
 
 

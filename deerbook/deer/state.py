@@ -113,12 +113,11 @@ class DeerState(State):
         return rules.rule(self)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions of the seat to move (none at chance and terminal nodes), cached: the phase's own
-        list of them, found in one lookup (`rules.LEGAL_ACTIONS`; this runs at every decision)."""
+        """The legal actions of the seat to move (none at chance and terminal nodes), cached. The phase alone says
+        which (`rules.legal_actions`): no `current_player()` first, as the protocol's default asks (every decision)."""
         cache = self.__dict__
         if "_cache_legal" not in cache:
-            actions = rules.LEGAL_ACTIONS.get(self.phase)
-            cache["_cache_legal"] = () if actions is None else actions(self)
+            cache["_cache_legal"] = rules.legal_actions(self)
         return cache["_cache_legal"]
 
     def _legal_actions(self) -> tuple[Action, ...]:
@@ -252,11 +251,6 @@ def _decider_hidden(s: DeerState, player: int) -> bool:
     return s.phase in PRIVATE_PHASES and player != rules.acting_player(s)
 
 
-def _moves_own_cards(s: DeerState, player: int) -> bool:
-    """Whether the cards about to move (open to blocks) are `player`'s: only their owner counts them."""
-    return player == (s.current if s.giver is None else s.giver)  # `rules.mover`
-
-
 # What a seat sees, entry by entry: the observation (a dict) and its view (read by key) are both built from it.
 OBSERVED: dict[str, Callable[[DeerState, int], Any]] = {
     "player": lambda s, p: p, "phase": lambda s, p: "waiting" if _decider_hidden(s, p) else s.phase,
@@ -273,7 +267,7 @@ OBSERVED: dict[str, Callable[[DeerState, int], Any]] = {
     "set_aside": lambda s, p: s.set_aside[p], "set_aside_sizes": lambda s, p: _SIZES.of(s.set_aside),
     "giver": lambda s, p: None if s.phase == Phase.HAND_OVER and _decider_hidden(s, p) else s.giver,
     "blocking": lambda s, p: None if _decider_hidden(s, p) else s.blocking,
-    "pending_count": lambda s, p: sum(s.pending) if _moves_own_cards(s, p) else None,
+    "pending_count": lambda s, p: sum(s.pending) if p == rules.mover(s) else None,  # only their owner counts them
 }
 
 

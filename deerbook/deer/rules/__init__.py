@@ -11,14 +11,14 @@ from .cards import (BULLSEYE_POINTS, KNOCK_MAX_CARDS, SET_ASIDE_CARDS, acting_pl
                     matching, moved_numbers, mover, number_points, others, predator_decision, rolled_faces,
                     rolled_numbers, set_aside_options, sum_groups, turn_start_phase)
 from .legal import chance_outcomes, chance_table, draw, drawn_kinds
-from .phase_rules import (CHANCE_PHASES, DECISION_PHASES, LEGAL_ACTIONS, PHASE_RULES, PRIVATE_PHASES, PhaseRule, apply,
+from .phase_rules import (CHANCE_PHASES, DECISION_PHASES, PHASE_RULES, PRIVATE_PHASES, PhaseRule, apply,
                           deals_on_lists, legal_actions, play_chance, rule)
 from .phases import Phase
 from .table import RoundOver, Table
 from .transitions import EFFECT_HANDLERS, deal_fields, end_round, round_scores
 
 __all__ = ["BULLSEYE_POINTS", "CHANCE_PHASES", "DECISION_PHASES", "EFFECT_HANDLERS", "KNOCK_MAX_CARDS",
-           "LEGAL_ACTIONS", "PHASE_RULES", "PRIVATE_PHASES", "Phase", "PhaseRule", "RoundOver", "SET_ASIDE_CARDS",
+           "PHASE_RULES", "PRIVATE_PHASES", "Phase", "PhaseRule", "RoundOver", "SET_ASIDE_CARDS",
            "Table", "acting_player", "apply", "available_racks", "card_list", "chance_outcomes", "chance_table",
            "choosable_numbers", "counts_of_kinds", "deal_fields", "deals_on_lists", "draw", "drawn_kinds",
            "end_round", "group_options", "group_target", "hand_value", "joker_faces", "legal_actions", "loses_turn",

@@ -132,7 +132,7 @@ assert set(PHASE_RULES) == set(Phase), "every phase has its record"
 CHANCE_PHASES = frozenset(p for p, r in PHASE_RULES.items() if r.legal is None and r.handler is not None)
 DECISION_PHASES = frozenset(p for p, r in PHASE_RULES.items() if r.legal is not None)
 PRIVATE_PHASES = frozenset(p for p, r in PHASE_RULES.items() if r.private)  # others see "waiting"
-LEGAL_ACTIONS = {p: r.legal for p, r in PHASE_RULES.items() if r.legal is not None}  # looked up at every decision
+_LEGAL = {p: r.legal for p, r in PHASE_RULES.items() if r.legal is not None}  # looked up at every decision
 _HANDLERS = {p: r.handler for p, r in PHASE_RULES.items() if r.handler is not None}  # ... and every transition
 
 
@@ -147,8 +147,9 @@ def rule(s) -> str:
 
 
 def legal_actions(s) -> tuple[Action, ...]:
-    """The legal actions of the state's (decision) phase."""
-    return LEGAL_ACTIONS[s.phase](s)
+    """The legal actions of the state's phase (none in a chance phase or at the end)."""
+    actions = _LEGAL.get(s.phase)
+    return () if actions is None else actions(s)
 
 
 def apply(t: Table, action: Action) -> None:

@@ -19,7 +19,7 @@ from collections import Counter
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from deerbook.deer import GreedyAgent  # noqa: E402
+from deerbook.bots.deer_greedy import GreedyAgent  # noqa: E402
 from deerbook.engine import make_game, play  # noqa: E402
 
 

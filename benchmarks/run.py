@@ -27,8 +27,10 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+from deerbook.engine.registry import make_agents  # noqa: E402
 from deerbook.engine import make_game, play  # noqa: E402
-from deerbook.engine.batch import BatchSpec, agent_factories, default_workers, run_batch  # noqa: E402
+from deerbook.engine.batch import BatchSpec, default_workers, run_batch  # noqa: E402
+from deerbook.engine.registry import agent_factories  # noqa: E402
 from deerbook.engine.registry import Benchmark, game_info, game_names  # noqa: E402
 
 MEMORY_GROWTH_LIMIT_MIB = 5  # "flat": what the last half of the games may add to the resident set
@@ -52,7 +54,7 @@ def play_games(name: str, options: dict, agent: str, seeds: range, count_steps: 
         steps += 1
 
     for seed in seeds:
-        play(game, [game.agents()[agent]() for _ in range(game.num_players)], seed,
+        play(game, make_agents(game, [agent] * game.num_players), seed,
              on_step=count if count_steps else None)
     return steps
 

@@ -15,10 +15,11 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+from deerbook.engine.registry import make_agents  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.engine.runner import play  # noqa: E402
 from deerbook.widgets.explore import DeerExplorer, FootballExplorer  # noqa: E402
-from deerbook.widgets.hints import deer_hints, football_hints  # noqa: E402
+from deerbook.play.hints import deer_hints, football_hints  # noqa: E402
 
 TARGET_MS = 50
 DEER_HANDS = ["3 3 7 Fox Joker", "1 2 3 4 5 6", "Fox Fox Joker 9 9", "12 11 10 8 8 7 5 5 2", "Joker"]
@@ -69,7 +70,7 @@ def hint_times(name: str, options: dict, hints, games: int) -> list[tuple[float,
                 where = f"game seed {seed}, decision {len(times) - first + 1}: {state.rule()}"
                 times.append((timed(hints, state, state.current_player()), where))
 
-        play(game, [game.agents()["greedy"]() for _ in range(game.num_players)], seed, on_step=ask)
+        play(game, make_agents(game, ["greedy"] * game.num_players), seed, on_step=ask)
     return times
 
 

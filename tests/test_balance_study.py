@@ -5,10 +5,10 @@ import json
 import numpy as np
 import pytest
 
-from deerbook.balance import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, STUDY_VERSION,
+from deerbook.analysis.study import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, STUDY_VERSION,
                               departs, difference, load_study, record_at, replay, returns_of, run_study, save_study,
                               winners_mask)
-from deerbook.deer.balance import Estimate
+from deerbook.analysis.stats import Estimate
 from deerbook.engine.errors import SaveFileError
 
 REPLAYS_PER_CONFIGURATION = 3

@@ -7,9 +7,11 @@ import random
 import pytest
 
 from deerbook.engine import make_game, play
-from deerbook.engine.batch import BatchSpec, InlineExecutor, agent_factories, chunks, executor_for, run_batch
+from deerbook.cli.running import executor_for
+from deerbook.engine.batch import BatchSpec, InlineExecutor, chunks, run_batch
+from deerbook.engine.registry import agent_factories
 from deerbook.engine.seeding import as_generator, stream
-from deerbook.engine.simulate import simulate
+from deerbook.analysis.simulate import simulate
 
 
 def deer_spec(rotate=False):

@@ -9,15 +9,16 @@ pytest.importorskip("plotly")
 
 import plotly.graph_objects as go  # noqa: E402
 
+from deerbook.bots import deer_advisor, football_advisor  # noqa: E402
 from deerbook.charts import deer_odds, football_odds  # noqa: E402
 from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, step_data, step_titles, with_dropdown,  # noqa: E402
                                       with_slider, wrap_label)
-from deerbook.deer import DeerState  # noqa: E402
-from deerbook.deer.advisor import advise, turn_distribution, turn_summary  # noqa: E402
+from deerbook.bots.deer_advisor import advise, turn_distribution, turn_summary  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
-from deerbook.football.advisor import Advisor  # noqa: E402
-from deerbook.football.odds import FIELD_POSITIONS, default_game, whole_track  # noqa: E402
+from deerbook.bots.football_advisor import Advisor  # noqa: E402
+from deerbook.analysis.football_odds import FIELD_POSITIONS, default_game, whole_track  # noqa: E402
 from deerbook.football.sheet import TRACKS  # noqa: E402
+from deerbook.deer import position  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +28,7 @@ def hand_fig():
 
 @pytest.fixture(scope="module")
 def deer_states():
-    return deer_odds.advisor_positions()
+    return deer_advisor.advisor_positions()
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +38,7 @@ def deer_advisor_fig(deer_states):
 
 @pytest.fixture(scope="module")
 def football_states():
-    return football_odds.advisor_positions()
+    return football_advisor.advisor_positions()
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +72,7 @@ def test_hand_dropdown_offers_every_sample_hand_and_starts_at_the_first(hand_fig
 def test_each_hand_shows_the_exact_points_shed_of_that_hand(hand_fig, index):
     hand = deer_odds.SAMPLE_HANDS[index]
     # The position built here directly: chapter 13's other hands and Discard pile.
-    state = DeerState.from_position(make_game("deer", num_players=4),
+    state = position(make_game("deer", num_players=4),
                                     [hand.split(), ["7", "8"], ["1", "2", "4"], ["12"]], discard=["6", "6"])
     dist = turn_distribution(state)
     shed = dist.map(lambda outcome: outcome[0])
@@ -107,15 +108,15 @@ def test_each_marker_shows_every_tracks_exact_yards(yards_fig, marker):
 
 # -- advisor values -------------------------------------------------------------------------------------------
 def test_deer_positions_are_seeded_and_one_per_kind_of_decision(deer_states):
-    again = deer_odds.advisor_positions()
+    again = deer_advisor.advisor_positions()
     assert [s.to_json() for s in again] == [s.to_json() for s in deer_states]
     phases = [s.phase for s in deer_states]
-    assert len(phases) >= 3 and len(set(phases)) == len(phases) and set(phases) <= set(deer_odds.DECISION_QUESTIONS)
+    assert len(phases) >= 3 and len(set(phases)) == len(phases) and set(phases) <= set(deer_advisor.DECISION_QUESTIONS)
     assert all(len(s.legal_actions()) > 1 for s in deer_states)
 
 
 def test_deer_advisor_dropdown_shows_the_exact_value_of_every_legal_choice(deer_advisor_fig, deer_states):
-    assert labels(deer_advisor_fig) == [deer_odds.DECISION_QUESTIONS[s.phase] for s in deer_states]
+    assert labels(deer_advisor_fig) == [deer_advisor.DECISION_QUESTIONS[s.phase] for s in deer_states]
     for index, state in enumerate(deer_states):
         ranked = advise(state)
         bars = step_data(deer_advisor_fig, index)[0]
@@ -127,7 +128,7 @@ def test_deer_advisor_dropdown_shows_the_exact_value_of_every_legal_choice(deer_
 
 def test_football_positions_are_decisions_where_the_choice_matters(football_states):
     assert len(football_states) == 6
-    assert [s.to_json() for s in football_odds.advisor_positions()] == [s.to_json() for s in football_states]
+    assert [s.to_json() for s in football_advisor.advisor_positions()] == [s.to_json() for s in football_states]
     for state in football_states:
         assert state.phase in football_odds.FOOTBALL_QUESTIONS
         assert len({a.expected_points for a in Advisor().advise(state)}) > 1
@@ -169,8 +170,8 @@ def test_wrap_label_breaks_long_names_at_spaces():
 
 def test_figures_are_deterministic(hand_fig, deer_advisor_fig, football_advisor_fig, yards_fig, deer_states):
     assert deer_odds.hand_odds_figure().to_json() == hand_fig.to_json()
-    assert deer_odds.advisor_values_figure(deer_odds.advisor_positions()).to_json() == deer_advisor_fig.to_json()
-    assert football_odds.advisor_values(football_odds.advisor_positions()).to_json() == football_advisor_fig.to_json()
+    assert deer_odds.advisor_values_figure(deer_advisor.advisor_positions()).to_json() == deer_advisor_fig.to_json()
+    assert football_odds.advisor_values(football_advisor.advisor_positions()).to_json() == football_advisor_fig.to_json()
     assert football_odds.yards_by_marker().to_json() == yards_fig.to_json()
 
 

@@ -5,9 +5,10 @@ import pytest
 pytest.importorskip("plotly")
 
 from deerbook.charts.deer_game import pawn_steps, pawns_over_rounds  # noqa: E402
-from deerbook.deer import DeerState, GreedyAgent  # noqa: E402
+from deerbook.bots.deer_greedy import GreedyAgent  # noqa: E402
 from deerbook.engine import RandomAgent, make_game  # noqa: E402
 from deerbook.engine.runner import play  # noqa: E402
+from deerbook.deer import position  # noqa: E402
 
 GAME = make_game("deer", num_players=3)
 
@@ -69,9 +70,9 @@ def test_figure_data_is_the_steps(game_events, steps):
 
 
 def test_hand_made_positions_and_clamped_moves():
-    state = DeerState.from_position(GAME, [["Fox", "Wolf", "Bear", "9"], ["10"], ["11"]], pawns=[5, 0, 40],
+    state = position(GAME, [["Fox", "Wolf", "Bear", "9"], ["10"], ["11"]], pawns=[5, 0, 40],
                                     discard=None, predator_pile=())
-    from deerbook.deer.narrate import act, roll
+    from deerbook.play.deer_narrate import act, roll
 
     state = start = roll(state, 1, 2, 4, "Bear")
     events = []

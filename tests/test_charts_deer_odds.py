@@ -7,16 +7,17 @@ import pytest
 pytest.importorskip("plotly")
 
 from deerbook.charts import deer_odds  # noqa: E402
-from deerbook.deer.advisor import advise, turn_distribution  # noqa: E402
-from deerbook.deer.balance import estimate, play_batch  # noqa: E402
+from deerbook.bots.deer_advisor import advise, turn_distribution  # noqa: E402
+from deerbook.analysis.batches import play_batch  # noqa: E402
+from deerbook.analysis.stats import estimate  # noqa: E402
 from deerbook.deer.components import combination_name  # noqa: E402
-from deerbook.deer.odds import odds_report  # noqa: E402
-from deerbook.deer import DeerState  # noqa: E402
+from deerbook.analysis.deer_odds import odds_report  # noqa: E402
 from deerbook.engine import Action, make_game  # noqa: E402
+from deerbook.deer import position as deer_position  # noqa: E402
 
 
 def position(hands, **kwargs):
-    return DeerState.from_position(make_game("deer", num_players=len(hands)), hands, **kwargs)
+    return deer_position(make_game("deer", num_players=len(hands)), hands, **kwargs)
 
 
 def roll(state, *faces):
@@ -113,4 +114,4 @@ def test_seat_and_length_charts_show_the_estimates():
     assert list(fig.data[0].y) == [e.mean for e in rates]
     assert list(fig.data[0].error_y.array) == pytest.approx([1.96 * e.se for e in rates])
     lengths = deer_odds.length_figure({"greedy": batch})
-    assert list(lengths.data[0].x) == list(batch.turns) and lengths.layout.xaxis.title.text == "turns"
+    assert list(lengths.data[0].x) == list(batch.stats["turns"]) and lengths.layout.xaxis.title.text == "turns"

@@ -6,8 +6,8 @@ pytest.importorskip("plotly")
 
 from deerbook.charts import football_odds as charts  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
-from deerbook.football.advisor import Advisor  # noqa: E402
-from deerbook.football.odds import (area_count_tables, blitz_board, chance_by_field_position,  # noqa: E402
+from deerbook.bots.football_advisor import Advisor  # noqa: E402
+from deerbook.analysis.football_odds import (area_count_tables, blitz_board, chance_by_field_position,  # noqa: E402
                                    default_game, whole_track)
 from deerbook.football.rules import NO_EFFECT  # noqa: E402
 from deerbook.football.rules import AREA  # noqa: E402

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from deerbook.__main__ import main
+from deerbook.cli.main import main
 from deerbook.engine import RuleViolation, make_game
 from deerbook.engine.errors import OptionError
 from deerbook.engine.registry import read_option
-from deerbook.engine.simulate import format_summary, simulate
+from deerbook.analysis.simulate import format_summary, simulate
 
 
 def sim(game: str, *extra: str) -> list[str]:
@@ -46,9 +46,9 @@ BAD_INPUTS = [
     (sim("deer", "--difficulty", "hard"), "--difficulty", "knocking"),
     (sim("football", "--advanced"), "--advanced", "solo_difficulty"),
     (sim("deer-cards", "--advanced"), "--advanced", "does not offer"),
-    (sim("deer", "--agents", ""), "--agents", "advisor, greedy, random"),
-    (sim("deer", "--agents", "smart"), "--agents", "advisor, greedy, random"),
-    (sim("deer", "--agents", "greedy,,random"), "--agents", "advisor, greedy, random"),
+    (sim("deer", "--agents", ""), "--agents", "random, greedy, greedy-no-knock, advisor"),
+    (sim("deer", "--agents", "smart"), "--agents", "random, greedy, greedy-no-knock, advisor"),
+    (sim("deer", "--agents", "greedy,,random"), "--agents", "random, greedy, greedy-no-knock, advisor"),
     (sim("deer", "--agents", "greedy,random"), "--agents", "4 names"),
     (sim("deer", "--option", "nosuch=1"), "--option", "its options are num_players, components"),
     (sim("deer", "--option", "knocking"), "--option", "KEY=VALUE"),

@@ -3,12 +3,14 @@ from fractions import Fraction
 
 import pytest
 
-from deerbook.deer import DeerState, GreedyAgent, narrate
+from deerbook.bots.deer_greedy import GreedyAgent
+from deerbook.play import deer_narrate as narrate
 from deerbook.deer.components import combination_name
-from deerbook.deer.editions import format_chart
-from deerbook.deer.odds import combination_distribution
+from deerbook.analysis.deer_editions import format_chart
+from deerbook.analysis.deer_odds import combination_distribution
 from deerbook.engine import RandomAgent, RuleViolation, make_game
 from deerbook.engine.runner import play
+from deerbook.deer import position
 
 GAME = make_game("deer", num_players=3)
 COMP = GAME.components
@@ -36,7 +38,7 @@ def test_combination_names_and_chart_chances():
 
 
 def test_hand_text_act_roll_and_texts():
-    state = DeerState.from_position(GAME, [["3", "5", "5", "Fox"], ["10"], ["11"]], discard=None, predator_pile=())
+    state = position(GAME, [["3", "5", "5", "Fox"], ["10"], ["11"]], discard=None, predator_pile=())
     assert narrate.hand_text(state, 0) == "3 5 5 Fox (value 16)"
     assert len(narrate.texts(state)) == 720  # a chance node lists its outcomes
     state = narrate.roll(state, 3, 5, "deer_head", "Bear")

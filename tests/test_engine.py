@@ -12,7 +12,7 @@ from deerbook.engine.distribution import sample_index
 from deerbook.engine.events import Event
 from deerbook.engine.protocol import Action
 from deerbook.engine.playthrough import record, replay
-from deerbook.engine.simulate import format_summary, simulate
+from deerbook.analysis.simulate import format_summary, simulate
 from deerbook.engine.seeding import stream
 
 D6 = Distribution.uniform(range(1, 7))

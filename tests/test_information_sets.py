@@ -10,11 +10,11 @@ import json
 import numpy as np
 import pytest
 
-from deerbook.deer.narrate import roll
-from deerbook.deer.state import DeerState
+from deerbook.play.deer_narrate import roll
 from deerbook.engine import RandomAgent, SaveFileError, make_game
 from deerbook.engine.runner import play
 from game_configs import CONFIGS
+from deerbook.deer import position
 
 STATES_PER_GAME = 20
 VARIANTS_PER_SEAT = 3
@@ -34,9 +34,9 @@ def seen(state, player: int) -> str:
 def _view_module(name: str):
     try:
         if name.startswith("deer"):
-            from deerbook.deer import view
+            from deerbook.play import deer_view as view
         else:
-            from deerbook.football import view
+            from deerbook.play import football_view as view
     except ImportError:
         return None
     return view
@@ -153,7 +153,7 @@ def test_who_is_offered_a_block_is_not_shown():
     """P1 is offered a block of the 7s (Ruling 19); had P2 set the 7 aside instead, P0 and P3 would see
     the same table, and neither sees a block at all."""
     game = make_game("deer", num_players=4, headlights_spaces=True)
-    start = DeerState.from_position(game, [["7", "7", "3", "9"], ["1", "2"], ["4", "5"], ["6", "8"]],
+    start = position(game, [["7", "7", "3", "9"], ["1", "2"], ["4", "5"], ["6", "8"]],
                                     set_aside=[[], ["7", "10", "11"], ["12", "1", "2"], []])
     state = roll(start, 3, "deer_head", 7, "Bear")
     assert state.phase == "block" and state.blocking[1] == 1
@@ -170,7 +170,7 @@ def test_who_is_offered_a_block_is_not_shown():
 @pytest.mark.parametrize("name,options", FOOTBALL, ids=[f"{n}-{o}" for n, o in FOOTBALL])
 def test_football_has_nothing_hidden_and_shows_the_whole_table(name, options):
     """Football's table is public: each seat's observation determines the state exactly."""
-    from deerbook.football.agents import rebuild
+    from deerbook.bots.football_greedy import rebuild
 
     game = make_game(name, **options)
     for state in met_states(game, 3):

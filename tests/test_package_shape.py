@@ -1,19 +1,25 @@
-"""Both game packages have the same modules, each meaning the same thing (issue 9: one shape for every game)."""
+"""Both games have the same modules, each meaning the same thing, in the same layer (one shape for every game)."""
 import enum
 import importlib
 
 import pytest
 
-SHARED = ("game", "state", "rules", "save", "agents", "advisor", "odds", "balance", "narrate", "events", "view",
-          "decisions")
+CORE = ("game", "spec", "state", "rules", "save", "decisions", "registration")  # the rules core: deerbook.<game>
+LAYERED = {"bots": ("greedy", "advisor"), "analysis": ("odds",), "play": ("view", "events", "narrate")}
 COMPONENTS = {"deer": "components", "football": "sheet"}  # the game's component data, replaceable by the user's own
 
 
 @pytest.mark.parametrize("package", sorted(COMPONENTS))
-@pytest.mark.parametrize("module", SHARED + ("components",))
-def test_every_game_package_has_the_shared_modules(package, module):
+@pytest.mark.parametrize("module", CORE + ("components",))
+def test_every_rules_core_has_the_shared_modules(package, module):
     name = COMPONENTS[package] if module == "components" else module
     assert importlib.import_module(f"deerbook.{package}.{name}").__doc__
+
+
+@pytest.mark.parametrize("package", sorted(COMPONENTS))
+@pytest.mark.parametrize("layer, module", [(layer, module) for layer, modules in LAYERED.items() for module in modules])
+def test_every_game_has_its_modules_in_the_upper_layers(package, layer, module):
+    assert importlib.import_module(f"deerbook.{layer}.{package}_{module}").__doc__
 
 
 @pytest.mark.parametrize("package", sorted(COMPONENTS))

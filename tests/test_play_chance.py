@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+from deerbook.engine.registry import agents_for
+from deerbook.engine.registry import make_agents
 from deerbook.engine import Action, RuleViolation, make_game, play
 from deerbook.engine.protocol import CHANCE
 
@@ -28,13 +30,13 @@ class Recording:
 def played(game, agent: str, seed: int, watched: bool):
     """The final state and every seat's recorded decisions of one seeded game, watched step by step or not."""
     log: list = []
-    agents = [Recording(game.agents()[agent](), log) for _ in range(game.num_players)]
+    agents = [Recording(make_agents(game, [agent])[0], log) for _ in range(game.num_players)]
     final = play(game, agents, seed, on_step=(lambda state, action: None) if watched else None)
     return final, log
 
 
 AGENT_CONFIGS = [(name, options, agent) for name, options in CONFIGS
-                 for agent in ("random", "greedy") if agent in make_game(name, **options).agents()]
+                 for agent in ("random", "greedy") if agent in agents_for(name)]
 
 
 @pytest.mark.parametrize("name, options, agent", AGENT_CONFIGS)
@@ -52,7 +54,7 @@ def test_play_chance_draws_as_sample_chance_then_apply(name, options):
     random stream left at the same point."""
     game = make_game(name, **options)
     state, rng = game.initial_state(), random.Random(5)
-    agent = game.agents()["random"]()
+    agent = make_agents(game, ["random"])[0]
     while not state.is_terminal():
         if state.current_player() == CHANCE:
             fast_rng, slow_rng = random.Random(), random.Random()
@@ -83,7 +85,7 @@ def test_play_decision_is_apply_then_the_chance_moves_one_by_one(name, options):
     game = make_game(name, **options)
     rng = random.Random(6)
     state = _chance_played(game.initial_state(), rng)
-    agent = game.agents()["random"]()
+    agent = make_agents(game, ["random"])[0]
     while not state.is_terminal():
         player = state.current_player()
         with pytest.raises(RuleViolation):

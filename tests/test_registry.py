@@ -19,8 +19,10 @@ import toy_game
 from deerbook.engine import OptionError, make_game
 from deerbook.engine import registry
 from deerbook.engine.errors import DeerbookError
-from deerbook.engine.registry import BUILTIN, GROUP, Benchmark, GameInfo, Option, game_info, game_names, load_errors
-from deerbook.session import Session
+from deerbook.engine.registry import (AGENT_GROUP, BUILTIN, GROUP, AgentInfo, Benchmark, GameInfo, Option, agent_info,
+                                     agent_names, agents_for, game_info, game_names, load_errors, register_agent)
+from deerbook.cli.main import main
+from deerbook.play.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent
@@ -51,16 +53,18 @@ def fresh_registry(monkeypatch):
     """A registry that has discovered nothing yet and finds only the entry points given to it."""
     def use(*entries: EntryPoint) -> None:
         monkeypatch.setattr(registry, "_GAMES", {})
+        monkeypatch.setattr(registry, "_AGENTS", {})
         monkeypatch.setattr(registry, "_LOAD_ERRORS", {})
         monkeypatch.setattr(registry, "_discovered", False)
         monkeypatch.setattr(registry, "entry_points", lambda group: [e for e in entries if e.group == group])
     return use
 
 
-def test_pyproject_declares_the_builtin_games_in_the_group():
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][GROUP]
-    assert declared == {"deerbook": BUILTIN}
-    assert [info.name for info in registry.load_path(BUILTIN)] == BUILTIN_GAMES
+def test_pyproject_declares_the_builtin_games_and_agents_in_their_groups():
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
+    assert tuple(declared[GROUP].values()) == BUILTIN[GROUP]
+    assert tuple(declared[AGENT_GROUP].values()) == BUILTIN[AGENT_GROUP]
+    assert [info.name for path in BUILTIN[GROUP] for info in registry.load_path(path)] == BUILTIN_GAMES
 
 
 def test_a_checkout_without_installed_metadata_still_has_the_builtin_games(fresh_registry):
@@ -206,3 +210,46 @@ def test_the_contributing_walk_through_builds_its_record():
     info = namespace["MY_RACE"]
     assert (info.name, info.min_players, info.max_players, info.view) == ("my-race", 1, 6, "my_race.view")
     assert info.configs == ({"num_players": 1}, {"num_players": 3, "target": 10})
+
+
+# -- the agent catalogue: every agent registered once, read by every front end --------------------------------------
+def test_every_builtin_agent_is_registered_once_with_its_games():
+    assert agent_names() == ["random", "greedy", "greedy-no-knock", "advisor"]
+    assert list(agents_for("deer")) == list(agents_for("deer-cards")) == agent_names()
+    assert list(agents_for("football")) == ["random", "greedy", "advisor"]
+    assert list(agents_for("toy-race")) == ["random"]  # a generic agent plays a game nobody wrote agents for
+    for name in agent_names():
+        info = agent_info(name)
+        assert info.description and info.summary.startswith(f"{name} ({info.strength}): ")
+        for game in game_names():
+            if name in agents_for(game):
+                agent = info.load(game)()
+                assert callable(agent.act)
+
+
+def test_a_generic_agent_reads_the_games_metadata():
+    assert (game_info("deer").information, game_info("football").information) == ("imperfect", "perfect")
+    sees_all = AgentInfo("sees-all", "needs perfect information", "basic", "deerbook.engine.agents:RandomAgent",
+                         information=("perfect",))
+    assert [name for name in game_names() if sees_all.plays(game_info(name))] == ["football", "toy-race"]
+
+
+def test_an_agent_registered_at_run_time_plays_at_once(monkeypatch):
+    monkeypatch.setattr(registry, "_AGENTS", dict(registry._AGENTS))
+    register_agent(AgentInfo("first-choice", "always takes the first legal move", "random", "toy_game:FirstChoice"))
+    assert "first-choice" in agents_for("deer") and "first-choice" in agents_for("toy-race")
+    result = main(["simulate", "toy-race", "--seed", "1", "--games", "3", "--agents", "first-choice", "--workers", "1"])
+    assert result == 0
+    with pytest.raises(DeerbookError, match="agent name 'greedy' is taken"):
+        register_agent(AgentInfo("greedy", "another", "basic", "toy_game:FirstChoice"))
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"name": "Big Bot"}, "one lower-case word"),
+    ({"strength": "genius"}, "strength must be one of random, basic, good, strong"),
+    ({"factory": "no_colon"}, "import path"),
+    ({"factory": {"deer": ""}}, "import path"),
+])
+def test_a_bad_agent_registration_is_refused_when_made(fields, words):
+    with pytest.raises(DeerbookError, match=words):
+        AgentInfo(**{"name": "bot", "description": "d", "strength": "basic", "factory": "m:f", **fields})

@@ -10,14 +10,17 @@ class Block:
         if name.partition(".")[0] not in allowed:
             raise ImportError(f"the rules core imported {name}, which is not in the standard library")
 sys.meta_path.insert(0, Block())
+from deerbook.engine.registry import make_agents
 from deerbook.engine import make_game, play
-from deerbook.engine.batch import BatchSpec, agent_factories, run_batch
-from deerbook.engine.simulate import simulate
-import deerbook.deer.advisor, deerbook.deer.balance, deerbook.deer.odds, deerbook.deer.narrate
-import deerbook.football.advisor, deerbook.football.odds
+from deerbook.engine.batch import BatchSpec, run_batch
+from deerbook.engine.registry import agent_factories
+from deerbook.analysis.simulate import simulate
+import deerbook.bots.deer_advisor, deerbook.analysis.batches, deerbook.analysis.deer_odds, deerbook.analysis.study
+import deerbook.play.session, deerbook.play.deer_narrate, deerbook.play.hints, deerbook.play.terminal
+import deerbook.bots.football_advisor, deerbook.analysis.football_odds
 for name, players in (("deer", 4), ("deer-cards", 3), ("football", 2), ("football", 1)):
     game = make_game(name, num_players=players)
-    final = play(game, [game.agents()["greedy"]() for _ in range(players)], 3)
+    final = play(game, make_agents(game, ["greedy"] * players), 3)
     assert final.is_terminal()
 print(simulate(make_game("deer", num_players=2), ["random", "greedy"], 3, 1, workers=1)["games"])
 """

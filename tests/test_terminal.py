@@ -5,10 +5,10 @@ import re
 import numpy as np
 import pytest
 
-from deerbook.__main__ import main
+from deerbook.cli.main import main
 from deerbook.engine import make_game
-from deerbook.session import Session
-from deerbook.terminal import Terminal
+from deerbook.play.session import Session
+from deerbook.play.terminal import Terminal
 
 CHOICES = re.compile(r"Your choice \(1-(\d+)")
 
@@ -117,8 +117,8 @@ def test_command_line_plays_with_a_seed(monkeypatch, capsys):
 def test_options_read_by_the_caller_are_used_as_given():
     import argparse
 
-    from deerbook.__main__ import key_value
-    from deerbook.terminal import add_arguments, session_from_args
+    from deerbook.cli.main import key_value
+    from deerbook.cli.play import add_arguments, session_from_args
 
     parser = argparse.ArgumentParser()
     add_arguments(parser, ["deer"], key_value)

@@ -1,13 +1,13 @@
 """The drawn tables: well-formed SVG with the expected pieces, and no card the seat may not see."""
 import xml.etree.ElementTree as ET
 
-from deerbook.deer import view as deer_view
-from deerbook.deer.narrate import roll
-from deerbook.deer.state import DeerState
+from deerbook.play import deer_view as deer_view
+from deerbook.play.deer_narrate import roll
 from deerbook.engine import make_game
-from deerbook.football import view as football_view
+from deerbook.play import football_view as football_view
 from deerbook.football.rules import ACTIVE
 from deerbook.football.save import position
+from deerbook.deer import position as deer_position
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -26,7 +26,7 @@ def hover_titles(root: ET.Element) -> list[str]:
 
 def advanced_position():
     game = make_game("deer", num_players=4, advanced=True)
-    start = DeerState.from_position(
+    start = deer_position(
         game, [["3", "7", "7", "9", "Fox", "Wolf", "Wolf"], ["1", "Joker"], ["4", "5"], ["6", "8"]],
         set_aside=[["10"], ["7", "11"], ["12", "1", "2"], []], pawns=[3, 65, 3, 40], frozen=[False, True, False, False])
     return game, roll(start, 3, "deer_head", 7, "Bear")
@@ -73,7 +73,7 @@ def test_deer_text_twin_reads_the_same_table():
 
 def test_card_edition_writes_ranks_and_the_race_to_150():
     game = make_game("deer-cards", num_players=3)
-    start = DeerState.from_position(game, [["A", "J", "Q", "K", "K"], ["2"], ["3"]], pawns=[120, 3, 7])
+    start = deer_position(game, [["A", "J", "Q", "K", "K"], ["2"], ["3"]], pawns=[120, 3, 7])
     root = parse(deer_view.render_svg(start.observation(0), game))
     assert texts(root, "card") == ["A", "J", "Q", "K"]
     assert "Finish 150" in texts(root) and "150" in texts(root)
@@ -130,7 +130,7 @@ def test_views_use_theme_colours_and_load_nothing():
 
 
 def test_draw_shows_the_seat_drawing_in_a_notebook_and_text_in_print():
-    from deerbook.views import draw
+    from deerbook.play.views import draw
 
     game, state = advanced_position()
     drawing = draw(state, 2, ["greedy", "greedy", "human", "greedy"])
@@ -153,7 +153,7 @@ def test_views_need_no_plotting_or_widget_library():
     import subprocess
     import sys
 
-    code = ("import sys, deerbook.deer.view, deerbook.football.view, deerbook.views, deerbook.terminal\n"
+    code = ("import sys, deerbook.play.deer_view, deerbook.play.football_view, deerbook.play.views, deerbook.play.terminal\n"
             "print(sorted(m for m in ('plotly', 'ipywidgets', 'IPython') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

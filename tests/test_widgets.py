@@ -11,6 +11,7 @@ import ipywidgets as w  # noqa: E402
 
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.widgets import GameTable  # noqa: E402
+from deerbook.deer import position  # noqa: E402
 
 GAMES = [("deer", {"num_players": 3}), ("deer", {"num_players": 4, "advanced": True}),
          ("deer-cards", {"num_players": 3}), ("football", {"num_players": 1}), ("football", {"num_players": 2})]
@@ -158,11 +159,10 @@ def test_bots_can_wait_for_continue_one_move_at_a_time():
 
 
 def test_a_rack_is_one_control(monkeypatch):
-    from deerbook.deer.state import DeerState
-    from deerbook.deer.narrate import act, roll
+    from deerbook.play.deer_narrate import act, roll
 
     game = make_game("deer", num_players=3)
-    state = act(roll(DeerState.from_position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
+    state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
                      1, 2, 4, "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)")
     table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)
     which, spaces, go = table.choices.children[0].children
@@ -178,11 +178,10 @@ def test_seats_are_checked():
 
 
 def test_the_last_space_of_a_rack_moves_in_one_control():
-    from deerbook.deer.state import DeerState
-    from deerbook.deer.narrate import act, roll
+    from deerbook.play.deer_narrate import act, roll
 
     game = make_game("deer", num_players=3)
-    state = act(roll(DeerState.from_position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
+    state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
                      1, 2, 4, "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)", "move player 1 forward",
                 "14 spaces")
     table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)

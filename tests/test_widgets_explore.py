@@ -8,9 +8,9 @@ pytest.importorskip("ipywidgets")
 
 
 from deerbook.charts.deer_odds import shed_distribution  # noqa: E402
-from deerbook.deer.advisor import position_for_hand, turn_distribution, turn_summary  # noqa: E402
-from deerbook.deer.odds import edition  # noqa: E402
-from deerbook.football.odds import Gain, default_game, next_box, track_sheets  # noqa: E402
+from deerbook.bots.deer_advisor import position_for_hand, turn_distribution, turn_summary  # noqa: E402
+from deerbook.analysis.deer_odds import edition  # noqa: E402
+from deerbook.analysis.football_odds import Gain, default_game, next_box, track_sheets  # noqa: E402
 from deerbook.football.rules import Marks  # noqa: E402
 from deerbook.widgets import DeerExplorer, FootballExplorer  # noqa: E402
 from deerbook.engine.seeding import stream

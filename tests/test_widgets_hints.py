@@ -4,12 +4,12 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 
-from deerbook.deer.advisor import advise, state_from_observation  # noqa: E402
+from deerbook.bots.deer_advisor import advise, state_from_observation  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
-from deerbook.football.advisor import Advisor  # noqa: E402
-from deerbook.football.agents import rebuild  # noqa: E402
+from deerbook.bots.football_advisor import Advisor  # noqa: E402
+from deerbook.bots.football_greedy import rebuild  # noqa: E402
 from deerbook.widgets import GameTable, Hint  # noqa: E402
-from deerbook.widgets.hints import DEALS, HINT_SEED, deer_hints, football_hints  # noqa: E402
+from deerbook.play.hints import DEALS, HINT_SEED, deer_hints, football_hints  # noqa: E402
 from deerbook.engine.seeding import stream
 
 

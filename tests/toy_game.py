@@ -92,3 +92,10 @@ TOY_RACE = GameInfo(RaceGame.name, "Race to a target (a toy game for the tests)"
                     [Option("num_players", int, 2, "number of players", low=1, high=6),
                      Option("target", int, 6, "total that wins", low=1, high=1000)],
                     configs=[{"num_players": 1}, {"num_players": 2}, {"num_players": 3, "target": 10}])
+
+
+class FirstChoice:
+    """A generic agent for the catalogue tests: always the first legal move."""
+
+    def act(self, observation, legal, rng):
+        return legal[0]

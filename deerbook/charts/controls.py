@@ -9,7 +9,7 @@ tests and the chapters' checks).
 
 The figure starts at the first step. Controls are styled the same in both page themes (dark text on a
 light button: a dropdown's hover colour is Plotly's fixed light blue), and the book's page script
-(`deerbook.charts.book_renderer`) keeps each control's setting when it redraws a chart on a theme
+(`deerbook.bookext.plotly_renderer`) keeps each control's setting when it redraws a chart on a theme
 switch or a resize.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Deer in the Headlights odds as Plotly figures: every number is the exact one from `deerbook.deer.odds`
-and `deerbook.deer.advisor` (hover text shows the fraction), or a seeded estimate from
-`deerbook.deer.balance` drawn with its 95% interval.
+"""Deer in the Headlights odds as Plotly figures: every number is the exact one from `deerbook.analysis.deer_odds`
+and `deerbook.bots.deer_advisor` (hover text shows the fraction), or a seeded estimate from
+`deerbook.analysis.deer_batches` drawn with its 95% interval.
 
 Colours come from the registered ``deerbook`` / ``deerbook-dark`` templates (the book swaps them),
 except the roll-space picture, which gives each combination its own colour from `CATEGORY_COLORS`.
@@ -12,21 +12,22 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from typing import Sequence, cast
+from typing import Sequence
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..deer.advisor import AdvisorAgent, OverBudget, advise, turn_distribution, turn_summary
-from ..deer.balance import Batch, Estimate
+from ..bots.deer_advisor import DECISION_QUESTIONS, advise, turn_distribution, turn_summary
+from ..analysis.batches import Batch
+from ..analysis.stats import Estimate
 from ..deer.components import chart_rows, combination_name, row_name
-from ..deer.narrate import cards_text
-from ..deer.odds import edition, fraction_text, odds_report
+from ..play.deer_narrate import cards_text
+from ..analysis.deer_odds import edition, fraction_text, odds_report
 from ..deer.state import DeerState
-from ..engine import Distribution, make_game
-from ..engine.runner import play
+from ..engine import Distribution
 from .controls import Step, choices_figure, choices_step, with_dropdown, wrap_label
 from .theme import CATEGORY_COLORS, add_legend_swatches, discrete_colorscale
+from ..deer.save import position
 
 EDITIONS = ("deer", "deer-cards")
 EDITION_LABELS = {"deer": "board game", "deer-cards": "card game"}
@@ -173,7 +174,7 @@ def length_figure(batches: dict[str, Batch], measure: str = "turns", title: str 
     """How long games last (turns or rounds), one histogram per batch."""
     fig = go.Figure()
     for label, batch in batches.items():
-        fig.add_histogram(name=label, x=list(getattr(batch, measure)), opacity=0.7,
+        fig.add_histogram(name=label, x=list(batch.stats[measure]), opacity=0.7,
                           hovertemplate=f"{measure} %{{x}}: %{{y}} games<extra>{label}</extra>")
     return _layout(fig, title or f"Game length in {measure}", measure, "games", barmode="overlay")
 
@@ -190,7 +191,7 @@ DISCARD = ("6", "6")
 def hand_position(hand: str, game_name: str = "deer") -> DeerState:
     """The start of player 0's turn holding `hand` (card names), the other hands and Discard pile `OTHER_HANDS`, `DISCARD`."""
     game = edition(game_name, 1 + len(OTHER_HANDS))
-    return DeerState.from_position(game, [hand.split(), *map(list, OTHER_HANDS)], discard=list(DISCARD))
+    return position(game, [hand.split(), *map(list, OTHER_HANDS)], discard=list(DISCARD))
 
 
 def _hand_step(hand: str, game_name: str) -> Step:
@@ -209,29 +210,6 @@ def hand_odds_figure(hands: Sequence[str] = SAMPLE_HANDS, game_name: str = "deer
     fig = go.Figure(go.Bar(hovertemplate="%{x} points: %{customdata}<extra></extra>"))
     fig.update_layout(xaxis_title="points shed", yaxis_title="probability", yaxis_tickformat=".0%", height=520)
     return with_dropdown(fig, [_hand_step(hand, game_name) for hand in hands])
-
-
-#: The advisor's decisions, as a reader would ask them.
-DECISION_QUESTIONS = {"knock": "knock or roll?", "joker": "play a Joker?", "joker_face": "the Joker's number",
-                      "choose_number": "name a number", "group": "pass a group of cards"}
-
-
-def advisor_positions(seed: int = 3, game_name: str = "deer", **options) -> list[DeerState]:
-    """The first decision of each kind the advisor takes (`DECISION_QUESTIONS`, in that order) in a seeded game of
-    four greedy agents (knocking allowed unless `options` say otherwise), within the advisor agent's step budget."""
-    game = make_game(game_name, num_players=4, **{"knocking": True, **options})
-    seen: list[DeerState] = []
-    play(game, [game.agents()["greedy"]() for _ in range(4)], seed,
-         on_step=lambda state, _: seen.append(cast(DeerState, state)) if not state.is_chance_node() else None)
-    first: dict[str, DeerState] = {}
-    for state in seen:
-        if state.phase in DECISION_QUESTIONS and state.phase not in first and len(state.legal_actions()) > 1:
-            try:
-                advise(state, budget=AdvisorAgent.budget)
-            except OverBudget:
-                continue
-            first[state.phase] = state
-    return [first[phase] for phase in DECISION_QUESTIONS if phase in first]
 
 
 def _decision_step(state: DeerState) -> Step:

@@ -1,4 +1,4 @@
-"""Plotly charts of exact Football Highlights odds (`deerbook.football.odds`, `deerbook.football.advisor`).
+"""Plotly charts of exact Football Highlights odds (`deerbook.analysis.football_odds`, `deerbook.bots.football_advisor`).
 
 Exact figures carry their exact fraction in the hover text; simulated ones say how many games and which seed.
 Two charts explore themselves on the static page (`deerbook.charts.controls`): `yards_by_marker` (a slider over
@@ -13,9 +13,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..engine.distribution import Distribution
-from ..engine.registry import make_game
-from ..football.advisor import Advisor, decisions
-from ..football.odds import FIELD_POSITIONS, area_count_tables, chance_by_field_position, default_game, whole_track
+from ..bots.football_advisor import FOOTBALL_QUESTIONS, Advisor
+from ..analysis.football_odds import FIELD_POSITIONS, area_count_tables, chance_by_field_position, default_game, whole_track
 from ..football.rules import BLITZ_SCORES
 from ..football.sheet import TRACKS
 from ..football.state import FootballState
@@ -139,20 +138,6 @@ def points_per_game(points: Mapping[str, Sequence[int]], title: str) -> go.Figur
 
 
 #: The advisor's decisions in Football Highlights, as a reader would ask them.
-FOOTBALL_QUESTIONS = {"area": "which area's dice to take?", "picks": "which track to pick, or kick?"}
-
-
-def advisor_positions(seed: int = 7, count: int = 6) -> list[FootballState]:
-    """The first `count` decisions (areas and picks) in a seeded two-player game of greedy agents where the choice
-    matters (the advisor's expected points differ between the choices): the first of each kind per player and round."""
-    first: dict[tuple, FootballState] = {}
-    for s in decisions(make_game("football", num_players=2), ["greedy", "greedy"], seed):
-        key = (s.round, s.actor, s.phase)
-        if s.phase in FOOTBALL_QUESTIONS and key not in first and len({a.expected_points for a in Advisor().advise(s)}) > 1:
-            first[key] = s
-    return list(first.values())[:count]
-
-
 def _advice_step(state: FootballState) -> Step:
     label = f"round {state.round}, player {state.actor}"
     choices = [(str(a.action), a.expected_points, f"{a.action}: {a.expected_points} ≈ {float(a.expected_points):.2f} "

@@ -8,7 +8,7 @@ tiny templates instead:
   :func:`use_book_style` has been called), and
 * ``DARK`` registered as ``plotly.io.templates["deerbook-dark"]``.
 
-The book's HTML renderer (:mod:`deerbook.charts.book_renderer`) swaps a figure
+The book's HTML renderer (:mod:`deerbook.bookext.plotly_renderer`) swaps a figure
 drawn with ``LIGHT`` to ``DARK`` when the reader switches the page to dark mode,
 so notebooks only ever store the light variant.
 

@@ -1,10 +1,11 @@
 """Deer in the Headlights: the board game (2014) with its advanced rules as options,
 `make_game("deer", num_players=N, advanced=True)`, and the card game, `make_game("deer-cards", num_players=N)`."""
-from .agents import GreedyAgent
 from .components import ComponentError, DeerComponents, load_components
 from .decisions import DECISIONS
-from .game import DeerGame, DeerOptions
+from .game import DeerGame
+from .save import position
+from .spec import DeerOptions
 from .state import DeerState
 
-__all__ = ["ComponentError", "DECISIONS", "DeerComponents", "DeerGame", "DeerOptions", "DeerState", "GreedyAgent",
-           "load_components"]
+__all__ = ["ComponentError", "DECISIONS", "DeerComponents", "DeerGame", "DeerOptions", "DeerState",
+           "load_components", "position"]

@@ -8,37 +8,29 @@ other component data.
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any
 
-from ..engine import Game, RandomAgent
 from ..engine.errors import OptionError
 from ..engine.validate import is_whole
-from .components import ADVANCED_RULES, DEFAULT_COMPONENTS, DeerComponents, components_option, load_components
-from .agents import GreedyAgent
+from .components import DEFAULT_COMPONENTS, DeerComponents, components_option, load_components
 from .save import load_state
+from .spec import DeerOptions, DeerSetup
 from .state import DeerState
 
 
-@dataclass(frozen=True)
-class DeerOptions:
-    """Advanced rules: knocking (Ruling 18), Deer-in-the-Headlights spaces (19), Bullseye spaces (20);
-    Ruling 21 comes with either space."""
-
-    knocking: bool = False
-    headlights_spaces: bool = False
-    bullseye_spaces: bool = False
-
-
-class DeerGame(Game):
+class DeerGame(DeerSetup):
     """Deer in the Headlights (board or card edition): components, player count and rule options."""
 
     name = "deer"  # the board game; an instance takes its edition's name from its components
 
     def __init__(self, num_players: int = 4, components: "str | dict" = DEFAULT_COMPONENTS, advanced: bool = False,
                  **flags: bool):
-        """`components`: a built-in edition name, the component data itself, or a JSON file path a person names."""
+        """`components`: a built-in edition name, the component data itself, or a JSON file path a person names.
+
+        Build games with `make_game`, which checks every option against the registered spec first; what is
+        checked here depends on the components, which may be a person's own (their player counts and rules)."""
         self.components: DeerComponents = load_components(components)
         self.name = self.components.game
         low, high = self.components.min_players, self.components.max_players
@@ -47,15 +39,7 @@ class DeerGame(Game):
                                              f"got {num_players!r}")
         self._num_players = num_players
         self._components_option = components_option(self.components)
-        unknown = sorted(set(flags) - set(ADVANCED_RULES))
-        if unknown:
-            raise OptionError(unknown[0], f"{self.name} has no option {unknown[0]!r}; its options are num_players, "
-                                          f"components, advanced, {', '.join(ADVANCED_RULES)}")
-        switches = {"advanced": advanced, **asdict(DeerOptions(**flags))}
-        wrong = next((name for name, on in switches.items() if not isinstance(on, bool)), None)
-        if wrong is not None:
-            raise OptionError(wrong, f"{self.name} option {wrong} must be true or false, got {switches[wrong]!r}")
-        self.advanced = DeerOptions(**{flag: advanced or on for flag, on in switches.items() if flag != "advanced"})
+        self.advanced = DeerOptions(**{flag: advanced or on for flag, on in asdict(DeerOptions(**flags)).items()})
         offered = set(self.components.advanced_rules)
         refused = [flag for flag, on in asdict(self.advanced).items() if on and flag not in offered]
         if refused:
@@ -88,8 +72,3 @@ class DeerGame(Game):
     def state_from_json(self, data: Any) -> DeerState:
         """A state rebuilt from `DeerState.to_json()`, checked."""
         return load_state(self, data)
-
-    def agents(self) -> Mapping[str, type]:
-        """The agent classes by name: random, greedy and advisor."""
-        from .advisor import AdvisorAgent  # issue 4: the exact advisor (imports this package)
-        return {"random": RandomAgent, "greedy": GreedyAgent, "advisor": AdvisorAgent}

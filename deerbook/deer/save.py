@@ -1,22 +1,21 @@
 """Rebuilding a DeerState from JSON, validating every field (raises SaveFileError naming it)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import Any, cast
 
+from ..engine import RuleViolation, SaveFileError
 from ..engine.validate import flag, is_whole, list_of, optional, require, whole, wholes
 from . import rules
 from .rules import PHASE_RULES, Phase
 from .state import BULLSEYE_PHASES, FIELD_NAMES, DeerState
-
-if TYPE_CHECKING:
-    from .game import DeerGame
+from .spec import DeerSetup
 
 RACK_PHASES = {Phase.RACK_PAWN, Phase.RACK_AMOUNT}
 # Bounds far beyond any real game: a larger number can only come from an edited save
 MAX_ROUNDS, MAX_TURNS, MAX_COUNT = 10_000, 10_000_000, 10_000
 
 
-def load_state(game: "DeerGame", data) -> DeerState:
+def load_state(game: DeerSetup, data) -> DeerState:
     """A DeerState rebuilt from saved data; SaveFileError names the first field that breaks a rule."""
     require(isinstance(data, dict), "state", "must be an object")
     require(set(data) == set(FIELD_NAMES), "state",
@@ -32,7 +31,7 @@ def load_state(game: "DeerGame", data) -> DeerState:
 class _Values:
     """One type-and-range check per field, returning the immutable value."""
 
-    def __init__(self, game: "DeerGame"):
+    def __init__(self, game: DeerSetup):
         self.game, self.comp, self.n = game, game.components, game.num_players
 
     def counts(self, value, where: str) -> tuple[int, ...]:
@@ -241,3 +240,57 @@ def _check_deal(s: DeerState) -> None:
         player = (s.dealer + 1 + offset) % n
         expected = len(range(offset, dealt, n))
         require(sum(s.hands[player]) == expected, f"state.hands[{player}]", f"should hold {expected} cards in the deal")
+
+
+def position(game: DeerSetup, hands, *, discard=(), predator_pile=None, pawns=None,
+                  current: int = 0, round: int = 0, frozen=None, set_aside=None) -> DeerState:
+    """A hand-made position at the start of `current`'s turn (the roll, or the knock decision, comes next).
+
+    Cards are named, e.g. ``hands=[["3", "3", "Fox"], ["7"]]``; `set_aside` lists each player's
+    face-down cards (Ruling 19). The cards nobody lists go to whichever of `discard` and
+    `predator_pile` is None (by default the Predator pile; the Discard pile in an edition without one).
+    Raises RuleViolation if the position is impossible (e.g. five sevens, an empty hand).
+    """
+    n = game.num_players
+    try:
+        counts = _placed_cards(game, hands, set_aside or [[]] * n, discard, predator_pile)
+        pawns = list(pawns or [0] * n)
+        data = {**DeerState.new_game(game).to_json(), **counts, "deck": [0] * len(game.components.cards),
+                "phase": rules.turn_start_phase(game, counts["hands"][current]), "pawns": pawns,
+                "ledger": [[p, "position", v, v] for p, v in enumerate(pawns) if v], "current": current,
+                "round": round, "frozen": list(frozen or [False] * n)}
+        return load_state(game, data)
+    except SaveFileError as exc:
+        raise RuleViolation("Hand-made position (Rulings 15 and 17)", str(exc)) from None
+
+
+def _placed_cards(game: DeerSetup, hands, set_aside, discard, predator_pile) -> dict[str, Any]:
+    """The count vectors of a hand-made position: the cards listed in each place, and every card nobody lists
+    in whichever of `discard` and `predator_pile` is None (the Discard pile in an edition without predators)."""
+    comp = game.components
+    if not comp.predator_kinds and predator_pile is None and discard == ():
+        discard, predator_pile = None, ()
+    piles = {"discard": discard, "predator_pile": predator_pile}
+    if list(piles.values()).count(None) != 1:
+        raise SaveFileError("discard, predator_pile: exactly one of them must be None (it takes the rest)")
+    counts: dict[str, Any] = {"hands": [_named_counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)],
+                              "set_aside": [_named_counts(game, a, f"set_aside[{i}]") for i, a in enumerate(set_aside)]}
+    counts.update({name: _named_counts(game, names, name) for name, names in piles.items() if names is not None})
+    listed = [*counts["hands"], *counts["set_aside"], *(counts[name] for name in piles if name in counts)]
+    rest = next(name for name, names in piles.items() if names is None)
+    counts[rest] = [total - sum(placed) for total, placed in zip(game.full_deck, zip(*listed))]
+    for card, total, left in zip(comp.cards, game.full_deck, counts[rest]):
+        if left < 0:
+            raise SaveFileError(f"card {card.name}: {total - left} listed, the deck has {total}")
+    return counts
+
+
+def _named_counts(game: DeerSetup, names, where: str) -> list[int]:
+    """The count vector of card names (SaveFileError naming `where` for an unknown card)."""
+    comp = game.components
+    counts = [0] * len(comp.cards)
+    for name in names:
+        if name not in comp.kind_index:
+            raise SaveFileError(f"{where}: unknown card {name!r}")
+        counts[comp.kind_index[name]] += 1
+    return counts

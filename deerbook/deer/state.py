@@ -7,26 +7,24 @@ card kinds, and every card is in exactly one place. The rules themselves live in
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
-from ..engine import CHANCE, TERMINAL, Action, RuleViolation, SaveFileError, State
+from ..engine import CHANCE, TERMINAL, Action, State
 from ..engine.events import Event, Step
 from ..engine.protocol import IdentityCache, ObservationView, evolve, field_values, observed_dict, rebuilt
 from ..engine.seeding import Rng
 from . import rules
 from .rules import PRIVATE_PHASES, Phase, card_list
+from .spec import DeerSetup
 
 BULLSEYE_PHASES = (Phase.BULLSEYE_PAWN, Phase.BULLSEYE_AMOUNT)
-
-if TYPE_CHECKING:
-    from .game import DeerGame
 
 
 @dataclass(frozen=True)
 class DeerState(State):
     """A position of Deer in the Headlights: every pile as a count vector per card kind."""
 
-    game: "DeerGame"
+    game: DeerSetup
     phase: Phase
     current: int  # whose turn it is (during the deal: who receives the next card)
     round: int  # 0-based; the dealer is round mod players
@@ -67,7 +65,7 @@ class DeerState(State):
 
     # -- construction -------------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, game: "DeerGame") -> "DeerState":
+    def new_game(cls, game: DeerSetup) -> "DeerState":
         """The state before the deal: every card in the deck."""
         n, k = game.num_players, len(game.components.cards)
         zeros = (0,) * k
@@ -77,30 +75,6 @@ class DeerState(State):
                    round_points=(0,) * n, ledger=(), turns=0, racks_played=(0,) * n, set_aside=(zeros,) * n,
                    set_aside_due=(0,) * n, bullseye_due=(False,) * n, benefit_spaces=(None,) * n, pending=zeros,
                    giver=None, blocking=None)
-
-    @classmethod
-    def from_position(cls, game: "DeerGame", hands, *, discard=(), predator_pile=None, pawns=None,
-                      current: int = 0, round: int = 0, frozen=None, set_aside=None) -> "DeerState":
-        """A hand-made position at the start of `current`'s turn (the roll, or the knock decision, comes next).
-
-        Cards are named, e.g. ``hands=[["3", "3", "Fox"], ["7"]]``; `set_aside` lists each player's
-        face-down cards (Ruling 19). The cards nobody lists go to whichever of `discard` and
-        `predator_pile` is None (by default the Predator pile; the Discard pile in an edition without one).
-        Raises RuleViolation if the position is impossible (e.g. five sevens, an empty hand).
-        """
-        n = game.num_players
-        try:
-            counts = _placed_cards(game, hands, set_aside or [[]] * n, discard, predator_pile)
-            pawns = list(pawns or [0] * n)
-            data = {**cls.new_game(game).to_json(), **counts, "deck": [0] * len(game.components.cards),
-                    "phase": rules.turn_start_phase(game, counts["hands"][current]), "pawns": pawns,
-                    "ledger": [[p, "position", v, v] for p, v in enumerate(pawns) if v], "current": current,
-                    "round": round, "frozen": list(frozen or [False] * n)}
-            from .save import load_state  # save.py imports this module
-
-            return load_state(game, data)
-        except SaveFileError as exc:
-            raise RuleViolation("Hand-made position (Rulings 15 and 17)", str(exc)) from None
 
     # -- protocol ---------------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -173,10 +147,10 @@ class DeerState(State):
         """The dealer of this round."""
         return self.round % self.game.num_players
 
-    def winners(self) -> list[int]:
+    def winners(self) -> tuple[int, ...]:
         """Ruling 16: lowest score; then fewest points in the final round; then a shared win."""
         best = min((self.pawns[p], self.round_points[p]) for p in range(self.game.num_players))
-        return [p for p in range(self.game.num_players) if (self.pawns[p], self.round_points[p]) == best]
+        return tuple(p for p in range(self.game.num_players) if (self.pawns[p], self.round_points[p]) == best)
 
     def returns(self) -> tuple[float, ...]:
         """Winners split 1.0 at the end; all 0 before."""
@@ -232,7 +206,7 @@ class DeerState(State):
                    ("block offered to", f"player {self.blocking[1]}") if self.blocking else None]
         lines.extend(f"{label}: {text}" for label, text in filter(None, pending))
         if self.is_terminal():
-            lines.append(f"winners: {self.winners()} (round points {list(self.round_points)})")
+            lines.append(f"winners: {list(self.winners())} (round points {list(self.round_points)})")
         return "\n".join(lines)
 
 
@@ -275,35 +249,3 @@ def _lists(value):
     if not isinstance(value, tuple):
         return value
     return [_lists(v) if isinstance(v, tuple) else v for v in value]
-
-
-def _placed_cards(game: "DeerGame", hands, set_aside, discard, predator_pile) -> dict[str, Any]:
-    """The count vectors of a hand-made position: the cards listed in each place, and every card nobody lists
-    in whichever of `discard` and `predator_pile` is None (the Discard pile in an edition without predators)."""
-    comp = game.components
-    if not comp.predator_kinds and predator_pile is None and discard == ():
-        discard, predator_pile = None, ()
-    piles = {"discard": discard, "predator_pile": predator_pile}
-    if list(piles.values()).count(None) != 1:
-        raise SaveFileError("discard, predator_pile: exactly one of them must be None (it takes the rest)")
-    counts: dict[str, Any] = {"hands": [_named_counts(game, h, f"hands[{i}]") for i, h in enumerate(hands)],
-                              "set_aside": [_named_counts(game, a, f"set_aside[{i}]") for i, a in enumerate(set_aside)]}
-    counts.update({name: _named_counts(game, names, name) for name, names in piles.items() if names is not None})
-    listed = [*counts["hands"], *counts["set_aside"], *(counts[name] for name in piles if name in counts)]
-    rest = next(name for name, names in piles.items() if names is None)
-    counts[rest] = [total - sum(placed) for total, placed in zip(game.full_deck, zip(*listed))]
-    for card, total, left in zip(comp.cards, game.full_deck, counts[rest]):
-        if left < 0:
-            raise SaveFileError(f"card {card.name}: {total - left} listed, the deck has {total}")
-    return counts
-
-
-def _named_counts(game: "DeerGame", names, where: str) -> list[int]:
-    """The count vector of card names (SaveFileError naming `where` for an unknown card)."""
-    comp = game.components
-    counts = [0] * len(comp.cards)
-    for name in names:
-        if name not in comp.kind_index:
-            raise SaveFileError(f"{where}: unknown card {name!r}")
-        counts[comp.kind_index[name]] += 1
-    return counts

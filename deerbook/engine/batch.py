@@ -1,6 +1,6 @@
 """The one seeded batch runner: many whole games, on one core, every core or a Dask cluster.
 
-Game i is played from `engine.seeding.stream(seed, i)` (built in a worker from `(seed, i)` alone), so a game's result never depends on how many games run, how they are cut into
+Game i is the game of seed `(seed, i)` (written "seed/i"; built in a worker from those two numbers alone), so a game's result never depends on how many games run, how they are cut into
 chunks, how many workers play them or which executor runs them: the records come back in game order
 and equal a serial run's. A task is the
 game, its agent classes and three numbers to send, and any `concurrent.futures.Executor` can run it,
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
+from typing import Any, Callable, TypeVar
 
 from .agents import Agent
 from .protocol import Game
 from .runner import play
-from .seeding import stream
 
 T = TypeVar("T")
+
+Progress = Callable[[int], None]  # told how many more games have finished
 
 CHUNKS_PER_WORKER = 4  # more chunks than local workers keeps every worker busy to the end
 MAX_CHUNK = 250  # games per task at most, so a cluster with many workers gets enough tasks
@@ -58,19 +58,21 @@ class BatchSpec:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game: the agent index in each seat, each seat's result and the terminal `stats()`."""
+    """One finished game: the agent index in each seat, each seat's result, the terminal `stats()` and the
+    game's seed as a person types it ("S/i": `deerbook play GAME --seed S/i` plays it again)."""
 
     index: int
     seating: tuple[int, ...]
     returns: tuple[float, ...]
     stats: dict[str, Any]
+    seed: str
 
 
 def play_record(spec: BatchSpec, seed: int, index: int) -> GameRecord:
     """Play game `index` of the batch `(spec, seed)`."""
     seating = spec.seating(index)
-    final = play(spec.game, [spec.agents[a]() for a in seating], stream(seed, index))
-    return GameRecord(index, seating, tuple(float(r) for r in final.returns()), final.stats())
+    final = play(spec.game, [spec.agents[a]() for a in seating], (seed, index))
+    return GameRecord(index, seating, tuple(float(r) for r in final.returns()), final.stats(), f"{seed}/{index}")
 
 
 def _play_chunk(spec: BatchSpec, seed: int, start: int, stop: int) -> list[GameRecord]:
@@ -96,11 +98,12 @@ def check_workers(workers: int | None) -> None:
 
 
 def run_batch(spec: BatchSpec, games: int, seed: int, *, workers: int | None = None,
-              executor: Executor | None = None, progress: bool = False) -> list[GameRecord]:
+              executor: Executor | None = None, progress: Progress | None = None) -> list[GameRecord]:
     """Play games 0..games-1 of `(spec, seed)` and return their records in game order.
 
     `executor` (any `concurrent.futures.Executor`) runs the chunks; otherwise `workers` processes
-    (default: every core; 1 plays in this process). The records are the same whatever runs them."""
+    (default: every core; 1 plays in this process). The records are the same whatever runs them.
+    `progress(n)` is told each time n more games have finished."""
     if not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, got {games!r}")
     check_workers(workers)
@@ -115,53 +118,14 @@ def run_batch(spec: BatchSpec, games: int, seed: int, *, workers: int | None = N
         return _play_on(pool, spec, seed, games, progress)
 
 
-def _play_on(executor: Executor, spec: BatchSpec, seed: int, games: int, progress: bool) -> list[GameRecord]:
+def _play_on(executor: Executor, spec: BatchSpec, seed: int, games: int,
+             progress: Progress | None) -> list[GameRecord]:
     parts = max(CHUNKS_PER_WORKER * default_workers(), -(-games // MAX_CHUNK))
     futures = [executor.submit(_play_chunk, spec, seed, start, stop) for start, stop in chunks(games, parts)]
     records: list[GameRecord] = []
-    bar = _progress_bar(games, spec.game.name) if progress else None
     for future in futures:  # in submission order: the records stay in game order
         part = future.result()
         records.extend(part)
-        if bar is not None:
-            bar.update(len(part))
-    if bar is not None:
-        bar.close()
+        if progress is not None:
+            progress(len(part))
     return records
-
-
-def _progress_bar(games: int, name: str) -> Any:
-    """A tqdm bar (imported only when asked for: the rules core needs nothing beyond the standard library)."""
-    from tqdm import tqdm
-    return tqdm(total=games, desc=name, unit="game", leave=False)
-
-
-@contextmanager
-def executor_for(workers: int | None = None, scheduler: str | None = None) -> Iterator[Executor]:
-    """The executor CLI-style arguments ask for: a Dask cluster at `scheduler` (an address such as
-    tcp://10.0.0.5:8786), else `workers` local processes (default every core; 1: play in this process)."""
-    if scheduler is not None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise ValueError("--scheduler needs the 'distributed' package: pip install distributed") from None
-        with Client(scheduler) as client:
-            yield client.get_executor()
-        return
-    check_workers(workers)
-    count = workers or default_workers()
-    if count == 1:
-        yield InlineExecutor()
-        return
-    with ProcessPoolExecutor(count) as pool:
-        yield pool
-
-
-def agent_factories(game: Game, names: Sequence[str],
-                    extra: Mapping[str, Callable[[], Agent]] | None = None) -> tuple[Callable[[], Agent], ...]:
-    """The agent classes named, from the game's catalogue (and `extra`); unknown names raise ValueError."""
-    catalogue: dict[str, Callable[[], Agent]] = {**game.agents(), **(extra or {})}
-    unknown = [name for name in names if name not in catalogue]
-    if unknown:
-        raise ValueError(f"unknown agent(s) {unknown}; {game.name} has {sorted(catalogue)}")
-    return tuple(catalogue[name] for name in names)

@@ -11,7 +11,7 @@ import json
 from typing import Any, Sequence
 
 from .protocol import Action, State
-from .registry import make_game
+from .registry import make_agents, make_game
 from .runner import play
 
 HEADER = "deerbook playthrough v1"
@@ -20,7 +20,7 @@ HEADER = "deerbook playthrough v1"
 def record(game_name: str, options: dict[str, Any], agent_names: Sequence[str], seed: int) -> str:
     """Play one seeded game and return its playthrough text."""
     game = make_game(game_name, **options)
-    agents = [game.agents()[name]() for name in agent_names]
+    agents = make_agents(game, agent_names)
     lines = [HEADER, f"game: {game_name}", f"options: {json.dumps(options, sort_keys=True)}",
              f"agents: {','.join(agent_names)}", f"seed: {seed}", ""]
 

@@ -60,12 +60,6 @@ class Game(ABC):
     def state_from_json(self, data: Any) -> "State":
         """Rebuild a state from `State.to_json()`, raising SaveFileError on bad data."""
 
-    def agents(self) -> Mapping[str, type[Any]]:
-        """Agent classes by name; every game has at least 'random'."""
-        from .agents import RandomAgent
-
-        return {"random": RandomAgent}
-
     def __eq__(self, other: Any) -> bool:
         return type(self) is type(other) and self.options() == other.options()
 
@@ -119,6 +113,10 @@ class State(ABC):
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The state as JSON-able data (read back by `Game.state_from_json`)."""
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won a finished game (those with a positive return; none when the game itself wins)."""
+        return tuple(seat for seat, result in enumerate(self.returns()) if result > 0)
 
     def stats(self) -> dict[str, Any]:
         """Per-game figures at a terminal state for `simulate` (numbers or per-seat lists)."""

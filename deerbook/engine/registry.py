@@ -1,16 +1,20 @@
-"""Games by name: each game is one `GameInfo` record, found through the `deerbook.games` entry-point group.
+"""Games and agents by name: each game is one `GameInfo` record, each agent one `AgentInfo` record, found
+through the `deerbook.games` and `deerbook.agents` entry-point groups.
 
-A package declares its games in its own metadata, e.g. in `pyproject.toml`::
+A package declares its games (and any agents of its own) in its metadata, e.g. in `pyproject.toml`::
 
     [project.entry-points."deerbook.games"]
     my-game = "my_package.registration:MY_GAME"     # a GameInfo, or a sequence of them
+    [project.entry-points."deerbook.agents"]
+    my-bot = "my_package.registration:MY_BOT"       # an AgentInfo, or a sequence of them
 
-and every part of deerbook (the command line, the widgets, the conformance tests, the benchmarks) finds
-them with no edit to deerbook. deerbook declares its own games the same way (`BUILTIN`); a source
-checkout whose metadata is not installed still gets them, because `BUILTIN` is always loaded first.
+and every part of deerbook (the command line, the tables, the balance study, the conformance tests, the
+benchmarks) finds them with no edit to deerbook. deerbook declares its own the same way (`BUILTIN`); a
+source checkout whose metadata is not installed still gets them, because `BUILTIN` is always loaded first.
 An entry point that fails to load is skipped and kept in `load_errors()` (the command line prints one
 warning line for it; asking for a game by a name nobody registered lists them), so one broken package
-never stops the other games. `register(info)` adds a game at run time (a notebook, a test).
+never stops the other games. `register(info)` and `register_agent(info)` add one at run time (a notebook,
+a test).
 
 Each game carries its option spec: `make_game` checks every option's name, type and allowed values
 against it before building, the same way for every game, and the command line reads option values and
@@ -20,17 +24,25 @@ the registry and the rules engines never import plotting or widget code.
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Any, Callable, Sequence, cast
+from typing import Any, Callable, Mapping, Sequence, cast
 
 from .errors import DeerbookError, OptionError
 from .protocol import Game
 
 GROUP = "deerbook.games"  # the entry-point group games are declared in
+AGENT_GROUP = "deerbook.agents"  # the entry-point group agents are declared in
 HOOKS = ("odds", "hints", "view", "events")  # the GameInfo fields that name an import path
-BUILTIN = "deerbook.games:GAMES"  # deerbook's own games (pyproject.toml declares this entry point too)
+#: deerbook's own registrations by group (pyproject.toml declares these entry points too)
+BUILTIN = {GROUP: ("deerbook.deer.registration:GAMES", "deerbook.football.registration:GAMES"),
+           AGENT_GROUP: ("deerbook.bots.catalogue:AGENTS",)}
+INFORMATION = ("perfect", "imperfect")  # what a seat may see: everything, or not other seats' secrets
+CHANCE_KINDS = ("explicit", "none")  # chance nodes with listed outcomes, or a deterministic game
+UTILITIES = ("general-sum", "constant-sum", "zero-sum")  # how the returns of a finished game add up
+STRENGTHS = ("random", "basic", "good", "strong")  # an agent's strength in words, weakest first
 
 TRUE_WORDS, FALSE_WORDS = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
@@ -111,7 +123,8 @@ class GameInfo:
     import paths, "module" or "module:attribute", imported only when used; a game may leave any out.
     `configs` are the option sets the conformance suite runs (default: the default options);
     `benchmarks` the cases `benchmarks/run.py` measures (default: random play at the default options).
-    Agents are not listed here: they come from the game itself (`Game.agents()`).
+    `information`, `chance` and `utility` describe the game for a generic agent (after OpenSpiel's GameType).
+    Agents are registered on their own (`AgentInfo`), each naming the games it plays.
     """
 
     name: str
@@ -119,18 +132,23 @@ class GameInfo:
     factory: Callable[..., Game]
     options: Sequence[Option]
     odds: str | None = None  # module with odds_report(game_name) -> JSON-able dict and format_odds(report) -> str
-    hints: str | None = None  # "module:function", (state, player) -> [Hint, ...] best first (deerbook.widgets.hints)
-    view: str | None = None  # module with render_svg, render_text, headline, result_text, PHASE_WORDS (deerbook.views)
+    hints: str | None = None  # "module:function", (state, player) -> [Hint, ...] best first (deerbook.play.hints)
+    view: str | None = None  # module with render_svg, render_text, headline, result_text, PHASE_WORDS (deerbook.play.views)
     events: str | None = None  # module with step_event(before, action, after) -> Event; default: the view module
     configs: Sequence[dict[str, Any]] = ({},)
     benchmarks: Sequence[Benchmark] = (Benchmark(),)
+    information: str = "perfect"
+    chance: str = "explicit"
+    utility: str = "general-sum"
 
     def __post_init__(self) -> None:
         for name, value in (("options", self.options), ("configs", self.configs), ("benchmarks", self.benchmarks)):
             object.__setattr__(self, name, tuple(value))  # frozen all the way down
-        if not self.name or not isinstance(self.name, str) or self.name != self.name.strip().lower() \
-                or " " in self.name:
-            raise DeerbookError(f"a game name is one lower-case word (dashes allowed), got {self.name!r}")
+        check_name("game", self.name)
+        for name, allowed in (("information", INFORMATION), ("chance", CHANCE_KINDS), ("utility", UTILITIES)):
+            if getattr(self, name) not in allowed:
+                raise DeerbookError(f"game {self.name!r}: {name} must be one of {', '.join(allowed)}, "
+                                    f"got {getattr(self, name)!r}")
         players = self.option_spec.get("num_players")
         if players is None or players.type is not int or players.low is None or players.high is None:
             raise DeerbookError(f"game {self.name!r} needs an integer option num_players with low and high")
@@ -180,6 +198,60 @@ class GameInfo:
             raise DeerbookError(f"game {self.name!r}: its {kind} hook {path!r} cannot be loaded: {exc}") from exc
 
 
+def check_name(kind: str, name: Any) -> None:
+    """Raise DeerbookError unless `name` is one lower-case word (dashes allowed)."""
+    if not name or not isinstance(name, str) or name != name.strip().lower() or " " in name:
+        raise DeerbookError(f"a {kind} name is one lower-case word (dashes allowed), got {name!r}")
+
+
+@dataclass(frozen=True)
+class AgentInfo:
+    """One agent, registered once: its name, what it does in one line, its strength, and how to make it.
+
+    `factory` is an import path ("module:name") to a class or function that takes no arguments and returns an
+    agent (`engine.agents.Agent`), imported only when the agent plays. One path makes a generic agent, which
+    reads only the protocol and plays every game whose `GameInfo.information` is in `information`; a mapping
+    from game names to paths makes an agent of those games only, one implementation each."""
+
+    name: str
+    description: str  # one line, e.g. "takes the move that gains the most right now"
+    strength: str  # one of STRENGTHS
+    factory: str | Mapping[str, str]
+    information: Sequence[str] = INFORMATION
+
+    def __post_init__(self) -> None:
+        check_name("agent", self.name)
+        paths = [self.factory] if isinstance(self.factory, str) else list(dict(self.factory).values())
+        object.__setattr__(self, "information", tuple(self.information))
+        if not isinstance(self.factory, str):
+            object.__setattr__(self, "factory", tuple(dict(self.factory).items()))  # hashable, frozen
+        if self.strength not in STRENGTHS:
+            raise DeerbookError(f"agent {self.name!r}: strength must be one of {', '.join(STRENGTHS)}, "
+                                f"got {self.strength!r}")
+        if not paths or not all(isinstance(path, str) and path.partition(":")[2] for path in paths):
+            raise DeerbookError(f"agent {self.name!r}: a factory is an import path \"module:name\" (or one per game), "
+                                f"got {self.factory!r}")
+
+    def plays(self, game: GameInfo) -> bool:
+        """Whether this agent plays `game`."""
+        if isinstance(self.factory, str):
+            return game.information in self.information
+        return game.name in dict(self.factory)
+
+    def load(self, game: str) -> Callable[[], Any]:
+        """The factory that makes this agent for the game named `game` (imported now)."""
+        path = self.factory if isinstance(self.factory, str) else dict(self.factory)[game]
+        try:
+            return cast(Callable[[], Any], load_path(path))
+        except (ImportError, AttributeError) as exc:
+            raise DeerbookError(f"agent {self.name!r}: its factory {path!r} cannot be loaded: {exc}") from exc
+
+    @property
+    def summary(self) -> str:
+        """The agent in words, e.g. "greedy (basic): takes the move that gains the most right now"."""
+        return f"{self.name} ({self.strength}): {self.description}"
+
+
 def load_path(path: str) -> Any:
     """The module "package.module", or the attribute "package.module:name" of it."""
     module, _, attribute = path.partition(":")
@@ -188,6 +260,7 @@ def load_path(path: str) -> Any:
 
 
 _GAMES: dict[str, GameInfo] = {}
+_AGENTS: dict[str, AgentInfo] = {}
 _LOAD_ERRORS: dict[str, str] = {}  # "name = value" of each entry point that failed -> why
 _discovered = False
 
@@ -197,41 +270,56 @@ def register(info: GameInfo) -> None:
 
     The installed games are discovered first, so their names are never taken by a later registration."""
     discover()
-    if not isinstance(info, GameInfo):
-        raise DeerbookError(f"register takes a GameInfo, got {type(info).__name__}")
-    known = _GAMES.get(info.name)
+    _add(_GAMES, GameInfo, info)
+
+
+def register_agent(info: AgentInfo) -> None:
+    """Add an agent to the catalogue; the same record twice is no change (installed agents come first)."""
+    discover()
+    _add(_AGENTS, AgentInfo, info)
+
+
+def _add(table: dict[str, Any], kind: type[GameInfo | AgentInfo], info: object) -> None:
+    if not isinstance(info, kind):
+        raise DeerbookError(f"expected a {kind.__name__}, got {type(info).__name__}")
+    known = table.get(info.name)
     if known is not None and known != info:
-        raise DeerbookError(f"game name {info.name!r} is taken (by {known.title}); register under another name")
-    _GAMES[info.name] = info
+        what, holder = ("game", known.title) if isinstance(known, GameInfo) else ("agent", known.description)
+        raise DeerbookError(f"{what} name {info.name!r} is taken (by {holder}); register under another name")
+    table[info.name] = info
 
 
 def discover() -> None:
-    """Register every game of the entry-point group, once; an entry point that fails is noted in load_errors()."""
+    """Register every game and agent of the entry-point groups, once; an entry point that fails is noted in
+    load_errors() (all of its records, or none, are registered)."""
     global _discovered
     if _discovered:
         return
     _discovered = True
-    for entry in _entry_points():
-        before = dict(_GAMES)
-        try:
-            for info in _game_infos(entry.load()):
-                register(info)
-        except Exception as exc:  # a package's import may fail in any way: note it, keep the other games
-            _LOAD_ERRORS[f"{entry.name} = {entry.value}"] = f"{type(exc).__name__}: {exc}"
-            _GAMES.clear()
-            _GAMES.update(before)  # all the games of an entry point, or none
+    tables: tuple[tuple[str, dict[str, Any], type[GameInfo | AgentInfo]], ...] = (
+        (GROUP, _GAMES, GameInfo), (AGENT_GROUP, _AGENTS, AgentInfo))
+    for group, table, kind in tables:
+        for entry in _entry_points(group):
+            before = dict(table)
+            try:
+                for info in _records(entry.load(), kind):
+                    _add(table, kind, info)
+            except Exception as exc:  # a package's import may fail in any way: note it, keep the others
+                _LOAD_ERRORS[f"{entry.name} = {entry.value}"] = f"{type(exc).__name__}: {exc}"
+                table.clear()
+                table.update(before)
 
 
-def _entry_points() -> list[EntryPoint]:
+def _entry_points(group: str) -> list[EntryPoint]:
     """The group's entry points, deerbook's own first (declared here too, for a checkout without metadata)."""
-    found = [entry for entry in entry_points(group=GROUP) if entry.value != BUILTIN]
-    return [EntryPoint("deerbook", BUILTIN, GROUP), *found]
+    found = [entry for entry in entry_points(group=group) if entry.value not in BUILTIN[group]]
+    return [*(EntryPoint("deerbook", value, group) for value in BUILTIN[group]), *found]
 
 
-def _game_infos(loaded: Any) -> list[GameInfo]:
-    infos = [loaded] if isinstance(loaded, GameInfo) else list(loaded) if isinstance(loaded, (list, tuple)) else []
-    if not infos or not all(isinstance(info, GameInfo) for info in infos):
-        raise DeerbookError(f"expected a GameInfo or a list of them, got {type(loaded).__name__}")
+def _records(loaded: Any, kind: type[GameInfo | AgentInfo]) -> list[Any]:
+    infos = [loaded] if isinstance(loaded, kind) else list(loaded) if isinstance(loaded, (list, tuple)) else []
+    if not infos or not all(isinstance(info, kind) for info in infos):
+        raise DeerbookError(f"expected a {kind.__name__} or a list of them, got {type(loaded).__name__}")
     return infos
 
 
@@ -281,3 +369,54 @@ def make_game(name: str, **options: Any) -> Game:
     info = game_info(name)
     info.check(options)
     return info.factory(**options)
+
+
+_BUILT: dict[tuple[str, str], Game] = {}
+MAX_BUILT = 64  # games rebuilt from observations: few distinct ones in any run
+
+
+def game_of(name: str, options: dict[str, Any]) -> Game:
+    """`make_game(name, **options)` built once per distinct options (an agent rebuilding the game its
+    observation names, move after move); the one cache of games built from options."""
+    key = (name, json.dumps(options, sort_keys=True))
+    game = _BUILT.get(key)
+    if game is None:
+        if len(_BUILT) >= MAX_BUILT:
+            _BUILT.clear()
+        game = _BUILT[key] = make_game(name, **options)
+    return game
+
+
+def agents_for(game: str) -> dict[str, AgentInfo]:
+    """The agents that play the registered game `game`, by name (the catalogue's order)."""
+    info = game_info(game)
+    return {name: agent for name, agent in _AGENTS.items() if agent.plays(info)}
+
+
+def agent_names() -> list[str]:
+    """Every registered agent's name, in the catalogue's order."""
+    discover()
+    return list(_AGENTS)
+
+
+def agent_info(name: str) -> AgentInfo:
+    """The registration of an agent; DeerbookError listing the known agents if none."""
+    discover()
+    if name not in _AGENTS:
+        raise DeerbookError(f"unknown agent {name!r}; known agents: {', '.join(_AGENTS)}")
+    return _AGENTS[name]
+
+
+def agent_factories(game: Game, names: Sequence[str]) -> tuple[Callable[[], Any], ...]:
+    """The factory of each agent named, for `game`; ValueError naming the agents it has for an unknown name."""
+    known = agents_for(game.name)
+    unknown = [name for name in dict.fromkeys(names) if name not in known]
+    if unknown:
+        raise ValueError(f"unknown agent {', '.join(map(repr, unknown))}; {game.name} has {', '.join(known)}")
+    loaded = {name: known[name].load(game.name) for name in set(names)}
+    return tuple(loaded[name] for name in names)
+
+
+def make_agents(game: Game, names: Sequence[str]) -> list[Any]:
+    """A new agent for each name, to play `game` (see `agent_factories`)."""
+    return [factory() for factory in agent_factories(game, names)]

@@ -4,10 +4,11 @@ The derivation, in full (it is the contract that makes a seed reproducible anywh
 
 - `stream(*key)` is `random.Random(n)`, where n is the SHA-256 digest of the text `"deerbook:"` followed by the
   key's integers joined by `/`, read as a big-endian integer. `stream(7)` hashes `"deerbook:7"`.
-- `play(game, agents, seed)` starts from `stream(seed)` and spawns from it, in order, the chance stream and then
-  one stream per seat (`spawn`: each child is `random.Random(parent.getrandbits(128))`).
-- Game i of a batch with seed S (`simulate`, `balance`, `engine.batch`) plays from `stream(S, i)`, so it never
-  depends on how many games run or which worker plays it.
+- A game's seed is a whole number or several (`7`, or `(7, 12)`, written "7/12"): `play(game, agents, seed)`
+  and every table (`engine.runner.Match`) start from `stream(*seed)` and spawn from it, in order, the chance
+  stream and then one stream per seat (`spawn`: each child is `random.Random(parent.getrandbits(128))`).
+- Game i of a batch with seed S (`simulate`, `balance`, `engine.batch`) is the game of seed "S/i", so it never
+  depends on how many games run or which worker plays it, and `deerbook play GAME --seed S/i` replays it.
 
 Python's Mersenne Twister, its integer seeding and `random()` are the same in every CPython 3 build, Pyodide's
 included. Nothing here touches the module-level `random` functions (global state).
@@ -16,8 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import Union
 
 Rng = random.Random
+Seed = Union[int, tuple[int, ...], random.Random]  # a seed, the whole numbers of a seed, or a stream itself
 
 
 def stream(*key: int) -> random.Random:
@@ -28,13 +31,28 @@ def stream(*key: int) -> random.Random:
     return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest(), "big"))
 
 
-def as_generator(seed_or_rng: int | random.Random | None) -> random.Random:
-    """The stream of a seed, or the generator itself; None is refused (no global random state)."""
-    if isinstance(seed_or_rng, random.Random):
-        return seed_or_rng
-    if seed_or_rng is None:
+def as_generator(seed: Seed | None) -> random.Random:
+    """The stream of a seed (a whole number or a tuple of them), or the generator itself; None is refused (no
+    global random state)."""
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None:
         raise ValueError("pass a seed or a random.Random: deerbook never uses global random state")
-    return stream(seed_or_rng)
+    return stream(*seed) if isinstance(seed, tuple) else stream(seed)
+
+
+def parse_seed(text: str) -> int | tuple[int, ...]:
+    """The seed a person typed: "7", or "7/12" (game 12 of a batch with seed 7); ValueError saying the form."""
+    parts = text.strip().split("/")
+    if not all(part.isascii() and part.isdigit() and len(part) <= 30 for part in parts):
+        raise ValueError(f"a seed is a whole number, or whole numbers joined by '/' such as 7/12, got {text!r}")
+    numbers = tuple(int(part) for part in parts)
+    return numbers[0] if len(numbers) == 1 else numbers
+
+
+def seed_text(seed: int | tuple[int, ...]) -> str:
+    """A seed as a person types it: "7" or "7/12"."""
+    return "/".join(map(str, seed)) if isinstance(seed, tuple) else str(seed)
 
 
 def spawn(rng: random.Random, count: int) -> list[random.Random]:

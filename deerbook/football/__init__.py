@@ -1,5 +1,4 @@
 """Football Highlights: The Dice Game — multiplayer (2-4) and solo against Blitz Bach."""
-from .agents import GreedyAgent
 from .game import FootballGame
 from .decisions import DECISIONS
 from .rules import Marks, Phase
@@ -7,5 +6,5 @@ from .sheet import PlaySheet, default_sheet
 from .save import position
 from .state import FootballState
 
-__all__ = ["DECISIONS", "FootballGame", "FootballState", "GreedyAgent", "Marks", "Phase", "PlaySheet",
+__all__ = ["DECISIONS", "FootballGame", "FootballState", "Marks", "Phase", "PlaySheet",
            "default_sheet", "position"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 
 from ..engine.errors import OptionError
-from ..engine.protocol import Game
+from .spec import FootballSetup
 from .rules import Marks
 from .sheet import PlaySheet, default_sheet
 from .save import load_state
@@ -14,23 +14,18 @@ ROUNDS = {1: 6, 2: 6, 3: 4, 4: 3}
 DIFFICULTIES = ("normal", "hard")
 
 
-class FootballGame(Game):
+class FootballGame(FootballSetup):
     """make_game("football", num_players=1..4, solo_difficulty="normal"|"hard", sheet_file=None, sheet=None).
 
     One player is the solo game against Blitz Bach. Another play sheet comes from `sheet_file` (a JSON file
     a person names) or `sheet` (its data, as a saved game embeds it); options() always embeds the data.
+    Build games with `make_game`, which checks every option against the registered spec first.
     """
 
     name = "football"
 
     def __init__(self, num_players: int = 2, solo_difficulty: str = "normal", sheet_file: str | None = None,
                  sheet: dict | None = None):
-        if type(num_players) is not int or num_players not in ROUNDS:
-            raise OptionError("num_players", f"football option num_players (Game Play: 1 to 4 players) must be an "
-                                             f"integer from 1 to 4, got {num_players!r}")
-        if not isinstance(solo_difficulty, str) or solo_difficulty not in DIFFICULTIES:
-            allowed = " or ".join(DIFFICULTIES)
-            raise OptionError("solo_difficulty", f"football option solo_difficulty must be {allowed}, got {solo_difficulty!r}")
         if sheet_file is not None and sheet is not None:
             raise OptionError("sheet", "football options sheet_file and sheet: give the play sheet one way, not both")
         self._num_players, self.solo_difficulty = num_players, solo_difficulty
@@ -67,10 +62,3 @@ class FootballGame(Game):
     def state_from_json(self, data) -> FootballState:
         """A state rebuilt from `FootballState.to_json()`, checked."""
         return load_state(self, data)
-
-    def agents(self) -> dict:
-        """The agent classes by name: random, greedy and advisor."""
-        from .advisor import AdvisorAgent
-        from .agents import GreedyAgent
-
-        return {**super().agents(), "greedy": GreedyAgent, "advisor": AdvisorAgent}

@@ -4,7 +4,7 @@ validated position by hand."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ..engine.errors import RuleViolation, SaveFileError
 from ..engine.validate import flag, one_of, require, whole, wholes
@@ -12,9 +12,7 @@ from .rules import (ACTIVE, AREA, BLITZ_SCORES, MAX_OVERTIME, NO_DICE, OVERTIME,
                     REGULATION_PHASES, START_MARKER, Marks, Phase)
 from .sheet import MAX_POWER_DICE, TRACKS
 from .state import MARK_FIELDS, FootballState
-
-if TYPE_CHECKING:
-    from .game import FootballGame
+from .spec import FootballSetup
 
 T = TypeVar("T")
 STATE_FIELDS = frozenset(FootballState.__dataclass_fields__) - {"game"}
@@ -22,7 +20,7 @@ MAX_SCORES = 10_000  # touchdowns or field goals a saved sheet may hold
 PHASES = {phase.value: phase for phase in Phase}  # by the value a saved state holds
 
 
-def trusted_state(game: "FootballGame", data: dict) -> FootballState:
+def trusted_state(game: FootballSetup, data: dict) -> FootballState:
     """The state of `to_json()` data the engine itself just produced (an observation), NOT validated: quick, for
     agents and hints. Anything from outside (a saved game, a person) goes through `load_state`."""
     marks = tuple([_built(Marks, m, {"checked": tuple(m["checked"])}) for m in data["marks"]])
@@ -39,7 +37,7 @@ def _built(cls: type[T], data: dict, changes: dict[str, Any]) -> T:
     return obj
 
 
-def load_state(game: "FootballGame", data: Any) -> FootballState:
+def load_state(game: FootballSetup, data: Any) -> FootballState:
     """Rebuild and validate a state; raise SaveFileError naming the bad field."""
     require(isinstance(data, dict) and set(data) == STATE_FIELDS, "state", f"needs exactly the fields {sorted(STATE_FIELDS)}")
     n = game.num_players
@@ -101,13 +99,13 @@ def _check_consistency(s: FootballState) -> None:
     require(list(s.tied) == sorted(set(s.tied)), "state.tied", "tied players in seat order, once each")
 
 
-def position(game: "FootballGame", marks: dict | None = None, **fields) -> FootballState:
+def position(game: FootballSetup, marks: dict | None = None, **fields) -> FootballState:
     """A hand-built, validated position, e.g. position(game, marks={0: dict(marker=10)}, phase=ACTIVE, hand=...).
 
     `marks` maps players to Marks fields (others keep a fresh sheet); `pool` defaults to the dice off the board.
     Raises RuleViolation if the position is impossible.
     """
-    start = game.initial_state()
+    start = cast(FootballState, game.initial_state())
     sheets = tuple(replace(m, **(marks or {}).get(p, {})) for p, m in enumerate(start.marks))
     fields.setdefault("pool", PLAY_DICE - sum(fields.get("board", NO_DICE)))
     state = replace(start, marks=sheets, **fields)

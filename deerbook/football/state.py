@@ -3,23 +3,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.events import Event, Step
 from ..engine.protocol import Action, ChanceTable, State
 from . import rules
 from .rules import CHANCE_PHASES, DEFENSE_NAMES, NO_DICE, OVER, PLAY_DICE, Marks, Phase
 from .sheet import TRACKS
-
-if TYPE_CHECKING:
-    from .game import FootballGame
+from .spec import FootballSetup
 
 
 @dataclass(frozen=True)
 class FootballState(State):
     """A position of Football Highlights: each player's marks, the dice on the board and the phase."""
 
-    game: "FootballGame"
+    game: FootballSetup
     marks: tuple[Marks, ...]
     phase: Phase = Phase.DEFENSE_ROLL
     turn: int = 0  # turns started; the active player is turn % players; equals total turns once play ends

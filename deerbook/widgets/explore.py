@@ -22,11 +22,11 @@ import plotly.graph_objects as go
 from ..charts.deer_odds import EDITION_LABELS, EDITIONS, turn_figure
 from ..charts.football_odds import fraction_bar
 from ..charts.football_sheet import TRACK_KINDS
-from ..deer.advisor import position_for_hand, turn_distribution, turn_summary
-from ..deer.odds import edition
+from ..bots.deer_advisor import position_for_hand, turn_distribution, turn_summary
+from ..analysis.deer_odds import edition
 from ..engine import ComponentError, RuleViolation, SaveFileError
 from ..engine.seeding import stream
-from ..football.odds import FIELD_POSITIONS, default_game, next_box, track_sheets
+from ..analysis.football_odds import FIELD_POSITIONS, default_game, next_box, track_sheets
 from ..football.sheet import TRACKS
 from .snapshot import SnapshotBox
 from .table import _escape

@@ -19,12 +19,12 @@ from typing import Any, Callable, Sequence, cast
 
 import ipywidgets as w
 
-from ..drawing import html_block
+from ..play.drawing import html_block
 from ..engine import DeerbookError, Game, SaveFileError, State
-from ..engine.seeding import Rng
-from ..events import in_words
-from ..session import Session
-from .hints import Hint, format_hints, hint_function
+from ..engine.seeding import Seed
+from ..play.narration import in_words
+from ..play.session import Session
+from ..play.hints import Hint, format_hints, hint_function
 from .snapshot import SnapshotBox
 
 MAX_BUTTONS = 12
@@ -38,7 +38,7 @@ class GameTable(Session):
     None waits for the Continue button instead."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
-                 seed: int | Rng | None = None, state: State | None = None,
+                 seed: Seed | str | None = None, state: State | None = None,
                  hint: Callable[[State, int], list[Hint]] | None = None, *, bot_delay: float | None = 0.6,
                  auto_single: bool = True, save_dir: str | Path = "."):
         super().__init__(game, seats, seed, state, auto_single=auto_single)
@@ -175,7 +175,7 @@ class GameTable(Session):
                     f"<br><small>{escape(self.state.rule())}</small>")
         else:
             todo = "<b>The bots are playing.</b>" + " Press Continue for the next move." * self.waiting_for_continue
-        return f"{todo}<br><small>Seed {self.seed} · seats: {escape(', '.join(self._seat_words()))}</small>"
+        return f"{todo}<br><small>Seed {self.seed_text} · seats: {escape(', '.join(self._seat_words()))}</small>"
 
     def _seat_words(self) -> list[str]:
         return [in_words(f"{{P{p}}}", self.viewer, self.names) + f" (P{p})" * (p == self.viewer)
@@ -233,7 +233,7 @@ class GameTable(Session):
     # -- saving -----------------------------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> Path:
         """Write the game to a JSON file (default: in `save_dir`, named by game, seed and step)."""
-        path = Path(path) if path else self.save_dir / f"deerbook-{self.game.name}-seed{self.seed}-{len(self.events)}.json"
+        path = Path(path) if path else self.save_dir / f"deerbook-{self.game.name}-seed{self.seed_text.replace('/', '-')}-{len(self.events)}.json"
         path.write_text(self.save_text())
         self.note.value = f"Saved to <code>{escape(str(path))}</code>."
         return path
@@ -258,7 +258,7 @@ class GameTable(Session):
         """One line about the table (the plain-text form of the table, never the state)."""
         turn = ("game over" if self.state.is_terminal() else
                 f"P{self.viewer} to play" if self.person_to_move() == self.viewer else "others to play")
-        return f"{self.game.name} table, seed {self.seed}, seats {', '.join(self.seats)}: {turn}"
+        return f"{self.game.name} table, seed {self.seed_text}, seats {', '.join(self.seats)}: {turn}"
 
     def snapshot_html(self) -> str:
         """The table drawn for a page without live widgets: status, the viewing seat's table, the log."""

@@ -7,6 +7,7 @@ from collections import Counter
 from deerbook.deer import DeerState
 from deerbook.deer.components import DATA_DIR
 from deerbook.engine import Action, make_game
+from deerbook.deer import position as deer_position
 
 DH, RD, CAR = "deer_head", "running_deer", "car"
 
@@ -16,7 +17,7 @@ def position(hands, n: int | None = None, *, edition: str = "deer", options: dic
     """A hand-made position at the start of player `current`'s turn (default 0), for an edition
     ("deer" or "deer-cards") and game options (e.g. {"knocking": True})."""
     game = make_game(edition, num_players=n or len(hands), **(options or {}))
-    return DeerState.from_position(game, hands, **kwargs)
+    return deer_position(game, hands, **kwargs)
 
 
 def roll(state: DeerState, *faces) -> DeerState:

@@ -6,7 +6,8 @@ import functools
 import pytest
 from test_advisor_walk import positions
 
-from deerbook.deer.advisor import (Budget, OverBudget, Turn, advise, greedy_policy, position_for_hand, shared_deals,
+from deerbook.engine.registry import make_agents
+from deerbook.bots.deer_advisor import (Budget, OverBudget, Turn, advise, greedy_policy, position_for_hand, shared_deals,
                                    state_from_observation)
 from deerbook.engine import SaveFileError, make_game
 from deerbook.engine.exact import SharedWalks, _walker, action_values
@@ -25,7 +26,7 @@ def decisions(seed, **options):
     """The decisions of a seeded game of four greedy agents."""
     game = make_game("deer", num_players=4, **options)
     seen = []
-    play(game, [game.agents()["greedy"]() for _ in range(4)], seed,
+    play(game, make_agents(game, ["greedy"] * 4), seed,
          on_step=lambda s, _: seen.append(s) if not s.is_chance_node() else None)
     return seen
 

@@ -5,10 +5,10 @@ import itertools
 import pytest
 from deer_helpers import DH, RD, position, roll
 
-from deerbook.deer import GreedyAgent
-from deerbook.deer.advisor import (BEFORE_PREDATOR_PHASES, Budget, OverBudget, Turn, advise, greedy_policy,
+from deerbook.bots.deer_greedy import GreedyAgent
+from deerbook.bots.deer_advisor import (BEFORE_PREDATOR_PHASES, Budget, OverBudget, Turn, advise, greedy_policy,
                                    position_for_hand, turn_distribution)
-from deerbook.deer.odds import edition
+from deerbook.analysis.deer_odds import edition
 from deerbook.engine.exact import agent_policy, outcome_distribution
 from deerbook.engine.protocol import evolve
 from deerbook.engine.seeding import stream

@@ -5,13 +5,15 @@ from fractions import Fraction
 import numpy as np
 from deer_helpers import DH, RD, act, position, roll
 
-from deerbook.deer import DeerState, GreedyAgent
-from deerbook.deer.advisor import (AdvisorAgent, Turn, advise, greedy_policy, position_for_hand, sample_turn,
+from deerbook.engine.registry import agents_for, make_agents
+from deerbook.bots.deer_greedy import GreedyAgent
+from deerbook.bots.deer_advisor import (AdvisorAgent, Turn, advise, greedy_policy, position_for_hand, sample_turn,
                                    sampled_turn, state_from_observation, turn_distribution, turn_summary)
-from deerbook.deer.balance import matchup
+from deerbook.analysis.batches import matchup
 from deerbook.engine import make_game
 from deerbook.engine.exact import agent_policy
 from deerbook.engine.seeding import stream
+from deerbook.deer import position as deer_position
 
 
 def test_choose_number_values_are_the_points_discarded():
@@ -68,7 +70,7 @@ def test_three_deer_heads_loop_is_summed_exactly():
 
 def test_knock_is_advised_with_the_lowest_hand():
     game = make_game("deer", num_players=3, knocking=True)
-    state = DeerState.from_position(game, [["1", "2"], ["7", "8", "9"], ["10", "11", "12"]])
+    state = deer_position(game, [["1", "2"], ["7", "8", "9"], ["10", "11", "12"]])
     assert state.phase == "knock"
     ranked = dict((a.kind, v) for a, v in advise(state))
     assert ranked["knock"] == 3  # nobody is under 3: the knocker scores 0, shedding the hand's 3 points
@@ -77,7 +79,7 @@ def test_knock_is_advised_with_the_lowest_hand():
 
 def test_card_edition_turn():
     game = make_game("deer-cards", num_players=3)
-    state = DeerState.from_position(game, [["A", "3", "5", "K", "Q"], ["7", "8"], ["2", "4", "J"]])
+    state = deer_position(game, [["A", "3", "5", "K", "Q"], ["7", "8"], ["2", "4", "J"]])
     summary = turn_summary(turn_distribution(state))
     assert 0 < summary["shed"] < 29 and summary["goes_out"] == 0
     rng = stream(3)
@@ -123,7 +125,7 @@ def by_number_dice(outcomes):
 
 
 def test_advisor_agent_beats_random():
-    result = matchup("deer", "advisor", "random", games=20, seed=5)
+    result = matchup("deer", "advisor", "random", 4, games=20, seed=5)
     assert result["hero_win_rate"].mean > 0.5  # fair share 0.25
-    assert "advisor" in make_game("deer", num_players=4).agents()
-    assert isinstance(make_game("deer", num_players=4).agents()["advisor"](), AdvisorAgent)
+    assert "advisor" in agents_for("deer")
+    assert isinstance(make_agents(make_game("deer", num_players=4), ["advisor"])[0], AdvisorAgent)

@@ -5,8 +5,8 @@ from itertools import combinations
 import pytest
 
 from deer_helpers import DH, RD, act, cards, deal_out, first_readings_components, position, roll
-from deerbook.deer import GreedyAgent
-from deerbook.deer.agents import (NO_FACE, _groups_holding, _joker_tables, _without, choose_group, choose_number,
+from deerbook.bots.deer_greedy import GreedyAgent
+from deerbook.bots.deer_greedy import (NO_FACE, _groups_holding, _joker_tables, _without, choose_group, choose_number,
                                   group_bound, joker_best, joker_choice, max_groups, rack_shortfall, shed_points)
 from deerbook.deer.rules import (available_racks, choosable_numbers, group_target, hand_value, joker_faces,
                                   moved_numbers, number_points, rolled_numbers, sum_groups)

@@ -9,10 +9,11 @@ from itertools import product
 import pytest
 
 from deer_helpers import position, roll
-from deerbook.deer import DeerComponents, DeerState, load_components
+from deerbook.deer import DeerComponents, load_components
 from deerbook.deer.components import DATA_DIR, EFFECTS, signature
 from deerbook.deer.rules import EFFECT_HANDLERS
 from deerbook.engine import ComponentError, make_game
+from deerbook.deer import position as deer_position
 
 NINE_COMBINATIONS = {(3, 0, 0, 0), (2, 1, 0, 0), (2, 0, 1, 0), (1, 1, 1, 0), (1, 0, 2, 0), (1, 2, 0, 0),
                      (0, 2, 1, 0), (0, 1, 2, 0), (0, 3, 0, 0)}
@@ -64,7 +65,7 @@ def test_the_chart_is_data_the_engine_reads(tmp_path, board_data):
     path.write_text(json.dumps(board_data))
     game = make_game("deer", num_players=3, components=str(path))
     assert make_game("deer", **game.options()) == game
-    s = roll(DeerState.from_position(game, [["1", "9"], ["2"], ["4"]]), 1, 2, 4, "Bear")
+    s = roll(deer_position(game, [["1", "9"], ["2"], ["4"]]), 1, 2, 4, "Bear")
     assert s.hands[0] == position([["1", "9"], ["2"], ["4"]]).hands[0]  # nothing discarded
 
 

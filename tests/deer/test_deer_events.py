@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from deerbook.deer import GreedyAgent
+from deerbook.bots.deer_greedy import GreedyAgent
 from deerbook.engine import RandomAgent, make_game
 from deerbook.engine.seeding import stream
 from game_configs import CONFIGS

@@ -3,7 +3,8 @@ set-aside areas included), pawns equal the ledger, and each round's score entrie
 of the hands at the moment the round ended (a hand emptied, or a knock)."""
 import pytest
 
-from deerbook.deer import GreedyAgent, rules
+from deerbook.bots.deer_greedy import GreedyAgent
+from deerbook.deer import rules
 from deerbook.deer.rules import transitions
 from deerbook.deer.state import FIELD_NAMES
 from deerbook.engine import RandomAgent, make_game, play

@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from deerbook.__main__ import main
+from deerbook.cli.main import main
 from deerbook.deer.components import combination_name, signature
 from deer_helpers import first_readings_components
-from deerbook.deer.odds import edition, format_odds, joker_reach, odds_report, roll_state
+from deerbook.analysis.deer_odds import edition, format_odds, joker_reach, odds_report, roll_state
 from deerbook.engine import make_game
 from deerbook.engine.runner import sample_outcome
 from deerbook.engine.seeding import stream

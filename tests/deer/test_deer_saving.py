@@ -4,7 +4,7 @@ import json
 import pytest
 
 from deer_helpers import RD, act, position, roll
-from deerbook.deer import GreedyAgent
+from deerbook.bots.deer_greedy import GreedyAgent
 from deerbook.engine import RandomAgent, RuleViolation, SaveFileError, make_game, play, state_from_json, state_to_json
 from deerbook.engine.saving import _digest
 

@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from deer_helpers import DH, RD, position, roll
-from deerbook.deer.agents import GreedyAgent, shed_points
+from deerbook.bots.deer_greedy import GreedyAgent, shed_points
 from deerbook.deer.rules import group_target, hand_value, moved_numbers
 from deerbook.engine import make_game
 from deerbook.engine.seeding import stream

@@ -2,12 +2,13 @@
 from fractions import Fraction
 
 
+from deerbook.engine.registry import agents_for
 from deerbook.engine import make_game
 from deerbook.engine.runner import sample_outcome
-from deerbook.engine.simulate import simulate
-from deerbook.football.advisor import (Advisor, AdvisorAgent, ChoiceOutcome, active_choice, blitz_this_round,
+from deerbook.analysis.simulate import simulate
+from deerbook.bots.football_advisor import (Advisor, AdvisorAgent, ChoiceOutcome, active_choice, blitz_this_round,
                                        picks_choice)
-from deerbook.football.odds import blitz_board
+from deerbook.analysis.football_odds import blitz_board
 from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5, Marks
 from deerbook.football.rules import ACTIVE, AREA, BLITZ_ROLL, DEFENSE_ROLL, PICKS
 from deerbook.football.save import position
@@ -107,7 +108,7 @@ def blitz_board_after_best(state, advisor):
 
 
 def test_advisor_agent_is_registered_and_beats_random():
-    assert make_game("football", num_players=2).agents()["advisor"] is AdvisorAgent
+    assert agents_for("football")["advisor"].load("football") is AdvisorAgent
     summary = simulate(make_game("football", num_players=2), ["advisor", "random"], 16, seed=4)
     assert summary["win_rate_per_seat"][0] >= 0.9
     assert summary["means"]["points"][0] > summary["means"]["points"][1] + 15

@@ -1,10 +1,10 @@
 """The greedy agent and the simulate command line."""
 import json
 
-from deerbook.__main__ import main
+from deerbook.cli.main import main
 from deerbook.engine import make_game
-from deerbook.engine.simulate import simulate
-from deerbook.football import GreedyAgent
+from deerbook.analysis.simulate import simulate
+from deerbook.bots.football_greedy import GreedyAgent
 from deerbook.football.rules import NO_EFFECT
 from deerbook.football.rules import ACTIVE, PICKS
 from deerbook.football.save import position
@@ -43,8 +43,8 @@ def test_simulate_solo_reports_blitz_bach(capsys):
 
 def test_observations_rebuild_exactly_what_a_checked_load_gives():
     """The agents' unchecked rebuild holds the same field values, of the same types, as the validated load."""
-    from deerbook.football.advisor import decisions
-    from deerbook.football.agents import rebuild
+    from deerbook.bots.football_advisor import decisions
+    from deerbook.bots.football_greedy import rebuild
 
     for players in (1, 2):
         game = make_game("football", num_players=players)
@@ -60,7 +60,7 @@ def test_observations_rebuild_exactly_what_a_checked_load_gives():
 def reference_choice(state):
     """The greedy choice worked out plainly: every move applied in full with `apply`, each run of decisions
     followed until its segment or player changes (the agent's definition, without its shortcuts)."""
-    from deerbook.football.agents import value
+    from deerbook.bots.football_greedy import value
 
     player = state.current_player()
 
@@ -79,7 +79,7 @@ def reference_choice(state):
 
 
 def decision_states(players, agents, seeds, **options):
-    from deerbook.football.advisor import decisions
+    from deerbook.bots.football_advisor import decisions
 
     game = make_game("football", num_players=players, **options)
     return [s for seed in seeds for s in decisions(game, [agents] * players, seed) if len(s.legal_actions()) > 1]
@@ -124,7 +124,7 @@ def test_decide_stops_where_apply_hands_play_on_and_changes_no_value_after():
 
 def test_forced_checks_are_decides_checks_one_by_one():
     """`rules.forced_checks` gives the marks and the waiting wild box of applying the hand's only check in turn."""
-    from deerbook.football.advisor import decisions
+    from deerbook.bots.football_advisor import decisions
     from deerbook.football.rules import forced_checks
 
     states = [s for players in (1, 2, 3) for seed in range(4)
@@ -149,7 +149,7 @@ def test_declining_the_last_field_goal_into_an_overtime_run_of_ones_own(two):
     """The one way a stopped run of a game of several seats comes back to its seat: declining the last field goal
     of a tie, then an overtime round without Power Dice, where that seat can only kick or decline again. The agent
     values it where `decide` stops, as the plain look-ahead does by declining once more."""
-    from deerbook.football.agents import action_value, value
+    from deerbook.bots.football_greedy import action_value, value
     from deerbook.football.rules import FINAL, NO_KICK, OVERTIME
 
     state = position(two, marks={0: dict(marker=10)}, phase=FINAL, turn=two.total_turns)

@@ -5,9 +5,10 @@ import json
 
 import pytest
 
+from deerbook.engine.registry import make_agents
 from deerbook.engine import make_game, play
-from deerbook.football.narrate import SHEET_EVENTS, sheet_changes
-from deerbook.football.odds import Gain, gain
+from deerbook.play.football_narrate import SHEET_EVENTS, sheet_changes
+from deerbook.analysis.football_odds import Gain, gain
 from deerbook.football.sheet import TRACKS
 from game_configs import CONFIGS
 
@@ -51,7 +52,7 @@ def seeded_steps(options, agent):
     game = make_game("football", **options)
     steps = []
     for seed in SEEDS:
-        play(game, [game.agents()[agent]() for _ in range(game.num_players)], seed,
+        play(game, make_agents(game, [agent] * game.num_players), seed,
              on_step=lambda state, action: steps.append((state, action)))
     return steps
 

@@ -1,6 +1,6 @@
 """Narration lists the boxes each step checked, with exact chance probabilities."""
 from deerbook.engine.events import Event
-from deerbook.football.narrate import narrate, sheet_changes
+from deerbook.play.football_narrate import narrate, sheet_changes
 from deerbook.football.rules import ACTIVE, RUN_MINUS_5
 from deerbook.football.sheet import default_sheet
 from deerbook.football.save import position

@@ -8,11 +8,11 @@ from math import comb, sqrt
 import numpy as np
 import pytest
 
-from deerbook.__main__ import main
+from deerbook.cli.main import main
 from deerbook.engine import make_game
 from deerbook.engine.runner import sample_outcome
-from deerbook.football.balance import solo_seasons, win_rates
-from deerbook.football.odds import (AREA_STATISTICS, Gain, area_count_tables, blitz_board, board_counts,
+from deerbook.analysis.football_seasons import solo_seasons, win_rates
+from deerbook.analysis.football_odds import (AREA_STATISTICS, Gain, area_count_tables, blitz_board, board_counts,
                                    chance_by_field_position, default_game, expected_yards, next_box, odds_report,
                                    track_profile, track_sheets, whole_track)
 from deerbook.football.rules import NO_EFFECT, PASS_MINUS_10, RUN_MINUS_5, Marks, dice_roll
@@ -173,7 +173,7 @@ def test_odds_command_prints_tables_and_json(capsys):
 
 
 def test_solo_win_rates_come_from_the_same_seeded_games_as_simulate():
-    from deerbook.engine.simulate import simulate
+    from deerbook.analysis.simulate import simulate
     seasons = solo_seasons(["random", "greedy"], ("hard",), games=6, seed=2)
     table = win_rates(seasons)
     for agent in ("random", "greedy"):

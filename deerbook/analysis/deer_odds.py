@@ -10,7 +10,7 @@ Nothing here models the rules a second time.
   engine's Joker legal actions.
 - `predator_distribution`, `number_chances`: the predator die, and each number on at least one die.
 - `odds_report` / `format_odds` for `python -m deerbook odds deer` (and `deer-cards`).
-One turn of a hand and the advisor are in `deerbook.deer.advisor`.
+One turn of a hand and the advisor are in `deerbook.bots.deer_advisor`.
 """
 from __future__ import annotations
 
@@ -18,10 +18,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import cast
 
-from ..engine import Distribution, make_game
-from .components import SIGNATURE_KEYS, DeerComponents, chart_rows, combination_name, row_name
-from .rules import Phase, rolled_numbers
-from .state import DeerState
+from ..engine import Distribution
+from ..engine.registry import game_of
+from ..deer.components import SIGNATURE_KEYS, DeerComponents, chart_rows, combination_name, row_name
+from ..deer.rules import Phase, rolled_numbers
+from ..deer.state import DeerState
+from ..deer.save import position
 
 
 def roll_state(game, with_joker: bool = False) -> DeerState:
@@ -32,13 +34,12 @@ def roll_state(game, with_joker: bool = False) -> DeerState:
     hands = [[name] for name in names]
     if with_joker:
         hands[0].append(comp.cards[comp.joker_kind].name)
-    return DeerState.from_position(game, hands)
+    return position(game, hands)
 
 
-@lru_cache(maxsize=None)
 def edition(game_name: str, num_players: int = 4):
-    """The game of an edition (cached per edition and player count)."""
-    return make_game(game_name, num_players=num_players)
+    """The game of an edition (built once per edition and player count: `engine.registry.game_of`)."""
+    return game_of(game_name, {"num_players": num_players})
 
 
 def combination_distribution(game) -> Distribution:

@@ -8,9 +8,9 @@ hand-over is a secret decision: nobody else hears of it.
 from __future__ import annotations
 
 from ..engine import Action
-from ..events import Narration
-from .narrate import cards_text
-from .rules import Phase, matching, rolled_numbers
+from .narration import Narration
+from .deer_narrate import cards_text
+from ..deer.rules import Phase, matching, rolled_numbers
 
 
 def step_event(before, action: Action, after) -> Narration:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..engine import make_game
-from ..engine.simulate import simulate
-from .components import DeerComponents, chart_table
+from .simulate import simulate
+from ..deer.components import DeerComponents, chart_table
 
 RULE_SETS = {
     "board game, basic rules": ("deer", {}),

@@ -1,7 +1,7 @@
 """Each game's drawn view and per-seat narration, found by game name; `draw` shows a seat's table in a notebook.
 
 A game's view module (its registration's `view` hook) offers `render_svg`, `render_text`, `headline`,
-`result_text` and `PHASE_WORDS`; its `events` hook offers `step_event` (see `deerbook.events`). Standard
+`result_text` and `PHASE_WORDS`; its `events` hook offers `step_event` (see `deerbook.play.narration`). Standard
 library only.
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from html import escape
 
 from .drawing import Drawing
-from .engine import Game, State
-from .engine.registry import game_hook
-from .events import Narration, in_words
+from ..engine import Game, State
+from ..engine.registry import game_hook
+from .narration import Narration, in_words
 
 
 def views_of(game: Game):

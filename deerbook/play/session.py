@@ -1,22 +1,21 @@
-"""A game in play, without any display: seats, bots, seeded chance, the per-seat log, save and load.
+"""A game at a table, without any display: seats, bots, seeded chance, the per-seat log, save and load.
 
-The notebook table (`widgets.table.GameTable`) and the terminal (`terminal`) both drive a `Session`,
-so they play by the same steps: chance from a seeded Generator, bots from their observation, a
-person's single legal choice played by itself if wished, every step logged as an `events.Narration`.
-Standard library and the engine only (no widgets).
+The notebook table (`widgets.table.GameTable`), the terminal (`play.terminal`) and the in-browser table all
+drive a `Session`, which plays through the engine's one game loop (`engine.runner.Match`): the same game,
+seats and seed give the same game as `engine.play`, a batch's game of that seed, and every other table.
+Every step is logged as a `play.narration.Narration`. Standard library and the engine only (no widgets).
 """
 from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Callable, Sequence, cast
+from typing import Callable, Sequence
 
-
-from .engine import Game, RuleViolation, SaveFileError, State, make_game, state_from_json, state_to_json
-from .engine.agents import shown_to
-from .engine.runner import sample_outcome
-from .engine.seeding import Rng, as_generator
-from .events import Narration
+from ..engine import Game, RuleViolation, SaveFileError, State, make_game, state_from_json, state_to_json
+from ..engine.registry import agents_for
+from ..engine.runner import Match
+from ..engine.seeding import Seed, parse_seed, seed_text
+from .narration import Narration
 from .views import views_of
 
 HUMAN = "human"
@@ -24,40 +23,60 @@ HUMAN = "human"
 
 def default_seats(game: Game) -> list[str]:
     """You in seat 0, the strongest quick bot in every other seat."""
-    bots = game.agents()
-    return [HUMAN] + ["greedy" if "greedy" in bots else "random"] * (game.num_players - 1)
+    bot = "greedy" if "greedy" in agents_for(game.name) else "random"
+    return [HUMAN] + [bot] * (game.num_players - 1)
+
+
+def fresh_seed() -> int:
+    """A new seed for a table (shown, so the game can be played again)."""
+    return secrets.randbelow(10**6)
 
 
 class Session:
-    """One game at a table: `seats` are "human" or a bot name; `seed` (default: a fresh one) drives chance.
+    """One game at a table: `seats` are "human" or an agent's name; `seed` (default: a fresh one) names the game.
 
     `game` is a Game or a registered name (then it has as many players as `seats`, or its default)."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
-                 seed: int | Rng | None = None, state: State | None = None, *,
+                 seed: Seed | str | None = None, state: State | None = None, *,
                  auto_single: bool = True):
         if isinstance(game, str):  # a game by name: as many players as seats given
             game = make_game(game, **({"num_players": len(seats)} if seats else {}))
         self.game = game
         self.seats = list(seats or default_seats(self.game))
         self._check_seats()
-        self.seed = secrets.randbelow(10**6) if seed is None else seed
-        self.rng = as_generator(self.seed)
         self.auto_single = auto_single
         self.view_module, self.step_event = views_of(self.game)
-        self.events: list[Narration] = []
         self.viewer = self.humans()[0] if self.humans() else 0
         self.bot_seconds = 0.0
-        self.state = self.game.initial_state() if state is None else state
+        self._start(fresh_seed() if seed is None else seed, state)
+
+    def _start(self, seed: Seed | str, state: State | None) -> None:
+        """Seat the agents and start the match of `seed` ("7/12" read as `(7, 12)`) from `state` (default: a new
+        game)."""
+        seed = parse_seed(seed) if isinstance(seed, str) else seed
+        self.seed = seed
+        agents = [None if seat == HUMAN else self.catalogue[seat].load(self.game.name)() for seat in self.seats]
+        self.match = Match(self.game, agents, seed, state)
+        self.events: list[Narration] = []
 
     def _check_seats(self) -> None:
         if len(self.seats) != self.game.num_players:
             raise ValueError(f"{self.game.name} needs {self.game.num_players} seats, got {len(self.seats)}")
-        catalogue = self.game.agents()
+        self.catalogue = agents_for(self.game.name)
         for seat in self.seats:
-            if seat != HUMAN and seat not in catalogue:
-                raise ValueError(f"seat {seat!r}: use 'human' or one of {sorted(catalogue)}")
-        self.agents = {i: catalogue[s]() for i, s in enumerate(self.seats) if s != HUMAN}
+            if seat != HUMAN and seat not in self.catalogue:
+                raise ValueError(f"seat {seat!r}: use 'human' or one of {', '.join(self.catalogue)}")
+
+    @property
+    def state(self) -> State:
+        """The position now."""
+        return self.match.state
+
+    @property
+    def seed_text(self) -> str:
+        """The seed as a person types it ("7", or "7/12" for game 12 of a batch with seed 7)."""
+        return seed_text(self.seed) if isinstance(self.seed, (int, tuple)) else "a stream"
 
     def humans(self) -> list[int]:
         """The seats a person plays."""
@@ -70,8 +89,7 @@ class Session:
 
     def person_to_move(self) -> int | None:
         """The human seat that must decide now, or None (chance, a bot, or the game is over)."""
-        player = self.state.current_player()
-        return player if player >= 0 and player not in self.agents else None
+        return self.match.awaits()
 
     def run(self, after_bot_move: Callable[[], bool] = lambda: False) -> None:
         """Let chance and bots move until a person must decide or the game ends. After each bot move the
@@ -80,24 +98,21 @@ class Session:
         self.bot_seconds = 0.0
         while not self.state.is_terminal():
             player = self.state.current_player()
-            legal = self.state.legal_actions()
-            if self.state.is_chance_node():
-                action = sample_outcome(self.state, self.rng)
-            elif player in self.agents:
+            if self.match.awaits() is None:
                 start = time.perf_counter()
-                agent = self.agents[player]
-                action = agent.act(shown_to(agent, self.state, player), legal, self.rng)
-                self.bot_seconds += time.perf_counter() - start
-            elif self.auto_single and len(legal) == 1:
-                action = legal[0]
+                action = self.match.next_action()
+                self.bot_seconds += (time.perf_counter() - start) * (player >= 0)
+            elif self.auto_single and len(self.state.legal_actions()) == 1:
+                action = self.state.legal_actions()[0]
             else:
                 return
-            if self.step(action) and player in self.agents and after_bot_move():
+            if self.step(action) and player >= 0 and self.match.agents[player] is not None and after_bot_move():
                 return
 
     def step(self, action) -> bool:
         """Apply `action`, logging it; True if the viewer was told something."""
-        before, self.state = self.state, self.state.apply(action)
+        before = self.state
+        self.match.state = before.apply(action)
         event = self.step_event(before, action, self.state)
         self.events.append(event)
         return event.told_to(self.viewer) is not None
@@ -114,15 +129,13 @@ class Session:
         told = (event.told_to(self.viewer, self.names) for event in self.events)
         return [line for line in told if line is not None]
 
-    def restart(self) -> None:
-        """A fresh game at the same seats with a new seed."""
-        self.seed = secrets.randbelow(10**6)
-        self.rng = as_generator(self.seed)
-        self.state, self.events = self.game.initial_state(), []
+    def restart(self, seed: Seed | str | None = None) -> None:
+        """A fresh game at the same seats (a new seed unless one is given)."""
+        self._start(fresh_seed() if seed is None else seed, None)
 
     def result(self) -> str:
         """The standings in words, told to the viewer (at the end of the game)."""
-        winners = list(cast(Any, self.state).winners())  # every registered game's state has winners()
+        winners = list(self.state.winners())
         return self.view_module.result_text(self.state.observation(self.viewer), self.game, winners, self.names)
 
     def save_text(self) -> str:
@@ -138,10 +151,11 @@ class Session:
         if state.game.num_players != len(self.seats):
             raise SaveFileError(f"the file holds {state.game.num_players} players, this table has "
                                 f"{len(self.seats)} seats")
-        unknown = sorted({s for s in self.seats if s != HUMAN} - set(state.game.agents()))
+        unknown = sorted({s for s in self.seats if s != HUMAN} - set(agents_for(state.game.name)))
         if unknown:
             raise SaveFileError(f"{state.game.name} has no bot named {', '.join(unknown)}")
-        self.game, self.state = state.game, state
+        self.game = state.game
         self._check_seats()
         self.view_module, self.step_event = views_of(self.game)
+        self._start(self.seed, state)
         self.events = [Narration(f"loaded {source}")]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..events import in_words, seat_label
-from ..drawing import HIGHLIGHT, INK, PAPER, Svg, seat_colour
-from .rules import hand_value
+from .narration import in_words, seat_label
+from .drawing import HIGHLIGHT, INK, PAPER, Svg, seat_colour
+from ..deer.rules import hand_value
 
 WIDTH = 780
 CATEGORY_FILL = {"number": PAPER, "predator": "#F5C396", "joker": "#E3B8D3"}  # light Okabe–Ito tints

@@ -9,12 +9,10 @@ A bad entry asks again; 'q' offers to save before quitting; 's' saves and goes o
 """
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Callable, cast
 
-from .engine import SaveFileError, make_game, state_from_json
-from .session import HUMAN, Session
+from .session import Session
 
 PASS_SCREEN_LINES = 40  # blank lines that scroll the previous player's hand out of sight
 
@@ -95,42 +93,9 @@ class Terminal:
     def save(self) -> Path:
         """Ask where to save (offering a default) and write the saved game there."""
         s = self.session
-        default = self.save_dir / f"deerbook-{s.game.name}-seed{s.seed}-{len(s.events)}.json"
+        default = self.save_dir / f"deerbook-{s.game.name}-seed{s.seed_text.replace('/', '-')}-{len(s.events)}.json"
         answer = self._ask(f"Save to [{default}]: ").strip()
         path = Path(answer) if answer else default
         path.write_text(s.save_text())
         self.write(f"Saved to {path}. Continue it with --load {path}")
         return path
-
-
-def add_arguments(parser: argparse.ArgumentParser, games: list[str], option: Callable[[str], tuple]) -> None:
-    """The `play` subcommand's arguments (`option` parses a KEY=VALUE game option, as the other commands do)."""
-    parser.add_argument("game", choices=games)
-    parser.add_argument("--seats", help="comma-separated, one per player: human or a bot (default: you + greedy bots)")
-    parser.add_argument("--seed", type=int, help="the dice (default: a fresh seed, printed)")
-    parser.add_argument("--advanced", action="store_true", help="deer: all advanced rules")
-    parser.add_argument("--difficulty", choices=("normal", "hard"), help="football solo difficulty")
-    parser.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
-                        help="any other game option, e.g. --option knocking=true")
-    parser.add_argument("--load", metavar="FILE", help="continue a saved game")
-
-
-def session_from_args(args: argparse.Namespace, options: dict) -> Session:
-    """The session the command line asks for: a saved game (`--load`) or a new one with the game `options`
-    the caller has read and checked (raises DeerbookError, ValueError, TypeError or OSError on bad input)."""
-    seats = args.seats.split(",") if args.seats else None
-    if args.load:
-        state = state_from_json(Path(args.load).read_text())
-        if state.game.name != args.game:
-            raise SaveFileError(f"{args.load} holds a {state.game.name} game, not {args.game}")
-        return Session(state.game, seats, args.seed, state)
-    return Session(make_game(args.game, **options), seats, args.seed)
-
-
-def start(session: Session, loaded: str | None = None) -> None:
-    """Say who sits where (and which save continues), then play until the game ends or the person quits."""
-    seats = ", ".join(f"P{p} {name}" for p, name in enumerate(session.seats))
-    print(f"{session.game.name}, seed {session.seed}; seats: {seats}" + (f"; continuing {loaded}" * bool(loaded)))
-    if HUMAN not in session.seats:
-        print("(no human seat: watching the bots)")
-    Terminal(session).play()

@@ -4,11 +4,12 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from typing import Any, Sequence
 
-from .batch import BatchSpec, agent_factories, run_batch
-from .protocol import Game
+from ..engine.batch import BatchSpec, Progress, run_batch
+from ..engine.protocol import Game
+from ..engine.registry import agent_factories
 
 
-def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, progress: bool = False,
+def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, progress: Progress | None = None,
              workers: int | None = None, executor: Executor | None = None) -> dict[str, Any]:
     """Play `games` seeded games and return a JSON-able summary.
 
@@ -17,9 +18,10 @@ def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, p
     plays them (see `engine.batch.run_batch`). Per-game figures come from the terminal state's
     `stats()`: numbers are averaged, per-seat lists averaged per seat.
     """
-    check_agents(game, agent_names)
     check_count("games", games, 1)
     check_count("seed", seed, 0)
+    if len(agent_names) != game.num_players:
+        raise ValueError(f"{game.num_players} players need {game.num_players} agents, got {len(agent_names)}")
     spec = BatchSpec(game, agent_factories(game, agent_names))
     records = run_batch(spec, games, seed, workers=workers, executor=executor, progress=progress)
     wins = [sum(record.returns[seat] for record in records) for seat in range(game.num_players)]
@@ -47,17 +49,6 @@ def _add(total: Any, value: Any) -> Any:
 def _mean(total: Any, games: int) -> Any:
     """A total (or per-seat totals) over `games`, rounded to 4 places."""
     return [round(t / games, 4) for t in total] if isinstance(total, list) else round(total / games, 4)
-
-
-def check_agents(game: Game, agent_names: Sequence[str]) -> None:
-    """Raise ValueError unless `agent_names` names one known agent per seat."""
-    catalogue = game.agents()
-    unknown = sorted({name for name in agent_names if name not in catalogue})
-    if unknown:
-        known = ", ".join(sorted(catalogue))
-        raise ValueError(f"unknown agent {', '.join(map(repr, unknown))}; {game.name} has {known}")
-    if len(agent_names) != game.num_players:
-        raise ValueError(f"{game.num_players} players need {game.num_players} agents, got {len(agent_names)}")
 
 
 def check_count(name: str, value: int, low: int) -> None:

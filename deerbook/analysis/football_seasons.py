@@ -8,8 +8,8 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from fractions import Fraction
 
-from ..engine.batch import BatchSpec, agent_factories, run_batch
-from ..engine.registry import make_game
+from ..engine.batch import BatchSpec, run_batch
+from ..engine.registry import agent_factories, make_game
 
 
 def season(game, agent_names: list[str], games: int, seed: int, *, workers: int | None = None,

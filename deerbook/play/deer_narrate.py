@@ -11,8 +11,8 @@ from typing import Sequence
 from ..engine import Action
 from ..engine.runner import play, sample_outcome
 from ..engine.seeding import as_generator
-from .components import DeerComponents
-from .rules import Phase, card_list, hand_value
+from ..deer.components import DeerComponents
+from ..deer.rules import Phase, card_list, hand_value
 
 
 # -- components ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The balance study: every configuration of the balance chapter played in big seeded batches.
 
-    python -m deerbook.balance [--games N] [--advisor-games N] [--workers W | --scheduler ADDRESS] [--output PATH]
+    deerbook balance [--games N] [--advisor-games N] [--workers W | --scheduler ADDRESS] [--output PATH]
 
 Each configuration (`CONFIGURATIONS`) is one question: seat advantage, game length and scores in the
 board game, the advanced rules, the value of knocking, the card edition, the advisor against greedy
@@ -12,23 +12,20 @@ per-configuration summaries with 95% intervals and every game's record (winners 
 """
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
-import sys
 import time
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
-import numpy as np
-
-from . import __version__
-from .deer.balance import EXTRA_AGENTS, Batch, Estimate, estimate
-from .engine.batch import BatchSpec, GameRecord, agent_factories, executor_for, play_record, run_batch
-from .engine.errors import SaveFileError
-from .engine.registry import make_game
+from .. import __version__
+from ..engine.batch import BatchSpec, GameRecord, Progress, play_record, run_batch
+from ..engine.errors import SaveFileError
+from ..engine.registry import agent_factories, make_game
+from .batches import Batch, agent_win_rate, figure, seat_win_rates
+from .stats import Estimate, departs, difference
 
 STUDY_VERSION = 1
 RESULTS_FILE = Path(__file__).parent / "data" / "balance-study.json.gz"
@@ -74,7 +71,7 @@ CONFIGURATIONS = (
 def spec_of(config: Configuration) -> BatchSpec:
     """The batch spec a configuration plays: its game and agents."""
     game = make_game(config.game, **config.options)
-    return BatchSpec(game, agent_factories(game, config.agents, EXTRA_AGENTS), rotate=config.rotate)
+    return BatchSpec(game, agent_factories(game, config.agents), rotate=config.rotate)
 
 
 # -- records: one column per figure, compact in JSON ------------------------------------------------------
@@ -103,12 +100,6 @@ def record_at(config: dict, index: int) -> dict:
 
 
 # -- summaries ---------------------------------------------------------------------------------------------
-def seat_returns(config: dict) -> np.ndarray:
-    """games x seats: each seat's result (a shared win splits 1)."""
-    seats = len(config["agents"])
-    return np.array([returns_of(mask, seats) for mask in config["records"]["winners"]]).reshape(-1, seats)
-
-
 def seating(config: dict, index: int) -> tuple[str, ...]:
     """The agent in each seat in game `index` (rotated left by the game number when the batch rotates)."""
     agents = config["agents"]
@@ -116,42 +107,13 @@ def seating(config: dict, index: int) -> tuple[str, ...]:
     return tuple(agents[shift:]) + tuple(agents[:shift])
 
 
-def seat_win_rates(config: dict) -> list[Estimate]:
-    """Each seat's win rate in a stored configuration, with its 95% interval."""
-    returns = seat_returns(config)
-    return [estimate(returns[:, seat]) for seat in range(returns.shape[1])]
-
-
-def agent_win_rate(config: dict, agent: str) -> Estimate:
-    """The mean result of one seat held by `agent` (averaged over its seats in each game)."""
-    returns = seat_returns(config)
-    shares = [np.mean([r for name, r in zip(seating(config, i), row) if name == agent])
-              for i, row in enumerate(returns)]
-    return estimate(shares)
-
-
-def figure(config: dict, key: str, seat: int | None = None) -> Estimate:
-    """The mean of one per-game figure (of one seat, or over every seat, for per-seat figures)."""
-    values = np.asarray(config["records"]["stats"][key], dtype=float)
-    return estimate(values if values.ndim == 1 else values[:, seat] if seat is not None else values.ravel())
-
-
-def difference(a: Estimate, b: Estimate) -> Estimate:
-    """a - b for independent estimates: real (at 95%) when its interval leaves out 0."""
-    return Estimate(a.mean - b.mean, float(np.hypot(a.se, b.se)), min(a.n, b.n))
-
-
-def departs(e: Estimate, reference: float) -> bool:
-    """Whether the 95% interval of `e` leaves out `reference` (a real difference, not noise)."""
-    return not e.low <= reference <= e.high
-
-
 def as_batch(config: dict) -> Batch:
-    """A stored Deer configuration as a `deer.balance.Batch` (for the Deer charts)."""
-    stats = config["records"]["stats"]
+    """A stored configuration as a `Batch` (summarised by `analysis.batches`, drawn by the charts)."""
+    seats, records = len(config["agents"]), config["records"]
     return Batch(config["game"], config["options"], config["seed"],
-                 tuple(seating(config, i) for i in range(config["games"])), tuple(map(tuple, seat_returns(config))),
-                 tuple(stats["rounds"]), tuple(stats["turns"]), tuple(map(tuple, stats["final_score"])))
+                 tuple(seating(config, i) for i in range(config["games"])),
+                 tuple(returns_of(mask, seats) for mask in records["winners"]),
+                 {key: tuple(values) for key, values in records["stats"].items()})
 
 
 @dataclass(frozen=True)
@@ -176,7 +138,7 @@ class Finding:
 
 def findings(study: dict) -> list[Finding]:
     """Every question of the study answered from the stored records, each with its 95% interval."""
-    configs = study["configurations"]
+    configs = {key: as_batch(config) for key, config in study["configurations"].items()}
     rows: list[Finding] = []
 
     def seats(key: str, label: str, fair: float) -> None:
@@ -211,15 +173,15 @@ def _summary_figures(config: dict) -> dict:
     def interval(e: Estimate) -> dict:
         return {"mean": round(e.mean, 6), "low": round(e.low, 6), "high": round(e.high, 6)}
 
-    stats = config["records"]["stats"]
-    return {"win_rate_per_seat": [interval(e) for e in seat_win_rates(config)],
-            "win_rate_per_agent": {agent: interval(agent_win_rate(config, agent)) for agent in set(config["agents"])},
-            "means": {key: interval(figure(config, key)) for key in stats}}
+    batch = as_batch(config)
+    return {"win_rate_per_seat": [interval(e) for e in seat_win_rates(batch)],
+            "win_rate_per_agent": {agent: interval(agent_win_rate(batch, agent)) for agent in set(config["agents"])},
+            "means": {key: interval(figure(batch, key)) for key in batch.stats}}
 
 
 # -- running and storing -------------------------------------------------------------------------------------
 def run_configuration(config: Configuration, games: int, *, workers: int | None = None,
-                      executor: Executor | None = None, progress: bool = False) -> dict:
+                      executor: Executor | None = None, progress: Progress | None = None) -> dict:
     """Play one configuration and return its stored form (records and summary)."""
     spec = spec_of(config)
     records = run_batch(spec, games, config.seed, workers=workers, executor=executor, progress=progress)
@@ -229,15 +191,19 @@ def run_configuration(config: Configuration, games: int, *, workers: int | None 
     return stored
 
 
+def planned(games: int, advisor_games: int, only: Sequence[str] | None = None) -> list[tuple[Configuration, int]]:
+    """The configurations a run plays (those keyed in `only`, or all), each with its number of games."""
+    return [(c, advisor_games if "advisor" in c.agents else games) for c in CONFIGURATIONS
+            if only is None or c.key in only]
+
+
 def run_study(games: int = DEFAULT_GAMES, advisor_games: int = DEFAULT_ADVISOR_GAMES, *,
-              workers: int | None = None, executor: Executor | None = None, progress: bool = False,
+              workers: int | None = None, executor: Executor | None = None, progress: Progress | None = None,
               only: Sequence[str] | None = None) -> dict:
     """Play every configuration (or those keyed in `only`) and return the study as a JSON-able dict."""
-    chosen = [c for c in CONFIGURATIONS if only is None or c.key in only]
     results, seconds = {}, {}
-    for config in chosen:
+    for config, count in planned(games, advisor_games, only):
         start = time.perf_counter()
-        count = advisor_games if "advisor" in config.agents else games
         results[config.key] = run_configuration(config, count, workers=workers, executor=executor,
                                                  progress=progress)
         seconds[config.key] = round(time.perf_counter() - start, 1)
@@ -281,38 +247,3 @@ def replay(config: dict, index: int) -> dict:
                            agents=tuple(config["agents"]))
     record = play_record(spec_of(stored), config["seed"], index)
     return {"winners": winners_mask(record.returns), "stats": json.loads(json.dumps(record.stats))}
-
-
-def add_arguments(parser: argparse.ArgumentParser, whole: Callable[[str], int]) -> None:
-    """The study's arguments for the `deerbook balance` command (`whole` reads a whole number >= 1)."""
-    parser.add_argument("--games", type=whole, default=DEFAULT_GAMES,
-                        help="games per configuration (default: %(default)s)")
-    parser.add_argument("--advisor-games", type=whole, default=DEFAULT_ADVISOR_GAMES,
-                        help="games of the advisor configuration (default: %(default)s)")
-    cores = parser.add_mutually_exclusive_group()
-    cores.add_argument("--workers", type=whole, help="local processes (default: every core)")
-    cores.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler address, e.g. tcp://HOST:8786")
-    parser.add_argument("--only", nargs="+", choices=[c.key for c in CONFIGURATIONS], metavar="CONFIGURATION",
-                        help="run only these configurations: " + ", ".join(c.key for c in CONFIGURATIONS))
-    parser.add_argument("--output", default=str(RESULTS_FILE), help="results file, gzip-compressed JSON "
-                                                                     "(default: the package's own)")
-
-
-def run(args: argparse.Namespace) -> str:
-    """Run the study the arguments ask for, write the results file, and say what it found."""
-    with executor_for(args.workers, args.scheduler) as executor:
-        study = run_study(args.games, args.advisor_games, executor=executor, progress=True, only=args.only)
-    path = save_study(study, args.output)
-    return "\n".join([f"{len(study['configurations'])} configurations in {study['wall_seconds']} s -> {path}",
-                      *map(str, findings(study))])
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m deerbook.balance ...`: the same as `deerbook balance ...`."""
-    from .__main__ import main as command_line
-
-    return command_line(["balance", *(sys.argv[1:] if argv is None else argv)])
-
-
-if __name__ == "__main__":
-    sys.exit(main())

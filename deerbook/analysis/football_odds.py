@@ -9,7 +9,7 @@ every yard comes from applying actions to positions built with `state.position`.
   (the dice of a track one after another from a fresh sheet), `chance_by_field_position`.
 - Solo: `blitz_roll_distribution` / `blitz_board` (Blitz Bach's exact score at his roll).
 - `odds_report` / `format_odds` for `python -m deerbook odds football`.
-Whole choices and the advisor are in `deerbook.football.advisor`; seeded seasons in `deerbook.football.balance`.
+Whole choices and the advisor are in `deerbook.bots.football_advisor`; seeded seasons in `deerbook.analysis.football_seasons`.
 """
 from __future__ import annotations
 
@@ -24,13 +24,13 @@ from ..engine.distribution import Distribution
 from ..engine.events import Event, Step
 from ..engine.protocol import Action, evolve
 from ..engine.registry import make_game
-from .rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, START_MARKER, Marks, dice_roll
-from .sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
-from .save import position
-from .state import MARK_FIELDS, FootballState
+from ..football.rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, START_MARKER, Marks, dice_roll
+from ..football.sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
+from ..football.save import position
+from ..football.state import MARK_FIELDS, FootballState
 
 if TYPE_CHECKING:
-    from .game import FootballGame
+    from ..football.game import FootballGame
 
 FIELD_POSITIONS = tuple(range(START_MARKER, 0, -5))  # the marker's yard number, 45 down to the 5
 

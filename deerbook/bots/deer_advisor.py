@@ -39,7 +39,6 @@ meets it (`engine.exact.SharedWalks`). tests/deer/test_advisor_deals.py checks e
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import statistics
 import sys
@@ -47,18 +46,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence, cast
 
-from ..engine import CHANCE, Action, Distribution, SaveFileError, State, make_game
+from ..engine import CHANCE, Action, Distribution, SaveFileError, State, make_game, play
+from ..engine.registry import game_of, make_agents
+from ..deer.game import DeerGame
 from ..engine.agents import shown_to
 from ..engine.exact import SharedWalks, action_values, agent_policy, outcome_distribution
 from ..engine.protocol import evolve
 from ..engine.runner import sample_outcome
 from ..engine.seeding import Rng, stream
-from .agents import GreedyAgent
-from .components import load_components
-from .rules import Phase, card_list, hand_value, loses_turn, matching, predator_decision, rolled_numbers
-from .state import FIELD_NAMES, DeerState
+from .deer_greedy import GreedyAgent
+from ..deer.components import load_components
+from ..deer.save import position
+from ..deer.rules import Phase, card_list, hand_value, loses_turn, matching, predator_decision, rolled_numbers
+from ..deer.state import FIELD_NAMES, DeerState
 
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
 # The agent follows the advisor where points shed this turn is the whole story: the number dice (with
@@ -580,7 +582,7 @@ def position_for_hand(game, hand: Sequence[str], hand_sizes: Sequence[int], rng,
     others = [p for p in range(game.num_players) if p != player]
     dealt = dict(zip(others, deal(game, unseen_cards(game, own, pile), [hand_sizes[p] for p in others], rng)))
     hands = [list(hand) if p == player else card_list(game.components, dealt[p]) for p in range(game.num_players)]
-    return DeerState.from_position(game, hands, discard=list(discard), current=player)
+    return position(game, hands, discard=list(discard), current=player)
 
 
 def sampled_turn(game, hand, hand_sizes, deals: int, seed: int, discard=(), policy=None) -> dict:
@@ -597,17 +599,12 @@ def sampled_turn(game, hand, hand_sizes, deals: int, seed: int, discard=(), poli
 
 
 # -- the advisor at the table ---------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
-def _game(options_json: str):
-    options = json.loads(options_json)
-    return make_game(load_components(options["components"]).game, **options)
-
-
 def state_from_observation(obs: Mapping[str, Any], rng: Rng) -> DeerState:
     """The acting player's view made a full position: what they see as it is, the unseen cards (other
     hands, their face-down set-aside cards, the Predator pile) dealt uniformly. Raises SaveFileError if
     the deal breaks a rule (e.g. set-aside numbers must differ)."""
-    game = _game(json.dumps(obs["options"], sort_keys=True))
+    options = obs["options"]
+    game = cast(DeerGame, game_of(load_components(options["components"]).game, options))
     me, n = obs["player"], game.num_players
     others = [p for p in range(n) if p != me]
     own_aside = obs.get("set_aside") or [0] * len(game.full_deck)
@@ -666,3 +663,26 @@ def sample_turn(state: DeerState, agent, rng: Rng) -> Turn:
             action = agent.act(shown_to(agent, s, s.current_player()), s.legal_actions(), rng)
         turn = turn._apply(action)
     return turn
+
+
+#: The advisor's decisions, as a reader would ask them.
+DECISION_QUESTIONS = {"knock": "knock or roll?", "joker": "play a Joker?", "joker_face": "the Joker's number",
+                      "choose_number": "name a number", "group": "pass a group of cards"}
+
+
+def advisor_positions(seed: int = 3, game_name: str = "deer", **options) -> list[DeerState]:
+    """The first decision of each kind the advisor takes (`DECISION_QUESTIONS`, in that order) in a seeded game of
+    four greedy agents (knocking allowed unless `options` say otherwise), within the advisor agent's step budget."""
+    game = make_game(game_name, num_players=4, **{"knocking": True, **options})
+    seen: list[DeerState] = []
+    play(game, make_agents(game, ["greedy"] * 4), seed,
+         on_step=lambda state, _: seen.append(cast(DeerState, state)) if not state.is_chance_node() else None)
+    first: dict[str, DeerState] = {}
+    for state in seen:
+        if state.phase in DECISION_QUESTIONS and state.phase not in first and len(state.legal_actions()) > 1:
+            try:
+                advise(state, budget=AdvisorAgent.budget)
+            except OverBudget:
+                continue
+            first[state.phase] = state
+    return [first[phase] for phase in DECISION_QUESTIONS if phase in first]

@@ -1,6 +1,6 @@
 """Hints for the person to move: every legal choice with the exact expected value from the game's advisor.
 
-A game's registration names its hint function (`GameInfo.hints`, e.g. "deerbook.widgets.hints:deer_hints"):
+A game's registration names its hint function (`GameInfo.hints`, e.g. "deerbook.play.hints:deer_hints"):
 `(state, player) -> [Hint, ...]`, best first. A hint sees only `state.observation(player)`, never the full
 state, so it cannot peek at other hands:
 
@@ -18,11 +18,11 @@ from fractions import Fraction
 from typing import Callable, NamedTuple
 
 
-from ..deer.advisor import AdvisorAgent, OverBudget, advise, shared_deals, state_from_observation
+from ..bots.deer_advisor import AdvisorAgent, OverBudget, advise, shared_deals, state_from_observation
 from ..engine import SaveFileError, State
 from ..engine.seeding import stream
-from ..football.advisor import Advisor
-from ..football.agents import rebuild
+from ..bots.football_advisor import Advisor
+from ..bots.football_greedy import rebuild
 from ..engine.registry import game_hook
 
 DEALS = 4  # deals of the unseen Deer cards per hint

@@ -16,33 +16,19 @@ from math import inf
 from typing import Any, Mapping, Sequence, cast
 
 from ..engine.protocol import Action
-from ..engine.registry import make_game
+from ..engine.registry import game_of
 from ..engine.seeding import Rng
-from .rules import (ACTIVE, BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, forced_checks, plays,
+from ..football.rules import (ACTIVE, BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, forced_checks, plays,
                     points)
-from .game import FootballGame
-from .save import trusted_state
-from .state import FootballState
-
-
-GAMES_KEPT = 16
-_games: dict[str, FootballGame] = {}  # by the repr of their options (JSON-like data: equal reprs, equal options)
-
-
-def _game(options: dict) -> FootballGame:
-    """The game of these options, made once (at most GAMES_KEPT remembered)."""
-    key = repr(options)
-    game = _games.get(key)
-    if game is None:
-        if len(_games) >= GAMES_KEPT:
-            _games.clear()
-        game = _games[key] = cast(FootballGame, make_game("football", **options))
-    return game
+from ..football.game import FootballGame
+from ..football.save import trusted_state
+from ..football.state import FootballState
 
 
 def rebuild(observation: Mapping[str, Any]) -> FootballState:
     """The public state an observation by the engine shows (trusted: not validated again, see `trusted_state`)."""
-    return trusted_state(_game(observation["options"]), observation["state"])
+    game = cast(FootballGame, game_of("football", observation["options"]))
+    return trusted_state(game, observation["state"])
 
 
 def value(state: FootballState, player: int) -> float:

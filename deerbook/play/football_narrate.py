@@ -11,9 +11,9 @@ from typing import Iterable
 
 from ..engine.events import Event
 from ..engine.protocol import Action
-from .rules import START_MARKER
-from .sheet import PlaySheet
-from .state import FootballState
+from ..football.rules import START_MARKER
+from ..football.sheet import PlaySheet
+from ..football.state import FootballState
 
 SHEET_EVENTS = frozenset(("box_checked", "bonus_checked", "kick_range_checked", "power_unlocked", "defense_applied",
                           "touchdown", "field_goal", "ball_moved"))  # the events that change a player's sheet or field

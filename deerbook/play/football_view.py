@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..events import in_words, seat_label
-from ..drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour
-from .rules import BLITZ_CHART, DEFENSE_NAMES, points as score
-from .sheet import START_KICK_RANGE, TRACKS
+from .narration import in_words, seat_label
+from .drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour
+from ..football.rules import BLITZ_CHART, DEFENSE_NAMES, points as score
+from ..football.sheet import START_KICK_RANGE, TRACKS
 
 WIDTH = 780
 FIELD = ("45", "40", "35", "30", "25", "20", "15", "10", "5", "End Zone 1", "End Zone 2")

@@ -14,7 +14,7 @@ table or Blitz Bach):
   `field_goal` (marker, points, score), `blitz_scored` (removed areas, dice, points, score);
 - the game: `turn_started` (turn, round), `overtime_started` (round, tied), `game_over` (scores).
 
-`step_event(before, action, after)` is the one line each seat hears of a step (see `deerbook.events`),
+`step_event(before, action, after)` is the one line each seat hears of a step (see `deerbook.play.narration`),
 written by `narrate.step_line` from those events.
 """
 from __future__ import annotations
@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 
 from ..engine.protocol import Action
-from ..events import Narration
-from .narrate import step_line
+from .narration import Narration
+from .football_narrate import step_line
 
 
 def step_event(before, action: Action, after) -> Narration:

@@ -1,0 +1,1 @@
+"""Agents (bots): every agent that plays deerbook's games, and the catalogue that names them."""

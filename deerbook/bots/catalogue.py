@@ -1,0 +1,23 @@
+"""deerbook's agents, each registered once (the `deerbook.agents` entry point `AGENTS`): the command line, the
+tables, the balance study and the help texts all read this list through `engine.registry.agents_for`."""
+from ..engine.registry import AgentInfo
+
+DEER_GAMES = ("deer", "deer-cards")
+
+
+def per_game(paths: dict[str, str]) -> dict[str, str]:
+    """Import paths by game name, the Deer path given once for both editions."""
+    return {game: path for key, path in paths.items() for game in (DEER_GAMES if key == "deer" else (key,))}
+
+
+AGENTS = (
+    AgentInfo("random", "picks any legal move at random", "random", "deerbook.engine.agents:RandomAgent"),
+    AgentInfo("greedy", "takes the move that gains the most right now (points shed, yards and points)", "basic",
+              per_game({"deer": "deerbook.bots.deer_greedy:GreedyAgent",
+                        "football": "deerbook.bots.football_greedy:GreedyAgent"})),
+    AgentInfo("greedy-no-knock", "the greedy agent, except that it never knocks (for the knocking study)", "basic",
+              per_game({"deer": "deerbook.bots.refusing:NeverKnocks"})),
+    AgentInfo("advisor", "works out the exact expected result of this turn's choices and takes the best", "good",
+              per_game({"deer": "deerbook.bots.deer_advisor:AdvisorAgent",
+                        "football": "deerbook.bots.football_advisor:AdvisorAgent"})),
+)

@@ -1,0 +1,1 @@
+"""deerbook's command line (`deerbook`, or `python -m deerbook`)."""

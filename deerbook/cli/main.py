@@ -1,0 +1,264 @@
+"""deerbook's command line (`deerbook`, or `python -m deerbook`): seeded simulations, exact odds, and play.
+
+Every bad input ends with one line naming the argument and what is allowed, and exit code 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from ..analysis.simulate import format_summary, simulate
+from ..engine.errors import ComponentError, DeerbookError, OptionError
+from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, check_options, game_hook,
+                               game_info, game_names, game_options, load_errors, make_game, read_option)
+from . import balance, play as table
+from .running import executor_for, progress_bar
+
+PROG = "deerbook"
+MAX_GAMES = 1_000_000  # one seed per game is kept in memory; beyond this, run several seeds
+
+SIMULATE_EXAMPLES = """examples:
+  deerbook simulate deer --players 4 --games 1000 --seed 7
+  deerbook simulate deer --players 4 --games 1000 --seed 7 --advanced
+  deerbook simulate deer --players 3 --games 200 --seed 1 --agents advisor,greedy,random --json
+  deerbook simulate deer --players 4 --games 100 --seed 7 --option knocking=true
+  deerbook simulate football --solo --difficulty hard --games 1000 --seed 7
+
+Game i plays from deerbook.engine.seeding.stream(SEED, i): the same seed gives the same games.
+Wins: a shared win counts 1/k to each of its k winners, so wins can be fractional.
+"""
+MAIN_EXAMPLES = """examples:
+  deerbook simulate deer --players 4 --games 1000 --seed 7
+  deerbook odds deer
+  deerbook play deer --seats human,greedy,greedy
+  deerbook balance --games 2000 --workers 2
+
+'deerbook simulate --help' and 'deerbook odds --help' show each command's arguments and defaults.
+"""
+ODDS_EXAMPLES = """examples:
+  deerbook odds deer            every roll combination with its exact probability
+  deerbook odds deer-cards
+  deerbook odds football --json
+"""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage dump, no traceback), exit code 2."""
+
+    def error(self, message: str):
+        """Exit with status 2, pointing the user at --help."""
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class UsageError(Exception):
+    """A bad command-line input found after parsing; `flag` names the argument."""
+
+    def __init__(self, flag: str, message: str):
+        super().__init__(f"argument {flag}: {message}")
+
+
+def count(low: int, high: int | None = None):
+    """An argparse type: an integer from low (to high, if given)."""
+    allowed = f"an integer from {low:,} to {high:,}" if high else f"an integer >= {low}"
+
+    def parse(text: str) -> int:
+        value = int(text) if text.strip().lstrip("+-").isdigit() else None
+        if value is None or value < low or (high and value > high):
+            raise argparse.ArgumentTypeError(f"must be {allowed}, got {text!r}")
+        return value
+    return parse
+
+
+def key_value(text: str) -> tuple[str, str]:
+    """An argparse type: 'key=value' (the value is read by the game's option spec)."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, e.g. knocking=true, got {text!r}")
+    return key.strip(), value.strip()
+
+
+def chosen_options(args: argparse.Namespace) -> dict:
+    """The game options the flags and --option ask for, each checked against the game's option spec."""
+    if args.solo and args.players not in (None, 1):
+        raise UsageError("--solo", f"a solo game has one player; drop --players {args.players}")
+    spec = game_options(args.game)
+    chosen: dict[str, tuple[Any, str]] = {}
+    wanted: list[tuple[str, Any, str]] = [("num_players", 1, "--solo")] if args.solo else []
+    wanted += [("num_players", args.players, "--players")] if args.players is not None and not args.solo else []
+    wanted += [("solo_difficulty", args.difficulty, "--difficulty")] if args.difficulty else []
+    wanted += [("advanced", True, "--advanced")] if args.advanced else []
+    wanted += [(key, text, "--option") for key, text in args.option]
+    for key, value, flag in wanted:
+        if key in chosen:
+            raise UsageError(flag, f"sets {key} again (already set by {chosen[key][1]})")
+        try:
+            value = read_option(args.game, key, value) if flag == "--option" else value
+            check_options(args.game, {key: value})
+        except OptionError as exc:
+            raise UsageError(flag, str(exc)) from None
+        chosen[key] = (value, flag)
+    switched_off = [key for key, (value, _) in chosen.items() if value is False and spec[key].type is bool]
+    if args.advanced and switched_off:
+        raise UsageError("--option", f"{switched_off[0]}=false contradicts --advanced (every advanced rule on)")
+    players = chosen.get("num_players", (spec["num_players"].default,))[0]
+    if "solo_difficulty" in chosen and players != 1:
+        raise UsageError(chosen["solo_difficulty"][1], f"is for the solo game only (add --solo); this game has "
+                                                       f"{players} players")
+    return {key: value for key, (value, _) in chosen.items()}
+
+
+def seat_agents(text: str | None, game) -> list[str]:
+    """One agent name per seat from --agents ('a,b,c', or one name for every seat; default greedy, else random)."""
+    default = "greedy" if "greedy" in agents_for(game.name) else "random"
+    names = [default] if text is None else [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise UsageError("--agents", f"empty agent name in {text!r}; give names separated by commas, "
+                                     f"from {', '.join(agents_for(game.name))}")
+    if len(names) not in (1, game.num_players):
+        raise UsageError("--agents", f"give one name for every seat, or {game.num_players} names (one per seat), "
+                                     f"got {len(names)}")
+    names = names * game.num_players if len(names) == 1 else names
+    try:
+        agent_factories(game, names)
+    except ValueError as exc:
+        raise UsageError("--agents", str(exc)) from None
+    return names
+
+
+def build_game(args: argparse.Namespace):
+    """The game the arguments ask for; a user's data file that is bad or does not fit is named as the culprit."""
+    options = chosen_options(args)
+    try:
+        return make_game(args.game, **options)
+    except (ComponentError, ValueError) as exc:
+        files = [key for key in options if game_options(args.game)[key].path]
+        raise UsageError(" ".join(["--option", *files[:1]]), str(exc)) from None
+
+
+def run_simulate(args: argparse.Namespace) -> str:
+    """The `simulate` command: play seeded games and report the summary."""
+    game = build_game(args)
+    names = seat_agents(args.agents, game)
+    with executor_for(args.workers, args.scheduler) as executor, \
+            progress_bar(args.games, game.name, args.games >= 50 and sys.stderr.isatty()) as progress:
+        summary = simulate(game, names, args.games, args.seed, executor=executor, progress=progress)
+    return json.dumps(summary, indent=1) if args.json else format_summary(summary)
+
+
+def run_odds(args: argparse.Namespace) -> str:
+    """The `odds` command: the game's exact odds report, as text or JSON."""
+    module = game_hook(args.game, "odds")  # odds_report(game_name) -> JSON-able dict, format_odds(report) -> str
+    report = module.odds_report(args.game)
+    return json.dumps(report, indent=1) if args.json else module.format_odds(report)
+
+
+def run_play(args: argparse.Namespace) -> None:
+    """Play in the terminal: the game prints as it goes."""
+    args.solo, args.players = False, (len(args.seats.split(",")) if args.seats else None)
+    options = {} if args.load else chosen_options(args)
+    try:
+        session = table.session_from_args(args, options)
+    except (DeerbookError, ValueError, TypeError, OSError) as exc:
+        raise UsageError("--load" if args.load else "--seats", str(exc)) from None
+    table.start(session, args.load)
+
+
+def options_help() -> str:
+    """Every game's options, from the registry's option specs, for the simulate help."""
+    lines = ["game options (--option KEY=VALUE; a switch takes true or false):"]
+    for name in game_names():
+        lines.append(f"  {name} ({game_info(name).title}):")
+        for option in game_options(name).values():
+            default = "none" if option.default is None else str(option.default).lower()
+            lines.append(f"    {option.name:<18} {option.help} (default {default})")
+            lines.append(f"    {'':<18} allowed: {option.allowed()}")
+    return "\n".join(lines)
+
+
+def agents_help() -> str:
+    """Every agent of the catalogue with its strength, what it does and the games it plays."""
+    lines = ["agents (--agents, --seats), weakest first:"]
+    rank = {name: STRENGTHS.index(agent_info(name).strength) for name in agent_names()}
+    for name in sorted(agent_names(), key=rank.__getitem__):
+        games = [game for game in game_names() if name in agents_for(game)]
+        lines.append(f"  {agent_info(name).summary} [{', '.join(games)}]")
+    return "\n".join(lines)
+
+
+def build_parser() -> Parser:
+    """The `deerbook` argument parser with its subcommands."""
+    parser = Parser(prog=PROG, description=__doc__, epilog=MAIN_EXAMPLES,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
+    sim = commands.add_parser("simulate", help="play seeded games between bots and summarise them",
+                              description="Play seeded games between bots and print wins per seat and mean "
+                                          "figures.", epilog=f"{agents_help()}\n\n{options_help()}\n\n{SIMULATE_EXAMPLES}",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    sim.add_argument("game", choices=game_names(), help="the game to play")
+    sim.add_argument("--seed", type=count(0), required=True, help="seed of the run (required)")
+    defaults = ", ".join(f"{name} {game_options(name)['num_players'].default}" for name in game_names())
+    sim.add_argument("--players", type=count(0), help=f"number of players (default: {defaults})")
+    sim.add_argument("--games", type=count(1, MAX_GAMES), default=100, help="number of games (default: 100)")
+    sim.add_argument("--agents", metavar="A[,B...]", help="agent per seat, or one for every seat (listed below; "
+                                                          "default: greedy, or random for a game without greedy)")
+    sim.add_argument("--solo", action="store_true", help="football: one player against Blitz Bach")
+    sim.add_argument("--difficulty", choices=("normal", "hard"), help="football solo difficulty (with --solo; "
+                                                                     "default: normal)")
+    sim.add_argument("--advanced", action="store_true", help="deer: every advanced rule (Rulings 18-21)")
+    sim.add_argument("--option", type=key_value, action="append", default=[], metavar="KEY=VALUE",
+                     help="any other game option (listed below); may be repeated")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    cores = sim.add_mutually_exclusive_group()
+    cores.add_argument("--workers", type=count(1), help="local processes to play on (default: every core)")
+    cores.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster, e.g. tcp://HOST:8786")
+    sim.set_defaults(run=run_simulate, parser=sim)
+    odds = commands.add_parser("odds", help="print exact odds tables", epilog=ODDS_EXAMPLES,
+                               description="Print every roll combination with its exact probability.",
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
+    odds.add_argument("game", choices=[name for name in game_names() if game_info(name).odds], help="the game")
+    odds.add_argument("--json", action="store_true", help="print the tables as JSON")
+    odds.set_defaults(run=run_odds, parser=odds)
+    study = commands.add_parser("balance", help="run the balance study and write its results file",
+                                description="Run the balance study and write its results file.",
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    balance.add_arguments(study, count(1))
+    study.set_defaults(run=balance.run, parser=study)
+    play = commands.add_parser("play", help="play a game in the terminal against bots or friends",
+                               description="Play in the terminal: the table as text, your choices numbered.")
+    table.add_arguments(play, game_names(), key_value)
+    play.set_defaults(run=run_play, parser=play)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code (bad input exits with code 2)."""
+    for entry, why in load_errors().items():  # another package's broken game must not stop the others
+        print(f"{PROG}: warning: skipped the games of entry point {entry}: {why}", file=sys.stderr)
+    args = build_parser().parse_args(argv)
+    try:
+        text = args.run(args)
+        if text is None:
+            return 0
+    except (UsageError, DeerbookError) as exc:
+        args.parser.error(str(exc))
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    return emit(text)
+
+
+def emit(text: str) -> int:
+    """Print `text`; if the reader has gone (e.g. `| head -1`) stop quietly with the usual code 141."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python exits
+        return 141
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

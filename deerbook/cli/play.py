@@ -1,0 +1,53 @@
+"""`deerbook play`: a game at the terminal table (`play.terminal`), new or loaded from a save."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Callable
+
+from ..engine import SaveFileError, make_game, state_from_json
+from ..engine.seeding import parse_seed
+from ..play.session import HUMAN, Session
+from ..play.terminal import Terminal
+
+
+def add_arguments(parser: argparse.ArgumentParser, games: list[str], option: Callable[[str], tuple]) -> None:
+    """The `play` subcommand's arguments (`option` parses a KEY=VALUE game option, as the other commands do)."""
+    parser.add_argument("game", choices=games)
+    parser.add_argument("--seats", help="comma-separated, one per player: human or a bot (default: you + greedy bots)")
+    parser.add_argument("--seed", type=seed_argument, help="the game's seed: a whole number, or S/I for game I of a "
+                                                            "batch with seed S (default: a fresh seed, printed)")
+    parser.add_argument("--advanced", action="store_true", help="deer: all advanced rules")
+    parser.add_argument("--difficulty", choices=("normal", "hard"), help="football solo difficulty")
+    parser.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
+                        help="any other game option, e.g. --option knocking=true")
+    parser.add_argument("--load", metavar="FILE", help="continue a saved game")
+
+
+def seed_argument(text: str) -> int | tuple[int, ...]:
+    """An argparse type: a seed as `engine.seeding.parse_seed` reads it."""
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def session_from_args(args: argparse.Namespace, options: dict) -> Session:
+    """The session the command line asks for: a saved game (`--load`) or a new one with the game `options`
+    the caller has read and checked (raises DeerbookError, ValueError, TypeError or OSError on bad input)."""
+    seats = args.seats.split(",") if args.seats else None
+    if args.load:
+        state = state_from_json(Path(args.load).read_text())
+        if state.game.name != args.game:
+            raise SaveFileError(f"{args.load} holds a {state.game.name} game, not {args.game}")
+        return Session(state.game, seats, args.seed, state)
+    return Session(make_game(args.game, **options), seats, args.seed)
+
+
+def start(session: Session, loaded: str | None = None) -> None:
+    """Say who sits where (and which save continues), then play until the game ends or the person quits."""
+    seats = ", ".join(f"P{p} {name}" for p, name in enumerate(session.seats))
+    print(f"{session.game.name}, seed {session.seed_text}; seats: {seats}" + (f"; continuing {loaded}" * bool(loaded)))
+    if HUMAN not in session.seats:
+        print("(no human seat: watching the bots)")
+    Terminal(session).play()

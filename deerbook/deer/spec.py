@@ -1,0 +1,40 @@
+"""What a Deer position knows of its game: the rule options, and `DeerSetup`, the abstract game `DeerGame` is.
+
+The state and save modules read the game only through `DeerSetup`, so they never import the game module (which
+imports them): the rules core has no import circle.
+"""
+from __future__ import annotations
+
+from abc import abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.protocol import Game
+from .components import DeerComponents
+
+
+@dataclass(frozen=True)
+class DeerOptions:
+    """Advanced rules: knocking (Ruling 18), Deer-in-the-Headlights spaces (19), Bullseye spaces (20);
+    Ruling 21 comes with either space."""
+
+    knocking: bool = False
+    headlights_spaces: bool = False
+    bullseye_spaces: bool = False
+
+
+class DeerSetup(Game):
+    """A Deer game as its positions read it: its edition's components, player count and rule options."""
+
+    components: DeerComponents
+    advanced: DeerOptions
+
+    @property
+    @abstractmethod
+    def full_deck(self) -> tuple[int, ...]:
+        """Every card in play for this player count."""
+
+    @property
+    @abstractmethod
+    def observed_options(self) -> dict[str, Any]:
+        """The options every observation carries."""

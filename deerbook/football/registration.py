@@ -1,0 +1,22 @@
+"""Football Highlights as a registered game: options, hooks, the configurations the conformance suite plays and
+the benchmark cases (the `deerbook.games` entry point `GAMES`)."""
+from ..engine.registry import Benchmark, GameInfo, Option
+from .game import DIFFICULTIES, ROUNDS, FootballGame
+
+OPTIONS = [
+    Option("num_players", int, 2, "number of players; 1 is the solo game against Blitz Bach",
+           low=min(ROUNDS), high=max(ROUNDS)),
+    Option("solo_difficulty", str, "normal", "solo game difficulty", choices=DIFFICULTIES),
+    Option("sheet_file", str, None, "your own play sheet instead of the built-in one", path=True),
+    Option("sheet", dict, None, "the play sheet data itself (saved games embed it)"),
+]
+
+FOOTBALL = GameInfo(
+    "football", "Football Highlights: The Dice Game", FootballGame, OPTIONS,
+    odds="deerbook.analysis.football_odds", hints="deerbook.play.hints:football_hints",
+    view="deerbook.play.football_view", events="deerbook.play.football_events",
+    information="perfect", chance="explicit", utility="general-sum",  # solo: nobody scores when Blitz Bach wins
+    configs=[{"num_players": 1, "solo_difficulty": "normal"}, {"num_players": 1, "solo_difficulty": "hard"},
+             *({"num_players": n} for n in range(2, 5))],
+    benchmarks=[Benchmark({"num_players": 2}, "greedy", target_ms=3), Benchmark({"num_players": 1}, "greedy")])
+GAMES = (FOOTBALL,)

@@ -3,7 +3,8 @@
 
 Plays seeded greedy games as `run.py` does (the engine's runner, seeds 0 to N-1 after W untimed warm-up games, one
 by default, so the agent's caches warm up as in any batch) and times every `GreedyAgent.act` call, grouped by the
-phase it decides (the agent reads its observation by key, so the entries it reads are worked out inside the call). Prints, per phase, decisions per game, microseconds per decision and milliseconds per game, then
+phase it decides (the agent reads its observation by key, so the entries it reads are worked out inside the call).
+Prints, per phase, decisions per game, microseconds per decision and milliseconds per game, then
 the agent's share of a game beside the whole game's CPU time. The first games fill the agent's bounded caches (its
 Joker tables, for instance): a larger W shows the steady state, and the difference what the fills cost a short run.
 A collector pause lands on whichever call allocates past its threshold, so a change that only moves allocations

@@ -2,7 +2,8 @@
 
 Every odds-explorer update (a sweep of controls) and every advisor hint at every decision of seeded
 greedy games, timed one by one in CPU time; prints the median, 95th percentile and slowest beside the
-50 ms target, and which one was slowest. Before each timed call the garbage left by earlier calls is collected (as a widget in a fresh
+50 ms target, and which one was slowest. Before each timed call the garbage left by earlier calls is collected
+(as a widget in a fresh
 kernel would find it), so a collector pause caused by this script's own heap of thousands of earlier
 positions is not charged to whichever call it happens to land on; a pause the call itself causes still counts.
 """

@@ -54,7 +54,8 @@ def lab_server(folder: Path):
     command = [str(Path(sys.executable).parent / "jupyter-lab"), "--no-browser", "--allow-root", f"--port={port}",
                "--ip=127.0.0.1", f"--ServerApp.root_dir={folder}", "--IdentityProvider.token=",
                "--ServerApp.password=", "--LabApp.news_url=", "--LabApp.collaborative=False"]
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"), "JUPYTERLAB_SETTINGS_DIR": str(folder / ".lab")}
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"),
+           "JUPYTERLAB_SETTINGS_DIR": str(folder / ".lab")}
     log = open(folder / "lab.log", "w")
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"

@@ -67,7 +67,8 @@ def test_a_game_does_not_depend_on_the_batch_size(serial):
 
 def test_a_dask_local_cluster_plays_the_same_games(serial):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:
             assert run_batch(deer_spec(rotate=True), 9, seed=5, executor=client.get_executor()) == serial
 

@@ -142,7 +142,8 @@ def pages(html_dir: Path) -> dict[Path, _Page]:
 
 
 def test_pages_fetch_nothing_remote(pages: dict[Path, _Page]) -> None:
-    bad = [f"{rel}: <{tag} {attr}={url!r}>" for rel, p in pages.items() for tag, attr, url in p.fetched if _is_remote(url)]
+    bad = [f"{rel}: <{tag} {attr}={url!r}>"
+           for rel, p in pages.items() for tag, attr, url in p.fetched if _is_remote(url)]
     assert not bad, "pages load remote resources:\n" + "\n".join(bad)
 
 
@@ -160,7 +161,8 @@ def test_inline_scripts_and_styles_name_no_remote_host(pages: dict[Path, _Page])
 def test_css_files_import_nothing_remote(html_dir: Path) -> None:
     css_files = sorted(html_dir.rglob("*.css"))
     assert css_files, "no CSS in the build?"
-    bad = [f"{f.relative_to(html_dir)}: {ref}" for f in css_files for ref in _css_remote_refs(f.read_text(encoding="utf-8", errors="replace"))]
+    bad = [f"{f.relative_to(html_dir)}: {ref}"
+           for f in css_files for ref in _css_remote_refs(f.read_text(encoding="utf-8", errors="replace"))]
     assert not bad, "CSS loads remote resources:\n" + "\n".join(bad)
 
 
@@ -258,10 +260,11 @@ REPR = re.compile(r"^\s*(?:VBox\(|HBox\(|Fraction\(|\{Fraction|<deerbook\.|Choic
                   r"ChoiceOutcome\(|<[\w.]+ object at 0x")
 
 # Run in the page: what a reader would see wrong, as (element, reason) pairs.
-PAGE_PROBLEMS_JS = r"""
+PAGE_PROBLEMS_JS = (r"""
 () => {
   const problems = [];
-  const name = (el) => el.id ? `#${el.id}` : el.tagName.toLowerCase() + (el.className && typeof el.className === "string"
+  const name = (el) => el.id ? `#${el.id}` : el.tagName.toLowerCase() + (el.className && """
+    r"""typeof el.className === "string"
       ? "." + el.className.trim().split(/\s+/).join(".") : "");
   const width = document.documentElement.clientWidth;
   document.querySelectorAll("div.deerbook-plotly").forEach((div) => {
@@ -287,7 +290,8 @@ PAGE_PROBLEMS_JS = r"""
   });
   document.querySelectorAll(".cell_output pre, .cell_output .output, .highlight pre").forEach((el) => {
     if (el.scrollWidth > el.clientWidth + 1)
-      problems.push(["width", name(el), `output cut off or scrolling sideways (${el.scrollWidth} px in ${el.clientWidth} px)`]);
+      problems.push(["width", name(el), """
+    r"""`output cut off or scrolling sideways (${el.scrollWidth} px in ${el.clientWidth} px)`]);
   });
   document.querySelectorAll(".cell_output > *").forEach((el) => {
     const text = el.innerText.trim();
@@ -297,7 +301,7 @@ PAGE_PROBLEMS_JS = r"""
   });
   return problems;
 }
-"""
+""")
 
 
 def _chromium_missing_reason() -> str | None:
@@ -401,7 +405,8 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
     page.route("**/*", route)
     page.on("console", lambda m: m.type == "error" and sweep.add("console", here["mode"], rel, "console", m.text))
     page.on("pageerror", lambda e: sweep.add("console", here["mode"], rel, "JavaScript error", str(e)))
-    page.on("response", lambda r: r.status >= 400 and sweep.add("console", here["mode"], rel, "HTTP", f"{r.status} {r.url}"))
+    page.on("response",
+            lambda r: r.status >= 400 and sweep.add("console", here["mode"], rel, "HTTP", f"{r.status} {r.url}"))
     page.goto(f"{origin}/{rel}", wait_until="load")
     page.wait_for_load_state("networkidle")
     sweep.pages_seen += 1
@@ -442,7 +447,7 @@ CONTROL_PAGES = ("notebooks/13-playing-well.html", "notebooks/21-football-yardag
 # Per chart with a control: its id, the control ("updatemenus" or "sliders"), the active step, whether every
 # trace, the title and the drawn height (where the step sets one) show that step (its `update` arguments),
 # whether the title fits in the chart, and the trace data as JSON.
-CONTROLS_JS = r"""
+CONTROLS_JS = (r"""
 () => Array.from(document.querySelectorAll("div.deerbook-plotly"))
   .filter((div) => div.layout && (div.layout.updatemenus || div.layout.sliders))
   .map((div) => {
@@ -458,9 +463,10 @@ CONTROLS_JS = r"""
     const title = div.querySelector(".gtitle"), box = div.getBoundingClientRect();
     const fits = !title || title.getBoundingClientRect().right <= box.right + 1;
     return {id: div.id, kind: kind, active: control.active, steps: (control.buttons || control.steps).length,
-            shows: shows, fits: fits, title: layout["title.text"], data: JSON.stringify(div.data.map((t) => [t.x, t.y]))};
+            shows: shows, fits: fits, title: layout["title.text"], """
+    r"""data: JSON.stringify(div.data.map((t) => [t.x, t.y]))};
   })
-"""
+""")
 
 
 def _pick_last(page, div_id: str, kind: str) -> None:

@@ -44,6 +44,7 @@ def test_a_person_plays_by_clicking_and_sees_only_their_cards(lab_browser, game,
     print(f"\n{game}: {len(times)} clicks, click-to-redraw median {statistics.median(times):.0f} ms, "
           f"max {max(times):.0f} ms (bots' thinking excluded); screenshots in {folder}")
     if game == "deer":
-        assert shadow.state.is_terminal() and "Game over." in page.locator(".deerbook-redraw").last.locator("xpath=..").inner_text()
+        assert (shadow.state.is_terminal()
+                and "Game over." in page.locator(".deerbook-redraw").last.locator("xpath=..").inner_text())
     assert len(times) >= 10
     assert statistics.median(times) < CLICK_TO_REDRAW_TARGET_MS * 4  # generous on a loaded machine; see benchmarks/

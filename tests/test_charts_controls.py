@@ -159,8 +159,9 @@ def test_choice_names_read_horizontally(deer_advisor_fig, football_advisor_fig):
             for label in bars:
                 assert all(len(line) <= LABEL_WIDTH or " " not in line for line in label.split("<br>"))
         assert len(set(heights)) == 1
-        assert (fig.layout.height, list(fig.layout.yaxis.range)) == (fig.layout.updatemenus[0].buttons[0].args[1]["height"],
-                                                                     fig.layout.updatemenus[0].buttons[0].args[1]["yaxis.range"])
+        assert ((fig.layout.height, list(fig.layout.yaxis.range))
+                == (fig.layout.updatemenus[0].buttons[0].args[1]["height"],
+                    fig.layout.updatemenus[0].buttons[0].args[1]["yaxis.range"]))
 
 
 def test_wrap_label_breaks_long_names_at_spaces():
@@ -171,7 +172,8 @@ def test_wrap_label_breaks_long_names_at_spaces():
 def test_figures_are_deterministic(hand_fig, deer_advisor_fig, football_advisor_fig, yards_fig, deer_states):
     assert deer_odds.hand_odds_figure().to_json() == hand_fig.to_json()
     assert deer_odds.advisor_values_figure(deer_advisor.advisor_positions()).to_json() == deer_advisor_fig.to_json()
-    assert football_odds.advisor_values(football_advisor.advisor_positions()).to_json() == football_advisor_fig.to_json()
+    assert (football_odds.advisor_values(football_advisor.advisor_positions()).to_json()
+            == football_advisor_fig.to_json())
     assert football_odds.yards_by_marker().to_json() == yards_fig.to_json()
 
 

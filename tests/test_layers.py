@@ -1,6 +1,7 @@
 """The package's folders are its layers, and imports point one way: down the layers, never in a circle.
 
-    engine  <-  deer, football (the rules cores)  <-  analysis  <-  bots  <-  play  <-  cli, charts  <-  widgets, bookext
+    engine  <-  deer, football (the rules cores)  <-  analysis  <-  bots  <-  play  <-  cli, charts
+    <-  widgets, bookext
 
 (The analysis, exact odds and seeded statistics, reads agents only by name through the engine's catalogue, so the
 bots can use its odds.)

@@ -50,7 +50,8 @@ def test_a_rotated_batch_replays_with_its_seating():
     batch = play_batch("deer", ["greedy", "random", "random"], 3, seed=5, rotate=True)
     for index, seating in enumerate(batch.seats):
         game = make_game("deer", num_players=3)
-        assert table_final(game, list(seating), f"5/{index}").state.stats() == {k: v[index] for k, v in batch.stats.items()}
+        assert (table_final(game, list(seating), f"5/{index}").state.stats()
+                == {k: v[index] for k, v in batch.stats.items()})
 
 
 def test_the_command_line_plays_a_batch_game_by_its_seed(capsys):

@@ -174,7 +174,8 @@ def test_malformed_text_is_refused_naming_the_problem(text, message):
 @pytest.mark.parametrize("change, message", [
     (lambda d: d.update(game="deer-cards"), "'deer-cards' disagrees with its options, which make 'deer'"),
     (lambda d: d.update(game=["deer"]), "game: must be a game name"),
-    (lambda d: d["options"].update(num_players=4.0), "deer option num_players .*must be an integer from 2 to 6, got 4.0"),
+    (lambda d: d["options"].update(num_players=4.0),
+     "deer option num_players .*must be an integer from 2 to 6, got 4.0"),
     (lambda d: d["options"].update(components=7), "components.* must be"),
     (lambda d: d["options"].update(flying=True), "flying"),
     (lambda d: d["state"].update(round=10 ** 12), r"state.round: must be an integer from 0 to 10000"),

@@ -9,7 +9,8 @@ every yard comes from applying actions to positions built with `state.position`.
   (the dice of a track one after another from a fresh sheet), `chance_by_field_position`.
 - Solo: `blitz_roll_distribution` / `blitz_board` (Blitz Bach's exact score at his roll).
 - `odds_report` / `format_odds` for `python -m deerbook odds football`.
-Whole choices and the advisor are in `deerbook.bots.football_advisor`; seeded seasons in `deerbook.analysis.football_seasons`.
+Whole choices and the advisor are in `deerbook.bots.football_advisor`; seeded seasons in
+`deerbook.analysis.football_seasons`.
 """
 from __future__ import annotations
 
@@ -140,7 +141,8 @@ def gain(events: Iterable[Event]) -> Gain:
 
 def best_resolution(game, marks: Marks, track: int, defense: int) -> tuple[Marks, Gain]:
     """The sheet after one die on `track`, wild targets chosen for the best gain (touchdown, yards)."""
-    results = [(s.marks[0], gain(events)) for s, events in resolutions(die_position(game, marks, track, defense), track)]
+    results = [(s.marks[0], gain(events))
+               for s, events in resolutions(die_position(game, marks, track, defense), track)]
     return max(results, key=lambda pair: (pair[1].touchdown, pair[1].yards, -pair[1].incomplete))
 
 
@@ -183,7 +185,8 @@ def chance_by_field_position(game, track: int, event: str = "touchdown", marks: 
     From the sheet `marks` (its next box), or, with marks None, averaged along the whole track.
     """
     def chance(marker: int) -> Fraction:
-        dist = whole_track(game, track, marker) if marks is None else next_box(game, replace(marks, marker=marker), track)
+        dist = (whole_track(game, track, marker) if marks is None
+                else next_box(game, replace(marks, marker=marker), track))
         return dist.probability(lambda g: getattr(g, event))
 
     return {marker: chance(marker) for marker in FIELD_POSITIONS}
@@ -234,7 +237,8 @@ def blitz_board(board: tuple[int, ...], defense_marker: int, power: int, game=No
 
 
 # --- the odds command -------------------------------------------------------------------------------
-BOARD_ROWS = tuple((k, 0) for k in range(1, PLAY_DICE + 1)) + tuple((PLAY_DICE, p) for p in range(1, MAX_POWER_DICE + 1))
+BOARD_ROWS = (tuple((k, 0) for k in range(1, PLAY_DICE + 1))
+              + tuple((PLAY_DICE, p) for p in range(1, MAX_POWER_DICE + 1)))
 
 
 def _fractions(dist: Distribution) -> dict[str, str]:

@@ -148,7 +148,8 @@ def findings(study: dict) -> list[Finding]:
 
     def change(key: str, base: str, figure_key: str, label: str) -> None:
         if key in configs and base in configs:
-            rows.append(Finding(label, difference(figure(configs[key], figure_key), figure(configs[base], figure_key)), 0))
+            rows.append(Finding(label, difference(figure(configs[key], figure_key),
+                                                  figure(configs[base], figure_key)), 0))
 
     seats("deer-basic", "Board game", 1 / 4)
     seats("deer-advanced", "Board game, advanced rules", 1 / 4)

@@ -179,7 +179,8 @@ class Turn(State):
             s = self.inner
             unread, predator = self._unread()
             fields = {**s.__dict__, **unread, "predator_pile": self._change(-1, s.predator_pile),
-                      "hands": tuple(hand if p == self.player else self._change(p, hand) for p, hand in enumerate(s.hands))}
+                      "hands": tuple(hand if p == self.player else self._change(p, hand)
+                                     for p, hand in enumerate(s.hands))}
             cache["_cache_deal"] = DealKey((self.player, self.round, self.turns, self.shed, self.received,
                                             predator.get("predator", self.predator), self.deferred, s.game,
                                             *map(fields.__getitem__, FIELD_NAMES)))
@@ -399,7 +400,8 @@ def _pulls(comp, hand, roll: tuple) -> bool:
     none of the numbers it moves, and the roller holds none of the rolled numbers (or the numbers are chosen
     among them: any may be one the roller lacks)."""
     row = comp.chart_row(roll)
-    return row.pull_if_none and (row.choose_from_rolled > 0 or not any(matching(comp, hand, rolled_numbers(comp, roll))))
+    return row.pull_if_none and (row.choose_from_rolled > 0
+                                 or not any(matching(comp, hand, rolled_numbers(comp, roll))))
 
 
 def _predator_face(s: DeerState) -> tuple:
@@ -594,7 +596,8 @@ def sampled_turn(game, hand, hand_sizes, deals: int, seed: int, discard=(), poli
     result = {}
     for key in rows[0]:
         result[key] = sum((r[key] for r in rows), Fraction(0)) / deals
-        result[key + "_se"] = statistics.stdev(float(r[key]) for r in rows) / math.sqrt(deals) if deals > 1 else math.inf
+        result[key + "_se"] = (statistics.stdev(float(r[key]) for r in rows) / math.sqrt(deals) if deals > 1
+                               else math.inf)
     return result
 
 

@@ -19,8 +19,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from ..engine import Action
 from ..engine.seeding import Rng
 from ..deer.components import DeerComponents, load_components
-from ..deer.rules import (Phase, choosable_numbers, group_target, hand_value, joker_faces, moved_numbers, rolled_numbers,
-                    sum_groups)
+from ..deer.rules import (Phase, choosable_numbers, group_target, hand_value, joker_faces, moved_numbers,
+                          rolled_numbers, sum_groups)
 
 KNOCK_MAX_POINTS = 5
 

@@ -264,6 +264,7 @@ def advisor_positions(seed: int = 7, count: int = 6) -> list[FootballState]:
     first: dict[tuple, FootballState] = {}
     for s in decisions(game_of("football", {"num_players": 2}), ["greedy", "greedy"], seed):
         key = (s.round, s.actor, s.phase)
-        if s.phase in FOOTBALL_QUESTIONS and key not in first and len({a.expected_points for a in Advisor().advise(s)}) > 1:
+        if (s.phase in FOOTBALL_QUESTIONS and key not in first
+                and len({a.expected_points for a in Advisor().advise(s)}) > 1):
             first[key] = s
     return list(first.values())[:count]

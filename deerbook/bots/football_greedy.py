@@ -18,8 +18,8 @@ from typing import Any, Mapping, Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import game_of
 from ..engine.seeding import Rng
-from ..football.rules import (ACTIVE, BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, forced_checks, plays,
-                    points)
+from ..football.rules import (ACTIVE, BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, forced_checks,
+                              plays, points)
 from ..football.game import FootballGame
 from ..football.save import trusted_state
 from ..football.state import FootballState
@@ -62,7 +62,8 @@ def played_out(state: FootballState, player: int) -> float:
         if len(moves) > 1:
             best = -inf
             for candidate in moves:  # the first best, as max() picks
-                if candidate.kind in BOX_ACTIONS:  # its own box decides its value: the rest of its move changes no marks
+                if candidate.kind in BOX_ACTIONS:  # its own box decides its value:
+                    # the rest of its move changes no marks
                     candidate_checked = checked_marks(state, candidate.args[0])
                     outcome = sheet_value(candidate_checked[0])
                 else:

@@ -139,7 +139,8 @@ def turn_figure(dist: Distribution, title: str = "Points shed in one turn") -> g
     """The exact distribution of points shed this turn."""
     shed = shed_distribution(dist)
     points = sorted(shed)
-    fig = go.Figure(go.Bar(x=points, y=[float(shed[k]) for k in points], customdata=[fraction_text(shed[k]) for k in points],
+    fig = go.Figure(go.Bar(x=points, y=[float(shed[k]) for k in points],
+                           customdata=[fraction_text(shed[k]) for k in points],
                            hovertemplate="%{x} points: %{customdata}<extra></extra>"))
     return _layout(fig, title, "points shed", "probability", yaxis_tickformat=".0%")
 
@@ -189,7 +190,8 @@ DISCARD = ("6", "6")
 
 
 def hand_position(hand: str, game_name: str = "deer") -> DeerState:
-    """The start of player 0's turn holding `hand` (card names), the other hands and Discard pile `OTHER_HANDS`, `DISCARD`."""
+    """The start of player 0's turn holding `hand` (card names), the other hands and Discard pile `OTHER_HANDS`,
+    `DISCARD`."""
     game = edition(game_name, 1 + len(OTHER_HANDS))
     return position(game, [hand.split(), *map(list, OTHER_HANDS)], discard=list(DISCARD))
 

@@ -1,4 +1,5 @@
-"""Plotly charts of exact Football Highlights odds (`deerbook.analysis.football_odds`, `deerbook.bots.football_advisor`).
+"""Plotly charts of exact Football Highlights odds (`deerbook.analysis.football_odds`,
+`deerbook.bots.football_advisor`).
 
 Exact figures carry their exact fraction in the hover text; simulated ones say how many games and which seed.
 Two charts explore themselves on the static page (`deerbook.charts.controls`): `yards_by_marker` (a slider over
@@ -14,7 +15,8 @@ from plotly.subplots import make_subplots
 
 from ..engine.distribution import Distribution
 from ..bots.football_advisor import FOOTBALL_QUESTIONS, Advisor
-from ..analysis.football_odds import FIELD_POSITIONS, area_count_tables, chance_by_field_position, default_game, whole_track
+from ..analysis.football_odds import (FIELD_POSITIONS, area_count_tables, chance_by_field_position, default_game,
+                                      whole_track)
 from ..football.rules import BLITZ_SCORES
 from ..football.sheet import TRACKS
 from ..football.state import FootballState
@@ -72,7 +74,8 @@ def touchdown_by_field_position(game=None) -> go.Figure:
         chances = chance_by_field_position(game, t, "touchdown")
         fig.add_trace(go.Scatter(x=list(chances), y=[float(p) for p in chances.values()], mode="lines+markers",
                                  name=f"track {t} ({TRACK_KINDS[t]})", hoverinfo="text",
-                                 hovertext=[f"track {t} from the {m}: {p} ≈ {float(p):.2%}" for m, p in chances.items()]))
+                                 hovertext=[f"track {t} from the {m}: {p} ≈ {float(p):.2%}"
+                                            for m, p in chances.items()]))
     fig.update_xaxes(title_text="marker on the yard line", autorange="reversed", tickvals=list(FIELD_POSITIONS))
     fig.update_yaxes(title_text="touchdown chance")
     fig.update_layout(title="Touchdown chance of one die by field position and track (exact)")

@@ -59,7 +59,8 @@ def deer_table_figure(game_name: str = "deer", players: int = 4) -> go.Figure:
                            text="<br>".join(names).replace(" ", "<br>"), font={"size": 10})
     hands = dealt_hands(game_name, players)
     fig.add_scatter(x=[finish * (p + 0.5) / players for p in range(players)], y=[HANDS_Y] * players,
-                    mode="markers+text", name="hands", marker={"symbol": "square", "size": 30, "color": COLORWAY[:players]},
+                    mode="markers+text", name="hands",
+                    marker={"symbol": "square", "size": 30, "color": COLORWAY[:players]},
                     text=[str(n) for n in hands], textfont={"color": "#ffffff"}, hoverinfo="text",
                     hovertext=[f"player {p}: {n} cards in hand" for p, n in enumerate(hands)])
     labels = {TRACK_Y: f"score track 0–{finish}", DICE_Y: "dice and faces", HANDS_Y: "hands (cards dealt)"}

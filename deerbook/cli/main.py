@@ -12,8 +12,8 @@ from typing import Any
 
 from ..analysis.simulate import format_summary, simulate
 from ..engine.errors import ComponentError, DeerbookError, OptionError
-from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, check_options, game_hook,
-                               game_info, game_names, game_options, load_errors, make_game, read_option)
+from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, check_options,
+                               game_hook, game_info, game_names, game_options, load_errors, make_game, read_option)
 from . import balance, play as table
 from .running import executor_for, progress_bar
 
@@ -195,7 +195,8 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
     sim = commands.add_parser("simulate", help="play seeded games between bots and summarise them",
                               description="Play seeded games between bots and print wins per seat and mean "
-                                          "figures.", epilog=f"{agents_help()}\n\n{options_help()}\n\n{SIMULATE_EXAMPLES}",
+                                          "figures.",
+                              epilog=f"{agents_help()}\n\n{options_help()}\n\n{SIMULATE_EXAMPLES}",
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     sim.add_argument("game", choices=game_names(), help="the game to play")
     sim.add_argument("--seed", type=count(0), required=True, help="seed of the run (required)")

@@ -102,7 +102,8 @@ class _Values:
         if value is None:
             return None
         dice, comp = self.comp.all_dice, self.comp
-        require(isinstance(value, list) and len(value) == len(dice), where, f"must be null or a list of {len(dice)} faces")
+        require(isinstance(value, list) and len(value) == len(dice), where,
+                f"must be null or a list of {len(dice)} faces")
         named = comp.numbers if comp.joker_kind is not None and comp.joker_any_number else ()  # Ruling 14
         for i, (face, faces) in enumerate(zip(value, dice)):
             joker = i < len(comp.number_dice) and is_whole(face) and face in named

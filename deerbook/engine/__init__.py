@@ -8,5 +8,5 @@ from .runner import play
 from .saving import state_from_json, state_to_json
 
 __all__ = ["Action", "Agent", "CHANCE", "ComponentError", "DeerbookError", "Distribution", "Game",
-           "GameInfo", "Option", "OptionError", "RandomAgent", "RuleViolation", "SaveFileError", "State", "TERMINAL", "check_distribution",
-           "game_names", "make_game", "play", "register", "state_from_json", "state_to_json"]
+           "GameInfo", "Option", "OptionError", "RandomAgent", "RuleViolation", "SaveFileError", "State", "TERMINAL",
+           "check_distribution", "game_names", "make_game", "play", "register", "state_from_json", "state_to_json"]

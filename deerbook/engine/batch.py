@@ -1,6 +1,7 @@
 """The one seeded batch runner: many whole games, on one core, every core or a Dask cluster.
 
-Game i is the game of seed `(seed, i)` (written "seed/i"; built in a worker from those two numbers alone), so a game's result never depends on how many games run, how they are cut into
+Game i is the game of seed `(seed, i)` (written "seed/i"; built in a worker from those two numbers alone), so a
+game's result never depends on how many games run, how they are cut into
 chunks, how many workers play them or which executor runs them: the records come back in game order
 and equal a serial run's. A task is the
 game, its agent classes and three numbers to send, and any `concurrent.futures.Executor` can run it,

@@ -257,7 +257,8 @@ def best_response(
         if s.is_terminal() or stop(s):
             return None, leaf(s)
         if s.is_chance_node():
-            return None, Distribution((v, p * q) for a, p in s.chance_outcomes() for v, q in solve(s.apply(a))[1].items())
+            return None, Distribution((v, p * q) for a, p in s.chance_outcomes()
+                                      for v, q in solve(s.apply(a))[1].items())
         options = [(a, solve(s.apply(a))[1]) for a in s.legal_actions()]
         best = max(range(len(options)), key=lambda i: (key(options[i][1]), -i))
         return options[best]

@@ -59,7 +59,8 @@ def replay(text: str) -> State:
             continue
         expected = _decision_lines(state)
         got = lines[i:i + len(expected)]
-        assert got == expected, f"line {i + 1}: the engine now reads\n" + "\n".join(expected) + "\nrecorded:\n" + "\n".join(got)
+        assert got == expected, (f"line {i + 1}: the engine now reads\n" + "\n".join(expected) + "\nrecorded:\n"
+                                 + "\n".join(got))
         i += len(expected)
         assert lines[i].startswith("action: "), f"line {i + 1}: expected an action"
         state = state.apply(state.find_action(lines[i][len("action: "):]))

@@ -133,7 +133,8 @@ class GameInfo:
     options: Sequence[Option]
     odds: str | None = None  # module with odds_report(game_name) -> JSON-able dict and format_odds(report) -> str
     hints: str | None = None  # "module:function", (state, player) -> [Hint, ...] best first (deerbook.play.hints)
-    view: str | None = None  # module with render_svg, render_text, headline, result_text, PHASE_WORDS (deerbook.play.views)
+    view: str | None = None  # module with render_svg, render_text, headline, result_text, PHASE_WORDS
+    # (deerbook.play.views)
     events: str | None = None  # module with step_event(before, action, after) -> Event; default: the view module
     configs: Sequence[dict[str, Any]] = ({},)
     benchmarks: Sequence[Benchmark] = (Benchmark(),)

@@ -39,7 +39,8 @@ def _built(cls: type[T], data: dict, changes: dict[str, Any]) -> T:
 
 def load_state(game: FootballSetup, data: Any) -> FootballState:
     """Rebuild and validate a state; raise SaveFileError naming the bad field."""
-    require(isinstance(data, dict) and set(data) == STATE_FIELDS, "state", f"needs exactly the fields {sorted(STATE_FIELDS)}")
+    require(isinstance(data, dict) and set(data) == STATE_FIELDS, "state",
+            f"needs exactly the fields {sorted(STATE_FIELDS)}")
     n = game.num_players
     require(isinstance(data["marks"], list) and len(data["marks"]) == n, "state.marks", f"needs {n} players")
     state = FootballState(
@@ -65,7 +66,8 @@ def _marks_from_json(data: Any, where: str, sheet) -> Marks:
     require(isinstance(data, dict) and set(data) == set(MARK_FIELDS), where, f"needs exactly {MARK_FIELDS}")
     checked = wholes(data["checked"], f"{where}.checked", 6, 0, 99)
     for t in TRACKS:
-        require(checked[t - 1] <= len(sheet.track(t)), f"{where}.checked", f"track {t} has only {len(sheet.track(t))} boxes")
+        require(checked[t - 1] <= len(sheet.track(t)), f"{where}.checked",
+                f"track {t} has only {len(sheet.track(t))} boxes")
     marker = whole(data["marker"], f"{where}.marker", 5, START_MARKER)
     require(marker % 5 == 0, f"{where}.marker", "must be a yard number 45, 40, ..., 5")
     return Marks(checked=checked, breakaway=whole(data["breakaway"], f"{where}.breakaway", 0, len(sheet.breakaway)),
@@ -88,14 +90,19 @@ def _check_consistency(s: FootballState) -> None:
     require(s.phase != AREA or sum(s.power_board) == s.marks[s.active].power, "state.power_board",
             "the active player's unlocked power dice are all rolled before an area is taken")
     require(not any(s.hand) or s.phase in (ACTIVE, OVERTIME), "state.hand", f"no dice in hand in phase '{s.phase}'")
-    require(s.phase != ACTIVE or sum(1 for n in s.hand if n) <= 1, "state.hand", "the active player's dice share one track")
-    require(len(set(s.picks)) == len(s.picks) <= (2 if s.phase == PICKS else 0), "state.picks", "at most two different tracks while picking")
-    require(not s.wild_from or s.phase in (ACTIVE, PICKS, OVERTIME), "state.wild_from", f"no wild chain in phase '{s.phase}'")
+    require(s.phase != ACTIVE or sum(1 for n in s.hand if n) <= 1, "state.hand",
+            "the active player's dice share one track")
+    require(len(set(s.picks)) == len(s.picks) <= (2 if s.phase == PICKS else 0), "state.picks",
+            "at most two different tracks while picking")
+    require(not s.wild_from or s.phase in (ACTIVE, PICKS, OVERTIME), "state.wild_from",
+            f"no wild chain in phase '{s.phase}'")
     require(s.phase != PICKS or s.solo or s.actor != s.active, "state.actor", "the active player does not pick")
-    require(len(s.blitz) == (min(s.turn, game.total_turns) if s.solo else 0), "state.blitz", "one score per finished solo round")
+    require(len(s.blitz) == (min(s.turn, game.total_turns) if s.solo else 0), "state.blitz",
+            "one score per finished solo round")
     require(all(v in BLITZ_SCORES for v in s.blitz), "state.blitz", "scores come from Blitz Bach's chart")
     in_overtime = s.phase in (OVERTIME, OVERTIME_ROLL)
-    require(not in_overtime or (s.overtime and s.actor in s.tied), "state.tied", "overtime needs the actor among the tied")
+    require(not in_overtime or (s.overtime and s.actor in s.tied), "state.tied",
+            "overtime needs the actor among the tied")
     require(list(s.tied) == sorted(set(s.tied)), "state.tied", "tied players in seat order, once each")
 
 

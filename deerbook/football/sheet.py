@@ -141,6 +141,7 @@ def _kick_ranges(values: list) -> tuple[int, ...]:
     previous = START_KICK_RANGE
     for i, value in enumerate(values, 1):
         _require(isinstance(value, int) and value % 5 == 0 and previous < value <= MAX_KICK_RANGE,
-                 f"kick_range box {i}", f"{value!r} must be a multiple of 5 above {previous} and at most {MAX_KICK_RANGE}")
+                 f"kick_range box {i}",
+                 f"{value!r} must be a multiple of 5 above {previous} and at most {MAX_KICK_RANGE}")
         previous = value
     return tuple(values)

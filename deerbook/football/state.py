@@ -124,7 +124,8 @@ class FootballState(State):
         game = self.game
         head = (f"round {self.round}/{game.rounds}, turn of player {self.active}" if self.turn < game.total_turns
                 else "end of regulation") + (f", overtime {self.overtime}" if self.overtime else "")
-        lines = [f"{head}; {self.phase}" + (f", player {self.actor} to move" if self.phase not in CHANCE_PHASES and self.phase != OVER else ""),
+        lines = [f"{head}; {self.phase}"
+                 + (f", player {self.actor} to move" if self.phase not in CHANCE_PHASES and self.phase != OVER else ""),
                  f"defense die: {DEFENSE_NAMES[self.defense]}"
                  + (f"; defense marker on area {self.defense_marker}" if self.defense_marker else ""),
                  f"board: {_dice(self.board)}; power dice: {_dice(self.power_board)}; pool {self.pool}"]
@@ -133,7 +134,8 @@ class FootballState(State):
                          + (f"; wild chain from track {self.wild_from}" if self.wild_from else ""))
         for p, m in enumerate(self.marks):
             lines.append(f"P{p}: {m.points} pts ({m.touchdowns} TD, {m.field_goals} FG), marker {m.marker}, "
-                         f"kick range {m.kick_range(game.sheet)}, power {m.power}, tracks {'/'.join(map(str, m.checked))}, "
+                         f"kick range {m.kick_range(game.sheet)}, power {m.power}, "
+                         f"tracks {'/'.join(map(str, m.checked))}, "
                          f"breakaway {m.breakaway}, yac {m.yac}" + (", defended" if m.defense_used else ""))
         if self.solo:
             lines.append(f"Blitz Bach: {sum(self.blitz)} pts {list(self.blitz)}")

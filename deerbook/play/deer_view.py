@@ -208,7 +208,8 @@ def _piles(svg: Svg, o: dict, game, top: float) -> None:
     if o["deck_size"]:
         lines.append(f"Deck: {o['deck_size']} cards still to deal")
     you = o["player"]
-    status = f"You are P{you}" + (" (frozen)" if o["frozen"][you] else "") + (" and the dealer" if o["dealer"] == you else "")
+    status = (f"You are P{you}" + (" (frozen)" if o["frozen"][you] else "")
+              + (" and the dealer" if o["dealer"] == you else ""))
     if o["moves_left"]:
         status += f"; {o['moves_left']} spaces still to move"
     lines.append(status)

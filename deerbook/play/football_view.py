@@ -73,7 +73,8 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     """The table in plain text for a terminal."""
     o, s, sheet = observation, observation["state"], game.sheet
     lines = [headline(o, game, names), f"Defense Die: {DEFENSE_NAMES[s['defense']]}"]
-    areas = [f"{t}: {s['board'][t - 1]} play" + (f" + {s['power_board'][t - 1]} power" if s["power_board"][t - 1] else "")
+    areas = [f"{t}: {s['board'][t - 1]} play"
+             + (f" + {s['power_board'][t - 1]} power" if s["power_board"][t - 1] else "")
              for t in TRACKS]
     lines.append("Play Dice areas: " + " | ".join(areas) + f"; {s['pool']} dice to roll next")
     if s["defense_marker"]:
@@ -85,14 +86,16 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     if s["wild_from"]:
         lines.append(f"Wild chain from track {s['wild_from']}: name another track")
     for p, m in enumerate(s["marks"]):
-        lines.append(f"{seat_label(o['player'], p, names)}: {points(m)} points ({m['touchdowns']} TD, {m['field_goals']} FG), "
+        lines.append(f"{seat_label(o['player'], p, names)}: {points(m)} points "
+                     f"({m['touchdowns']} TD, {m['field_goals']} FG), "
                      f"ball on the {m['marker']}, kick range {kick_range(m, sheet)}, {m['power']} power dice")
     mine = s["marks"][o["player"]]
     lines.append("Your sheet (checked boxes / boxes):")
     for t in TRACKS:
         track = sheet.track(t)
         upcoming = " ".join(box.code for box in track[mine["checked"][t - 1]:mine["checked"][t - 1] + 4])
-        lines.append(f"  track {t}: {mine['checked'][t - 1]}/{len(track)}" + (f", next: {upcoming}" if upcoming else ""))
+        lines.append(f"  track {t}: {mine['checked'][t - 1]}/{len(track)}"
+                     + (f", next: {upcoming}" if upcoming else ""))
     lines.append(f"  Breakaway {mine['breakaway']}/{len(sheet.breakaway)}, Yards after Catch {mine['yac']}/"
                  f"{len(sheet.yac)}, Kick Range {mine['kick']}/{len(sheet.kick_range)}, Power {mine['power']}/6")
     if game.num_players == 1:
@@ -144,7 +147,8 @@ def _areas(svg: Svg, o: dict, top: float) -> float:
     for i, track in enumerate(TRACKS):
         x = 10 + i * (width + 8)
         marker = s["defense_marker"] == track
-        svg.rect(x, top + 20, width, 64, fill="none", stroke=HIGHLIGHT if marker else SOFT, rx=6, width=2 if marker else 1)
+        svg.rect(x, top + 20, width, 64, fill="none", stroke=HIGHLIGHT if marker else SOFT, rx=6,
+                 width=2 if marker else 1)
         svg.text(x + 6, top + 34, f"area {track}" + (" (marker)" * marker), size=10)
         dice = ["play"] * s["board"][i] + ["power"] * s["power_board"][i]
         for j, kind in enumerate(dice[:12]):
@@ -164,7 +168,8 @@ def _scores(svg: Svg, o: dict, game, names, top: float) -> float:
     for p, m in enumerate(o["state"]["marks"]):
         y = top + 16 * p + 12
         svg.circle(16, y - 4, 5, seat_colour(p))
-        svg.text(26, y, f"{seat_label(o['player'], p, names)}: {points(m)} points ({m['touchdowns']} TD, {m['field_goals']} FG), "
+        svg.text(26, y, f"{seat_label(o['player'], p, names)}: {points(m)} points "
+                        f"({m['touchdowns']} TD, {m['field_goals']} FG), "
                         f"ball on the {m['marker']}, kick range {kick_range(m, game.sheet)}, {m['power']} power dice",
                  size=12)
     return top + 16 * len(o["state"]["marks"])

@@ -184,7 +184,8 @@ class GameTable(Session):
     def _log_html(self) -> str:
         lines = self.history[-LOG_LINES:][::-1]  # newest on top
         items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-        return f'<div style="max-height:14em;overflow:auto"><ol class="deerbook-log" reversed style="margin:0">{items}</ol></div>'
+        return (f'<div style="max-height:14em;overflow:auto">'
+                f'<ol class="deerbook-log" reversed style="margin:0">{items}</ol></div>')
 
     def _build_controls(self) -> None:
         """The choice controls are made once and reused (a redraw sends new labels, not new widgets)."""
@@ -233,7 +234,9 @@ class GameTable(Session):
     # -- saving -----------------------------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> Path:
         """Write the game to a JSON file (default: in `save_dir`, named by game, seed and step)."""
-        path = Path(path) if path else self.save_dir / f"deerbook-{self.game.name}-seed{self.seed_text.replace('/', '-')}-{len(self.events)}.json"
+        path = (Path(path) if path
+                else self.save_dir / f"deerbook-{self.game.name}-seed{self.seed_text.replace('/', '-')}"
+                                     f"-{len(self.events)}.json")
         path.write_text(self.save_text())
         self.note.value = f"Saved to <code>{escape(str(path))}</code>."
         return path

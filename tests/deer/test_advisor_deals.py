@@ -7,8 +7,8 @@ import pytest
 from test_advisor_walk import positions
 
 from deerbook.engine.registry import make_agents
-from deerbook.bots.deer_advisor import (Budget, OverBudget, Turn, advise, greedy_policy, position_for_hand, shared_deals,
-                                   state_from_observation)
+from deerbook.bots.deer_advisor import (Budget, OverBudget, Turn, advise, greedy_policy, position_for_hand,
+                                        shared_deals, state_from_observation)
 from deerbook.engine import SaveFileError, make_game
 from deerbook.engine.exact import SharedWalks, _walker, action_values
 from deerbook.engine.runner import play

@@ -23,7 +23,8 @@ def positions():
     Discard pile to take, blocks by set-aside cards, both editions."""
     board = [position_for_hand(edition("deer", n), hand.split(), [len(hand.split())] + [others] * (n - 1),
                                stream(seed), discard=discard)
-             for n, hand, others, seed, discard in [(2, "Fox Fox Joker 9 9", 3, 0, ()), (4, "3 3 7 Fox Joker", 5, 1, ()),
+             for n, hand, others, seed, discard in [(2, "Fox Fox Joker 9 9", 3, 0, ()),
+                                                    (4, "3 3 7 Fox Joker", 5, 1, ()),
                                                     (3, "1 2 3 4 5 6", 4, 2, ("6", "11")),
                                                     (2, "Wolf Wolf Bear Joker 2", 2, 3, ("7",))]]
     cards = position_for_hand(edition("deer-cards", 3), ["A", "3", "5", "K"], [4, 4, 4], stream(4))

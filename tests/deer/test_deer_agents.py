@@ -163,7 +163,8 @@ def test_joker_best_is_the_first_face_shedding_the_most_of_every_face_scored_in_
     dice = [faces for _, faces in comp.number_dice]
     grouped = 0
     for hand, discard in _random_hands(game.full_deck, rng, 1500):
-        roll = tuple(rng.choice(faces) for faces in dice) + ((rng.choice(comp.predator_die),) if comp.predator_die else ())
+        roll = (tuple(rng.choice(faces) for faces in dice)
+                + ((rng.choice(comp.predator_die),) if comp.predator_die else ()))
         for die, (best, first) in enumerate(joker_best(comp, hand, discard, roll)):
             faces = joker_faces(comp, roll, die)
             scores = [shed_points(comp, hand, discard, roll[:die] + (face,) + roll[die + 1:]) for face in faces]
@@ -182,7 +183,8 @@ def test_joker_choice_is_the_first_die_of_joker_best_beating_the_roll_as_it_is(e
     dice = [faces for _, faces in comp.number_dice]
     answers = Counter()
     for hand, discard in _random_hands(game.full_deck, rng, 1500):
-        roll = tuple(rng.choice(faces) for faces in dice) + ((rng.choice(comp.predator_die),) if comp.predator_die else ())
+        roll = (tuple(rng.choice(faces) for faces in dice)
+                + ((rng.choice(comp.predator_die),) if comp.predator_die else ()))
         per_die = joker_best(comp, hand, discard, roll)
         most = max(best for best, _ in per_die)
         expected = None

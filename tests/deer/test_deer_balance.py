@@ -30,7 +30,8 @@ def test_batches_are_seeded_and_results_sum_to_one():
     assert all(max(scores) >= 100 for scores in a.stats["final_score"])  # the board game ends with a pawn on Finish
     assert sum(e.mean for e in seat_win_rates(a)) == pytest.approx(1)
     assert figure(a, "turns").mean == pytest.approx(statistics.fmean(a.stats["turns"]))
-    assert figure(a, "final_score", seat=1).mean == pytest.approx(statistics.fmean(s[1] for s in a.stats["final_score"]))
+    assert (figure(a, "final_score", seat=1).mean
+            == pytest.approx(statistics.fmean(s[1] for s in a.stats["final_score"])))
     assert score_summary(a)["winner"].mean <= score_summary(a)["highest"].mean
 
 

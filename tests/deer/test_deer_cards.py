@@ -43,8 +43,8 @@ def test_a_roll_is_three_dice_only():
 def test_the_chart_prints_its_five_rows_then_every_roll_it_does_not_list():
     table = chart_table(make_game("deer-cards", num_players=3).components)
     listed = [row["roll"] for row in table if row["listed"]]
-    assert listed == ["Three numbers", "Two numbers + Deer in Headlights", "Two numbers + Car", "Two numbers + Running Deer",
-                      "Number + Deer in Headlights + Car"]
+    assert listed == ["Three numbers", "Two numbers + Deer in Headlights", "Two numbers + Car",
+                      "Two numbers + Running Deer", "Number + Deer in Headlights + Car"]
     unlisted = [row for row in table if not row["listed"]]
     assert len(unlisted) == 8 and {row["effect"] for row in unlisted} == {"nothing"}
     assert "Number + Running Deer + Car" in [row["roll"] for row in unlisted]

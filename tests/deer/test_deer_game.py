@@ -108,7 +108,8 @@ def test_a_chance_outcome_is_drawn_as_the_chance_table_draws_it(name, phases):
     stream."""
     game = make_game(name, num_players=4)
     nodes = []
-    play(game, [RandomAgent() for _ in range(4)], 8, on_step=lambda s, a: nodes.append(s) if s.is_chance_node() else None)
+    play(game, [RandomAgent() for _ in range(4)], 8,
+         on_step=lambda s, a: nodes.append(s) if s.is_chance_node() else None)
     assert {s.phase for s in nodes} == phases  # the card game has no Predator pile to draw from
     assert any(0 in s.deck for s in nodes if s.phase == "deal")  # kinds dealt out: zero counts in the pile
     for i, s in enumerate(nodes):

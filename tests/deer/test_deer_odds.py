@@ -54,8 +54,9 @@ def test_board_game_table():
 
 def test_card_game_lists_its_five_rows_and_the_unlisted_rolls():
     rows = odds_report("deer-cards")["combinations"]
-    assert [r["name"] for r in rows if r["listed"]] == ["Three numbers", "Two numbers + Deer in Headlights", "Two numbers + Car",
-                                                        "Two numbers + Running Deer", "Number + Deer in Headlights + Car"]
+    assert [r["name"] for r in rows if r["listed"]] == ["Three numbers", "Two numbers + Deer in Headlights",
+                                                        "Two numbers + Car", "Two numbers + Running Deer",
+                                                        "Number + Deer in Headlights + Car"]
     unlisted = sum(Fraction(r["probability"]) for r in rows if not r["listed"])
     assert unlisted == Fraction(sum(brute_force("deer-cards")[r["name"]] for r in rows if not r["listed"]), 216)
     assert probabilities("deer-cards")["Three numbers"] == Fraction(80, 216)

@@ -179,4 +179,5 @@ def test_solo_win_rates_come_from_the_same_seeded_games_as_simulate():
     for agent in ("random", "greedy"):
         summary = simulate(make_game("football", num_players=1, solo_difficulty="hard"), [agent], 6, seed=2)
         assert table[agent, "hard"]["wins"] == summary["wins_per_seat"][0]
-        assert float(table[agent, "hard"]["mean_blitz_bach"]) == pytest.approx(summary["means"]["blitz_bach_score"], abs=1e-4)
+        assert float(table[agent, "hard"]["mean_blitz_bach"]) == pytest.approx(summary["means"]["blitz_bach_score"],
+                                                                               abs=1e-4)

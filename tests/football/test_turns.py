@@ -123,7 +123,8 @@ def last_pick(game, marks):
 def test_end_of_game_field_goal_offers_then_the_winner(two):
     state = last_pick(two, {0: dict(touchdowns=1, marker=20), 1: dict(touchdowns=1, field_goals=1, marker=10)})
     final = play_texts(state, "pick track 1")  # player 0 reaches the 15: out of range
-    assert final.phase == FINAL and final.actor == 1 and texts(final) == ["kick a field goal from the 10", "no field goal"]
+    assert final.phase == FINAL and final.actor == 1 and texts(final) == ["kick a field goal from the 10",
+                                                                          "no field goal"]
     over = play_texts(final, "kick a field goal from the 10")
     assert over.phase == OVER and over.returns() == (0.0, 1.0)
     assert over.stats()["points"] == [7, 13] and over.stats()["field_goals"] == [0, 2]

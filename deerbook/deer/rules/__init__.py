@@ -7,9 +7,9 @@ legal actions and chance outcomes, `table` the working copy, `transitions` the h
 chart effect.
 """
 from .cards import (BULLSEYE_POINTS, KNOCK_MAX_CARDS, SET_ASIDE_CARDS, acting_player, available_racks, card_list,
-                    choosable_numbers, counts_of_kinds, group_options, group_target, hand_value, joker_faces, loses_turn,
-                    matching, moved_numbers, mover, number_points, others, predator_decision, rolled_faces,
-                    rolled_numbers, set_aside_options, sum_groups, turn_start_phase)
+                    choosable_numbers, counts_of_kinds, group_options, group_target, hand_value, joker_faces,
+                    loses_turn, matching, moved_numbers, mover, number_points, others, predator_decision,
+                    rolled_faces, rolled_numbers, set_aside_options, sum_groups, turn_start_phase)
 from .legal import chance_outcomes, chance_table, draw, drawn_kinds
 from .phase_rules import (CHANCE_PHASES, DECISION_PHASES, PHASE_RULES, PRIVATE_PHASES, PhaseRule, apply,
                           deals_on_lists, legal_actions, play_chance, rule)

@@ -104,7 +104,8 @@ def available_racks(comp: DeerComponents, hand) -> tuple[tuple[int, ...], ...]:
 
 def moved_numbers(comp: DeerComponents, row, rolled: tuple, chosen: tuple = ()) -> tuple[int, ...]:
     """The numbers whose cards chart row `row` takes out of the roller's hand (to discard or pass), given the
-    `rolled` numbers and the `chosen` ones (Rulings 2–8, the card chart); Ruling 6's groups come on top (`group_target`)."""
+    `rolled` numbers and the `chosen` ones (Rulings 2–8, the card chart); Ruling 6's groups come on top
+    (`group_target`)."""
     if row.effect == "discard_parity":
         return tuple(n for n in comp.numbers if n % 2 == rolled[0] % 2)
     if EFFECTS[row.effect].moves is None:

@@ -114,6 +114,13 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         """The state as JSON-able data (read back by `Game.state_from_json`)."""
 
+    def sample_belief(self, player: int, rng: Rng) -> Self:
+        """A full state consistent with everything `player` has observed (its observation and the history it saw),
+        each consistent state equally likely: the hidden hands, set-aside cards, deck order and the like dealt
+        afresh. A perfect-information game has nothing hidden: this default returns the state itself. A game
+        registered with `information="imperfect"` overrides it (the conformance suite checks that it does)."""
+        return self
+
     def winners(self) -> tuple[int, ...]:
         """The seats that won a finished game (those with a positive return; none when the game itself wins)."""
         return tuple(seat for seat, result in enumerate(self.returns()) if result > 0)

@@ -94,7 +94,7 @@ class Gain:
 
 
 def default_game():
-    """The two-player game on the reconstructed sheet."""
+    """The two-player game on the default play sheet (the calibrated sheet v2)."""
     return make_game("football", num_players=2)
 
 

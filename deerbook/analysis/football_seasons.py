@@ -1,15 +1,21 @@
-"""Football balance: seeded seasons of whole games and their win rates (Monte Carlo, not exact).
+"""Football balance: seeded seasons of whole games, their win rates and figures with 95% intervals, and the net
+yards a die gains in play (Monte Carlo, not exact).
 
 Game i of a season plays from `engine.seeding.stream(seed, i)` through `engine.batch.run_batch`, as `simulate`
 does, so a season never depends on how many workers play it.
 """
 from __future__ import annotations
 
+import statistics
 from concurrent.futures import Executor
 from fractions import Fraction
 
 from ..engine.batch import BatchSpec, run_batch
-from ..engine.registry import agent_factories, make_game
+from ..engine.registry import agent_factories, make_agents, make_game
+from ..engine.runner import play
+from ..football.rules import BOX_ACTIONS
+from .football_odds import gain
+from .stats import Estimate, estimate
 
 
 def season(game, agent_names: list[str], games: int, seed: int, *, workers: int | None = None,
@@ -36,3 +42,39 @@ def win_rates(seasons: dict) -> dict:
                       "mean_points": Fraction(sum(s["points"][0] for s in stats), len(stats)),
                       "mean_blitz_bach": Fraction(sum(s["blitz_bach_score"] for s in stats), len(stats))}
     return table
+
+
+def season_figures(stats: list[dict]) -> dict[str, Estimate]:
+    """A season's figures with 95% intervals: points, touchdowns and field goals per seat and touchdowns per seat a
+    round (each game's mean over its seats, so that the games are the independent samples); solo also the win rate
+    against Blitz Bach and his points."""
+    def per_seat(key: str, scale: float = 1) -> Estimate:
+        return estimate(statistics.fmean(s[key]) * scale for s in stats)
+
+    figures = {"points": per_seat("points"), "touchdowns": per_seat("touchdowns"),
+               "field_goals": per_seat("field_goals"),
+               "touchdowns_per_round": estimate(statistics.fmean(s["touchdowns"]) / s["rounds"] for s in stats)}
+    if "won_vs_blitz_bach" in stats[0]:
+        figures |= {"win_rate": estimate(s["won_vs_blitz_bach"] for s in stats),
+                    "blitz_bach_points": estimate(s["blitz_bach_score"] for s in stats)}
+    return figures
+
+
+def yards_per_die(game, agent_names: list[str], games: int, seed: int) -> Estimate:
+    """Net yards a die gains in seeded games (game i from seed (seed, i), as a season plays it): each game's yards
+    moved (a touchdown counts the yards that were left to the End Zone) over its dice checked, active and picked,
+    every seat together. The rule text's solo example gains 15 net yards with five dice: 3 a die."""
+    def one_game(index: int) -> float:
+        yards = dice = 0
+
+        def count(state, action) -> None:
+            nonlocal yards, dice
+            if action.kind in BOX_ACTIONS:
+                dice += action.kind != "wild"  # a wild target finishes the die that reached its box
+                player = state.current_player()
+                yards += gain(e for e in state.step(action).events if e.player == player).yards
+
+        play(game, make_agents(game, agent_names), (seed, index), on_step=count)
+        return yards / dice
+
+    return estimate(one_game(i) for i in range(games))

@@ -7,7 +7,8 @@ Bach's roll, so his points count against the choice. The advisor is the engine's
 states; Blitz Bach's roll is a leaf whose exact score distribution `odds.blitz_roll_distribution` gives.
 
 Best play maximises, in order: expected points minus Blitz Bach's (solo), then the expected worth of
-the sheet at the end of the turn (`preference`).
+the sheet at the end of the turn, then the fewest yards of plays used up (`preference`): a non-active pick whose
+play would gain nothing, e.g. an incomplete pass, is declined.
 """
 from __future__ import annotations
 
@@ -41,34 +42,39 @@ class TurnEnd:
     marker: int
     power: int
     kick: int
+    yards_used: int  # the base yards of the plays checked on the sheet (`PlaySheet.yards_used`)
 
     @classmethod
     def of(cls, state: FootballState, player: int, blitz_score: int = 0) -> "TurnEnd":
         """The figures of `player` at `state`, with `blitz_score` added to Blitz Bach's total."""
         m = state.marks[player]
-        return cls(m.points, m.touchdowns, m.field_goals, sum(state.blitz) + blitz_score, m.marker, m.power, m.kick)
+        return cls(m.points, m.touchdowns, m.field_goals, sum(state.blitz) + blitz_score, m.marker, m.power, m.kick,
+                   state.game.sheet.yards_used(m.checked))
 
     def gained_since(self, start: "TurnEnd") -> "TurnEnd":
-        """Points, touchdowns, field goals and Blitz Bach's points gained; marker, power, kick as they end."""
+        """Points, touchdowns, field goals, Blitz Bach's points and yards used since `start`; marker, power, kick as
+        they end."""
         return TurnEnd(self.points - start.points, self.touchdowns - start.touchdowns,
                        self.field_goals - start.field_goals, self.blitz - start.blitz, self.marker, self.power,
-                       self.kick)
+                       self.kick, self.yards_used - start.yards_used)
 
 
 POSITION_WEIGHTS = (1, 3, 2)  # per field space, Power Die, Kick Range box (tuned against the greedy agent)
 
 
-def preference(outcome: Distribution) -> tuple[Fraction, Fraction]:
+def preference(outcome: Distribution) -> tuple[Fraction, Fraction, Fraction]:
     """What best play maximises: expected net points, then the expected worth of the sheet
-    (field spaces + 3 per Power Die + 2 per Kick Range box). Exact, summed over a common denominator."""
+    (field spaces + 3 per Power Die + 2 per Kick Range box), then the fewest expected yards of plays used up.
+    Exact, summed over a common denominator."""
     common = math.lcm(*(p.denominator for p in outcome.values()))
-    net = worth = 0
+    net = worth = used = 0
     w_field, w_power, w_kick = POSITION_WEIGHTS
     for e, p in outcome.items():
         weight = p.numerator * (common // p.denominator)
         net += weight * (e.points - e.blitz)
         worth += weight * (w_field * field_space(e.marker) + w_power * e.power + w_kick * e.kick)
-    return Fraction(net, common), Fraction(worth, common)
+        used += weight * e.yards_used
+    return Fraction(net, common), Fraction(worth, common), Fraction(-used, common)
 
 
 def horizon(state: FootballState) -> tuple[int, int, int]:
@@ -114,7 +120,8 @@ class Advisor:
 
     def __init__(self):
         self._memos: dict[tuple, dict[FootballState, tuple[Action | None, Distribution]]] = {}
-        self._preferences: dict[int, tuple[Fraction, Fraction]] = {}  # by id() of a distribution the memos keep
+        # by id() of a distribution the memos keep:
+        self._preferences: dict[int, tuple[Fraction, Fraction, Fraction]] = {}
         self._leaves: dict[tuple, Distribution] = {}  # by the turn's end totals (and Blitz Bach's board, solo)
 
     def clear(self) -> None:
@@ -123,7 +130,7 @@ class Advisor:
         self._preferences.clear()
         self._leaves.clear()
 
-    def _preference(self, outcome: Distribution) -> tuple[Fraction, Fraction]:
+    def _preference(self, outcome: Distribution) -> tuple[Fraction, Fraction, Fraction]:
         """`preference` of a solved state's outcome, computed once (a state reached by several lines is
         compared again at each; the memos keep every such distribution alive, so its id stays its own)."""
         key = id(outcome)
@@ -255,7 +262,7 @@ def decisions(game, agent_names: list[str], seed: int) -> list[FootballState]:
     return seen
 
 
-FOOTBALL_QUESTIONS = {"area": "which area's dice to take?", "picks": "which track to pick, or kick?"}
+FOOTBALL_QUESTIONS = {"area": "which area's dice to take?", "picks": "which track to pick (or decline), or kick?"}
 
 
 def advisor_positions(seed: int = 7, count: int = 6) -> list[FootballState]:

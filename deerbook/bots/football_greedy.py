@@ -21,6 +21,7 @@ from ..engine.seeding import Rng
 from ..football.rules import (ACTIVE, BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, forced_checks,
                               plays, points)
 from ..football.game import FootballGame
+from ..football.sheet import PlaySheet
 from ..football.save import trusted_state
 from ..football.state import FootballState
 
@@ -32,31 +33,34 @@ def rebuild(observation: Mapping[str, Any]) -> FootballState:
 
 
 def value(state: FootballState, player: int) -> float:
-    """Points first, then field position, then Power Dice and Kick Range."""
-    return sheet_value(state.marks[player])
+    """Points first, then field position, then Power Dice and Kick Range; among equals, the fewest yards of plays
+    used up (a share of the sheet's, below one: a pick whose play gains nothing, e.g. an incomplete pass, is worth
+    less than declining it)."""
+    return sheet_value(state.marks[player], state.game.sheet)
 
 
-def sheet_value(marks: Marks) -> float:
-    """The value of one player's marks (see `value`)."""
-    return 10 * points(marks.touchdowns, marks.field_goals) + field_space(marks.marker) + 2 * marks.power + marks.kick
+def sheet_value(marks: Marks, sheet: PlaySheet) -> float:
+    """The value of one player's marks on `sheet` (see `value`)."""
+    return (10 * points(marks.touchdowns, marks.field_goals) + field_space(marks.marker) + 2 * marks.power
+            + marks.kick - sheet.yards_used(marks.checked) / sheet.yards_bound)
 
 
 def finished_value(state: FootballState, player: int) -> float:
     """The value of playing out the player's current run of decisions greedily, kicking no field goal: at each
     step the first best-valued move (as max() picks; a single move is not valued)."""
     if state.current_player() != player:
-        return sheet_value(state.marks[player])
+        return sheet_value(state.marks[player], state.game.sheet)
     return played_out(state, player)
 
 
 def played_out(state: FootballState, player: int) -> float:
     """`finished_value` of a state where `player` decides."""
-    goes_on = True
+    goes_on, sheet = True, state.game.sheet
     while goes_on:  # `decide` stops where play moves on to another run: no marks that count change after that
         if state.phase == ACTIVE and not state.wild_from:  # the hand's dice share one track: no choice to value
             marks, state = forced_checks(state)
             if state is None:
-                return sheet_value(marks)
+                return sheet_value(marks, sheet)
         moves = plays(state) or (NO_KICK,)  # the legal actions, a field goal declined
         move, checked = moves[0], None
         if len(moves) > 1:
@@ -65,19 +69,21 @@ def played_out(state: FootballState, player: int) -> float:
                 if candidate.kind in BOX_ACTIONS:  # its own box decides its value:
                     # the rest of its move changes no marks
                     candidate_checked = checked_marks(state, candidate.args[0])
-                    outcome = sheet_value(candidate_checked[0])
+                    outcome = sheet_value(candidate_checked[0], sheet)
                 else:
-                    outcome, candidate_checked = sheet_value(decide(state, candidate)[0].marks[player]), None
+                    outcome = sheet_value(decide(state, candidate)[0].marks[player], sheet)
+                    candidate_checked = None
                 if outcome > best:
                     best, move, checked = outcome, candidate, candidate_checked
         state, goes_on = decide(state, move, checked=checked)
-    return sheet_value(state.marks[player])
+    return sheet_value(state.marks[player], sheet)
 
 
 class GreedyAgent:
     """Tries each legal action, finishes its dice greedily, and keeps the best-valued outcome.
 
-    A field goal wins whenever the rest of its dice this turn cannot score a touchdown.
+    A field goal wins whenever the rest of its dice this turn cannot score a touchdown; a non-active pick is
+    declined when its play would gain nothing (its box would be used up for no value).
     """
 
     def act(self, observation: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
@@ -97,5 +103,5 @@ def action_value(state: FootballState, action: Action, player: int) -> float:
     if goes_on:
         return played_out(after, player)
     if not state.game.solo:
-        return sheet_value(after.marks[player])
+        return sheet_value(after.marks[player], state.game.sheet)
     return finished_value(state._apply(action), player)  # solo: the active run goes on to this seat's picks

@@ -6,7 +6,7 @@ import copy
 from ..engine.errors import OptionError
 from .spec import FootballSetup
 from .rules import Marks
-from .sheet import PlaySheet, default_sheet
+from .sheet import DEFAULT_SHEET_NAME, PlaySheet, builtin_name, builtin_sheet, default_sheet
 from .save import load_state
 from .state import FootballState
 
@@ -18,21 +18,24 @@ class FootballGame(FootballSetup):
     """make_game("football", num_players=1..4, solo_difficulty="normal"|"hard", sheet_file=None, sheet=None).
 
     One player is the solo game against Blitz Bach. Another play sheet comes from `sheet_file` (a JSON file
-    a person names) or `sheet` (its data, as a saved game embeds it); options() always embeds the data.
+    a person names) or `sheet`: a built-in sheet's name (`sheet.BUILTIN_SHEETS`, e.g. "reconstructed-v1") or the
+    sheet data itself, as a saved game embeds it. options() names a built-in sheet and embeds any other's data.
     Build games with `make_game`, which checks every option against the registered spec first.
     """
 
     name = "football"
 
     def __init__(self, num_players: int = 2, solo_difficulty: str = "normal", sheet_file: str | None = None,
-                 sheet: dict | None = None):
+                 sheet: str | dict | None = None):
         if sheet_file is not None and sheet is not None:
             raise OptionError("sheet", "football options sheet_file and sheet: give the play sheet one way, not both")
         self._num_players, self.solo_difficulty = num_players, solo_difficulty
         self.solo = num_players == 1  # a solo game against Blitz Bach (a plain attribute: read on the hot path)
         self.sheet: PlaySheet = (PlaySheet.from_file(sheet_file) if sheet_file is not None
-                                 else default_sheet() if sheet is None else PlaySheet.from_dict(sheet))
-        self._custom_sheet = self.sheet.data != default_sheet().data
+                                 else default_sheet() if sheet is None
+                                 else builtin_sheet(sheet) if isinstance(sheet, str) else PlaySheet.from_dict(sheet))
+        name = builtin_name(self.sheet)
+        self._sheet_option = None if name == DEFAULT_SHEET_NAME else name or self.sheet.data
 
     @property
     def num_players(self) -> int:
@@ -55,9 +58,12 @@ class FootballGame(FootballSetup):
         return FootballState(self, marks=(fresh,) * self.num_players)
 
     def options(self) -> dict:
-        """The JSON-able options that rebuild this game (the sheet only when it is not the default)."""
+        """The JSON-able options that rebuild this game (the sheet only when it is not the default: a built-in
+        sheet by name, any other by its data)."""
         options = {"num_players": self.num_players, "solo_difficulty": self.solo_difficulty}
-        return {**options, "sheet": copy.deepcopy(self.sheet.data)} if self._custom_sheet else options
+        if self._sheet_option is None:
+            return options
+        return {**options, "sheet": copy.deepcopy(self._sheet_option)}
 
     def state_from_json(self, data) -> FootballState:
         """A state rebuilt from `FootballState.to_json()`, checked."""

@@ -2,13 +2,15 @@
 the benchmark cases (the `deerbook.games` entry point `GAMES`)."""
 from ..engine.registry import Benchmark, GameInfo, Option
 from .game import DIFFICULTIES, ROUNDS, FootballGame
+from .sheet import BUILTIN_SHEETS
 
 OPTIONS = [
     Option("num_players", int, 2, "number of players; 1 is the solo game against Blitz Bach",
            low=min(ROUNDS), high=max(ROUNDS)),
     Option("solo_difficulty", str, "normal", "solo game difficulty", choices=DIFFICULTIES),
     Option("sheet_file", str, None, "your own play sheet instead of the built-in one", path=True),
-    Option("sheet", dict, None, "the play sheet data itself (saved games embed it)"),
+    Option("sheet", str, None, "a built-in play sheet (the default is calibrated-v2) or the sheet data itself "
+           "(saved games embed it)", choices=tuple(BUILTIN_SHEETS), data=True),
 ]
 
 FOOTBALL = GameInfo(

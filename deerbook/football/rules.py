@@ -67,8 +67,8 @@ RULES = {
     AREA: "Game Play: the active player takes all the dice of one Play Dice area that has dice",
     ACTIVE: "Game Play A-E: check one box per die, left to right, each with its chained actions; "
             "a field goal may be kicked between your own dice",
-    PICKS: "Non-Active players A-D: one box on each of two different Play tracks of areas with play dice "
-           "(one such area: it must be a pick; none: any two)",
+    PICKS: "Non-Active players A-D: may check one box on each of two different Play tracks of areas with play "
+           "dice (one such area: it must be a pick; none: any two), or decline either pick",
     FINAL: "Field Goals: one may be kicked at the very end of the game, within Kick Range",
     OVERTIME: "Overtime Play: check one box per rolled die, in any order, each with its chained actions",
     OVER: "End of Game",
@@ -305,7 +305,8 @@ def pick_options(s) -> tuple[int, ...]:
 
 @lru_cache(maxsize=None)
 def _pick_options(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[int, ...]:
-    """The tracks a non-active player may pick next, given the areas with dice and the picks so far."""
+    """The tracks a non-active player may pick next, given the areas with dice and the picks so far (a declined
+    pick ends the picking: `picks` then holds DECLINED up to two entries)."""
     if len(picks) == 2:
         return ()
 
@@ -317,14 +318,24 @@ def _pick_options(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[int, .
     return tuple(t for t in TRACKS if any(valid(t, u) for u in TRACKS if u != t))
 
 
+def may_decline(areas: frozenset[int], picks: tuple[int, ...]) -> bool:
+    """Whether a non-active player may decline the picks left ("may check off", rule text): always, except that
+    with one area left with dice a player who picked must have picked it ("that must be one of your picks")."""
+    return len(picks) < 2 and not (len(areas) == 1 and picks and picks[0] not in areas)
+
+
 @lru_cache(maxsize=None)
 def _pick_actions(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[Action, ...]:
-    return tuple(PICK_ACTIONS[t] for t in _pick_options(areas, picks))
+    decline = (DECLINE_ACTIONS[2 - len(picks)],) if may_decline(areas, picks) else ()
+    return tuple(PICK_ACTIONS[t] for t in _pick_options(areas, picks)) + decline
 
 
 CHECK_ACTIONS = {t: Action("check", (t,), f"check a {t}") for t in TRACKS}
 PICK_ACTIONS = {t: Action("pick", (t,), f"pick track {t}") for t in TRACKS}
 WILD_ACTIONS = {t: Action("wild", (t,), f"wild chain to track {t}") for t in TRACKS}
+DECLINED = 0  # a declined pick, as `picks` records it
+DECLINE_ACTIONS = {2: Action("decline", (2,), "decline both picks"),  # by the number of picks declined
+                   1: Action("decline", (1,), "decline the second pick")}
 NO_KICK = Action("no kick", (), "no field goal")
 BOX_ACTIONS = frozenset(("check", "pick", "wild"))  # the decisions that check the next box of the track they name
 
@@ -367,6 +378,8 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
         after = _check(s, args[0], emit, checked, {"picks": s.picks + args})
     elif kind == "wild":
         after = _check(s, args[0], emit, checked, {})
+    elif kind == "decline":
+        after = _evolve(s, {"picks": s.picks + (DECLINED,) * args[0]})
     elif kind == "take":
         after = _take(s, args[0], emit)
     elif kind == "kick":

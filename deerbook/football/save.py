@@ -8,8 +8,8 @@ from typing import Any, TypeVar, cast
 
 from ..engine.errors import RuleViolation, SaveFileError
 from ..engine.validate import flag, one_of, require, whole, wholes
-from .rules import (ACTIVE, AREA, BLITZ_SCORES, MAX_OVERTIME, NO_DICE, OVERTIME, OVERTIME_ROLL, PICKS, PLAY_DICE,
-                    REGULATION_PHASES, START_MARKER, Marks, Phase)
+from .rules import (ACTIVE, AREA, BLITZ_SCORES, DECLINED, MAX_OVERTIME, NO_DICE, OVERTIME, OVERTIME_ROLL, PICKS,
+                    PLAY_DICE, REGULATION_PHASES, START_MARKER, Marks, Phase)
 from .sheet import MAX_POWER_DICE, TRACKS
 from .state import MARK_FIELDS, FootballState
 from .spec import FootballSetup
@@ -53,7 +53,7 @@ def load_state(game: FootballSetup, data: Any) -> FootballState:
         pool=whole(data["pool"], "state.pool", 0, PLAY_DICE), defense=whole(data["defense"], "state.defense", 0, 2),
         defense_marker=whole(data["defense_marker"], "state.defense_marker", 0, 6 if n == 1 else 0),
         hand=wholes(data["hand"], "state.hand", 6, 0, PLAY_DICE + MAX_POWER_DICE),
-        picks=wholes(data["picks"], "state.picks", None, 1, 6),
+        picks=wholes(data["picks"], "state.picks", None, DECLINED, 6),
         wild_from=whole(data["wild_from"], "state.wild_from", 0, 6),
         blitz=wholes(data["blitz"], "state.blitz", None, 0, max(BLITZ_SCORES)),
         overtime=whole(data["overtime"], "state.overtime", 0, MAX_OVERTIME),
@@ -92,8 +92,10 @@ def _check_consistency(s: FootballState) -> None:
     require(not any(s.hand) or s.phase in (ACTIVE, OVERTIME), "state.hand", f"no dice in hand in phase '{s.phase}'")
     require(s.phase != ACTIVE or sum(1 for n in s.hand if n) <= 1, "state.hand",
             "the active player's dice share one track")
-    require(len(set(s.picks)) == len(s.picks) <= (2 if s.phase == PICKS else 0), "state.picks",
-            "at most two different tracks while picking")
+    made = tuple(t for t in s.picks if t != DECLINED)
+    require(len(set(made)) == len(made) and len(s.picks) <= (2 if s.phase == PICKS else 0)
+            and s.picks[:len(made)] == made and (made == s.picks or len(s.picks) == 2), "state.picks",
+            f"at most two different tracks while picking, a declined pick ({DECLINED}) ending the picking")
     require(not s.wild_from or s.phase in (ACTIVE, PICKS, OVERTIME), "state.wild_from",
             f"no wild chain in phase '{s.phase}'")
     require(s.phase != PICKS or s.solo or s.actor != s.active, "state.actor", "the active player does not pick")

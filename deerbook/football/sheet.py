@@ -1,8 +1,10 @@
 """The Football Play Sheet as data: six Play tracks of boxes plus the bonus and tally tracks.
 
-A sheet file is JSON (see data/sheet.json, the reconstructed sheet, documented box by box).
-Box codes: "5" a 5-yard run (tracks 1-3) or pass (tracks 4-6), "5B" a run with Breakaway,
-"5Y" a pass with Yards after Catch, "chain N", "wild", "kick", "power", "empty".
+A sheet file is JSON. Two sheets are built in (`BUILTIN_SHEETS`): "calibrated-v2", the default (data/sheet.json,
+derived by `deerbook.football.calibration`), and "reconstructed-v1" (data/sheet-reconstructed-v1.json, the first
+reconstruction, kept so earlier figures can be reproduced). Box codes: "5" a 5-yard run (tracks 1-3) or pass
+(tracks 4-6), "5B" a run with Breakaway, "5Y" a pass with Yards after Catch, "chain N", "wild", "kick", "power",
+"empty".
 """
 from __future__ import annotations
 
@@ -10,11 +12,16 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 
 from ..engine.errors import ComponentError, read_component_file, sorted_copy
 
-DEFAULT_SHEET = Path(__file__).parent / "data" / "sheet.json"
+DATA_DIR = Path(__file__).parent / "data"
+BUILTIN_SHEETS = {"calibrated-v2": DATA_DIR / "sheet.json",  # the default
+                  "reconstructed-v1": DATA_DIR / "sheet-reconstructed-v1.json"}
+DEFAULT_SHEET_NAME = "calibrated-v2"
+DEFAULT_SHEET = BUILTIN_SHEETS[DEFAULT_SHEET_NAME]
 RUN_TRACKS = (1, 2, 3)
 PASS_TRACKS = (4, 5, 6)
 TRACKS = RUN_TRACKS + PASS_TRACKS
@@ -47,9 +54,21 @@ class PlaySheet:
     tallies: dict  # boxes on the Touchdowns, Field Goals, Rounds and Blitz Bach tracks (scores are not capped)
     data: dict = field(default_factory=dict, repr=False, compare=False)  # the validated JSON it was read from
     ranges: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the range by Kick Range boxes checked
+    play_yards: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)  # see `yards_used`
+    yards_bound: int = field(init=False, repr=False, compare=False)  # more than `yards_used` can ever be
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "ranges", (START_KICK_RANGE,) + self.kick_range)  # frozen: set once, here
+    def __post_init__(self) -> None:  # frozen: the derived tables are set once, here
+        object.__setattr__(self, "ranges", (START_KICK_RANGE,) + self.kick_range)
+        object.__setattr__(self, "play_yards", tuple(tuple(accumulate((box.yards for box in track), initial=0))
+                                                     for track in self.tracks))
+        object.__setattr__(self, "yards_bound", 1 + sum(yards[-1] for yards in self.play_yards))
+
+    def yards_used(self, checked: tuple[int, ...]) -> int:
+        """The base yards of the run and pass boxes among the first `checked` boxes of each track (gained or not:
+        an incomplete pass uses its box up)."""
+        yards = self.play_yards
+        return (yards[0][checked[0]] + yards[1][checked[1]] + yards[2][checked[2]] + yards[3][checked[3]]
+                + yards[4][checked[4]] + yards[5][checked[5]])
 
     def track(self, number: int) -> tuple[Box, ...]:
         """The boxes of play track `number` (1-6)."""
@@ -83,9 +102,22 @@ class PlaySheet:
 
 
 @lru_cache(maxsize=None)
+def builtin_sheet(name: str) -> PlaySheet:
+    """A sheet shipped with deerbook, by its name in `BUILTIN_SHEETS` (package data: read even while a save is
+    loaded); ComponentError for any other name."""
+    _require(name in BUILTIN_SHEETS, "sheet", f"must be one of the built-in sheets {sorted(BUILTIN_SHEETS)} or "
+                                              f"sheet data, got {name!r}")
+    return PlaySheet.from_dict(json.loads(BUILTIN_SHEETS[name].read_text()))
+
+
 def default_sheet() -> PlaySheet:
-    """The reconstructed sheet shipped with deerbook (package data: read even while a save is loaded)."""
-    return PlaySheet.from_dict(json.loads(DEFAULT_SHEET.read_text()))
+    """The default sheet: the calibrated sheet v2."""
+    return builtin_sheet(DEFAULT_SHEET_NAME)
+
+
+def builtin_name(sheet: PlaySheet) -> str | None:
+    """The name of the built-in sheet with the same data as `sheet`, or None for a sheet of a person's own."""
+    return next((name for name in BUILTIN_SHEETS if builtin_sheet(name).data == sheet.data), None)
 
 
 def _require(condition, where: str, message: str) -> None:

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from .narration import in_words, seat_label
 from .drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour
-from ..football.rules import BLITZ_CHART, DEFENSE_NAMES, points as score
+from ..football.rules import BLITZ_CHART, DECLINED, DEFENSE_NAMES, points as score
 from ..football.sheet import START_KICK_RANGE, TRACKS
 
 WIDTH = 780
@@ -19,7 +19,7 @@ CHECKED_FILL = "#56B4E9"  # checked boxes: Okabe–Ito sky blue, with a tick
 PHASE_WORDS = {"defense roll": "rolling the Defense Die", "defense marker roll": "placing the Defense Marker",
                "play roll": "rolling the play dice", "power roll": "rolling power dice",
                "blitz roll": "Blitz Bach's turn", "overtime roll": "rolling for overtime",
-               "area": "taking the dice of one area", "active": "checking dice", "picks": "picking two tracks",
+               "area": "taking the dice of one area", "active": "checking dice", "picks": "picking up to two tracks",
                "final kicks": "may kick a last field goal", "overtime": "overtime", "over": "game over"}
 BOX_SHORT = {"empty": "", "wild": "W", "kick": "K", "power": "P"}
 
@@ -82,7 +82,7 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     if any(s["hand"]):
         lines.append("Dice to check: " + ", ".join(f"{n} on track {t}" for t, n in zip(TRACKS, s["hand"]) if n))
     if s["picks"]:
-        lines.append(f"Tracks picked: {', '.join(map(str, s['picks']))}")
+        lines.append("Tracks picked: " + ", ".join("declined" if t == DECLINED else str(t) for t in s["picks"]))
     if s["wild_from"]:
         lines.append(f"Wild chain from track {s['wild_from']}: name another track")
     for p, m in enumerate(s["marks"]):

@@ -1,13 +1,16 @@
 """The greedy agent and the simulate command line."""
 import json
+from dataclasses import replace
 
 from deerbook.cli.main import main
 from deerbook.engine import make_game
 from deerbook.analysis.simulate import simulate
 from deerbook.bots.football_greedy import GreedyAgent
-from deerbook.football.rules import NO_EFFECT
+from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5
 from deerbook.football.rules import ACTIVE, PICKS
 from deerbook.football.save import position
+
+from conftest import play_texts, texts
 
 
 def greedy_choice(state):
@@ -25,6 +28,26 @@ def test_greedy_drives_when_its_dice_score(two):
     gina = position(two, marks={0: dict(marker=5, checked=(0, 0, 0, 2, 0, 0), yac=1)}, phase=ACTIVE,
                     hand=(0, 0, 0, 3, 0, 0), board=(0, 2, 2, 2, 1, 1), defense=NO_EFFECT)
     assert greedy_choice(gina) == "check a 4"  # the YAC touchdown beats a field goal
+
+
+def test_greedy_declines_a_pick_whose_play_gains_nothing(small_two):
+    """Near the End Zone a 30-yard pass is incomplete: the box would be used up for nothing, so the pick is declined;
+    the empty box is picked (it costs nothing), and from the 45 the pass is picked."""
+    near = position(small_two, marks={1: dict(marker=15)}, phase=PICKS, actor=1, board=(0, 3, 0, 0, 0, 3))
+    assert texts(near) == ["pick track 2", "pick track 6", "decline both picks"]  # out of Kick Range: no kick
+    assert greedy_choice(near) == "pick track 2"
+    assert greedy_choice(play_texts(near, "pick track 2")) == "decline the second pick"
+    far = position(small_two, phase=PICKS, actor=1, board=(0, 3, 0, 0, 0, 3))
+    assert greedy_choice(play_texts(far, "pick track 2")) == "pick track 6"
+
+
+def test_greedy_declines_a_run_the_defense_die_cancels(two):
+    """Track 1 box 4 is a 5-yard run: under '-5 yards on a run' it gains nothing, so the greedy agent keeps it."""
+    state = position(two, marks={1: dict(checked=(3, 0, 0, 0, 0, 0))}, phase=PICKS, actor=1, picks=(2,),
+                     board=(4, 5, 0, 0, 0, 0), defense=RUN_MINUS_5)
+    assert texts(state) == ["pick track 1", "decline the second pick"]
+    assert greedy_choice(state) == "decline the second pick"
+    assert greedy_choice(replace(state, defense=NO_EFFECT)) == "pick track 1"
 
 
 def test_greedy_beats_random():

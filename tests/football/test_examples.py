@@ -1,11 +1,26 @@
-"""The worked examples of the rule text, reproduced on the reconstructed sheet."""
+"""The worked examples of the rule text, reproduced on every built-in sheet (the calibrated default and the first
+reconstruction)."""
+import pytest
+
+from deerbook.engine import make_game
 from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5
 from deerbook.football.rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PICKS
 from deerbook.football.save import position
+from deerbook.football.sheet import BUILTIN_SHEETS
 
 from conftest import play_texts, texts
 
 OTHER_DICE = (0, 2, 2, 2, 1, 1)  # eight play dice elsewhere on the board
+
+
+@pytest.fixture(params=sorted(BUILTIN_SHEETS))
+def two(request):
+    return make_game("football", num_players=2, sheet=request.param)
+
+
+@pytest.fixture(params=sorted(BUILTIN_SHEETS))
+def solo(request):
+    return make_game("football", num_players=1, sheet=request.param)
 
 
 def test_doug_breakaway_run_under_the_defense_die(two):

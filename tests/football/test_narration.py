@@ -1,7 +1,8 @@
 """Narration lists the boxes each step checked, with exact chance probabilities."""
 from deerbook.engine.events import Event
 from deerbook.play.football_narrate import narrate, sheet_changes
-from deerbook.football.rules import ACTIVE, RUN_MINUS_5
+from deerbook.football.rules import ACTIVE, PICKS, RUN_MINUS_5
+from deerbook.play.football_view import render_text
 from deerbook.football.sheet import default_sheet
 from deerbook.football.save import position
 
@@ -28,3 +29,10 @@ def test_scores_and_other_boxes_are_named_in_sheet_order():
               Event("bonus_checked", 0, {"track": "yac", "box": 1, "yards": 0})]
     assert sheet_changes(events, sheet) == ["YAC box 1 [+0]", "Kick Range box 1 [15]", "Power Dice 1 -> 2",
                                             "TOUCHDOWN +7", "FIELD GOAL +3", "marker 10 -> 45", "marker 10 -> 45"]
+
+
+def test_declined_picks_are_told(two):
+    state = position(two, marks={1: dict(marker=10)}, phase=PICKS, actor=1, board=(0, 0, 4, 5, 0, 2))
+    after, lines = narrate(state, ["pick track 3", "decline the second pick"])
+    assert lines == ["P1: pick track 3 -> track 3 box 1 [empty]", "P1: decline the second pick"]
+    assert "Tracks picked: 3, declined" in render_text(after.observation(1), two)

@@ -69,6 +69,19 @@ def test_illegal_actions_name_the_rule_and_leave_the_state(two):
         wild.apply(Action("wild", (5,)))  # any OTHER track
 
 
+@pytest.mark.parametrize("picks", [(0, 3), (0,), (3, 3), (3, 0, 0), (7,)])
+def test_declined_picks_end_the_picking_in_a_save(two, picks):
+    with pytest.raises(RuleViolation, match="Position builder.*state.picks"):
+        position(two, phase=PICKS, actor=1, board=(0, 0, 4, 5, 0, 2), picks=picks)
+
+
+def test_a_save_with_declined_picks_round_trips(two):
+    for picks in ((0, 0), (3, 0)):
+        state = position(two, marks={1: dict(marker=10)}, phase=PICKS, actor=1, board=(0, 0, 4, 5, 0, 2),
+                         picks=picks)
+        assert state_from_json(state_to_json(state)) == state and state.picks == picks
+
+
 def test_impossible_positions_are_refused(two):
     with pytest.raises(RuleViolation, match="Position builder.*board"):
         position(two, phase=PICKS, actor=1, board=(0, 0, 4, 5, 0, 2), pool=3)

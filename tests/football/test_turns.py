@@ -33,6 +33,36 @@ def test_non_active_one_area_left_must_be_one_pick(two):
     assert picks_of(play_texts(state, "pick track 3")) == [1, 2, 4, 5, 6]
 
 
+def declines_of(state):
+    return [str(a) for a in state.legal_actions() if a.kind == "decline"]
+
+
+def test_non_active_picks_may_be_declined(two):
+    """'may check off 1 box on 2 different Play tracks': either pick, or both, may be declined."""
+    state = position(two, phase=PICKS, actor=1, board=(0, 0, 4, 5, 0, 2))
+    assert texts(state)[-1] == "decline both picks" and declines_of(state) == ["decline both picks"]
+    assert declines_of(play_texts(state, "pick track 6")) == ["decline the second pick"]
+    none = play_texts(state, "decline both picks")
+    assert none.marks[1] == state.marks[1] and none.phase == DEFENSE_ROLL and none.turn == 1  # the turn passes
+    one = play_texts(state, "pick track 6", "decline the second pick")
+    assert one.marks[1].checked == (0, 0, 0, 0, 0, 1) and one.phase == DEFENSE_ROLL
+
+
+def test_a_declined_pick_still_leaves_a_field_goal_offer(two):
+    state = position(two, marks={1: dict(marker=10)}, phase=PICKS, actor=1, board=(0, 0, 4, 5, 0, 2))
+    declined = play_texts(state, "decline both picks")
+    assert declined.picks == (0, 0) and texts(declined) == ["kick a field goal from the 10", "no field goal"]
+
+
+def test_with_one_area_left_a_lone_pick_must_be_that_area(two):
+    state = position(two, phase=PICKS, actor=1, board=(0, 0, 11, 0, 0, 0))
+    assert declines_of(state) == ["decline both picks"]
+    assert declines_of(play_texts(state, "pick track 3")) == ["decline the second pick"]
+    assert declines_of(play_texts(state, "pick track 1")) == []  # 'that must be one of your picks'
+    alone = position(make_game("football", num_players=1), phase=PICKS, board=(0, 0, 11, 0, 0, 0))
+    assert declines_of(play_texts(alone, "pick track 3")) == ["decline the second pick"]  # solo too
+
+
 def test_non_active_no_play_dice_any_two_tracks(solo):
     game = make_game("football", num_players=3)
     state = position(game, phase=PICKS, actor=1, board=(0,) * 6)

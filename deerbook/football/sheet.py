@@ -6,13 +6,13 @@ Box codes: "5" a 5-yard run (tracks 1-3) or pass (tracks 4-6), "5B" a run with B
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine.errors import ComponentError, read_component_file, sorted_copy
+from ..engine.errors import ComponentError, sorted_copy
+from ..engine.files import read_json
 
 DEFAULT_SHEET = Path(__file__).parent / "data" / "sheet.json"
 RUN_TRACKS = (1, 2, 3)
@@ -59,7 +59,7 @@ class PlaySheet:
     def from_file(cls, path: str | Path) -> "PlaySheet":
         """Load and validate a sheet file a person names (a regular file under the size limit); raise
         ComponentError naming the bad entry."""
-        return cls.from_dict(read_component_file(path, "play sheet"))
+        return cls.from_dict(read_json(path, "play sheet", ComponentError))
 
     @classmethod
     def from_dict(cls, data) -> "PlaySheet":
@@ -85,7 +85,7 @@ class PlaySheet:
 @lru_cache(maxsize=None)
 def default_sheet() -> PlaySheet:
     """The reconstructed sheet shipped with deerbook (package data: read even while a save is loaded)."""
-    return PlaySheet.from_dict(json.loads(DEFAULT_SHEET.read_text()))
+    return PlaySheet.from_dict(read_json(DEFAULT_SHEET, "play sheet", ComponentError, own=True))
 
 
 def _require(condition, where: str, message: str) -> None:

@@ -16,6 +16,7 @@ from typing import Callable
 
 from ..analysis.study import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, findings, planned,
                               run_study, save_study)
+from ..engine.batch import WORKERS_PER_CORE
 from ..engine.errors import DeerbookError
 from ..engine.files import FileWriteError, check_writable, free_path
 from .running import executor_for, progress_bar
@@ -32,7 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser, whole: Callable[[str], int],
     parser.add_argument("--advisor-games", type=whole, default=DEFAULT_ADVISOR_GAMES,
                         help="games of the advisor configuration (default: %(default)s)")
     cores = parser.add_mutually_exclusive_group()
-    cores.add_argument("--workers", type=workers, help="local processes (default: every core)")
+    cores.add_argument("--workers", type=workers, help="local processes (default: every core; at most "
+                                                        f"{WORKERS_PER_CORE} per core)")
     cores.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler address, e.g. tcp://HOST:8786")
     parser.add_argument("--only", nargs="+", choices=[c.key for c in CONFIGURATIONS], metavar="CONFIGURATION",
                         help="run only these configurations: " + ", ".join(c.key for c in CONFIGURATIONS))
@@ -40,8 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser, whole: Callable[[str], int],
     where.add_argument("--output", metavar="PATH", default=DEFAULT_OUTPUT,
                        help="results file, gzip-compressed JSON (default: %(default)s in the current folder)")
     where.add_argument("--update-package", action="store_true",
-                       help=f"replace the package's own study, which the book reads ({RESULTS_FILE.name}); a whole "
-                            "run only (not with --only)")
+                       help="replace the package's own study, which the book reads "
+                            f"(deerbook/analysis/data/{RESULTS_FILE.name}); a whole run only (not with --only)")
 
 
 def run(args: argparse.Namespace) -> str:

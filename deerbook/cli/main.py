@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from ..analysis.simulate import format_summary, simulate
 from ..engine.batch import WORKERS_PER_CORE, default_workers, max_workers
-from ..engine.errors import ComponentError, DeerbookError, OptionError
+from ..engine.errors import ComponentError, DeerbookError, OptionError, SaveFileError
 from ..engine.validate import whole_number
 from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, check_options,
                                game_hook, game_info, game_names, game_options, load_errors, make_game, read_option)
@@ -177,8 +177,9 @@ def run_play(args: argparse.Namespace) -> int:
     options = {} if args.load else chosen_options(args)
     try:
         session = table.session_from_args(args, options)
-    except (DeerbookError, ValueError, TypeError) as exc:
-        raise UsageError("--load" if args.load else "--seats", str(exc)) from None
+    except (DeerbookError, ValueError, TypeError) as exc:  # the file's fault, or the seats'
+        blamed = "--load" if args.load and (isinstance(exc, SaveFileError) or not seats) else "--seats"
+        raise UsageError(blamed, str(exc)) from None
     return table.start(session, args.load)
 
 

@@ -87,20 +87,17 @@ def write_atomic(path: Any, data: bytes | str, what: str = "file") -> Path:
     content = data.encode() if isinstance(data, str) else bytes(data)
     temporary = target.parent / f".deerbook-{secrets.token_hex(6)}.tmp"
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # a new file: the umask applies
-        try:
-            with os.fdopen(fd, "wb") as file:
-                _keep_mode(target, file.fileno())
-                file.write(content)
-                file.flush()
-                os.fsync(file.fileno())
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
+        with os.fdopen(_create(temporary), "wb") as file:
+            _keep_mode(target, file.fileno())
+            file.write(content)
+            file.flush()
+            os.fsync(file.fileno())
         os.replace(temporary, target)
-    except OSError as exc:
+    except BaseException as exc:  # a kill or Ctrl-C too: never leave the temporary file behind
         temporary.unlink(missing_ok=True)
-        raise FileWriteError(f"cannot write the {what} to {target}: {_reason(exc)}") from None
+        if isinstance(exc, OSError):
+            raise _cannot(what, target, exc) from None
+        raise
     return target
 
 
@@ -110,11 +107,20 @@ def check_writable(path: Any, what: str = "file") -> Path:
     target = _target(path, what)
     probe = target.parent / f".deerbook-{secrets.token_hex(6)}.tmp"
     try:
-        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.close(_create(probe))
         probe.unlink()
     except OSError as exc:
-        raise FileWriteError(f"cannot write the {what} to {target}: {_reason(exc)}") from None
+        raise _cannot(what, target, exc) from None
     return target
+
+
+def _create(path: Path) -> int:
+    """A new file's descriptor, for writing (never an existing file's; a new file's permissions follow the umask)."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+
+
+def _cannot(what: str, target: Path, exc: OSError) -> FileWriteError:
+    return FileWriteError(f"cannot write the {what} to {target}: {_reason(exc)}")
 
 
 def free_path(folder: "str | os.PathLike[str]", stem: str, suffix: str) -> Path:
@@ -141,7 +147,7 @@ def _target(path: Any, what: str) -> Path:
             raise FileWriteError(f"cannot write the {what} to {target}: no folder {target.parent}") from None
         return target
     except OSError as exc:
-        raise FileWriteError(f"cannot write the {what} to {target}: {_reason(exc)}") from None
+        raise _cannot(what, target, exc) from None
     if stat.S_ISDIR(info.st_mode):
         raise FileWriteError(f"cannot write the {what} to {target}: that is a folder; name a file in it")
     if not stat.S_ISREG(info.st_mode):

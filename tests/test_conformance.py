@@ -47,6 +47,8 @@ def test_protocol_holds_along_random_games(game, seed):
     assert len(returns) == game.num_players
     solo_loss = game.num_players == 1 and returns == (0.0,)  # a solo game can be lost to the game itself
     assert sum(returns) == pytest.approx(1.0) or solo_loss
+    assert state.winners() == tuple(seat for seat, result in enumerate(returns) if result > 0), \
+        "the tables tell the result from winners(): the seats with a positive return"
     assert steps > 1
 
 

@@ -29,6 +29,8 @@ import shutil
 from pathlib import Path
 from typing import Any, ClassVar, Sequence
 
+from ..engine.files import write_atomic
+
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 PLOTLY_JS = "plotly.min.js"
 HELPER_JS = "deerbook-plotly.js"
@@ -245,7 +247,7 @@ def _copy_static(app: Any) -> None:
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(plotly_js_path(), static / PLOTLY_JS)
-    (static / HELPER_JS).write_text(_helper_js(), encoding="utf-8")
+    write_atomic(static / HELPER_JS, _helper_js(), "Plotly helper script")
     mathjax_path = str(getattr(app.config, "mathjax_path", "") or "")
     if mathjax_path.startswith(MATHJAX_DIR + "/"):
         # MathJax 2.7 as shipped (BSD-3) by the jupyter-server-mathjax package.

@@ -1,36 +1,83 @@
-"""`deerbook balance`: run the balance study (`analysis.study`) and write its results file."""
+"""`deerbook balance`: run the balance study (`analysis.study`) and write its results file.
+
+The package's own study (`analysis.study.RESULTS_FILE`, which the book reads) is replaced only when
+`--update-package` asks for it, and only by a whole run; otherwise the results go to `--output` (default
+DEFAULT_OUTPUT in the current folder). The folder is checked before the study starts, the file is written all at
+once, and if it still cannot be written the results go to the temporary folder instead, and the output says where.
+"""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Callable
 
 from ..analysis.study import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, findings, planned,
                               run_study, save_study)
+from ..engine.batch import WORKERS_PER_CORE
+from ..engine.errors import DeerbookError
+from ..engine.files import FileWriteError, check_writable, free_path
 from .running import executor_for, progress_bar
 
+DEFAULT_OUTPUT = "balance-study.json.gz"
 
-def add_arguments(parser: argparse.ArgumentParser, whole: Callable[[str], int]) -> None:
-    """The study's arguments for the `deerbook balance` command (`whole` reads a whole number >= 1)."""
+
+def add_arguments(parser: argparse.ArgumentParser, whole: Callable[[str], int],
+                  workers: Callable[[str], int]) -> None:
+    """The study's arguments for the `deerbook balance` command (`whole` reads a whole number >= 1, `workers` a
+    number of local processes)."""
     parser.add_argument("--games", type=whole, default=DEFAULT_GAMES,
                         help="games per configuration (default: %(default)s)")
     parser.add_argument("--advisor-games", type=whole, default=DEFAULT_ADVISOR_GAMES,
                         help="games of the advisor configuration (default: %(default)s)")
     cores = parser.add_mutually_exclusive_group()
-    cores.add_argument("--workers", type=whole, help="local processes (default: every core)")
+    cores.add_argument("--workers", type=workers, help="local processes (default: every core; at most "
+                                                        f"{WORKERS_PER_CORE} per core)")
     cores.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler address, e.g. tcp://HOST:8786")
     parser.add_argument("--only", nargs="+", choices=[c.key for c in CONFIGURATIONS], metavar="CONFIGURATION",
                         help="run only these configurations: " + ", ".join(c.key for c in CONFIGURATIONS))
-    parser.add_argument("--output", default=str(RESULTS_FILE), help="results file, gzip-compressed JSON "
-                                                                     "(default: the package's own)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--output", metavar="PATH", default=DEFAULT_OUTPUT,
+                       help="results file, gzip-compressed JSON (default: %(default)s in the current folder)")
+    where.add_argument("--update-package", action="store_true",
+                       help="replace the package's own study, which the book reads "
+                            f"(deerbook/analysis/data/{RESULTS_FILE.name}); a whole run only (not with --only)")
 
 
 def run(args: argparse.Namespace) -> str:
-    """Run the study the arguments ask for, write the results file, and say what it found."""
+    """Run the study the arguments ask for, write the results file, and say where and what it found."""
+    path = destination(args)
     total = sum(count for _, count in planned(args.games, args.advisor_games, args.only))
     with executor_for(args.workers, args.scheduler) as executor, \
             progress_bar(total, "balance study", sys.stderr.isatty()) as progress:
         study = run_study(args.games, args.advisor_games, executor=executor, progress=progress, only=args.only)
-    path = save_study(study, args.output)
-    return "\n".join([f"{len(study['configurations'])} configurations in {study['wall_seconds']} s -> {path}",
-                      *map(str, findings(study))])
+    return "\n".join([f"{len(study['configurations'])} configurations in {study['wall_seconds']} s",
+                      *store(study, path), *map(str, findings(study))])
+
+
+def destination(args: argparse.Namespace) -> Path:
+    """The results file, checked before the study runs: the package's own only with --update-package and a whole
+    run, and a folder that takes a new file (else one error line, exit code 2)."""
+    flag = "--update-package" if args.update_package else "--output"
+    if args.update_package and args.only:
+        raise DeerbookError("argument --update-package: replaces the package's whole study, so it needs every "
+                            "configuration; drop --only (a partial run writes to --output)")
+    target = RESULTS_FILE if args.update_package else Path(os.path.expanduser(args.output))
+    if not args.update_package and os.path.realpath(target) == os.path.realpath(RESULTS_FILE):
+        raise DeerbookError(f"argument --output: {target} is the package's own study, which the book reads; "
+                            "add --update-package (instead of --output) to replace it")
+    try:
+        return check_writable(target, "balance study")
+    except FileWriteError as exc:
+        raise DeerbookError(f"argument {flag}: {exc}") from None
+
+
+def store(study: dict, path: Path) -> list[str]:
+    """Write the study to `path` (else to a new file in the temporary folder) and say where it went."""
+    try:
+        return [f"results written to {save_study(study, path)}"]
+    except FileWriteError as exc:
+        spare = save_study(study, free_path(tempfile.gettempdir(), "deerbook-balance-study", ".json.gz"))
+        return [f"{exc}; the results are in {spare} instead"]

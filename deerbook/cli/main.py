@@ -8,10 +8,12 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, cast
 
 from ..analysis.simulate import format_summary, simulate
-from ..engine.errors import ComponentError, DeerbookError, OptionError
+from ..engine.batch import WORKERS_PER_CORE, default_workers, max_workers
+from ..engine.errors import ComponentError, DeerbookError, OptionError, SaveFileError
+from ..engine.validate import whole_number
 from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, check_options,
                                game_hook, game_info, game_names, game_options, load_errors, make_game, read_option)
 from . import balance, play as table
@@ -60,16 +62,21 @@ class UsageError(Exception):
         super().__init__(f"argument {flag}: {message}")
 
 
-def count(low: int, high: int | None = None):
-    """An argparse type: an integer from low (to high, if given)."""
-    allowed = f"an integer from {low:,} to {high:,}" if high else f"an integer >= {low}"
+def count(low: int, high: int | None = None, why: str = ""):
+    """An argparse type: an integer from low (to high, if given; `why` explains the bounds)."""
+    allowed = (f"an integer from {low:,} to {high:,}" if high else f"an integer >= {low}") + why
 
     def parse(text: str) -> int:
-        value = int(text) if text.strip().lstrip("+-").isdigit() else None
+        value = whole_number(text)
         if value is None or value < low or (high and value > high):
-            raise argparse.ArgumentTypeError(f"must be {allowed}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"must be {allowed}, got {text[:40]!r}")
         return value
     return parse
+
+
+def workers_count():
+    """An argparse type for --workers: 1 to `engine.batch.max_workers()` local processes."""
+    return count(1, max_workers(), f" ({WORKERS_PER_CORE} per core; this machine has {default_workers()})")
 
 
 def key_value(text: str) -> tuple[str, str]:
@@ -155,15 +162,35 @@ def run_odds(args: argparse.Namespace) -> str:
     return json.dumps(report, indent=1) if args.json else module.format_odds(report)
 
 
-def run_play(args: argparse.Namespace) -> None:
-    """Play in the terminal: the game prints as it goes."""
-    args.solo, args.players = False, (len(args.seats.split(",")) if args.seats else None)
+def run_play(args: argparse.Namespace) -> int:
+    """Play in the terminal: the game prints as it goes; returns the exit status (a game stopped early is saved)."""
+    seats = args.seats.split(",") if args.seats else None
+    if args.load:
+        refuse_with_load(args)
+    elif seats is not None:
+        players = game_options(args.game)["num_players"]
+        low, high = cast(int, players.low), cast(int, players.high)  # an integer option sets both
+        if not low <= len(seats) <= high:
+            raise UsageError("--seats", f"{args.game} is for {low} to {high} players: give one seat each, "
+                                        f"got {len(seats)}")
+    args.solo, args.players = False, (len(seats) if seats else None)
     options = {} if args.load else chosen_options(args)
     try:
         session = table.session_from_args(args, options)
-    except (DeerbookError, ValueError, TypeError, OSError) as exc:
-        raise UsageError("--load" if args.load else "--seats", str(exc)) from None
-    table.start(session, args.load)
+    except (DeerbookError, ValueError, TypeError) as exc:  # the file's fault, or the seats'
+        blamed = "--load" if args.load and (isinstance(exc, SaveFileError) or not seats) else "--seats"
+        raise UsageError(blamed, str(exc)) from None
+    return table.start(session, args.load)
+
+
+def refuse_with_load(args: argparse.Namespace) -> None:
+    """A saved game goes on with its own options and seed: a flag that would set them is refused, not ignored."""
+    given = [flag for flag, value in (("--seed", args.seed is not None), ("--advanced", args.advanced),
+                                      ("--difficulty", args.difficulty), ("--option", args.option)) if value]
+    if given:
+        what = "seed" if given[0] == "--seed" else "options"
+        raise UsageError(given[0], f"a loaded game goes on with the {what} it was saved with; drop {given[0]} "
+                                   f"(or drop --load for a new game)")
 
 
 def options_help() -> str:
@@ -213,7 +240,8 @@ def build_parser() -> Parser:
                      help="any other game option (listed below); may be repeated")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     cores = sim.add_mutually_exclusive_group()
-    cores.add_argument("--workers", type=count(1), help="local processes to play on (default: every core)")
+    cores.add_argument("--workers", type=workers_count(), help="local processes to play on (default: every core; "
+                                                                f"at most {WORKERS_PER_CORE} per core)")
     cores.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster, e.g. tcp://HOST:8786")
     sim.set_defaults(run=run_simulate, parser=sim)
     odds = commands.add_parser("odds", help="print exact odds tables", epilog=ODDS_EXAMPLES,
@@ -225,7 +253,7 @@ def build_parser() -> Parser:
     study = commands.add_parser("balance", help="run the balance study and write its results file",
                                 description="Run the balance study and write its results file.",
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    balance.add_arguments(study, count(1))
+    balance.add_arguments(study, count(1), workers_count())
     study.set_defaults(run=balance.run, parser=study)
     play = commands.add_parser("play", help="play a game in the terminal against bots or friends",
                                description="Play in the terminal: the table as text, your choices numbered.")
@@ -240,15 +268,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: warning: skipped the games of entry point {entry}: {why}", file=sys.stderr)
     args = build_parser().parse_args(argv)
     try:
-        text = args.run(args)
-        if text is None:
-            return 0
+        result = args.run(args)
     except (UsageError, DeerbookError) as exc:
         args.parser.error(str(exc))
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
-    return emit(text)
+    return emit(result) if isinstance(result, str) else settle(result or 0)
 
 
 def emit(text: str) -> int:
@@ -256,9 +282,19 @@ def emit(text: str) -> int:
     try:
         print(text, flush=True)
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python exits
-        return 141
+        return settle(141)
     return 0
+
+
+def settle(status: int) -> int:
+    """`status`, after making sure a closed standard output (e.g. `| head -1`) raises no second error at exit."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        status = status or 141
+    if status == 141:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return status
 
 
 if __name__ == "__main__":

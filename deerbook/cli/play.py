@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Callable
 
-from ..engine import SaveFileError, make_game, state_from_json
+from ..engine import SaveFileError, make_game
+from ..engine.saving import read_save_file
 from ..engine.seeding import parse_seed
 from ..play.session import HUMAN, Session
 from ..play.terminal import Terminal
@@ -21,7 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser, games: list[str], option: Cal
     parser.add_argument("--difficulty", choices=("normal", "hard"), help="football solo difficulty")
     parser.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
                         help="any other game option, e.g. --option knocking=true")
-    parser.add_argument("--load", metavar="FILE", help="continue a saved game")
+    parser.add_argument("--load", metavar="FILE", help="continue a saved game (with its options, seed and seats; "
+                                                       "--seats may seat others)")
 
 
 def seed_argument(text: str) -> int | tuple[int, ...]:
@@ -33,21 +34,22 @@ def seed_argument(text: str) -> int | tuple[int, ...]:
 
 
 def session_from_args(args: argparse.Namespace, options: dict) -> Session:
-    """The session the command line asks for: a saved game (`--load`) or a new one with the game `options`
-    the caller has read and checked (raises DeerbookError, ValueError, TypeError or OSError on bad input)."""
+    """The session the command line asks for: a saved game (`--load`: its seats, unless --seats are given, its seed
+    and random streams) or a new one with the game `options` the caller has read and checked (raises
+    DeerbookError, ValueError or TypeError on bad input)."""
     seats = args.seats.split(",") if args.seats else None
     if args.load:
-        state = state_from_json(Path(args.load).read_text())
+        state, table = read_save_file(args.load)
         if state.game.name != args.game:
             raise SaveFileError(f"{args.load} holds a {state.game.name} game, not {args.game}")
-        return Session(state.game, seats, args.seed, state)
+        return Session(state.game, seats, args.seed, state, table=table)
     return Session(make_game(args.game, **options), seats, args.seed)
 
 
-def start(session: Session, loaded: str | None = None) -> None:
-    """Say who sits where (and which save continues), then play until the game ends or the person quits."""
+def start(session: Session, loaded: str | None = None) -> int:
+    """Say who sits where (and which save continues), then play until the game ends or the person quits; the exit
+    status (`play.terminal.Terminal.play`: a game stopped early is saved first)."""
     seats = ", ".join(f"P{p} {name}" for p, name in enumerate(session.seats))
-    print(f"{session.game.name}, seed {session.seed_text}; seats: {seats}" + (f"; continuing {loaded}" * bool(loaded)))
-    if HUMAN not in session.seats:
-        print("(no human seat: watching the bots)")
-    Terminal(session).play()
+    intro = [f"{session.game.name}, seed {session.seed_text}; seats: {seats}" + f"; continuing {loaded}" * bool(loaded)]
+    intro += ["(no human seat: watching the bots)"] * (HUMAN not in session.seats)
+    return Terminal(session).play(intro)

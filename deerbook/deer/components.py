@@ -32,7 +32,8 @@ from typing import Any, cast
 from ..engine import Action, ComponentError
 from ..engine.protocol import ChanceTable
 from ..engine.validate import is_whole
-from ..engine.errors import read_component_file, sorted_copy
+from ..engine.errors import sorted_copy
+from ..engine.files import read_json
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_COMPONENTS = "board-2014"
@@ -125,7 +126,7 @@ class DeerComponents:
     @classmethod
     def from_file(cls, path: str | Path) -> "DeerComponents":
         """Components from a JSON file a person names (a regular file under the size limit)."""
-        return cls.from_dict(read_component_file(path, "component file"), source=str(path))
+        return cls.from_dict(read_json(path, "component file", ComponentError), source=str(path))
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "components") -> "DeerComponents":
@@ -318,7 +319,8 @@ def load_components(spec: "str | dict | DeerComponents" = DEFAULT_COMPONENTS) ->
 @lru_cache(maxsize=None)
 def _builtin(name: str) -> DeerComponents:
     """A component set shipped in data/ (package data: read even while a save is loaded)."""
-    return DeerComponents.from_dict(json.loads((DATA_DIR / f"{name}.json").read_text()), source=f"{name}.json")
+    return DeerComponents.from_dict(read_json(DATA_DIR / f"{name}.json", "component file", ComponentError, own=True),
+                                   source=f"{name}.json")
 
 
 @lru_cache(maxsize=32)
@@ -420,7 +422,7 @@ class _Parser:
         decks = self.obj(players.get("decks", {}), "players.decks")
         for key, value in decks.items():
             where = f"players.decks.{key}"
-            self.need(key.isdigit() and low <= int(key) <= high, where, f"must be a player count {low}..{high}")
+            self.need(key in {str(n) for n in range(low, high + 1)}, where, f"must be a player count {low}..{high}")
             self.need(is_whole(value) and value >= 1, where, "must be a number of decks >= 1")
         return {int(key): value for key, value in decks.items()}
 

@@ -10,9 +10,11 @@ including a Dask `distributed` client's (`Client(address).get_executor()`).
 from __future__ import annotations
 
 import os
+import signal
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 from .agents import Agent
 from .protocol import Game
@@ -24,6 +26,7 @@ Progress = Callable[[int], None]  # told how many more games have finished
 
 CHUNKS_PER_WORKER = 4  # more chunks than local workers keeps every worker busy to the end
 MAX_CHUNK = 250  # games per task at most, so a cluster with many workers gets enough tasks
+WORKERS_PER_CORE = 4  # local processes at most per core: every game is pure computation, more only costs memory
 
 
 class InlineExecutor(Executor):
@@ -92,10 +95,50 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def max_workers() -> int:
+    """The most local worker processes a batch starts: WORKERS_PER_CORE for every core this process may use."""
+    return WORKERS_PER_CORE * default_workers()
+
+
 def check_workers(workers: int | None) -> None:
-    """Raise ValueError unless `workers` is None or a whole number >= 1."""
-    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
-        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    """Raise ValueError unless `workers` is None or a whole number from 1 to `max_workers()`."""
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool)
+                                or not 1 <= workers <= max_workers()):
+        raise ValueError(f"workers must be a whole number from 1 to {max_workers()} ({WORKERS_PER_CORE} per core, "
+                         f"{default_workers()} cores), got {workers!r}")
+
+
+@contextmanager
+def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """`workers` local processes that leave Ctrl-C to this one. Leaving the block by an exception (Ctrl-C
+    included) drops the queued games and stops the workers at once, instead of waiting for every game."""
+    pool = ProcessPoolExecutor(workers, initializer=_leave_interrupts_to_the_parent)
+    try:
+        yield pool
+    except BaseException:
+        _stop_now(pool)
+        raise
+    pool.shutdown()
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """In a worker: Ctrl-C (sent to the whole process group by a terminal) is for the parent to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_now(pool: ProcessPoolExecutor) -> None:
+    """Cancel the queued tasks and end the running ones (Python 3.14 offers this; before, through the pool's
+    process table)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    workers = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join()
 
 
 def run_batch(spec: BatchSpec, games: int, seed: int, *, workers: int | None = None,
@@ -115,7 +158,7 @@ def run_batch(spec: BatchSpec, games: int, seed: int, *, workers: int | None = N
     count = workers or default_workers()
     if count == 1 or games < 2:
         return _play_on(InlineExecutor(), spec, seed, games, progress)
-    with ProcessPoolExecutor(min(count, games)) as pool:
+    with process_pool(min(count, games)) as pool:
         return _play_on(pool, spec, seed, games, progress)
 
 

@@ -1,11 +1,7 @@
-"""The one exception family every deerbook engine raises, and the guarded reading of JSON input."""
+"""The one exception family every deerbook engine raises, and the guarded parsing of JSON input (files are read by
+`engine.files`)."""
 import json
-import os
-import stat
-from contextlib import contextmanager
-from contextvars import ContextVar
-from pathlib import Path
-from typing import Any, Callable, Iterator, NoReturn
+from typing import Any, Callable, NoReturn
 
 MAX_FILE_BYTES = 1_000_000  # a save or component file is a few kilobytes; anything this big is refused unread
 MAX_JSON_DEPTH = 32  # saves and component files nest at most 6 deep
@@ -44,66 +40,16 @@ class ComponentError(DeerbookError):
     """Component data (cards, dice, play sheet) that is malformed; names the bad entry."""
 
 
-_FILES_ALLOWED: ContextVar[bool] = ContextVar("files_allowed", default=True)
-
-
-@contextmanager
-def no_file_reads() -> Iterator[None]:
-    """Within this block `read_component_file` refuses every path (a saved game never opens a file)."""
-    token = _FILES_ALLOWED.set(False)
-    try:
-        yield
-    finally:
-        _FILES_ALLOWED.reset(token)
-
-
-def read_component_file(path: "str | Path", what: str) -> Any:
-    """The JSON data of a component file a person named: a regular file of at most MAX_FILE_BYTES.
-
-    FIFOs, devices, directories and bigger files are refused unread; ComponentError names the file.
-    """
-    if not isinstance(path, (str, Path)):
-        raise ComponentError(f"{what}: a file path must be a string, got {type(path).__name__}")
-    if not _FILES_ALLOWED.get():
-        raise ComponentError(f"{what} {path}: a saved game may not name a file; it embeds the component data")
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # opening a FIFO must not block
-    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
-        raise ComponentError(f"{what} {path}: cannot read: {exc}") from None
-    try:
-        raw = _read_regular_file(fd, f"{what} {path}")
-    finally:
-        os.close(fd)
-    return parse_json(raw, f"{what} {path}", ComponentError)
-
-
-def _read_regular_file(fd: int, where: str) -> bytes:
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
-        raise ComponentError(f"{where}: not a regular file")
-    if info.st_size > MAX_FILE_BYTES:
-        raise ComponentError(f"{where}: {info.st_size} bytes, more than the {MAX_FILE_BYTES} allowed")
-    chunks, size = [], 0
-    try:
-        while chunk := os.read(fd, MAX_FILE_BYTES + 1 - size):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > MAX_FILE_BYTES:
-                raise ComponentError(f"{where}: grew beyond the {MAX_FILE_BYTES} bytes allowed while read")
-    except OSError as exc:
-        raise ComponentError(f"{where}: cannot read: {exc}") from None
-    return b"".join(chunks)
-
-
-def parse_json(text: "str | bytes", where: str, error: type) -> Any:
-    """Parse untrusted JSON text (UTF-8 if bytes): bounded size, nesting and integer length, no NaN.
+def parse_json(text: "str | bytes", where: str, error: type, limit: int = MAX_FILE_BYTES) -> Any:
+    """Parse untrusted JSON text (UTF-8 if bytes): bounded size (`limit` characters), nesting and integer length,
+    no NaN.
 
     Raises `error` (a DeerbookError subclass) naming `where` and, for a too-long integer, its field.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise error(f"{where}: expected JSON text, got {type(text).__name__}")
-    if len(text) > MAX_FILE_BYTES:
-        raise error(f"{where}: {len(text)} characters, more than the {MAX_FILE_BYTES} allowed")
+    if len(text) > limit:
+        raise error(f"{where}: {len(text)} characters, more than the {limit} allowed")
     if not isinstance(text, str):
         try:
             text = bytes(text).decode("utf-8")

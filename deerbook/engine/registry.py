@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, cast
 
 from .errors import DeerbookError, OptionError
+from .validate import whole_number
 from .protocol import Game
 
 GROUP = "deerbook.games"  # the entry-point group games are declared in
@@ -80,7 +81,8 @@ class Option:
 
     def error(self, game: str, value: Any) -> OptionError:
         """The OptionError for a value that is not allowed, saying what is."""
-        message = f"{game} option {self.name} ({self.help}) must be {self.allowed()}, got {value!r}"
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "..."  # e.g. a 5,000-digit number
+        message = f"{game} option {self.name} ({self.help}) must be {self.allowed()}, got {shown}"
         return OptionError(self.name, message)
 
     def _fits(self, value: Any) -> bool:
@@ -96,8 +98,8 @@ class Option:
         """The value of a command-line word (`true`/`false` for a bool, digits for an int), not yet checked."""
         if self.type is bool and text.lower() in TRUE_WORDS + FALSE_WORDS:
             value: Any = text.lower() in TRUE_WORDS
-        elif self.type is int and text.strip().lstrip("+-").isdigit():
-            value = int(text)
+        elif self.type is int and whole_number(text) is not None:
+            value = whole_number(text)
         elif self.type is str:
             value = text
         else:
@@ -305,7 +307,8 @@ def discover() -> None:
             try:
                 for info in _records(entry.load(), kind):
                     _add(table, kind, info)
-            except Exception as exc:  # a package's import may fail in any way: note it, keep the others
+            except (Exception, SystemExit) as exc:  # a package's import may fail in any way (even by calling
+                # sys.exit): note it, keep the others
                 _LOAD_ERRORS[f"{entry.name} = {entry.value}"] = f"{type(exc).__name__}: {exc}"
                 table.clear()
                 table.update(before)

@@ -14,7 +14,7 @@ from .agents import Agent, shown_to
 from .events import Event, Step
 from .errors import RuleViolation
 from .protocol import CHANCE, TERMINAL, Action, Game, State
-from .seeding import Rng, Seed, as_generator, spawn
+from .seeding import Rng, Seed, as_generator, restore_stream, spawn, stream_state
 
 
 def sample_outcome(state: State, rng: Rng) -> Action:
@@ -25,14 +25,23 @@ def sample_outcome(state: State, rng: Rng) -> Action:
 class Match:
     """One game in play: its state, the chance stream and one stream per seat, all spawned from `seed`.
 
-    `agents` has one entry per seat: an agent, or None for a seat decided from outside (a person at a table)."""
+    `agents` has one entry per seat: an agent, or None for a seat decided from outside (a person at a table).
+    `streams` (what `streams()` returned, e.g. from a saved game) continues those streams instead."""
 
-    def __init__(self, game: Game, agents: Sequence[Agent | None], seed: Seed, state: State | None = None):
+    def __init__(self, game: Game, agents: Sequence[Agent | None], seed: Seed, state: State | None = None,
+                 streams: Sequence[object] | None = None):
         if len(agents) != game.num_players:
             raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} agents")
+        if streams is not None and len(streams) != 1 + game.num_players:
+            raise ValueError(f"{game.name} with {game.num_players} players has {1 + game.num_players} streams")
         self.game, self.agents = game, list(agents)
-        self.chance_rng, *self.seat_rngs = spawn(as_generator(seed), 1 + game.num_players)
+        self.chance_rng, *self.seat_rngs = (spawn(as_generator(seed), 1 + game.num_players) if streams is None
+                                            else [restore_stream(data) for data in streams])
         self.state = game.initial_state() if state is None else state
+
+    def streams(self) -> list[object]:
+        """Where the chance stream and each seat's stream stand, as JSON data (a saved game records them)."""
+        return [stream_state(rng) for rng in (self.chance_rng, *self.seat_rngs)]
 
     def awaits(self) -> int | None:
         """The seat whose decision must come from outside now (its agent is None), else None."""

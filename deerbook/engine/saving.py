@@ -4,20 +4,43 @@ Never pickle, never eval: a file is parsed as bounded JSON, its digest checked, 
 rebuilt from its options with file reading switched off (component data is a built-in
 edition name or embedded in the options), and the state rebuilt through the game's own
 validating `state_from_json`, which must leave a playable position.
+
+Version 1 holds the game, its options and the state. Version 2 adds the `table` of a game in progress (`TableRecord`:
+its seats, seed and where each random stream stands), so a resumed game goes on exactly as the uninterrupted one
+would have; a save without a table is still written (and read) as version 1.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from .errors import DeerbookError, SaveFileError, no_file_reads, parse_json
+from .errors import DeerbookError, SaveFileError, parse_json
+from .files import no_file_reads, read_bytes
 from .protocol import Game, State
 from .registry import make_game
-from .validate import require
+from .seeding import restore_stream
+from .validate import require, whole, wholes
 
 FORMAT = "deerbook-save"
-VERSION = 1
+VERSION = 2  # the version written with a table; version 1 (no table) is read and written too
+MAX_SEAT_NAME = 40  # a seat is "human" or an agent's name
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """Who sits where at a game in progress, its seed, and where the chance stream and each seat's stream stand
+    (`engine.runner.Match.streams()`): enough to continue the game as if it had never stopped."""
+
+    seats: tuple[str, ...]
+    seed: int | tuple[int, ...] | None  # None: the game was started from a stream, not a seed
+    streams: tuple[Any, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The table as JSON data."""
+        seed = list(self.seed) if isinstance(self.seed, tuple) else self.seed
+        return {"seats": list(self.seats), "seed": seed, "streams": list(self.streams)}
 
 
 def _digest(body: dict[str, Any]) -> str:
@@ -25,10 +48,11 @@ def _digest(body: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def state_to_json(state: State) -> str:
-    """The state as a JSON document (game name, options, state, digest)."""
+def state_to_json(state: State, table: TableRecord | None = None) -> str:
+    """The state as a JSON document (game name, options, state, the table if given, digest)."""
     body = {"game": state.game.name, "options": state.game.options(), "state": state.to_json()}
-    return _layout({"format": FORMAT, "version": VERSION, **body, "digest": _digest(body)})
+    body.update({"table": table.to_json()} if table is not None else {})
+    return _layout({"format": FORMAT, "version": 1 if table is None else VERSION, **body, "digest": _digest(body)})
 
 
 def _layout(document: dict[str, Any]) -> str:
@@ -46,22 +70,60 @@ def _fields(obj: dict[str, Any], pad: str, shown: Callable[[Any], str]) -> str:
 
 def state_from_json(text: str | bytes) -> State:
     """Load a saved state; raise SaveFileError if it is malformed, tampered with, inconsistent or unplayable."""
+    return read_save(text)[0]
+
+
+def read_save(text: str | bytes) -> tuple[State, TableRecord | None]:
+    """A saved game's state and its table (None in a save that records none), validated like `state_from_json`."""
     data = parse_json(text, "saved game", SaveFileError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f"not a deerbook saved game (field 'format' must be {FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise SaveFileError(f"unsupported save version {data.get('version')!r} (this deerbook reads {VERSION})")
-    missing = {"game", "options", "state", "digest"} - data.keys()
+    version = data.get("version")
+    if version not in (1, VERSION):
+        raise SaveFileError(f"unsupported save version {version!r} (this deerbook reads 1 and {VERSION})")
+    fields = ("game", "options", "state") + ("table",) * (version == VERSION)
+    missing = {*fields, "digest"} - data.keys()
     if missing:
         raise SaveFileError(f"missing field(s): {', '.join(sorted(missing))}")
-    body = {k: data[k] for k in ("game", "options", "state")}
+    body = {k: data[k] for k in fields}
     if data["digest"] != _digest(body):
         raise SaveFileError("digest mismatch: the file was changed after it was saved")
     game = _rebuild_game(body["game"], body["options"])
     state = game.state_from_json(body["state"])
     require(state.is_terminal() or state.legal_actions() or state.chance_outcomes(), "state.phase",
             f"no legal action or chance outcome in the {getattr(state, 'phase', 'saved')} position")
-    return state
+    return state, _table(body["table"], game.num_players) if "table" in body else None
+
+
+def read_save_file(path: Any) -> tuple[State, TableRecord | None]:
+    """The saved game in the file at `path` (a regular file of at most `errors.MAX_FILE_BYTES`), as `read_save`."""
+    return read_save(read_bytes(path, "saved game", SaveFileError))
+
+
+def _table(data: Any, players: int) -> TableRecord:
+    """A saved table, checked field by field: one seat name and one stream per player, and the chance stream."""
+    require(isinstance(data, dict) and set(data) == {"seats", "seed", "streams"}, "table",
+            "must be an object with the fields seats, seed and streams")
+    seats = data["seats"]
+    require(isinstance(seats, list) and len(seats) == players, "table.seats", f"must list {players} seats")
+    for i, seat in enumerate(seats):
+        require(isinstance(seat, str) and 0 < len(seat) <= MAX_SEAT_NAME, f"table.seats[{i}]",
+                f"must be a seat name (human or an agent) of at most {MAX_SEAT_NAME} characters, got {seat!r}")
+    seed = data["seed"]
+    if isinstance(seed, list):
+        require(0 < len(seed) <= 8, "table.seed", "must be a whole number, or a list of 1 to 8 of them")
+        seed = wholes(seed, "table.seed", None, 0)
+    elif seed is not None:
+        seed = whole(seed, "table.seed", 0)
+    streams = data["streams"]
+    require(isinstance(streams, list) and len(streams) == players + 1, "table.streams",
+            f"must hold {players + 1} streams (chance, then one per seat)")
+    for i, stream in enumerate(streams):
+        try:
+            restore_stream(stream)
+        except ValueError as exc:
+            raise SaveFileError(f"table.streams[{i}]: {exc}") from None
+    return TableRecord(tuple(seats), seed, tuple(streams))
 
 
 def _rebuild_game(name: Any, options: Any) -> Game:

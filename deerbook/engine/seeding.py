@@ -55,6 +55,30 @@ def seed_text(seed: int | tuple[int, ...]) -> str:
     return "/".join(map(str, seed)) if isinstance(seed, tuple) else str(seed)
 
 
+MT_WORDS = 624  # the Mersenne Twister's state: 624 32-bit words and a position among them
+
+
+def stream_state(rng: random.Random) -> list[object]:
+    """Where a stream stands, as JSON data (`random.Random.getstate()` as lists): `restore_stream` continues it."""
+    version, words, gauss = rng.getstate()
+    return [version, list(words), gauss]
+
+
+def restore_stream(data: object) -> random.Random:
+    """The stream `stream_state` recorded, continuing exactly where it stood; ValueError saying what is wrong."""
+    if not (isinstance(data, list) and len(data) == 3 and data[0] == 3 and isinstance(data[1], list)):
+        raise ValueError("a stream's state is [3, [625 whole numbers], null or a number]")
+    words, gauss = data[1], data[2]
+    if len(words) != MT_WORDS + 1 or any(type(w) is not int or not 0 <= w < 2**32 for w in words):
+        raise ValueError(f"a stream's state holds {MT_WORDS + 1} whole numbers from 0 to 2**32 - 1")
+    if words[-1] > MT_WORDS or not any(words[:-1]) or not (gauss is None or type(gauss) is float):
+        raise ValueError(f"a stream's position is at most {MT_WORDS}, its words are not all 0 and its last field "
+                         "is null or a number")
+    rng = random.Random()
+    rng.setstate((3, tuple(words), gauss))
+    return rng
+
+
 def spawn(rng: random.Random, count: int) -> list[random.Random]:
     """`count` independent child streams, each seeded from 128 bits of `rng`."""
     return [random.Random(rng.getrandbits(128)) for _ in range(count)]

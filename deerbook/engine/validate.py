@@ -6,9 +6,10 @@ what was expected. A bool is never accepted as an integer.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, TypeVar
 
-from .errors import SaveFileError
+from .errors import MAX_INT_DIGITS, SaveFileError
 
 T = TypeVar("T")
 MAX_MESSAGE = 400  # a refused value is quoted in the error, cut to this many characters
@@ -19,6 +20,15 @@ def require(condition: Any, where: str, message: str, error: type[Exception] = S
     if not condition:
         shown = message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + " ..."
         raise error(f"{where}: {shown}")
+
+
+_WHOLE_WORD = re.compile(rf"[+-]?[0-9]{{1,{MAX_INT_DIGITS}}}")
+
+
+def whole_number(text: str) -> int | None:
+    """The integer a person typed ("12", "+3", "-2": ASCII digits, at most MAX_INT_DIGITS of them, spaces around
+    allowed), or None for any other text ("²", "+-3", a 5,000-digit number)."""
+    return int(text) if isinstance(text, str) and _WHOLE_WORD.fullmatch(text.strip()) else None
 
 
 def is_whole(value: Any) -> bool:

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from ..engine.files import write_atomic
 from .sheet import BUILTIN_SHEETS, DEFAULT_SHEET, RUN_TRACKS
 
 SOURCE = BUILTIN_SHEETS["reconstructed-v1"]  # its boxes with notes are the ones the examples fix
@@ -113,12 +112,8 @@ def sheet_text(data: dict) -> str:
 
 
 def write(path: Path = DEFAULT_SHEET) -> None:
-    """Write the calibrated sheet to `path` (atomically: a temporary file in the same folder, then renamed)."""
-    text = sheet_text(calibrated_sheet_data())
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temporary, path)
+    """Write the calibrated sheet to `path` (atomically: `engine.files.write_atomic`)."""
+    write_atomic(path, sheet_text(calibrated_sheet_data()), "play sheet")
 
 
 if __name__ == "__main__":

@@ -8,14 +8,14 @@ reconstruction, kept so earlier figures can be reproduced). Box codes: "5" a 5-y
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
 
-from ..engine.errors import ComponentError, read_component_file, sorted_copy
+from ..engine.errors import ComponentError, sorted_copy
+from ..engine.files import read_json
 
 DATA_DIR = Path(__file__).parent / "data"
 BUILTIN_SHEETS = {"calibrated-v2": DATA_DIR / "sheet.json",  # the default
@@ -78,7 +78,7 @@ class PlaySheet:
     def from_file(cls, path: str | Path) -> "PlaySheet":
         """Load and validate a sheet file a person names (a regular file under the size limit); raise
         ComponentError naming the bad entry."""
-        return cls.from_dict(read_component_file(path, "play sheet"))
+        return cls.from_dict(read_json(path, "play sheet", ComponentError))
 
     @classmethod
     def from_dict(cls, data) -> "PlaySheet":
@@ -107,7 +107,7 @@ def builtin_sheet(name: str) -> PlaySheet:
     loaded); ComponentError for any other name."""
     _require(name in BUILTIN_SHEETS, "sheet", f"must be one of the built-in sheets {sorted(BUILTIN_SHEETS)} or "
                                               f"sheet data, got {name!r}")
-    return PlaySheet.from_dict(json.loads(BUILTIN_SHEETS[name].read_text()))
+    return PlaySheet.from_dict(read_json(BUILTIN_SHEETS[name], "play sheet", ComponentError, own=True))
 
 
 def default_sheet() -> PlaySheet:

@@ -53,7 +53,8 @@ def result_text(observation: dict, game, winners: Sequence[int], names: Sequence
     scores = [points(m) for m in s["marks"]]
     if game.num_players == 1:
         blitz = sum(s["blitz"])
-        return f"You beat Blitz Bach {scores[0]}–{blitz}." if winners else f"Blitz Bach wins {blitz}–{scores[0]}."
+        beat = in_words(f"{{P0}} {'beat' if me == 0 else 'beats'}", me, names)  # a bot's solo game: "P0 beats"
+        return f"{beat} Blitz Bach {scores[0]}–{blitz}." if winners else f"Blitz Bach wins {blitz}–{scores[0]}."
     verb = "wins" if len(winners) == 1 and winners[0] != me else "win"
     rest = ", ".join(f"{{P{p}}} {scores[p]}" for p in sorted(range(len(scores)), key=lambda p: -scores[p])
                      if p not in winners)

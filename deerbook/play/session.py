@@ -11,14 +11,16 @@ import secrets
 import time
 from typing import Callable, Sequence
 
-from ..engine import Game, RuleViolation, SaveFileError, State, make_game, state_from_json, state_to_json
+from ..engine import Game, RuleViolation, SaveFileError, State, make_game, state_to_json
 from ..engine.registry import agents_for
 from ..engine.runner import Match
+from ..engine.saving import TableRecord, read_save
 from ..engine.seeding import Seed, parse_seed, seed_text
 from .narration import Narration
 from .views import views_of
 
 HUMAN = "human"
+NO_SEAT = -1  # whom a table of bots tells its story: nobody at it (no seat is "you", only public lines)
 
 
 def default_seats(game: Game) -> list[str]:
@@ -35,29 +37,32 @@ def fresh_seed() -> int:
 class Session:
     """One game at a table: `seats` are "human" or an agent's name; `seed` (default: a fresh one) names the game.
 
-    `game` is a Game or a registered name (then it has as many players as `seats`, or its default)."""
+    `game` is a Game or a registered name (then it has as many players as `seats`, or its default). `table` (from a
+    saved game, with `state`) continues that game exactly: its seats and seed unless others are given, and its
+    random streams."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
                  seed: Seed | str | None = None, state: State | None = None, *,
-                 auto_single: bool = True):
+                 auto_single: bool = True, table: TableRecord | None = None):
         if isinstance(game, str):  # a game by name: as many players as seats given
             game = make_game(game, **({"num_players": len(seats)} if seats else {}))
         self.game = game
-        self.seats = list(seats or default_seats(self.game))
+        self.seats = list(seats or (table.seats if table else ()) or default_seats(self.game))
         self._check_seats()
         self.auto_single = auto_single
         self.view_module, self.step_event = views_of(self.game)
         self.viewer = self.humans()[0] if self.humans() else 0
         self.bot_seconds = 0.0
-        self._start(fresh_seed() if seed is None else seed, state)
+        seed = table.seed if seed is None and table is not None else seed
+        self._start(fresh_seed() if seed is None else seed, state, table.streams if table else None)
 
-    def _start(self, seed: Seed | str, state: State | None) -> None:
+    def _start(self, seed: Seed | str, state: State | None, streams: Sequence[object] | None = None) -> None:
         """Seat the agents and start the match of `seed` ("7/12" read as `(7, 12)`) from `state` (default: a new
-        game)."""
+        game), its random streams where `streams` left them (default: spawned from the seed)."""
         seed = parse_seed(seed) if isinstance(seed, str) else seed
         self.seed = seed
         agents = [None if seat == HUMAN else self.catalogue[seat].load(self.game.name)() for seat in self.seats]
-        self.match = Match(self.game, agents, seed, state)
+        self.match = Match(self.game, agents, seed, state, streams)
         self.events: list[Narration] = []
 
     def _check_seats(self) -> None:
@@ -86,6 +91,12 @@ class Session:
     def names(self) -> list[str]:
         """The name of each seat."""
         return self.seats
+
+    @property
+    def listener(self) -> int:
+        """The seat the table's words are told to: the viewer, or NO_SEAT at a table of bots (whoever watches is
+        none of them: told the public lines, and no seat is called "you")."""
+        return self.viewer if self.humans() else NO_SEAT
 
     def person_to_move(self) -> int | None:
         """The human seat that must decide now, or None (chance, a bot, or the game is over)."""
@@ -126,7 +137,7 @@ class Session:
     @property
     def history(self) -> list[str]:
         """The log as the viewing seat may read it, oldest first."""
-        told = (event.told_to(self.viewer, self.names) for event in self.events)
+        told = (event.told_to(self.listener, self.names) for event in self.events)
         return [line for line in told if line is not None]
 
     def restart(self, seed: Seed | str | None = None) -> None:
@@ -134,28 +145,47 @@ class Session:
         self._start(fresh_seed() if seed is None else seed, None)
 
     def result(self) -> str:
-        """The standings in words, told to the viewer (at the end of the game)."""
+        """The standings in words, told to the listener (at the end of the game; `State.winners()` says who won)."""
         winners = list(self.state.winners())
-        return self.view_module.result_text(self.state.observation(self.viewer), self.game, winners, self.names)
+        observation = self.state.observation(self.viewer)
+        if self.listener == NO_SEAT:  # a table of bots: the standings are told to nobody at the table
+            observation = {**observation, "player": NO_SEAT}
+        return self.view_module.result_text(observation, self.game, winners, self.names)
+
+    def table_record(self) -> TableRecord:
+        """The seats, the seed and where every random stream stands now (a save records them)."""
+        seed = self.seed if isinstance(self.seed, (int, tuple)) else None
+        return TableRecord(tuple(self.seats), seed, tuple(self.match.streams()))
+
+    @property
+    def save_stem(self) -> str:
+        """The name a save of this game gets (without ".json"): game, seed and the steps logged, e.g.
+        deerbook-deer-seed7-12-40."""
+        seed = self.seed_text.replace("/", "-") if isinstance(self.seed, (int, tuple)) else "stream"
+        return f"deerbook-{self.game.name}-seed{seed}-{len(self.events)}"
 
     def save_text(self) -> str:
-        """The current state as a saved-game JSON document."""
-        return state_to_json(self.state)
+        """The game as a saved-game JSON document: the state and the table, so loading it continues exactly."""
+        return state_to_json(self.state, self.table_record())
 
     def load_text(self, text: str, source: str) -> None:
-        """Continue the saved game in `text`; raise SaveFileError (nothing changed) for a bad file."""
+        """Continue the saved game in `text` (with its seats, seed and random streams when the file records them);
+        raise SaveFileError (nothing changed) for a bad file."""
         try:
-            state = state_from_json(text)
+            state, table = read_save(text)
         except RuleViolation as exc:
             raise SaveFileError(str(exc)) from None
-        if state.game.num_players != len(self.seats):
+        seats = list(table.seats) if table else self.seats
+        if state.game.num_players != len(seats):
             raise SaveFileError(f"the file holds {state.game.num_players} players, this table has "
-                                f"{len(self.seats)} seats")
-        unknown = sorted({s for s in self.seats if s != HUMAN} - set(agents_for(state.game.name)))
+                                f"{len(seats)} seats")
+        unknown = sorted({s for s in seats if s != HUMAN} - set(agents_for(state.game.name)))
         if unknown:
             raise SaveFileError(f"{state.game.name} has no bot named {', '.join(unknown)}")
-        self.game = state.game
+        self.game, self.seats = state.game, seats
         self._check_seats()
         self.view_module, self.step_event = views_of(self.game)
-        self._start(self.seed, state)
+        self.viewer = self.viewer if self.viewer in self.humans() else (self.humans() or [0])[0]
+        self._start(table.seed if table and table.seed is not None else self.seed, state,
+                    table.streams if table else None)
         self.events = [Narration(f"loaded {source}")]

@@ -4,34 +4,81 @@
     python -m deerbook play deer-cards --seats human,human --advanced      (hot-seat: a pass screen between)
     python -m deerbook play football --seats human --load my-game.json      (solo against Blitz Bach)
 
-`play(session, read, write)` takes its input and output as functions, so tests script a whole game.
-A bad entry asks again; 'q' offers to save before quitting; 's' saves and goes on.
+`Terminal(session, read, write)` takes its input and output as functions, so tests script a whole game.
+A bad entry asks again; 'q' offers to save before quitting; 's' saves and goes on (a save that cannot be
+written says why, and the game goes on).
+
+Nothing is lost: Ctrl-C, SIGTERM, a closed terminal (SIGHUP), the end of input or a closed output stop the game
+between two moves, and the game is saved before the table exits (in the save folder, else the home folder, else
+the temporary folder); the last line names the file and the command that resumes it.
 """
 from __future__ import annotations
 
+import os
+import select
+import shlex
+import signal
+import sys
+import tempfile
+import threading
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, cast
+from typing import Any, Callable, Iterator, Sequence, cast
 
+from ..engine.files import FileWriteError, free_path, write_atomic
+from ..engine.validate import whole_number
 from .session import Session
 
 PASS_SCREEN_LINES = 40  # blank lines that scroll the previous player's hand out of sight
+STOP_SIGNALS = {"SIGINT": "Ctrl-C", "SIGTERM": "SIGTERM", "SIGHUP": "the terminal closed (SIGHUP)"}
+END_OF_INPUT, CLOSED_OUTPUT, HUNG_UP = 0, 141, 129  # exit statuses; a signal's is 128 + its number (Ctrl-C 130)
+POLL_SECONDS = 0.2  # at a terminal prompt, how long a signal may wait to be handled
 
 
 class Quit(Exception):
     """The person asked to stop."""
 
 
+class Interrupted(Exception):
+    """The game stops before its end (`why`, in words); `status` is the exit status the command ends with."""
+
+    def __init__(self, why: str, status: int):
+        super().__init__(why)
+        self.why, self.status = why, status
+
+
 class Terminal:
-    """One game played through `read` (like `input`) and `write` (like `print`)."""
+    """One game played through `read` (like `input`) and `write` (like `print`); saved games go to `save_dir`,
+    and `command` is how the person resumes one (`deerbook play`)."""
 
     def __init__(self, session: Session, read: Callable[[str], str] | None = None,
-                 write: Callable[[str], None] | None = None, save_dir: str | Path = "."):
-        self.session, self.save_dir = session, Path(save_dir)
-        self.read, self.write = read or input, write or print
+                 write: Callable[[str], None] | None = None, save_dir: str | Path = ".",
+                 command: str = "deerbook play"):
+        self.session, self.save_dir, self.command = session, Path(save_dir), command
+        self.read, self._write = read or _input, write or _print
         self.told = 0  # events already written
+        self._reading = False  # at a prompt: a signal stops the game at once (else at the next move's end)
+        self._pending: Interrupted | None = None
+        self._stopping = False
 
-    def play(self) -> None:
-        """Play until the game ends or the person quits."""
+    def play(self, intro: Sequence[str] = ()) -> int:
+        """Write the `intro` lines, then play until the game ends or the person quits: exit status 0. Stopped
+        before the end (see `Interrupted`), the game is saved first and the status says why (`STOP_SIGNALS`:
+        128 + the signal's number; END_OF_INPUT; CLOSED_OUTPUT)."""
+        with self._signals_stop_the_game():
+            try:
+                for line in intro:
+                    self.write(line)
+                self._play()
+                return 0
+            except KeyboardInterrupt:  # Ctrl-C before the handler was set, or outside the main thread
+                stop = Interrupted("Ctrl-C", 128 + signal.SIGINT)
+            except Interrupted as exc:
+                stop = exc
+            self._stopping = True  # a second signal no longer interrupts: the save is being written
+            return self._save_and_stop(stop)
+
+    def _play(self) -> None:
         s = self.session
         try:
             while True:
@@ -45,13 +92,22 @@ class Terminal:
         except Quit:
             self.write("Goodbye.")
 
+    def write(self, text: str) -> None:
+        """Write a line; an output that has closed stops the game (it is saved)."""
+        try:
+            self._write(text)
+        except OSError as exc:
+            raise _closed(exc) from None
+
     def _tell(self) -> bool:
-        """Write the log lines the viewer has not seen yet (False: never stop the bots)."""
+        """Write the log lines the viewer has not seen yet (False: never stop the bots). Between two moves: a
+        signal that came during the last one stops the game here."""
         for event in self.session.events[self.told:]:
-            line = event.told_to(self.session.viewer, self.session.names)
+            line = event.told_to(self.session.listener, self.session.names)
             if line:
                 self.write(f"  {line}")
         self.told = len(self.session.events)
+        self._stop_if_asked()
         return False
 
     def _take_seat(self, person: int) -> None:
@@ -71,31 +127,139 @@ class Terminal:
         self.write("\n".join(f"  {i}) {text}" for i, text in enumerate(texts, 1)))
         while True:
             answer = self._ask(f"Your choice (1-{len(texts)}, s to save, q to quit): ").strip().lower()
-            if answer.isdigit() and 1 <= int(answer) <= len(texts):
-                s.choose(texts[int(answer) - 1])
+            number = whole_number(answer)
+            if number is not None and 1 <= number <= len(texts):
+                s.choose(texts[number - 1])
                 return
             if answer == "s":
                 self.save()
             elif answer == "q":
-                if self._ask("Save the game before quitting? [y/N] ").strip().lower().startswith("y"):
-                    self.save()
-                raise Quit
+                keep = self._ask("Save the game before quitting? [y/N] ").strip().lower().startswith("y")
+                if not keep or self.save() is not None:  # a save that failed: the game goes on
+                    raise Quit
             else:
                 self.write(f"Please type a number from 1 to {len(texts)}, s or q.")
 
     def _ask(self, prompt: str) -> str:
+        """The person's answer to `prompt`; a signal while waiting, the end of input or a failed read stops the
+        game."""
+        self._reading = True
         try:
+            self._stop_if_asked()  # a signal that came before the prompt; from here on one raises at once
             return self.read(prompt)
         except EOFError:
-            self.write("\nInput ended; the game was not saved.")
-            raise Quit from None
+            raise Interrupted("the input ended", END_OF_INPUT) from None
+        except OSError as exc:
+            raise _closed(exc) from None
+        finally:
+            self._reading = False
 
-    def save(self) -> Path:
-        """Ask where to save (offering a default) and write the saved game there."""
-        s = self.session
-        default = self.save_dir / f"deerbook-{s.game.name}-seed{s.seed_text.replace('/', '-')}-{len(s.events)}.json"
-        answer = self._ask(f"Save to [{default}]: ").strip()
-        path = Path(answer) if answer else default
-        path.write_text(s.save_text())
-        self.write(f"Saved to {path}. Continue it with --load {path}")
-        return path
+    def save(self) -> Path | None:
+        """Ask where to save (offering a name not yet taken; a folder is saved into) and write the game there; the
+        path written, or None if it could not be written (the line says why; the game goes on)."""
+        default = self._free_path(self.save_dir)
+        answer = os.path.expanduser(self._ask(f"Save to [{default}]: ").strip())
+        path = default if not answer else self._free_path(answer) if os.path.isdir(answer) else Path(answer)
+        try:
+            written = write_atomic(path, self.session.save_text(), "saved game")
+        except FileWriteError as exc:
+            self.write(f"Not saved: {exc}. The game goes on.")
+            return None
+        self.write(self._saved_line(written))
+        return written
+
+    def _free_path(self, folder: str | Path) -> Path:
+        """A new file in `folder` named by the game, its seed and the steps so far (`Session.save_stem`)."""
+        return free_path(folder, self.session.save_stem, ".json")
+
+    def _saved_line(self, path: Path) -> str:
+        return f"Saved to {path}. Resume with: {self.command} {self.session.game.name} --load {shlex.quote(str(path))}"
+
+    # -- stopping before the end: the game is saved first ------------------------------------------------------
+    @contextmanager
+    def _signals_stop_the_game(self) -> Iterator[None]:
+        """Within this block Ctrl-C, SIGTERM and SIGHUP stop the game (see `_on_signal`); only the main thread
+        may set signal handlers, elsewhere nothing changes."""
+        numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+        if threading.current_thread() is not threading.main_thread():
+            numbers = []
+        previous = {number: signal.signal(number, self._on_signal) for number in numbers}
+        try:
+            yield
+        finally:
+            for number, handler in previous.items():
+                signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+    def _on_signal(self, number: int, frame: Any) -> None:
+        """Stop the game at once while waiting for an answer, else when the move being made is over (so the saved
+        state and random streams agree); ignored while the game is being saved."""
+        if self._stopping:
+            return
+        name = signal.Signals(number).name
+        stop = Interrupted(STOP_SIGNALS.get(name, name), 128 + number)
+        if self._reading:
+            raise stop
+        self._pending = stop
+
+    def _stop_if_asked(self) -> None:
+        if self._pending is not None:
+            raise self._pending
+
+    def _save_and_stop(self, stop: Interrupted) -> int:
+        """Save the game in progress (save folder, else home, else the temporary folder), say where as the last
+        line, and return the exit status."""
+        lines = ["", f"Stopped: {stop.why}."]  # the blank line ends a prompt's line
+        if stop.status == CLOSED_OUTPUT and not self.session.humans():
+            return stop.status  # bots watched through a pipe (`| head`): nobody's moves to keep, end quietly
+        if self.session.state.is_terminal():
+            return self._last_words(lines + ["The game was over; nothing to save."], stop.status)
+        folders = dict.fromkeys(map(str, (self.save_dir.resolve(), os.path.expanduser("~"), tempfile.gettempdir())))
+        for folder in folders:
+            try:
+                written = write_atomic(self._free_path(folder), self.session.save_text(), "saved game")
+            except FileWriteError as exc:
+                lines.append(f"Not saved: {exc}.")
+                continue
+            return self._last_words(lines + [self._saved_line(written)], stop.status)
+        return self._last_words(lines + ["The game could not be saved anywhere."], stop.status)
+
+    def _last_words(self, lines: list[str], status: int) -> int:
+        """Write the closing lines to the output, or to stderr if the output has gone; return `status`."""
+        for out in (self._write, _to_stderr):
+            try:
+                for line in lines:
+                    out(line)
+                return status
+            except OSError:
+                continue
+        return status
+
+
+def _closed(exc: OSError) -> Interrupted:
+    """The interruption of a table whose output pipe closed (`| head`) or whose terminal went away."""
+    if isinstance(exc, BrokenPipeError):
+        return Interrupted("the output closed", CLOSED_OUTPUT)
+    return Interrupted(f"the terminal closed ({exc.strerror or exc})", HUNG_UP)
+
+
+def _input(prompt: str) -> str:
+    """`input(prompt)`; at a terminal, the answer is awaited in steps of POLL_SECONDS, so a signal that comes just as
+    the prompt appears is handled within a step (inside `input` it would wait for the next answer)."""
+    if os.name != "posix" or not sys.stdin.isatty():
+        return input(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    while not select.select([sys.stdin], [], [], POLL_SECONDS)[0]:
+        pass  # back in Python between steps: a signal's handler runs here
+    line = os.read(sys.stdin.fileno(), 1 << 16)  # a terminal hands over one line at a time
+    if not line:
+        raise EOFError
+    return line.decode(errors="replace").rstrip("\n")
+
+
+def _print(text: str) -> None:
+    print(text, flush=True)  # flushed: a closed output is found at once, while the game can still be saved
+
+
+def _to_stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)

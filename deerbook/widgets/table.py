@@ -21,6 +21,7 @@ import ipywidgets as w
 
 from ..play.drawing import html_block
 from ..engine import DeerbookError, Game, SaveFileError, State
+from ..engine.files import FileWriteError, free_path, write_atomic
 from ..engine.seeding import Seed
 from ..play.narration import in_words
 from ..play.session import Session
@@ -178,7 +179,7 @@ class GameTable(Session):
         return f"{todo}<br><small>Seed {self.seed_text} · seats: {escape(', '.join(self._seat_words()))}</small>"
 
     def _seat_words(self) -> list[str]:
-        return [in_words(f"{{P{p}}}", self.viewer, self.names) + f" (P{p})" * (p == self.viewer)
+        return [in_words(f"{{P{p}}}", self.listener, self.names) + f" (P{p})" * (p == self.listener)
                 for p in range(len(self.seats))]
 
     def _log_html(self) -> str:
@@ -232,14 +233,18 @@ class GameTable(Session):
         return self.move_box
 
     # -- saving -----------------------------------------------------------------------------------------
-    def save(self, path: str | Path | None = None) -> Path:
-        """Write the game to a JSON file (default: in `save_dir`, named by game, seed and step)."""
-        path = (Path(path) if path
-                else self.save_dir / f"deerbook-{self.game.name}-seed{self.seed_text.replace('/', '-')}"
-                                     f"-{len(self.events)}.json")
-        path.write_text(self.save_text())
-        self.note.value = f"Saved to <code>{escape(str(path))}</code>."
-        return path
+    def save(self, path: str | Path | None = None) -> Path | None:
+        """Write the game to a JSON file, all at once (default: a new file in `save_dir` named by game, seed and
+        step); loading it continues the game exactly. The path written, or None if it could not be written: the
+        note line says why (a save never fails unseen)."""
+        try:
+            written = write_atomic(path or free_path(self.save_dir, self.save_stem, ".json"), self.save_text(),
+                                   "saved game")
+        except FileWriteError as exc:
+            self.note.value = f"<b>Not saved:</b> {escape(str(exc))}"
+            return None
+        self.note.value = f"Saved to <code>{escape(str(written))}</code>."
+        return written
 
     def load(self, text: str, source: str = "the file") -> bool:
         """Continue the saved game in `text`; on a bad file say why and change nothing."""

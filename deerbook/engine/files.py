@@ -1,0 +1,168 @@
+"""Every file deerbook reads or writes goes through here: one guarded reader, one atomic writer (standard library).
+
+Reading: only a regular file, at most a size limit, opened without blocking (a FIFO or a device is refused unread),
+and every failure is the caller's own DeerbookError naming the file. Writing: the whole file goes to a temporary
+file in the same folder, is flushed to disk and then renamed over the target, so a write cut short (a full disk, a
+file size limit, a kill) leaves the previous file as it was; every failure is one `FileWriteError` line.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any, Iterator
+
+from .errors import MAX_FILE_BYTES, DeerbookError, parse_json
+
+class FileWriteError(DeerbookError):
+    """A file that could not be written (the message names it and why); a file already there is unchanged."""
+
+
+_FILES_ALLOWED: ContextVar[bool] = ContextVar("files_allowed", default=True)
+
+
+@contextmanager
+def no_file_reads() -> Iterator[None]:
+    """Within this block `read_bytes` refuses every file a person named (a saved game never opens a file)."""
+    token = _FILES_ALLOWED.set(False)
+    try:
+        yield
+    finally:
+        _FILES_ALLOWED.reset(token)
+
+
+def read_bytes(path: Any, what: str, error: type[DeerbookError], *, limit: int = MAX_FILE_BYTES,
+               own: bool = False) -> bytes:
+    """The bytes of the regular file at `path` (at most `limit` bytes), else `error` naming `what` and the file.
+
+    `own`: a data file of the package itself, read even while a saved game is loaded (`no_file_reads`)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise error(f"{what}: a file path must be a string, got {type(path).__name__}")
+    if not own and not _FILES_ALLOWED.get():
+        raise error(f"{what} {path}: a saved game may not name a file; it embeds the data it needs")
+    where = f"{what} {path}"
+    try:
+        fd = os.open(os.path.expanduser(path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block
+    except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
+        raise error(f"{where}: cannot read: {_reason(exc)}") from None
+    try:
+        return _read_regular_file(fd, where, error, limit)
+    finally:
+        os.close(fd)
+
+
+def read_json(path: Any, what: str, error: type[DeerbookError], *, own: bool = False) -> Any:
+    """The JSON data of the file at `path`, read by `read_bytes` and checked by `errors.parse_json`."""
+    return parse_json(read_bytes(path, what, error, own=own), f"{what} {path}", error)
+
+
+def _read_regular_file(fd: int, where: str, error: type[DeerbookError], limit: int) -> bytes:
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"{where}: not a regular file")
+    if info.st_size > limit:
+        raise error(f"{where}: {info.st_size} bytes, more than the {limit} allowed")
+    chunks, size = [], 0
+    try:
+        while chunk := os.read(fd, limit + 1 - size):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise error(f"{where}: grew beyond the {limit} bytes allowed while read")
+    except OSError as exc:
+        raise error(f"{where}: cannot read: {_reason(exc)}") from None
+    return b"".join(chunks)
+
+
+def write_atomic(path: Any, data: bytes | str, what: str = "file") -> Path:
+    """Write `data` (text as UTF-8) to `path` (`~` expanded) all at once and return the path written.
+
+    A temporary file in the same folder is written, flushed to disk and renamed over the target, so the target
+    holds either its old bytes or all the new ones. A folder, a device or a FIFO is never replaced. Raises
+    FileWriteError, one line naming the file and why."""
+    target = _target(path, what)
+    content = data.encode() if isinstance(data, str) else bytes(data)
+    temporary = target.parent / f".deerbook-{secrets.token_hex(6)}.tmp"
+    try:
+        with os.fdopen(_create(temporary), "wb") as file:
+            _keep_mode(target, file.fileno())
+            file.write(content)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException as exc:  # a kill or Ctrl-C too: never leave the temporary file behind
+        temporary.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise _cannot(what, target, exc) from None
+        raise
+    return target
+
+
+def check_writable(path: Any, what: str = "file") -> Path:
+    """The path `write_atomic` would write, after checking now that its folder takes a new file (so a long run
+    learns before it starts that its results could not be written); raises FileWriteError."""
+    target = _target(path, what)
+    probe = target.parent / f".deerbook-{secrets.token_hex(6)}.tmp"
+    try:
+        os.close(_create(probe))
+        probe.unlink()
+    except OSError as exc:
+        raise _cannot(what, target, exc) from None
+    return target
+
+
+def _create(path: Path) -> int:
+    """A new file's descriptor, for writing (never an existing file's; a new file's permissions follow the umask)."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+
+
+def _cannot(what: str, target: Path, exc: OSError) -> FileWriteError:
+    return FileWriteError(f"cannot write the {what} to {target}: {_reason(exc)}")
+
+
+def free_path(folder: "str | os.PathLike[str]", stem: str, suffix: str) -> Path:
+    """`folder/stem+suffix`, or `stem-2`, `stem-3`, ... if that name is taken (a new file never replaces one)."""
+    place = Path(os.path.expanduser(folder))
+    names = (f"{stem}{suffix}", *(f"{stem}-{n}{suffix}" for n in range(2, 10_000)))
+    return next((place / name for name in names if not os.path.lexists(place / name)), place / names[0])
+
+
+def _target(path: Any, what: str) -> Path:
+    """The file a write to `path` replaces (`~` expanded, a symbolic link followed); FileWriteError if it is a
+    folder, a device or a FIFO, or its name cannot be a file name."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise FileWriteError(f"cannot write the {what}: a file path must be a string, got {type(path).__name__}")
+    text = os.fspath(path)
+    if not text or "\0" in text:
+        raise FileWriteError(f"cannot write the {what} to {text!r}: "
+                             + ("a file name may not hold a NUL character" if text else "no file name given"))
+    target = Path(os.path.realpath(os.path.expanduser(text)))
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise FileWriteError(f"cannot write the {what} to {target}: no folder {target.parent}") from None
+        return target
+    except OSError as exc:
+        raise _cannot(what, target, exc) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise FileWriteError(f"cannot write the {what} to {target}: that is a folder; name a file in it")
+    if not stat.S_ISREG(info.st_mode):
+        raise FileWriteError(f"cannot write the {what} to {target}: not a regular file")
+    return target
+
+
+def _keep_mode(target: Path, fd: int) -> None:
+    """Give the new file the permissions of the file it replaces, if there is one."""
+    try:
+        os.fchmod(fd, stat.S_IMODE(os.stat(target).st_mode))
+    except FileNotFoundError:
+        pass
+
+
+def _reason(exc: BaseException) -> str:
+    """An OSError's reason in words, without the file name Python repeats ("No space left on device")."""
+    return getattr(exc, "strerror", None) or str(exc)

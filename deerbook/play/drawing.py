@@ -71,15 +71,23 @@ class Svg:
         self.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke=PAPER, rx=2)
 
     def die(self, x, y, face: str, size=58, fill=PAPER, ink=INK, label="") -> None:
-        """A die showing `face` (a number or a symbol name, written on up to two lines)."""
-        self.rect(x, y, size, size, fill=fill, stroke=INK, rx=8, width=2, label=label or face)
-        words = face.split()
-        lines = [face] if len(face) <= 5 or len(words) == 1 else [" ".join(words[:len(words) // 2]),
-                                                                 " ".join(words[len(words) // 2:])]
-        font = round(size * (0.38 if size >= 30 else 0.64)) if len(face) <= 2 else 11
+        """A die showing `face` (a number, or a symbol name wrapped onto lines that fit the die)."""
+        self.rect(x, y, size, size, fill=fill, stroke=INK, rx=8 * size / 58, width=2, label=label or face)
+        if len(face) <= 2:
+            lines, font = [face], round(size * (0.38 if size >= 30 else 0.64))
+        else:
+            lines = wrap_words(face, max(4, int(size / 6.4)))
+            font = min(11, int(size * 1.6 / max(map(len, lines))))
         top = y + size / 2 + font / 3 - (len(lines) - 1) * (font / 2 + 1)
         for i, part in enumerate(lines):
             self.text(x + size / 2, top + i * (font + 2), part, size=font, fill=ink, anchor="middle", weight="bold")
+
+    def chip(self, x, y, words: str, fill=PAPER, ink=INK, size=11) -> float:
+        """A rounded label with `words` on it (a die face, a sheet box); returns its width."""
+        width = 10 + 0.62 * size * len(words)
+        self.rect(x, y, width, size + 10, fill=fill, stroke=INK, rx=5)
+        self.text(x + width / 2, y + size + 3, words, size=size, fill=ink, anchor="middle", weight="bold")
+        return width
 
     def __str__(self) -> str:
         height = int(self.height + 10)
@@ -87,6 +95,16 @@ class Svg:
                 f'height="{height}" role="img" aria-label="{escape(self.title)}" '
                 f'fill="currentColor" style="font-family: sans-serif; color: var(--jp-ui-font-color0, currentColor)">'
                 f"<title>{escape(self.title)}</title>{''.join(self.parts)}</svg>")
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """`text` cut at spaces into lines of at most `width` characters (a longer word keeps a line of its own)."""
+    lines = [""]
+    for word in text.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append("")
+        lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines
 
 
 def html_block(svg: str, text: str = "") -> str:

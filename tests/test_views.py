@@ -166,16 +166,28 @@ def test_the_result_says_why_the_game_ended():
         "area.")
 
 
+def within(root: ET.Element, width: float) -> list[str]:
+    """The boxes and texts of a drawing that reach past `width` (a text's extent estimated at 0.6 em a letter)."""
+    wide = [f"rect at {r.get('x')}" for r in root.iter(f"{NS}rect")
+            if float(r.get("x")) + float(r.get("width")) > width]
+    for t in root.iter(f"{NS}text"):
+        size, x, anchor = float(t.get("font-size")), float(t.get("x")), t.get("text-anchor", "start")
+        extent = 0.6 * size * len(t.text or "") * {"start": 1, "middle": 0.5, "end": 0}[anchor]
+        wide += [f"text {t.text!r} reaches {x + extent:.0f}"] * (x + extent > width + 2)
+    return wide
+
+
 def test_a_narrow_page_gets_a_narrow_drawing_with_every_part():
     game, state = advanced_position()
     wide, narrow = (parse(deer_view.render_svg(state.observation(0), game, width=w)) for w in (780, 360))
     assert narrow.get("width") == "360" and sorted(texts(narrow, "card")) == sorted(texts(wide, "card"))
-    assert all(float(r.get("x")) + float(r.get("width")) <= 360 for r in narrow.iter(f"{NS}rect"))
+    assert within(narrow, 360) == []
     football, position_ = football_position(1)
     root = parse(football_view.render_svg(position_.observation(0), football, width=360))
-    assert all(float(r.get("x")) + float(r.get("width")) <= 360 for r in root.iter(f"{NS}rect"))
+    assert within(root, 360) == []
     boxes = [r.get("class") for r in root.iter(f"{NS}rect") if (r.get("class") or "").startswith("box track-1")]
-    assert len(boxes) == 9 and sum("checked" in b for b in boxes) == 2  # boxes 2-10 of 24: the next one is box 4
+    assert len(boxes) == 8 and sum("checked" in b for b in boxes) == 2  # boxes 2-9 of 24: the next one is box 4
+    assert "2–9/24" in texts(root)
 
 
 def test_views_need_no_plotting_or_widget_library():

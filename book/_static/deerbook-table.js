@@ -71,8 +71,7 @@ if (root && !runtime) {
     }
     if ("hint_available" in answer) part("tools").hidden = !answer.hint_available;
     part("tools").querySelectorAll("button").forEach((button) => (button.disabled = false));
-    const log = part("log").querySelector(".deerbook-log");
-    if (log) log.lastElementChild?.scrollIntoView({ block: "nearest" });
+    part("log").scrollTop = part("log").scrollHeight; // the newest line in sight, the page itself not scrolled
     if (answer.stop) root.dataset.state = answer.stop;
     if (answer.stop === "turn" && formValues().pace !== "step") {
       timer = setTimeout(() => request({ op: "next" }), PAUSE_MS);

@@ -17,6 +17,7 @@ from .deer_words import choice_label, legend, prompt, roll_prompt, rule_referenc
 from ..deer.rules import hand_value
 
 WIDTH = 780  # the drawing's width on a wide page; a narrower one is laid out for `width=`
+SET_ASIDE_FILL = "#CCCCCC"  # your own set-aside cards, face down on the table
 TITLES = {"deer": "Deer in the Headlights", "deer-cards": "Deer in the Headlights, card game"}
 PHASE_WORDS = {
     "deal": "dealing", "set_aside": "setting cards aside", "knock": "may knock", "roll": "to roll",
@@ -131,7 +132,7 @@ def render_svg(observation: dict, game, names: Sequence[str] | None = None, widt
     o = observation
     svg = Svg(width, headline(o, game, names))
     y = 6.0
-    for line in wrap_words(headline(o, game, names), int(width / 8.2)):
+    for line in wrap_words(headline(o, game, names), int((width - 20) / 8.6)):
         svg.text(10, y + 14, line, size=14, weight="bold")
         y += 18
     y = _track(svg, o, game, names, y + 6)
@@ -185,18 +186,21 @@ def _dice(svg: Svg, o: dict, game, top: float) -> float:
 
 
 def _hand(svg: Svg, o: dict, game, top: float) -> float:
+    """Your hand's cards, then your set-aside cards drawn grey (the heading names them)."""
     comp = game.components
-    svg.text(10, top + 14, f"Your hand: {sum(o['hand'])} cards, value {hand_value(comp, o['hand'])}",
-             size=12, weight="bold")
-    x, y = 10, top + 26
-    cards = [(name, category, count, False) for name, category, count in sorted_hand(comp, o["hand"])]
-    cards += [(name, category, count, True) for name, category, count in sorted_hand(comp, o["set_aside"])]
-    for i, (name, category, count, aside) in enumerate(cards):
+    heading = f"Your hand: {sum(o['hand'])} cards, value {hand_value(comp, o['hand'])}"
+    if any(o["set_aside"]):
+        heading += f"; set aside face down (grey): {cards_words(comp, o['set_aside'])}"
+    lines = wrap_words(heading, int((svg.width - 20) / 7.4))
+    for i, line in enumerate(lines):
+        svg.text(10, top + 14 + 16 * i, line, size=12, weight="bold")
+    x, y = 10, top + 12 + 16 * len(lines)
+    cards = [(name, CATEGORY_FILL[category], count) for name, category, count in sorted_hand(comp, o["hand"])]
+    cards += [(name, SET_ASIDE_FILL, count) for name, _, count in sorted_hand(comp, o["set_aside"])]
+    for name, fill, count in cards:
         if x > svg.width - 52:
             x, y = 10, y + 80
-        if aside and (i == 0 or not cards[i - 1][3]):  # the first set-aside card
-            svg.text(x, y - 6, "set aside (face down):", size=10)
-        svg.card(x, y, name, fill=PAPER if aside else CATEGORY_FILL[category], count=count)
+        svg.card(x, y, name, fill=fill, count=count)
         x += 52
     return y + 78
 
@@ -220,7 +224,7 @@ def _others(svg: Svg, o: dict, game, names, top: float) -> float:
 
 
 def _piles(svg: Svg, o: dict, game, top: float) -> None:
-    comp, chars = game.components, int(svg.width / 7)
+    comp, chars = game.components, int((svg.width - 20) / 7.4)
     lines = wrap_words(f"Discard pile ({sum(o['discard'])}, face up): {cards_words(comp, o['discard'])}", chars)
     if comp.predator_kinds:
         lines.append(f"Predator pile: {o['predator_pile_size']} cards face down")

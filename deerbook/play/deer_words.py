@@ -177,6 +177,8 @@ def legend(game) -> list[tuple[str, str]]:
         marks.append(("predator die", "Fox, Wolf, Bear: pass or discard that predator; Discard: discard one"))
     marks += [("frozen", "rolled a number and two Deer Heads: the next turns need a Deer Head (Ruling 7)"),
               ("dealer", "dealt this round and took its first turn")]
+    if game.advanced.headlights_spaces:
+        marks.append(("grey card", "one of your set-aside cards: face down on the table, only you see it"))
     if game.advanced.headlights_spaces or game.advanced.bullseye_spaces:
         marks.append(("coloured marks on the track", "advanced-rule spaces: vermilion Headlights, green Bullseye"))
     return marks

@@ -90,7 +90,7 @@ def _sheet(s, events) -> str:
     for event in events:
         d = event.detail
         if event.kind == "box_checked":
-            parts.append(f"track {d['track']} box {d['box']} ({box_words(d['code'])})")
+            parts.append(f"track {d['track']} box {d['box']} ({box_words(d['code'], d['track'])})")
         elif event.kind == "bonus_checked":
             parts.append(f"{'Breakaway' if d['track'] == 'breakaway' else 'Yards after Catch'} box {d['box']} "
                          f"(+{d['yards']} yards)")

@@ -121,7 +121,7 @@ def render_svg(observation: dict, game, names: Sequence[str] | None = None, widt
     o = observation
     svg = Svg(width, headline(o, game, names))
     y = 6.0
-    for line in wrap_words(headline(o, game, names), int(width / 8.2)):
+    for line in wrap_words(headline(o, game, names), int((width - 20) / 8.6)):
         svg.text(10, y + 14, line, size=14, weight="bold")
         y += 18
     y = _field(svg, o, names, y + 6)
@@ -188,7 +188,7 @@ def _scores(svg: Svg, o: dict, game, names, top: float) -> float:
                 f"{m['field_goals']} FG), ball on the {m['marker']}, kick range {kick_range(m, game)}, "
                 f"{m['power']} power dice")
         svg.circle(16, y + 8, 5, seat_colour(p))
-        for part in wrap_words(line, int((svg.width - 36) / 6.6)):
+        for part in wrap_words(line, int((svg.width - 36) / 7.4)):
             svg.text(26, y + 12, part, size=12)
             y += 16
     return y
@@ -220,6 +220,8 @@ def _sheet(svg: Svg, o: dict, game, top: float) -> float:
     sheet, mine = game.sheet, o["state"]["marks"][o["player"]]
     svg.text(10, top + 14, f"Your play sheet (P{o['player']})", size=12, weight="bold")
     fits = int((svg.width - 96) // 27)
+    if fits < max(len(sheet.track(t)) for t in TRACKS):  # windows: room for "a–b/n" beside each row
+        fits = int((svg.width - 96 - 44) // 27)
     rows = [*((f"track {t}", [box_label(b) for b in sheet.track(t)], mine["checked"][t - 1]) for t in TRACKS),
             ("Breakaway", [f"+{v}" for v in sheet.breakaway], mine["breakaway"]),
             ("YAC", [f"+{v}" for v in sheet.yac], mine["yac"]),
@@ -229,7 +231,7 @@ def _sheet(svg: Svg, o: dict, game, top: float) -> float:
         first, last = _window(checked, len(labels), fits)
         _box_row(svg, 86, y, labels[:last], checked, title, first=first)
         if (first, last) != (0, len(labels)):
-            svg.text(86 + (last - first) * 27 + 2, y + 17, f"{first + 1}–{last}/{len(labels)}", size=8)
+            svg.text(86 + (last - first) * 27 + 2, y + 17, f"{first + 1}–{last}/{len(labels)}", size=9)
         y += 28
     if fits >= 14:  # the power boxes beside the Kick Range
         _box_row(svg, 86 + 27 * 8, y - 28, ["P"] * 6, mine["power"], "")
@@ -245,5 +247,5 @@ def _blitz(svg: Svg, o: dict, top: float) -> None:
     svg.text(10, top + 14, f"Blitz Bach: {sum(blitz)} points", size=12, weight="bold")
     _box_row(svg, 86, top + 22, [str(v) for v in blitz] + [""] * (6 - len(blitz)), len(blitz), "rounds")
     text = f"His chart (dice in the fullest area outside the Defense Marker's): {blitz_chart_words()}"
-    for i, line in enumerate(wrap_words(text, int(svg.width / 6.2))):
+    for i, line in enumerate(wrap_words(text, int((svg.width - 20) / 6.8))):
         svg.text(10, top + 66 + 15 * i, line, size=11)

@@ -23,7 +23,6 @@ from typing import Any
 from ..engine import DeerbookError, make_game
 from ..engine.registry import STRENGTHS, agents_for, game_info, game_names
 from ..engine.seeding import parse_seed
-from .hints import hint_function
 from .session import HUMAN, Session, Stop
 from .table_html import NEXT, ROLL, choices, help_html, hints_html, log_html, status_html
 
@@ -144,7 +143,7 @@ class PageTable:
             parts.update(status=status_html(session, self.stop, self.rulings_url), choices=self.choices_html(),
                          view=self.view_html(), log=log_html(session))
         parts["hint_available"] = (self.stop == Stop.DECIDE and self.passing_to is None
-                                   and hint_function(session.game.name) is not None)
+                                   and game_info(session.game.name).hints is not None)
         if full:
             parts.update(help=help_html(session, open_rules=True), form=self.form_html())
         return parts
@@ -170,7 +169,10 @@ class PageTable:
                 f"<pre>{escape(text)}</pre></details></div>")
 
     def hint_html(self) -> str:
-        """The advisor's value of every legal choice, for the person to move."""
+        """The advisor's value of every legal choice, for the person to move (the advisor is imported only now:
+        the page starts without it)."""
+        from .hints import hint_function
+
         session = self.session
         hint = hint_function(session.game.name) if session else None
         if session is None or hint is None or session.person_to_move() != session.viewer:
@@ -222,7 +224,7 @@ def form_html(form: dict[str, Any]) -> str:
     paces = "".join(_option(key, words, key == form.get("pace", "pause")) for key, words in PACES.items())
     fields.append(_field("Seed", f'<input name="seed" value="{seed}" placeholder="blank: a new deal" '
                                  'inputmode="text" size="10">'))
-    fields.append(_field("Pace", f'<select name="pace">{paces}</select>'))
+    fields.append(_field("Pace", f'<select name="pace" data-redraw>{paces}</select>'))  # applies at once
     extra = f'<div class="deerbook-rule-options">{"".join(rules)}</div>' if rules else ""
     return (f'<div class="deerbook-fields">{"".join(fields)}</div>{extra}'
             '<p><button type="submit" class="deerbook-start">Start this game</button></p>')

@@ -8,13 +8,18 @@ see it. Standard library only.
 from __future__ import annotations
 
 from html import escape
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .hints import Hint
 from .narration import in_words
 from .session import Session, Stop
 
+if TYPE_CHECKING:  # the hints (and the advisors they run) are imported only when asked for
+    from .hints import Hint
+
 ROLL, NEXT = "roll", "next"  # the names of the two choices that are not a legal action
+# The log's own style, so it reads the same in a notebook as on the book's page (which styles it further).
+LOG, FIRST = "list-style:none;margin:0;padding:0 0.4em", "font-weight:bold"
+DIVIDER = f"{FIRST};margin-top:0.5em;border-top:1px solid #999"
 
 
 class Choice(NamedTuple):
@@ -91,12 +96,12 @@ def log_html(session: Session, turns: int | None = None) -> str:
     """The viewer's log, oldest first, a divider with its title before each turn (the last `turns` turns only,
     if given)."""
     groups = session.turn_log()[-turns:] if turns else session.turn_log()
-    items = "".join(f'<li class="deerbook-turn">{escape(title)}</li>'
-                    + "".join(f"<li>{escape(line)}</li>" for line in lines) for title, lines in groups)
-    return f'<ol class="deerbook-log">{items}</ol>'
+    items = "".join(f'<li class="deerbook-turn" style="{DIVIDER if i else FIRST}">{escape(title)}</li>'
+                    + "".join(f"<li>{escape(line)}</li>" for line in lines) for i, (title, lines) in enumerate(groups))
+    return f'<ol class="deerbook-log" style="{LOG}">{items}</ol>'
 
 
-def hints_html(session: Session, hints: list[Hint]) -> str:
+def hints_html(session: Session, hints: "list[Hint]") -> str:
     """The advisor's hints, best first: each choice in plain words with what it gains."""
     if not hints:
         return '<p class="deerbook-hints">No hint here: the advisor cannot answer this decision.</p>'

@@ -66,7 +66,7 @@ class GameTable(Session):
     def _build_widgets(self) -> None:
         self.status, self.view, self.log_view, self.hint_view, self.note = (w.HTML() for _ in range(5))
         self.help = w.HTML(help_html(self))
-        self.choices = w.VBox()
+        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._build_controls()
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
         self.hint_button.layout.display = None if self.hint_function else "none"

@@ -70,6 +70,7 @@ def test_a_whole_game_by_its_buttons_ends_with_the_result_and_new_game(form):
     assert table.session.seed_text == form["seed"] and again["stop"] == "roll"
     fresh = table.handle({"op": "new"})
     assert fresh["stop"] in ("roll", "decide", "turn") and "How to play" in fresh["help"]
+    assert table.session.seed_text != form["seed"], "a new game has a fresh seed (1 in a million: the same)"
 
 
 def test_step_pace_shows_each_bot_turn_and_quick_pace_plays_straight_on():
@@ -108,7 +109,7 @@ def test_bad_input_is_named_and_changes_nothing():
         "stop": "error", "message": f"{before.rule()}: it is not a person's turn"}
     refused = table.handle({"op": "start", "form": {"seed": "seven"}})
     assert refused["stop"] == "error" and "a seed is a whole number" in refused["message"]
-    assert table.session.state == before
+    assert table.session.state == before and table.form["seed"] == "4"
 
 
 def test_the_drawing_follows_the_page_width_and_hints_answer():

@@ -4,7 +4,8 @@ own Python (Pyodide in a web worker), answered with the table's parts as HTML.
 The page's script sends requests as JSON (`handle`) and puts each answered part into its place; it keeps no game
 logic of its own beyond pacing (how long to pause after a bot's turn). Requests, by `op`:
 
-- "setup": the form for picking a game (`form` values so far: a change of game or player count redraws it);
+- "setup": the form for picking a game (`form` values so far: a change of game or player count redraws it;
+  `changed` "game" resets the players, seats and options to the new game's);
 - "start": a new game from the form's values (game, players, rule options, seats, seed, pace);
 - "choose" (`name`: a legal action's text), "roll", "next" (the next bot turn), "seat" (hot seat: the next person
   takes the table), "hint", "new" (same table, a fresh seed), "again" (the same seed once more), "width" (`px`: the
@@ -22,7 +23,7 @@ from typing import Any
 
 from ..engine import DeerbookError, make_game
 from ..engine.registry import STRENGTHS, agents_for, game_info, game_names
-from ..engine.seeding import parse_seed
+from ..engine.seeding import Seed, parse_seed
 from .session import HUMAN, Session, Stop
 from .table_html import NEXT, ROLL, choices, help_html, hints_html, log_html, status_html
 
@@ -62,10 +63,12 @@ class PageTable:
                 self.width = max(NARROWEST, min(WIDE, int(request.get("px", WIDE))))
                 return self.answer(full=False)
             if op == "start":
-                self.form = {**self.form, **request.get("form", {})}
-                self.start()
+                form = {**self.form, **request.get("form", {})}
+                seed = form.get("seed", "").strip()
+                self.start(form, parse_seed(seed) if seed else None)  # a bad seed is refused before anything changes
+                self.form = form
             elif op in ("new", "again"):
-                self.start(again=op == "again")
+                self.start(self.form, self.session.seed if op == "again" and self.session else None)
             elif op == "hint":
                 return {"hint": self.hint_html()}
             else:
@@ -74,16 +77,11 @@ class PageTable:
             return {"stop": "error", "message": str(refused)}
         return self.answer(full=op in ("start", "new", "again"))
 
-    def start(self, again: bool = False) -> None:
-        """A new game from the form's values (`again`: the seed of the game just played)."""
-        form = self.form
+    def start(self, form: dict[str, Any], seed: Seed | None) -> None:
+        """A new game from a form's values and `seed` (None: a fresh one)."""
         name = form.get("game", "deer")
-        info = game_info(name)
-        options = self.options(info, form)
-        game = make_game(name, **options)
+        game = make_game(name, **self.options(game_info(name), form))
         seats = [form.get(f"seat{p}", HUMAN if p == 0 else self.default_bot(name)) for p in range(game.num_players)]
-        seed = self.session.seed if again and self.session else (parse_seed(form["seed"])
-                                                                 if form.get("seed", "").strip() else None)
         self.session = Session(game, seats, seed)
         self.passing_to = None
         self.advance()

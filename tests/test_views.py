@@ -167,12 +167,12 @@ def test_the_result_says_why_the_game_ended():
 
 
 def within(root: ET.Element, width: float) -> list[str]:
-    """The boxes and texts of a drawing that reach past `width` (a text's extent estimated at 0.6 em a letter)."""
+    """The boxes and texts of a drawing that reach past `width` (a text's extent estimated at 0.58 em a letter)."""
     wide = [f"rect at {r.get('x')}" for r in root.iter(f"{NS}rect")
             if float(r.get("x")) + float(r.get("width")) > width]
     for t in root.iter(f"{NS}text"):
         size, x, anchor = float(t.get("font-size")), float(t.get("x")), t.get("text-anchor", "start")
-        extent = 0.6 * size * len(t.text or "") * {"start": 1, "middle": 0.5, "end": 0}[anchor]
+        extent = 0.58 * size * len(t.text or "") * {"start": 1, "middle": 0.5, "end": 0}[anchor]
         wide += [f"text {t.text!r} reaches {x + extent:.0f}"] * (x + extent > width + 2)
     return wide
 

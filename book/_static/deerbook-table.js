@@ -65,12 +65,12 @@ if (root && !runtime) {
     for (const name of ["form", "status", "choices", "view", "log", "hint", "help"]) {
       if (name in answer && part(name)) part(name).innerHTML = answer[name];
     }
+    root.querySelectorAll("[data-part=choices] button, [data-part=tools] button").forEach((b) => (b.disabled = false));
     if (answer.stop === "error") {
       part("hint").innerHTML = `<p class="deerbook-error"><b>Not allowed:</b> ${escapeHtml(answer.message)}</p>`;
       return;
     }
     if ("hint_available" in answer) part("tools").hidden = !answer.hint_available;
-    part("tools").querySelectorAll("button").forEach((button) => (button.disabled = false));
     part("log").scrollTop = part("log").scrollHeight; // the newest line in sight, the page itself not scrolled
     if (answer.stop) root.dataset.state = answer.stop;
     if (answer.stop === "turn" && formValues().pace !== "step") {

@@ -131,11 +131,8 @@ def render_svg(observation: dict, game, names: Sequence[str] | None = None, widt
     piles, the scores (parts wrap onto more lines on a narrow page)."""
     o = observation
     svg = Svg(width, headline(o, game, names))
-    y = 6.0
-    for line in wrap_words(headline(o, game, names), int((width - 20) / 8.6)):
-        svg.text(10, y + 14, line, size=14, weight="bold")
-        y += 18
-    y = _track(svg, o, game, names, y + 6)
+    y = svg.headline(headline(o, game, names)) + 20
+    y = _track(svg, o, game, names, y)
     y = _dice(svg, o, game, y + 10)
     y = _hand(svg, o, game, y + 10)
     y = _others(svg, o, game, names, y + 10)
@@ -178,10 +175,10 @@ def _dice(svg: Svg, o: dict, game, top: float) -> float:
     size = min(58, pitch - 12)
     for i, (die, face) in enumerate(faces):
         predator = die == "predator die"
-        x = 50 + i * pitch + 8 * predator
+        x = 60 + i * pitch + 12 * predator
         svg.die(x, top, face, size=size, fill=CATEGORY_FILL["predator"] if predator else PAPER,
                 label=f"{die}: {face}")
-        svg.text(x + size / 2, top + size + 14, die.replace("predator die", "predator"), size=10, anchor="middle")
+        svg.text(x + size / 2, top + size + 14, die, size=10, anchor="middle")
     return top + size + 20
 
 
@@ -194,7 +191,7 @@ def _hand(svg: Svg, o: dict, game, top: float) -> float:
     lines = wrap_words(heading, int((svg.width - 20) / 7.4))
     for i, line in enumerate(lines):
         svg.text(10, top + 14 + 16 * i, line, size=12, weight="bold")
-    x, y = 10, top + 12 + 16 * len(lines)
+    x, y = 10, top + 26 + 16 * (len(lines) - 1)
     cards = [(name, CATEGORY_FILL[category], count) for name, category, count in sorted_hand(comp, o["hand"])]
     cards += [(name, SET_ASIDE_FILL, count) for name, _, count in sorted_hand(comp, o["set_aside"])]
     for name, fill, count in cards:
@@ -224,7 +221,7 @@ def _others(svg: Svg, o: dict, game, names, top: float) -> float:
 
 
 def _piles(svg: Svg, o: dict, game, top: float) -> None:
-    comp, chars = game.components, int((svg.width - 20) / 7.4)
+    comp, chars = game.components, int((svg.width - 20) / 6.9)
     lines = wrap_words(f"Discard pile ({sum(o['discard'])}, face up): {cards_words(comp, o['discard'])}", chars)
     if comp.predator_kinds:
         lines.append(f"Predator pile: {o['predator_pile_size']} cards face down")

@@ -34,7 +34,7 @@ class Svg:
     def rect(self, x, y, w, h, fill="none", stroke=SOFT, rx=0, width=1, label="", cls="") -> None:
         """Add a rectangle, with an optional hover label and class."""
         hover = f"<title>{escape(label)}</title>" if label else ""
-        extra = (f' rx="{rx}"' if rx else "") + (f' stroke-width="{width}"' if width != 1 else "")
+        extra = (f' rx="{rx:g}"' if rx else "") + (f' stroke-width="{width}"' if width != 1 else "")
         extra += f' class="{cls}"' if cls else ""
         self._add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" fill="{fill}" stroke="{stroke}"{extra}>'
                   f'{hover}</rect>', y + h)
@@ -71,12 +71,15 @@ class Svg:
         self.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke=PAPER, rx=2)
 
     def die(self, x, y, face: str, size=58, fill=PAPER, ink=INK, label="") -> None:
-        """A die showing `face` (a number, or a symbol name wrapped onto lines that fit the die)."""
-        self.rect(x, y, size, size, fill=fill, stroke=INK, rx=8 * size / 58, width=2, label=label or face)
-        if len(face) <= 2:
-            lines, font = [face], round(size * (0.38 if size >= 30 else 0.64))
-        else:
-            lines = wrap_words(face, max(4, int(size / 6.4)))
+        """A die showing `face`: a number, or a symbol's name in halves on two lines (on more lines, smaller, where a
+        half does not fit the die)."""
+        self.rect(x, y, size, size, fill=fill, stroke=INK, rx=8, width=2, label=label or face)
+        words, fits = face.split(), int(size / 6.4)
+        lines = [face] if len(face) <= 5 or len(words) == 1 else [" ".join(words[:len(words) // 2]),
+                                                                 " ".join(words[len(words) // 2:])]
+        font = round(size * (0.38 if size >= 30 else 0.64)) if len(face) <= 2 else 11
+        if len(words) > 1 and max(map(len, lines)) > fits:
+            lines = wrap_words(face, fits)
             font = min(11, int(size * 1.6 / max(map(len, lines))))
         top = y + size / 2 + font / 3 - (len(lines) - 1) * (font / 2 + 1)
         for i, part in enumerate(lines):
@@ -88,6 +91,13 @@ class Svg:
         self.rect(x, y, width, size + 10, fill=fill, stroke=INK, rx=5)
         self.text(x + width / 2, y + size + 3, words, size=size, fill=ink, anchor="middle", weight="bold")
         return width
+
+    def headline(self, text: str) -> float:
+        """The drawing's headline, on as many lines as its width needs; returns where its last line stands."""
+        lines = wrap_words(text, int((self.width - 20) / 8))
+        for i, line in enumerate(lines):
+            self.text(10, 20 + 18 * i, line, size=14, weight="bold")
+        return 20 + 18 * (len(lines) - 1)
 
     def __str__(self) -> str:
         height = int(self.height + 10)

@@ -120,11 +120,8 @@ def render_svg(observation: dict, game, names: Sequence[str] | None = None, widt
     sheet (on a narrow page the areas wrap and each track shows the boxes around its next one)."""
     o = observation
     svg = Svg(width, headline(o, game, names))
-    y = 6.0
-    for line in wrap_words(headline(o, game, names), int((width - 20) / 8.6)):
-        svg.text(10, y + 14, line, size=14, weight="bold")
-        y += 18
-    y = _field(svg, o, names, y + 6)
+    y = svg.headline(headline(o, game, names)) + 14
+    y = _field(svg, o, names, y)
     y = _areas(svg, o, y + 8)
     y = _scores(svg, o, game, names, y + 8)
     y = _sheet(svg, o, game, y + 8)
@@ -144,10 +141,11 @@ def _field(svg: Svg, o: dict, names, top: float) -> float:
         svg.rect(10 + i * cell, top, cell, 60, fill="#8FD19E" if not end_zone else "#5DB26E", stroke=INK)
         svg.text(10 + i * cell + cell / 2, top + 54, label, size=10 if end_zone else 12, fill=INK, anchor="middle",
                  weight="bold")
+    across = 2 if narrow else 3  # balls on one space: side by side, then a row lower
     for p, (m, level) in enumerate(zip(marks, levels)):
-        x = 10 + FIELD.index(str(m["marker"])) * cell + 12 + (cell - 22) / 2 * (level % 2 if narrow else 0) \
-            + 20 * (level % 3) * (not narrow)
-        y = top + 14 + 18 * (level // (2 if narrow else 3))
+        left = 10 + FIELD.index(str(m["marker"])) * cell
+        x = left + (12 + (cell - 24) * (level % 2) if narrow else 14 + 20 * (level % 3))
+        y = top + 14 + 18 * (level // across)
         svg.circle(x, y, 8, seat_colour(p), label=f"{seat_label(o['player'], p, names)}: ball on the {m['marker']}")
         svg.text(x, y + 4, p, size=10, fill=INK, anchor="middle", weight="bold")
     return top + 60
@@ -169,16 +167,16 @@ def _areas(svg: Svg, o: dict, top: float) -> float:
         for j, kind in enumerate(dice[:2 * across]):
             svg.die(x + 6 + (j % across) * 16, y + 20 + (j // across) * 20, str(track), size=14,
                     fill=PAPER if kind == "play" else POWER_FILL, label=f"{kind} die in area {track}")
-    bottom = top + 20 + 72 * ((len(TRACKS) + per_row - 1) // per_row)
+    bottom, narrow = top + 20 + 72 * ((len(TRACKS) + per_row - 1) // per_row), per_row != 6
     svg.text(10, bottom + 8, f"{s['pool']} play dice to roll next turn", size=11)
-    if any(s["hand"]):
-        held = ", ".join(f"{n} on track {t}" for t, n in zip(TRACKS, s["hand"]) if n)
-        svg.text(10, bottom + 24, f"dice to check: {held}", size=11, weight="bold")
     name = DEFENSE_NAMES[s["defense"]]
-    svg.die(svg.width - 82, bottom - 66 * (per_row == 6), name.replace(" yards", ""), size=58,
+    svg.die(svg.width - 82, bottom - 64 * (not narrow), name.replace(" yards", ""), size=58,
             label=f"Defense Die: {name}")
-    svg.text(svg.width - 53, bottom + 8 + 66 * (per_row != 6), "Defense Die", size=10, anchor="middle")
-    return bottom + 12 + 66 * (per_row != 6) + 16 * any(s["hand"]) * (per_row == 6)
+    svg.text(svg.width - 53, bottom + 8 + 66 * narrow, "Defense Die", size=10, anchor="middle")
+    if any(s["hand"]):  # beside the pool's line on a wide page, under it on a narrow one
+        held = ", ".join(f"{n} on track {t}" for t, n in zip(TRACKS, s["hand"]) if n)
+        svg.text(10 if narrow else 250, bottom + 8 + 16 * narrow, f"dice to check: {held}", size=11, weight="bold")
+    return bottom + 12 + 66 * narrow
 
 
 def _scores(svg: Svg, o: dict, game, names, top: float) -> float:

@@ -31,6 +31,7 @@ BOOK_BUILD = ["jupyter-book", "build", ".", "--config", "book/_config.yml", "--t
               "--path-output", "book"]
 PYTEST = ["python", "-m", "pytest", "-p", "no:cacheprovider"]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+BOOK_TESTS = ("tests/test_book_build.py", "tests/test_lite.py", "tests/test_play_page.py")  # need the built book
 
 
 def run(*command: str, **extra_env: str) -> None:
@@ -65,7 +66,7 @@ def test(*arguments: str) -> None:
     install()
     run("ruff", "check", ".")
     run("mypy", "deerbook")
-    book_tests = ["--ignore=tests/test_book_build.py", "--ignore=tests/test_lite.py"]  # run after the book build
+    book_tests = [f"--ignore={test}" for test in BOOK_TESTS]  # run after the book build
     run(*PYTEST, *book_tests, *(a for a in arguments if a != "--quick"))  # testpaths: tests
     if "--quick" in arguments:
         print("dev.py test --quick: ruff, mypy and unit tests passed")
@@ -74,7 +75,7 @@ def test(*arguments: str) -> None:
     # Warnings are errors; --all re-reads every page so no warning hides in a cache.
     run(*BOOK_BUILD, "--all", "-W", "-n", "--keep-going")
     run("python", "book/lite/build_lite.py")
-    run(*PYTEST, "tests/test_book_build.py", "tests/test_lite.py", DEERBOOK_BOOK_HTML=str(BOOK_HTML))
+    run(*PYTEST, *BOOK_TESTS, DEERBOOK_BOOK_HTML=str(BOOK_HTML))
     print("dev.py test: all steps passed")
 
 

@@ -7,8 +7,8 @@
   stops when the table waits for the reader's first click (target: under 20 s on a 2-core machine).
 - Click latency: from a click on a choice until the table has redrawn and waits for the next click. Measured on
   Football Highlights solo (no bots: the kernel's own response), and on the Deer table, where the two bots'
-  replies are shown one at a time with the table's deliberate `bot_delay` (0.6 s) after each (a click within
-  the reader's own turn waits for no bot).
+  turns are shown one at a time with the table's deliberate pause (`bot_delay`, 0.8 s) after each but the last
+  before the reader's own turn (a click within the reader's own turn waits for no bot).
 - Size: the bytes the lite/ folder adds to the built book.
 Requests to any host but 127.0.0.1 are aborted; the script fails if there was one.
 """
@@ -91,7 +91,7 @@ def main() -> None:
                 lb.run_cell(page, index)
             print(f"click latency, Football solo (no bots): "
                   f"{summary(click_latencies(page, FOOTBALL_SOLO_TABLE, args.clicks))}")
-            print(f"click latency, Deer board game (a click that ends the turn waits for the bots, paced 0.6 s): "
+            print(f"click latency, Deer board game (a click that ends the turn waits for the bots, 0.8 s a turn): "
                   f"{summary(click_latencies(page, DEER_TABLE, args.clicks))}")
             assert context.outside == [], f"requests left the machine: {context.outside}"
 

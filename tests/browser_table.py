@@ -5,7 +5,8 @@
 `GameTable`, runs it, and clicks the table's own choice buttons (seeded random choices) until the game
 ends or `clicks` run out. The same clicks are replayed on a shadow table in this process (same seed,
 same bots), so at every step the page can be checked against what seat 0 may see: the cards drawn
-face up must be exactly seat 0's own, and the log must be seat 0's log. Used by tests/test_browser.py
+face up must be exactly seat 0's own (set-aside ones included), and the log must be seat 0's log, in time
+order. Used by tests/test_browser.py
 and benchmarks/browser_redraw.py.
 """
 from __future__ import annotations
@@ -103,7 +104,8 @@ def own_cards(state, seat: int = 0) -> list[str]:
 
 
 def page_log(page) -> list[str]:
-    return page.locator(".deerbook-log li").all_text_contents()[::-1]
+    """The log's lines as the page shows them, oldest first (the turn dividers left out)."""
+    return page.locator(".deerbook-log li:not(.deerbook-turn)").all_text_contents()
 
 
 def play_in_browser(page, url: str, notebook: str, shadow, clicks: int, rng: np.random.Generator,
@@ -136,13 +138,18 @@ def play_in_browser(page, url: str, notebook: str, shadow, clicks: int, rng: np.
 
 
 def click_choice(page, shadow, rng) -> None:
-    """Pick a legal choice at random on the page, and make the same choice on the shadow table."""
+    """Pick a legal choice at random on the page (its label in words), and make the same choice on the shadow
+    table (by the action's text the label stands for)."""
+    from deerbook.play.table_html import choices
+
+    names = {choice.label: choice.name for choice in choices(shadow, shadow.stop)}
     box = page.locator(".deerbook-choice").first.locator("xpath=..")
     selects = box.locator("select")
     if selects.count():
         options = selects.first.locator("option").all_text_contents()
         choice = options[int(rng.integers(len(options)))]
         selects.first.select_option(label=choice)
+        name = names[choice.replace("\xa0", " ")]
         numbers = box.locator("input[type=number]")
         if numbers.count():
             left = shadow.state.moves_left
@@ -151,20 +158,22 @@ def click_choice(page, shadow, rng) -> None:
             numbers.first.press("Enter")
             page.wait_for_timeout(50)
             box.locator(".deerbook-choice").click()
-            shadow.move_pawn(choice.replace("\xa0", " "), spaces)
+            shadow.move_pawn(name, spaces)
             return
         box.locator(".deerbook-choice").click()
-        shadow.play(choice.replace("\xa0", " "))
+        shadow.play(name)
         return
     buttons = page.locator(".deerbook-choice")
     texts = buttons.all_text_contents()
     index = int(rng.integers(len(texts)))
     buttons.nth(index).click()
-    shadow.play(texts[index].strip())
+    name = names[texts[index].strip()]
+    shadow.roll() if name == "roll" else shadow.play(name)
 
 
 def check_page(page, shadow) -> None:
     """The page shows seat 0's own cards only, and seat 0's log."""
     if shadow.game.name.startswith("deer"):
         assert seen_cards(page) == own_cards(shadow.state), (seen_cards(page), own_cards(shadow.state))
-    assert page_log(page) == shadow.history[-len(page_log(page)):] if page_log(page) else not shadow.history
+    shown = page_log(page)
+    assert shown == shadow.history[-len(shown):] if shown else not shadow.history

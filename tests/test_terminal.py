@@ -7,7 +7,7 @@ import pytest
 
 from deerbook.cli.main import main
 from deerbook.engine import make_game
-from deerbook.play.session import Session
+from deerbook.play.session import Session, Stop
 from deerbook.play.terminal import Terminal
 
 CHOICES = re.compile(r"Your choice \(1-(\d+)")
@@ -21,6 +21,8 @@ class Script:
 
     def read(self, prompt: str) -> str:
         self.output.append(prompt)
+        if prompt.endswith("Press Enter to roll: "):
+            return ""
         if self.answers:
             return self.answers.pop(0)
         found = CHOICES.match(prompt)
@@ -88,9 +90,9 @@ def test_hot_seat_shows_a_pass_screen_before_the_other_hand():
     for _ in range(30):
         if session.state.is_terminal():
             break
-        session.run(after_bot_move=terminal._tell)
-        terminal._take_seat(session.person_to_move())
-        terminal._decide()
+        stop = session.run(on_turn=terminal._tell)
+        terminal._take_seat(session.person_to_move() if stop == Stop.DECIDE else session.roller())
+        terminal._roll() if stop == Stop.ROLL else terminal._decide()
     passes = [i for i, line in enumerate(script.output) if "Pass the terminal to P" in line]
     assert passes
     for i in passes:

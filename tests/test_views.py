@@ -144,9 +144,50 @@ def test_standings_in_words_say_you_and_handle_ties():
     observation = state.observation(0)
     assert deer_view.result_text(observation, game, [1], ["human", "greedy", "greedy", "greedy"]) == \
         "P1 (greedy) wins with 65; then you 3, P2 (greedy) 3, P3 (greedy) 40."
-    assert deer_view.result_text(observation, game, [0, 2]) == "You and P2 win with 3; then P3 40, P1 65."
+    assert deer_view.result_text(observation, game, [0, 2]) == "You and P2 share the win with 3; then P3 40, P1 65."
     football, position_ = football_position(2)
-    assert football_view.result_text(position_.observation(1), football, [0, 1]) == "P0 and you win with 7 points."
+    assert football_view.result_text(position_.observation(1), football, [0, 1]) == (
+        "P0 and you share the win with 7 points. The most points wins. P0: 1 touchdown and 0 field goals. "
+        "You: 0 touchdowns and 0 field goals.")
+
+
+def test_the_result_says_why_the_game_ended():
+    game = make_game("deer", num_players=3)
+    final = deer_position(game, [["1"], ["2"], ["3"]], pawns=[40, 100, 40])
+    text = deer_view.result_text(final.observation(0), game, [0], ["human", "greedy", "greedy"])
+    assert text == ("You win with 40; then P2 (greedy) 40, P1 (greedy) 100. The game ended after round 1, when "
+                    "P1 (greedy) reached Finish (100); the lowest score wins. The tie went to the fewest points in "
+                    "the last round.")
+    solo = make_game("football", num_players=1)
+    lost = position(solo, marks={0: dict(touchdowns=2, field_goals=1)}, blitz=(3, 7, 0, 10, 0, 7), phase="over",
+                    turn=6)
+    assert football_view.result_text(lost.observation(0), solo, []) == (
+        "Blitz Bach wins 27–17: your 2 touchdowns and 1 field goal against his 6 rounds of scoring from the fullest "
+        "area.")
+
+
+def within(root: ET.Element, width: float) -> list[str]:
+    """The boxes and texts of a drawing that reach past `width` (a text's extent estimated at 0.58 em a letter)."""
+    wide = [f"rect at {r.get('x')}" for r in root.iter(f"{NS}rect")
+            if float(r.get("x")) + float(r.get("width")) > width]
+    for t in root.iter(f"{NS}text"):
+        size, x, anchor = float(t.get("font-size")), float(t.get("x")), t.get("text-anchor", "start")
+        extent = 0.58 * size * len(t.text or "") * {"start": 1, "middle": 0.5, "end": 0}[anchor]
+        wide += [f"text {t.text!r} reaches {x + extent:.0f}"] * (x + extent > width + 2)
+    return wide
+
+
+def test_a_narrow_page_gets_a_narrow_drawing_with_every_part():
+    game, state = advanced_position()
+    wide, narrow = (parse(deer_view.render_svg(state.observation(0), game, width=w)) for w in (780, 360))
+    assert narrow.get("width") == "360" and sorted(texts(narrow, "card")) == sorted(texts(wide, "card"))
+    assert within(narrow, 360) == []
+    football, position_ = football_position(1)
+    root = parse(football_view.render_svg(position_.observation(0), football, width=360))
+    assert within(root, 360) == []
+    boxes = [r.get("class") for r in root.iter(f"{NS}rect") if (r.get("class") or "").startswith("box track-1")]
+    assert len(boxes) == 8 and sum("checked" in b for b in boxes) == 2  # boxes 2-9 of 24: the next one is box 4
+    assert "2–9/24" in texts(root)
 
 
 def test_views_need_no_plotting_or_widget_library():

@@ -11,6 +11,9 @@ Everything the site loads is a file of the site:
 - the deerbook wheel built from this repository (`pip wheel --no-deps .`);
 - a stand-in `nbformat` that only declares a version (NBFORMAT_STAND_IN), loaded with plotly: Plotly displays a
   figure only when nbformat >= 4.2 imports, and the real one cannot load in Pyodide offline.
+The book page's own table (book/play-in-your-browser.md) runs on the same runtime: the build writes
+`_static/deerbook-table-runtime.js` beside the site (TABLE_RUNTIME), naming the runtime's folder and the deerbook
+wheel, which that page's worker loads alone (no kernel, no widgets).
 The lock lists only the wheels that ship, and `disablePyPIFallback` is on (book/lite/jupyter-lite.json), so a
 package the site lacks fails loudly in the browser instead of reaching for the internet. deerbook's entry depends
 on its `charts` and `widgets` extras, so `import deerbook.widgets` just works; a requirement with no pure-Python
@@ -66,6 +69,13 @@ def __getattr__(name):
 STAND_IN_LABEL = "+deerbook.stand.in"
 #: dependencies the lock adds to a shipped project's own
 ALSO_DEPENDS = {"plotly": ["nbformat"]}
+
+
+#: the book page's table finds its runtime here (the book ships a copy that says there is none)
+TABLE_RUNTIME = Path("_static") / "deerbook-table-runtime.js"
+RUNTIME_MODULE = """// Written by book/lite/build_lite.py: the in-browser Python of the book's table page.
+export const runtime = {json};
+"""
 
 
 class NpmMissing(Exception):
@@ -244,7 +254,16 @@ def build(output: Path = DEFAULT_OUTPUT) -> Path:
         run(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(staging / "site"),
             "--contents", str(staging / "contents"), "--output-dir", str(output), "--no-sourcemaps",
             "--no-unused-shared-packages", *(f"--apps={app}" for app in APPS), cwd=staging)  # its task db
+    write_table_runtime(output, lock["packages"]["deerbook"]["file_name"])
     return output
+
+
+def write_table_runtime(output: Path, wheel: str) -> None:
+    """Point the book page's table at the runtime just built (the site's Pyodide folder and deerbook's wheel)."""
+    target = output.parent / TABLE_RUNTIME
+    if target.parent.is_dir():  # the book is built beside the site
+        folder = f"{output.name}/static/pyodide/"
+        target.write_text(RUNTIME_MODULE.format(json=json.dumps({"pyodide": folder, "wheel": wheel})))
 
 
 if __name__ == "__main__":

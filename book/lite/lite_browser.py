@@ -25,7 +25,7 @@ QUEUED = 15_000  # ms for a pressed cell's prompt to show it queued or run (else
 CLICK_HEARD = 60_000  # ms for a clicked table to redraw at least once (else the click reached no handler)
 PRESSES = 4
 STDERR = "application/vnd.jupyter.stderr"  # the output type of tracebacks and warnings
-TABLE_READY = ("Your move", "Game over")  # a table's status once the bots have replied to a click
+TABLE_READY = ("Your move", "Your turn", "Game over")  # a table's status once the bots have replied to a click
 REDRAW = ".deerbook-redraw"  # GameTable's redraw counter (data-redraw), written last on every redraw
 
 

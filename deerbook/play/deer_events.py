@@ -3,24 +3,46 @@
 `step_event(before, action, after)` reads the full states, so it decides what each seat may hear:
 the public part names no hidden card; the card itself goes only to the seats that see it (the
 passer and the receiver of a pass, the drawer of a Predator-pile card). A declined block or
-hand-over is a secret decision: nobody else hears of it.
+hand-over is a secret decision: nobody else hears of it. Every card that enters or leaves a seat's hand
+is told to that seat alone (`own` lines): its whole hand once the deal is done, and after any other step the
+cards its hand gained and lost. `turn_of(state)` names the turn a position belongs to.
 """
 from __future__ import annotations
 
 from ..engine import Action
-from .narration import Narration
+from .narration import Narration, Turn
 from .deer_narrate import cards_text
+from .deer_view import cards_words
 from ..deer.rules import Phase, matching, rolled_numbers
+
+TURN_START = (Phase.ROLL, Phase.KNOCK)  # a turn's first phases: the turn counter steps on at its roll or knock
 
 
 def step_event(before, action: Action, after) -> Narration:
     """One engine step in words, split into what everyone hears and what only the insiders hear."""
     public, private, insiders = _main(before, action)
-    extras = _public_changes(before, before.step(action).events, after)
+    events = before.step(action).events
+    extras, notes = _public_changes(before, events, after)
     if extras:
         public = "; ".join(filter(None, [public, *extras]))
         private = private and "; ".join([private, *extras])
-    return Narration(public or None, private, frozenset(insiders))
+    return Narration(public or None, private, frozenset(insiders), tuple(notes), _hand_changes(before, events, after))
+
+
+def turn_of(state) -> Turn:
+    """The turn a position belongs to: the deal, the set-asides after it, a player's turn (from its knock or
+    roll on) or a Bullseye's moves."""
+    s, title = state, f"Round {state.round + 1}"
+    if s.phase == Phase.DEAL:
+        return Turn(None, ("deal", s.round), f"{title}: the deal")
+    if s.phase == Phase.SET_ASIDE:
+        return Turn(None, ("set aside", s.round), f"{title}: setting cards aside")
+    if s.phase in (Phase.BULLSEYE_PAWN, Phase.BULLSEYE_AMOUNT):
+        return Turn(s.current, ("bullseye", s.round, s.current), f"{title}: {{P{s.current}}}'s Bullseye moves")
+    if s.phase == Phase.END:
+        return Turn(None, ("end",), "Game over")
+    number = s.turns + (s.phase in TURN_START)
+    return Turn(s.current, ("turn", number), f"{title}, turn {number}: {{P{s.current}}}'s turn")
 
 
 def _main(s, action: Action) -> tuple[str | None, str | None, set]:
@@ -79,10 +101,10 @@ def _announced(s, action: Action) -> str | None:
     return None
 
 
-def _public_changes(before, events, after) -> list[str]:
+def _public_changes(before, events, after) -> tuple[list[str], list[str]]:
     """What everyone sees change on the table, read from the step's events: the Discard pile, frozen, extra
-    turns (pending after the step), round scores."""
-    comp, c, changes = before.game.components, before.current, []
+    turns (pending after the step), told on the step's own line; and the notes after it: round scores, the deal."""
+    comp, c, changes, notes = before.game.components, before.current, [], []
     moved = [e.detail for e in events if e.kind == "card_moved"]
     if after.round == before.round:
         gained = [0] * len(comp.cards)
@@ -93,14 +115,41 @@ def _public_changes(before, events, after) -> list[str]:
         if any(card["from"] == "discard" for card in moved):
             changes.append(f"{{P{c}}} took the Discard pile into hand")
         if any(e.kind == "frozen" for e in events):
-            changes.append(f"frozen: {{P{c}}}")
+            changes.append(f"the turn is lost and frozen: {{P{c}}}")
+        elif before.phase in TURN_START and before.frozen[c] and any(e.kind == "rolled" for e in events):
+            changes.append("no Deer Head: the turn is lost, still frozen" if after.frozen[c]
+                           else "a Deer Head: no longer frozen")
         if after.extra_turns > before.extra_turns:
             changes.append(f"extra turns for {{P{c}}}: {after.extra_turns - before.extra_turns}")
     scores = [e for e in events if e.kind == "pawn_moved" and e.detail["reason"].startswith("round")]
     if scores:
         round_name = scores[0].detail["reason"].removesuffix(" score")
-        changes.append(f"{round_name[0].upper()}{round_name[1:]} ends: " + ", ".join(
+        notes.append(f"{round_name[0].upper()}{round_name[1:]} ends: each hand's points move its pawn: " + ", ".join(
             f"{{P{e.player}}} {e.detail['requested']:+d} (now {after.pawns[e.player]})" for e in scores))
     if before.phase == Phase.DEAL and after.phase != Phase.DEAL:
-        changes.append(f"the cards are dealt for round {after.round + 1}")
-    return changes
+        notes.append(f"The cards are dealt for round {after.round + 1}.")
+    return changes, notes
+
+
+def _hand_changes(before, events, after) -> tuple[tuple[int, str], ...]:
+    """Each seat's own line about its hand: the whole hand when the deal is done, else the cards the step's events
+    moved into and out of it."""
+    comp, n = before.game.components, before.game.num_players
+    if before.phase == Phase.DEAL:
+        return tuple((p, f"You were dealt {sum(hand)} cards: {cards_words(comp, hand)}.")
+                     for p, hand in enumerate(after.hands)) if after.phase != Phase.DEAL else ()
+    gained, lost = [[0] * len(comp.cards) for _ in range(n)], [[0] * len(comp.cards) for _ in range(n)]
+    for event in events:
+        card = event.detail
+        if event.kind == "card_moved" and card["to"] == "hand":
+            gained[card["to_seat"]][card["kind"]] += 1
+        if event.kind == "card_moved" and card["from"] == "hand":
+            lost[card["from_seat"]][card["kind"]] += 1
+    lines = []
+    for p in range(n):
+        parts = [f"{verb} {cards_words(comp, counts)}" for verb, counts in (("in", gained[p]), ("out", lost[p]))
+                 if any(counts)]
+        if parts:
+            now = sum(before.hands[p]) + sum(gained[p]) - sum(lost[p])  # before a round's end gathers the cards
+            lines.append((p, f"Your hand: {'; '.join(parts)} (now {now} card{'s' * (now != 1)})."))
+    return tuple(lines)

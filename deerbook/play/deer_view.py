@@ -2,18 +2,22 @@
 
 Both are pure functions of `observation(p)` and the game (for component data), so nothing a seat may
 not know can appear: other hands are card backs with counts, the Predator pile and set-aside cards of
-others are face down. Standard library only (no numpy, plotting or widgets).
+others are face down. `render_svg(..., width=)` lays the drawing out for a narrower page (a phone). The table's
+words and help (plain choices, prompts, the legend, the rules card) are `deer_words`, offered here as the view's
+hooks. Standard library only (no numpy, plotting or widgets).
 """
 from __future__ import annotations
 
 from typing import Sequence
 
 from .narration import in_words, seat_label
-from .drawing import HIGHLIGHT, INK, PAPER, Svg, seat_colour
+from .drawing import HIGHLIGHT, INK, PAPER, Svg, seat_colour, wrap_words
+from .deer_words import CARD_FILL as CATEGORY_FILL
+from .deer_words import choice_label, legend, prompt, roll_prompt, rule_reference, rules_card  # noqa: F401 (hooks)
 from ..deer.rules import hand_value
 
-WIDTH = 780
-CATEGORY_FILL = {"number": PAPER, "predator": "#F5C396", "joker": "#E3B8D3"}  # light Okabe–Ito tints
+WIDTH = 780  # the drawing's width on a wide page; a narrower one is laid out for `width=`
+SET_ASIDE_FILL = "#CCCCCC"  # your own set-aside cards, face down on the table
 TITLES = {"deer": "Deer in the Headlights", "deer-cards": "Deer in the Headlights, card game"}
 PHASE_WORDS = {
     "deal": "dealing", "set_aside": "setting cards aside", "knock": "may knock", "roll": "to roll",
@@ -67,14 +71,23 @@ def roll_faces(observation: dict, game) -> list[tuple[str, str]]:
 
 
 def result_text(observation: dict, game, winners: Sequence[int], names: Sequence[str] | None = None) -> str:
-    """The final standings in words, winners first (Ruling 16: the lowest score wins)."""
-    o = observation
-    order = sorted((p for p in range(len(o["pawns"])) if p not in winners), key=lambda p: o["pawns"][p])
+    """Who won and why: the final standings, winners first (Ruling 16: after a round that puts a pawn at Finish,
+    the lowest score wins; a tie goes to the fewest points in the last round)."""
+    o, finish = observation, game.components.finish
+    pawns = o["pawns"]
+    order = sorted((p for p in range(len(pawns)) if p not in winners), key=lambda p: pawns[p])
     verb = "wins" if len(winners) == 1 and winners[0] != o["player"] else "win"
-    rest = ", ".join(f"{{P{p}}} {o['pawns'][p]}" for p in order)
+    verb = "share the win" if len(winners) > 1 else verb
+    rest = ", ".join(f"{{P{p}}} {pawns[p]}" for p in order)
     best = " and ".join(f"{{P{p}}}" for p in winners)
     then = f"; then {rest}" if rest else ""
-    return in_words(f"{best} {verb} with {o['pawns'][winners[0]]}{then}.", o["player"], names)
+    out = " and ".join(f"{{P{p}}}" for p in range(len(pawns)) if pawns[p] >= finish)
+    why = (f" The game ended after round {o['round'] + 1}, when {out} reached Finish ({finish}); the lowest score "
+           "wins." if out else "")
+    tied = [p for p in order if pawns[p] == pawns[winners[0]]]
+    if tied:
+        why += " The tie went to the fewest points in the last round."
+    return in_words(f"{best} {verb} with {pawns[winners[0]]}{then}.{why}", o["player"], names)
 
 
 def render_text(observation: dict, game, names: Sequence[str] | None = None) -> str:
@@ -113,12 +126,13 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     return "\n".join(lines)
 
 
-def render_svg(observation: dict, game, names: Sequence[str] | None = None) -> str:
-    """The table as an SVG drawing: track, dice, your hand, the other hands as backs, the piles, the scores."""
+def render_svg(observation: dict, game, names: Sequence[str] | None = None, width: int = WIDTH) -> str:
+    """The table as an SVG drawing `width` pixels wide: track, dice, your hand, the other hands as backs, the
+    piles, the scores (parts wrap onto more lines on a narrow page)."""
     o = observation
-    svg = Svg(WIDTH, headline(o, game, names))
-    svg.text(10, 20, headline(o, game, names), size=14, weight="bold")
-    y = _track(svg, o, game, names, 40)
+    svg = Svg(width, headline(o, game, names))
+    y = svg.headline(headline(o, game, names)) + 20
+    y = _track(svg, o, game, names, y)
     y = _dice(svg, o, game, y + 10)
     y = _hand(svg, o, game, y + 10)
     y = _others(svg, o, game, names, y + 10)
@@ -131,12 +145,13 @@ def _track(svg: Svg, o: dict, game, names, top: float) -> float:
     (pawns on one space stacked above it)."""
     comp = game.components
     end = max(comp.finish, *o["pawns"])
-    left, right = 30, WIDTH - 30
+    left, right = 30, svg.width - 30
     x_of = lambda space: left + (right - left) * space / end  # noqa: E731
     levels = [o["pawns"][:p].count(pawn) for p, pawn in enumerate(o["pawns"])]
     bar = top + 18 * max(levels) + 30
     svg.rect(left, bar, right - left, 14, fill=PAPER, stroke=INK, rx=3)
-    for space in range(0, end + 1, 10):
+    step = 10 if right - left > 500 else 20 if comp.finish <= 100 else 30
+    for space in range(0, end + 1, step):
         svg.line(x_of(space), bar, x_of(space), bar + 14, stroke=INK)
         svg.text(x_of(space), bar + 28, space, size=10, anchor="middle")
     svg.text(x_of(comp.finish), top + 10, f"Finish {comp.finish}", size=10, anchor="end", weight="bold")
@@ -156,29 +171,34 @@ def _dice(svg: Svg, o: dict, game, top: float) -> float:
         svg.text(10, top + 14, "Dice: not rolled", size=12)
         return top + 20
     svg.text(10, top + 14, "Dice", size=12, weight="bold")
+    pitch = min(72, (svg.width - 60) // len(faces))
+    size = min(58, pitch - 12)
     for i, (die, face) in enumerate(faces):
         predator = die == "predator die"
-        x = 60 + i * 72 + 12 * predator
-        svg.die(x, top, face, fill=CATEGORY_FILL["predator"] if predator else PAPER, label=f"{die}: {face}")
-        svg.text(x + 29, top + 72, die, size=10, anchor="middle")
-    return top + 78
+        x = 60 + i * pitch + 12 * predator
+        svg.die(x, top, face, size=size, fill=CATEGORY_FILL["predator"] if predator else PAPER,
+                label=f"{die}: {face}")
+        svg.text(x + size / 2, top + size + 14, die, size=10, anchor="middle")
+    return top + size + 20
 
 
 def _hand(svg: Svg, o: dict, game, top: float) -> float:
+    """Your hand's cards, then your set-aside cards drawn grey (the heading names them)."""
     comp = game.components
-    svg.text(10, top + 14, f"Your hand: {sum(o['hand'])} cards, value {hand_value(comp, o['hand'])}",
-             size=12, weight="bold")
-    x, y = 10, top + 26
-    for name, category, count in sorted_hand(comp, o["hand"]):
-        if x > WIDTH - 60:
-            x, y = 10, y + 80
-        svg.card(x, y, name, fill=CATEGORY_FILL[category], count=count)
-        x += 52
+    heading = f"Your hand: {sum(o['hand'])} cards, value {hand_value(comp, o['hand'])}"
     if any(o["set_aside"]):
-        svg.text(x + 10, top + 14, "your set-aside (face down)", size=11)
-        for name, _, count in sorted_hand(comp, o["set_aside"]):
-            svg.card(x + 10, y, name, count=count)
-            x += 52
+        heading += f"; set aside face down (grey): {cards_words(comp, o['set_aside'])}"
+    lines = wrap_words(heading, int((svg.width - 20) / 7.4))
+    for i, line in enumerate(lines):
+        svg.text(10, top + 14 + 16 * i, line, size=12, weight="bold")
+    x, y = 10, top + 26 + 16 * (len(lines) - 1)
+    cards = [(name, CATEGORY_FILL[category], count) for name, category, count in sorted_hand(comp, o["hand"])]
+    cards += [(name, SET_ASIDE_FILL, count) for name, _, count in sorted_hand(comp, o["set_aside"])]
+    for name, fill, count in cards:
+        if x > svg.width - 52:
+            x, y = 10, y + 80
+        svg.card(x, y, name, fill=fill, count=count)
+        x += 52
     return y + 78
 
 
@@ -187,6 +207,8 @@ def _others(svg: Svg, o: dict, game, names, top: float) -> float:
     for p in range(len(o["pawns"])):
         if p == o["player"]:
             continue
+        if x + 180 > svg.width:
+            x, top = 10, top + 74
         svg.rect(x, top, 180, 66, fill="none", stroke=seat_colour(p), rx=6, width=2)
         svg.text(x + 8, top + 16, seat_label(o['player'], p, names), size=12, weight="bold")
         svg.card_back(x + 8, top + 20)
@@ -195,14 +217,12 @@ def _others(svg: Svg, o: dict, game, names, top: float) -> float:
         flags += ["frozen"] * bool(o["frozen"][p]) + ["dealer"] * (p == o["dealer"])
         svg.text(x + 46, top + 56, ", ".join(flags), size=10, fill=HIGHLIGHT if o["frozen"][p] else "currentColor")
         x += 190
-        if x > WIDTH - 180:
-            x, top = 10, top + 74
     return top + 74 if x > 10 else top
 
 
 def _piles(svg: Svg, o: dict, game, top: float) -> None:
-    comp = game.components
-    lines = wrap(f"Discard pile ({sum(o['discard'])}, face up): {cards_words(comp, o['discard'])}")
+    comp, chars = game.components, int((svg.width - 20) / 6.9)
+    lines = wrap_words(f"Discard pile ({sum(o['discard'])}, face up): {cards_words(comp, o['discard'])}", chars)
     if comp.predator_kinds:
         lines.append(f"Predator pile: {o['predator_pile_size']} cards face down")
     if o["deck_size"]:
@@ -214,16 +234,7 @@ def _piles(svg: Svg, o: dict, game, top: float) -> None:
         status += f"; {o['moves_left']} spaces still to move"
     lines.append(status)
     if any(o["round_points"]):
-        lines.append("Last round: " + ", ".join(f"P{p} {pts:+d}" for p, pts in enumerate(o["round_points"])))
+        lines += wrap_words("Last round: " + ", ".join(f"P{p} {pts:+d}" for p, pts in enumerate(o["round_points"])),
+                            chars)
     for i, line in enumerate(lines):
         svg.text(10, top + 14 + 18 * i, line, size=12)
-
-
-def wrap(text: str, width: int = 110) -> list[str]:
-    """`text` cut at spaces into lines of at most `width` characters."""
-    lines = [""]
-    for word in text.split(" "):
-        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
-            lines.append("")
-        lines[-1] = f"{lines[-1]} {word}".strip()
-    return lines

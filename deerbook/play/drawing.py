@@ -34,7 +34,7 @@ class Svg:
     def rect(self, x, y, w, h, fill="none", stroke=SOFT, rx=0, width=1, label="", cls="") -> None:
         """Add a rectangle, with an optional hover label and class."""
         hover = f"<title>{escape(label)}</title>" if label else ""
-        extra = (f' rx="{rx}"' if rx else "") + (f' stroke-width="{width}"' if width != 1 else "")
+        extra = (f' rx="{rx:g}"' if rx else "") + (f' stroke-width="{width}"' if width != 1 else "")
         extra += f' class="{cls}"' if cls else ""
         self._add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" fill="{fill}" stroke="{stroke}"{extra}>'
                   f'{hover}</rect>', y + h)
@@ -71,15 +71,33 @@ class Svg:
         self.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke=PAPER, rx=2)
 
     def die(self, x, y, face: str, size=58, fill=PAPER, ink=INK, label="") -> None:
-        """A die showing `face` (a number or a symbol name, written on up to two lines)."""
+        """A die showing `face`: a number, or a symbol's name in halves on two lines (on more lines, smaller, where a
+        half does not fit the die)."""
         self.rect(x, y, size, size, fill=fill, stroke=INK, rx=8, width=2, label=label or face)
-        words = face.split()
+        words, fits = face.split(), int(size / 6.4)
         lines = [face] if len(face) <= 5 or len(words) == 1 else [" ".join(words[:len(words) // 2]),
                                                                  " ".join(words[len(words) // 2:])]
         font = round(size * (0.38 if size >= 30 else 0.64)) if len(face) <= 2 else 11
+        if len(words) > 1 and max(map(len, lines)) > fits:
+            lines = wrap_words(face, fits)
+            font = min(11, int(size * 1.6 / max(map(len, lines))))
         top = y + size / 2 + font / 3 - (len(lines) - 1) * (font / 2 + 1)
         for i, part in enumerate(lines):
             self.text(x + size / 2, top + i * (font + 2), part, size=font, fill=ink, anchor="middle", weight="bold")
+
+    def chip(self, x, y, words: str, fill=PAPER, ink=INK, size=11) -> float:
+        """A rounded label with `words` on it (a die face, a sheet box); returns its width."""
+        width = 10 + 0.62 * size * len(words)
+        self.rect(x, y, width, size + 10, fill=fill, stroke=INK, rx=5)
+        self.text(x + width / 2, y + size + 3, words, size=size, fill=ink, anchor="middle", weight="bold")
+        return width
+
+    def headline(self, text: str) -> float:
+        """The drawing's headline, on as many lines as its width needs; returns where its last line stands."""
+        lines = wrap_words(text, int((self.width - 20) / 8))
+        for i, line in enumerate(lines):
+            self.text(10, 20 + 18 * i, line, size=14, weight="bold")
+        return 20 + 18 * (len(lines) - 1)
 
     def __str__(self) -> str:
         height = int(self.height + 10)
@@ -87,6 +105,16 @@ class Svg:
                 f'height="{height}" role="img" aria-label="{escape(self.title)}" '
                 f'fill="currentColor" style="font-family: sans-serif; color: var(--jp-ui-font-color0, currentColor)">'
                 f"<title>{escape(self.title)}</title>{''.join(self.parts)}</svg>")
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """`text` cut at spaces into lines of at most `width` characters (a longer word keeps a line of its own)."""
+    lines = [""]
+    for word in text.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append("")
+        lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines
 
 
 def html_block(svg: str, text: str = "") -> str:

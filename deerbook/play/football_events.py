@@ -1,4 +1,4 @@
-"""Football steps told to the table: every event is public (nothing at a Football table is hidden).
+"""Football steps told to the table in plain words: every event is public (nothing at a Football table is hidden).
 
 `FootballState.step(action)` returns the structured events the rules emit (`rules.py`, only when asked, so
 `apply` stays fast), in the order things happen. Kinds and details (seat: the player concerned, None for the
@@ -14,18 +14,108 @@ table or Blitz Bach):
   `field_goal` (marker, points, score), `blitz_scored` (removed areas, dice, points, score);
 - the game: `turn_started` (turn, round), `overtime_started` (round, tied), `game_over` (scores).
 
-`step_event(before, action, after)` is the one line each seat hears of a step (see `deerbook.play.narration`),
-written by `narrate.step_line` from those events.
+`step_event(before, action, after)` is the line every seat hears of a step (see `deerbook.play.narration`): what
+was rolled or chosen, each box checked in words, the ball's move and the score; `turn_of(state)` names the turn
+a position belongs to. (`football_narrate.step_line` is the compact engine-words form the chapters print.)
 """
 from __future__ import annotations
 
-import re
-
 from ..engine.protocol import Action
-from .narration import Narration
-from .football_narrate import step_line
+from ..football.rules import (ACTIVE, AREA, BLITZ_ROLL, DEFENSE_ROLL, FINAL, MARKER_ROLL, OVER, OVERTIME,
+                              OVERTIME_ROLL, PICKS, PLAY_ROLL, POWER_ROLL)
+from .football_view import box_words
+from .narration import Narration, Turn
+
+TURN_PHASES = (DEFENSE_ROLL, MARKER_ROLL, PLAY_ROLL, POWER_ROLL, AREA, ACTIVE)  # the active player's turn
 
 
 def step_event(before, action: Action, after) -> Narration:
     """One step in words (a Football table hides nothing: every seat hears all of it)."""
-    return Narration(re.sub(r"\bP(\d+)\b", r"{P\1}", step_line(before, action)))
+    events = before.step(action).events
+    lines = [part for part in (_what(before, action, events), _sheet(before, events)) if part]
+    notes = [text for event in events if (text := _score(event, after))]
+    return Narration(" ".join(lines) or None, notes=tuple(notes))
+
+
+def turn_of(state) -> Turn:
+    """The turn a position belongs to: the active player's turn (its rolls, area and dice), another player's
+    picks, Blitz Bach's roll, an overtime round or the last field goals."""
+    s = state
+    title = f"Round {s.round} of {s.game.rounds}"
+    if s.phase in TURN_PHASES:
+        return Turn(s.active, ("turn", s.turn), f"{title}: {{P{s.active}}}'s turn")
+    if s.phase == PICKS:
+        return Turn(s.actor, ("picks", s.turn, s.actor), f"{title}: {{P{s.actor}}}'s picks")
+    if s.phase == BLITZ_ROLL:
+        return Turn(None, ("blitz", s.turn), f"{title}: Blitz Bach rolls")
+    if s.phase in (OVERTIME_ROLL, OVERTIME):
+        return Turn(s.actor, ("overtime", s.overtime, s.actor), f"Overtime {s.overtime}: {{P{s.actor}}}'s roll")
+    if s.phase == FINAL:
+        return Turn(s.actor, ("final", s.actor), f"The end: {{P{s.actor}}} may kick a last field goal")
+    assert s.phase == OVER
+    return Turn(None, ("over",), "Game over")
+
+
+def _dice(counts) -> str:
+    return ", ".join(str(face) for face, n in enumerate(counts, 1) for _ in range(n))
+
+
+def _what(s, action: Action, events) -> str:
+    """Who rolled or chose what."""
+    who = "Blitz Bach" if s.phase == BLITZ_ROLL else f"{{P{s.actor}}}"
+    for event in events:
+        d = event.detail
+        if event.kind == "defense_rolled":
+            return f"{who} rolled the Defense Die: {d['effect']}."
+        if event.kind == "defense_marker_placed":
+            return f"The Defense Marker goes on area {d['area']}."
+        if event.kind == "dice_rolled":
+            return f"{who} rolled {sum(d['counts'])} {d['dice']} dice: {_dice(d['counts'])}."
+        if event.kind == "area_taken":
+            power = f" and {d['power']} power" if d["power"] else ""
+            return f"{who} took the dice of area {d['area']}: {d['play']} play{power}."
+        if event.kind == "blitz_scored":
+            return (f"Blitz Bach rolled: the fullest area outside the Defense Marker's has {d['dice']} dice, "
+                    f"so he scores {d['points']} (now {d['score']}).")
+    words = {"check": f"{who} checked a {action.args[0]}" if action.args else "",
+             "pick": f"{who} picked track {action.args[0]}" if action.args else "",
+             "wild": f"{who} sent the wild chain to track {action.args[0]}" if action.args else "",
+             "kick": f"{who} kicked a field goal", "no kick": f"{who} kicked no field goal"}
+    return words.get(action.kind, f"{who}: {action}") + ("." if action.kind in ("kick", "no kick") else ":")
+
+
+def _sheet(s, events) -> str:
+    """Each box checked in words, then the ball's move (after the choice's words and a colon)."""
+    parts = []
+    for event in events:
+        d = event.detail
+        if event.kind == "box_checked":
+            parts.append(f"track {d['track']} box {d['box']} ({box_words(d['code'], d['track'])})")
+        elif event.kind == "bonus_checked":
+            parts.append(f"{'Breakaway' if d['track'] == 'breakaway' else 'Yards after Catch'} box {d['box']} "
+                         f"(+{d['yards']} yards)")
+        elif event.kind == "kick_range_checked":
+            parts.append(f"Kick Range now {d['range']}")
+        elif event.kind == "power_unlocked":
+            parts.append(f"a Power Die unlocked ({d['power']} now)")
+        elif event.kind == "defense_applied":
+            parts.append(f"the Defense Die takes {d['penalty']} yards")
+        elif event.kind == "pass_incomplete":
+            parts.append("the pass is incomplete (it would land beyond the End Zone): no gain")
+        elif event.kind == "ball_moved":
+            parts.append(f"ball from the {d['marker']} to the {d['to']}")
+    if not parts:
+        return ""
+    return "; ".join(parts) + "."
+
+
+def _score(event, after) -> str | None:
+    """A score, overtime or the end of the game, as a note of its own."""
+    d = event.detail
+    if event.kind == "touchdown":
+        return f"TOUCHDOWN for {{P{event.player}}} from the {d['marker']}: +{d['points']} (now {d['score']})."
+    if event.kind == "field_goal":
+        return f"FIELD GOAL for {{P{event.player}}} from the {d['marker']}: +{d['points']} (now {d['score']})."
+    if event.kind == "overtime_started":
+        return f"Tied: overtime round {d['round']} for " + " and ".join(f"{{P{p}}}" for p in d["tied"]) + "."
+    return None

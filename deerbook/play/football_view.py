@@ -1,16 +1,20 @@
 """The Football Highlights table as one seat sees it: a drawing (SVG) and its plain-text twin.
 
-Pure functions of `observation(p)` (the whole table is public) and the game (for the play sheet).
-Standard library only (no numpy, plotting or widgets).
+Pure functions of `observation(p)` (the whole table is public) and the game (for the play sheet);
+`render_svg(..., width=)` lays the drawing out for a narrower page (a phone: each track shows the boxes around
+its next one). The table's words and help are `football_words`, offered here as the view's hooks. Standard
+library only (no numpy, plotting or widgets).
 """
 from __future__ import annotations
 
 from typing import Sequence
 
 from .narration import in_words, seat_label
-from .drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour
+from .drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour, wrap_words
+from .football_words import box_label, box_words, marks_kick_range as kick_range  # noqa: F401 (box_words: a hook)
+from .football_words import choice_label, legend, prompt, roll_prompt, rule_reference, rules_card  # noqa: F401
 from ..football.rules import BLITZ_CHART, DECLINED, DEFENSE_NAMES, points as score
-from ..football.sheet import START_KICK_RANGE, TRACKS
+from ..football.sheet import TRACKS
 
 WIDTH = 780
 FIELD = ("45", "40", "35", "30", "25", "20", "15", "10", "5", "End Zone 1", "End Zone 2")
@@ -21,17 +25,11 @@ PHASE_WORDS = {"defense roll": "rolling the Defense Die", "defense marker roll":
                "blitz roll": "Blitz Bach's turn", "overtime roll": "rolling for overtime",
                "area": "taking the dice of one area", "active": "checking dice", "picks": "picking up to two tracks",
                "final kicks": "may kick a last field goal", "overtime": "overtime", "over": "game over"}
-BOX_SHORT = {"empty": "", "wild": "W", "kick": "K", "power": "P"}
 
 
 def points(marks: dict) -> int:
     """The points of a player's marks as observed."""
     return score(marks["touchdowns"], marks["field_goals"])
-
-
-def kick_range(marks: dict, sheet) -> int:
-    """The field-goal range of a player's marks as observed."""
-    return sheet.kick_range[marks["kick"] - 1] if marks["kick"] else START_KICK_RANGE
 
 
 def headline(observation: dict, game, names=None) -> str:
@@ -48,26 +46,35 @@ def headline(observation: dict, game, names=None) -> str:
 
 
 def result_text(observation: dict, game, winners: Sequence[int], names: Sequence[str] | None = None) -> str:
-    """The final score in words (solo: against Blitz Bach, who wins ties)."""
+    """Who won and why: the final score, and each player's touchdowns and field goals (solo: against Blitz Bach,
+    who wins ties)."""
     s, me = observation["state"], observation["player"]
     scores = [points(m) for m in s["marks"]]
+    tally = [_tally(m) for m in s["marks"]]
     if game.num_players == 1:
         blitz = sum(s["blitz"])
         beat = in_words(f"{{P0}} {'beat' if me == 0 else 'beats'}", me, names)  # a bot's solo game: "P0 beats"
-        return f"{beat} Blitz Bach {scores[0]}–{blitz}." if winners else f"Blitz Bach wins {blitz}–{scores[0]}."
+        head = f"{beat} Blitz Bach {scores[0]}–{blitz}" if winners else f"Blitz Bach wins {blitz}–{scores[0]}"
+        tie = " (he wins ties)" if blitz == scores[0] else ""
+        whose = "your" if me == 0 else in_words("{P0}'s", me, names)
+        return (f"{head}{tie}: {whose} {tally[0]} against his {len(s['blitz'])} rounds of scoring from the fullest "
+                "area.")
     verb = "wins" if len(winners) == 1 and winners[0] != me else "win"
+    verb = "share the win" if len(winners) > 1 else verb
     rest = ", ".join(f"{{P{p}}} {scores[p]}" for p in sorted(range(len(scores)), key=lambda p: -scores[p])
                      if p not in winners)
     best = " and ".join(f"{{P{p}}}" for p in winners)
     then = f"; then {rest}" if rest else ""
-    return in_words(f"{best} {verb} with {scores[winners[0]]} points{then}.", me, names)
+    why = " ".join(f"{{P{p}}}: {tally[p]}." for p in range(len(scores)))
+    extra = f" After {s['overtime']} overtime round{'s' * (s['overtime'] > 1)}." if s["overtime"] else ""
+    return in_words(f"{best} {verb} with {scores[winners[0]]} points{then}. The most points wins.{extra} {why}",
+                    me, names)
 
 
-def box_label(box) -> str:
-    """A play-sheet box in short words."""
-    if box.action == "chain":
-        return f"→{box.target}"
-    return BOX_SHORT.get(box.action, box.code)
+def _tally(marks: dict) -> str:
+    """A player's scoring in words: "2 touchdowns and 1 field goal"."""
+    tds, fgs = marks["touchdowns"], marks["field_goals"]
+    return f"{tds} touchdown{'s' * (tds != 1)} and {fgs} field goal{'s' * (fgs != 1)}"
 
 
 def render_text(observation: dict, game, names: Sequence[str] | None = None) -> str:
@@ -89,7 +96,7 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     for p, m in enumerate(s["marks"]):
         lines.append(f"{seat_label(o['player'], p, names)}: {points(m)} points "
                      f"({m['touchdowns']} TD, {m['field_goals']} FG), "
-                     f"ball on the {m['marker']}, kick range {kick_range(m, sheet)}, {m['power']} power dice")
+                     f"ball on the {m['marker']}, kick range {kick_range(m, game)}, {m['power']} power dice")
     mine = s["marks"][o["player"]]
     lines.append("Your sheet (checked boxes / boxes):")
     for t in TRACKS:
@@ -110,12 +117,13 @@ def blitz_chart_words() -> str:
     return ", ".join(f"{n}{'+' if n == len(BLITZ_CHART) - 1 else ''} dice {pts}" for n, pts in enumerate(BLITZ_CHART))
 
 
-def render_svg(observation: dict, game, names: Sequence[str] | None = None) -> str:
-    """The table as an SVG drawing: field, Play Dice areas, Defense Die, scores and your play sheet."""
+def render_svg(observation: dict, game, names: Sequence[str] | None = None, width: int = WIDTH) -> str:
+    """The table as an SVG drawing `width` pixels wide: field, Play Dice areas, Defense Die, scores and your play
+    sheet (on a narrow page the areas wrap and each track shows the boxes around its next one)."""
     o = observation
-    svg = Svg(WIDTH, headline(o, game, names))
-    svg.text(10, 20, headline(o, game, names), size=14, weight="bold")
-    y = _field(svg, o, names, 34)
+    svg = Svg(width, headline(o, game, names))
+    y = svg.headline(headline(o, game, names)) + 14
+    y = _field(svg, o, names, y)
     y = _areas(svg, o, y + 8)
     y = _scores(svg, o, game, names, y + 8)
     y = _sheet(svg, o, game, y + 8)
@@ -126,86 +134,118 @@ def render_svg(observation: dict, game, names: Sequence[str] | None = None) -> s
 
 def _field(svg: Svg, o: dict, names, top: float) -> float:
     marks = o["state"]["marks"]
-    cell = (WIDTH - 20) / len(FIELD)
+    cell = (svg.width - 20) / len(FIELD)
+    narrow = svg.width < 600
     levels = [sum(m["marker"] == marks[q]["marker"] for q in range(p)) for p, m in enumerate(marks)]
     for i, name in enumerate(FIELD):
         end_zone = i >= 9
+        label = f"EZ{name[-1]}" if end_zone and narrow else name
         svg.rect(10 + i * cell, top, cell, 60, fill="#8FD19E" if not end_zone else "#5DB26E", stroke=INK)
-        svg.text(10 + i * cell + cell / 2, top + 54, name, size=10 if end_zone else 12, fill=INK, anchor="middle",
+        svg.text(10 + i * cell + cell / 2, top + 54, label, size=10 if end_zone else 12, fill=INK, anchor="middle",
                  weight="bold")
+    across = 2 if narrow else 3  # balls on one space: side by side, then a row lower
     for p, (m, level) in enumerate(zip(marks, levels)):
-        x = 10 + FIELD.index(str(m["marker"])) * cell + 14 + 20 * (level % 3)
-        y = top + 14 + 18 * (level // 3)
+        left = 10 + FIELD.index(str(m["marker"])) * cell
+        x = left + (12 + (cell - 24) * (level % 2) if narrow else 14 + 20 * (level % 3))
+        y = top + 14 + 18 * (level // across)
         svg.circle(x, y, 8, seat_colour(p), label=f"{seat_label(o['player'], p, names)}: ball on the {m['marker']}")
         svg.text(x, y + 4, p, size=10, fill=INK, anchor="middle", weight="bold")
     return top + 60
 
 
 def _areas(svg: Svg, o: dict, top: float) -> float:
+    """The six Play Dice areas with their dice (three to a row on a narrow page), and the Defense Die."""
     s = o["state"]
-    width = 104
+    per_row = 6 if svg.width >= 690 else 3
+    width = min(104, (svg.width - 20 - 8 * (per_row - 1)) / per_row)
     svg.text(10, top + 14, "Play Dice areas", size=12, weight="bold")
     for i, track in enumerate(TRACKS):
-        x = 10 + i * (width + 8)
+        x, y = 10 + (i % per_row) * (width + 8), top + 20 + (i // per_row) * 72
         marker = s["defense_marker"] == track
-        svg.rect(x, top + 20, width, 64, fill="none", stroke=HIGHLIGHT if marker else SOFT, rx=6,
-                 width=2 if marker else 1)
-        svg.text(x + 6, top + 34, f"area {track}" + (" (marker)" * marker), size=10)
+        svg.rect(x, y, width, 64, fill="none", stroke=HIGHLIGHT if marker else SOFT, rx=6, width=2 if marker else 1)
+        svg.text(x + 6, y + 14, f"area {track}" + (" (marker)" * marker), size=10)
         dice = ["play"] * s["board"][i] + ["power"] * s["power_board"][i]
-        for j, kind in enumerate(dice[:12]):
-            svg.die(x + 6 + (j % 6) * 16, top + 40 + (j // 6) * 20, str(track), size=14,
+        across = int((width - 8) // 16)
+        for j, kind in enumerate(dice[:2 * across]):
+            svg.die(x + 6 + (j % across) * 16, y + 20 + (j // across) * 20, str(track), size=14,
                     fill=PAPER if kind == "play" else POWER_FILL, label=f"{kind} die in area {track}")
-    svg.text(10, top + 100, f"{s['pool']} play dice to roll next turn", size=11)
-    svg.die(WIDTH - 82, top + 86 - 58, DEFENSE_NAMES[s["defense"]].replace(" yards", ""), size=58,
-            label=f"Defense Die: {DEFENSE_NAMES[s['defense']]}")
-    svg.text(WIDTH - 53, top + 100, "Defense Die", size=10, anchor="middle")
-    if any(s["hand"]):
+    bottom, narrow = top + 20 + 72 * ((len(TRACKS) + per_row - 1) // per_row), per_row != 6
+    svg.text(10, bottom + 8, f"{s['pool']} play dice to roll next turn", size=11)
+    name = DEFENSE_NAMES[s["defense"]]
+    svg.die(svg.width - 82, bottom - 64 * (not narrow), name.replace(" yards", ""), size=58,
+            label=f"Defense Die: {name}")
+    svg.text(svg.width - 53, bottom + 8 + 66 * narrow, "Defense Die", size=10, anchor="middle")
+    if any(s["hand"]):  # beside the pool's line on a wide page, under it on a narrow one
         held = ", ".join(f"{n} on track {t}" for t, n in zip(TRACKS, s["hand"]) if n)
-        svg.text(250, top + 100, f"dice to check: {held}", size=11, weight="bold")
-    return top + 104
+        svg.text(10 if narrow else 250, bottom + 8 + 16 * narrow, f"dice to check: {held}", size=11, weight="bold")
+    return bottom + 12 + 66 * narrow
 
 
 def _scores(svg: Svg, o: dict, game, names, top: float) -> float:
+    y = top
     for p, m in enumerate(o["state"]["marks"]):
-        y = top + 16 * p + 12
-        svg.circle(16, y - 4, 5, seat_colour(p))
-        svg.text(26, y, f"{seat_label(o['player'], p, names)}: {points(m)} points "
-                        f"({m['touchdowns']} TD, {m['field_goals']} FG), "
-                        f"ball on the {m['marker']}, kick range {kick_range(m, game.sheet)}, {m['power']} power dice",
-                 size=12)
-    return top + 16 * len(o["state"]["marks"])
+        line = (f"{seat_label(o['player'], p, names)}: {points(m)} points ({m['touchdowns']} TD, "
+                f"{m['field_goals']} FG), ball on the {m['marker']}, kick range {kick_range(m, game)}, "
+                f"{m['power']} power dice")
+        svg.circle(16, y + 8, 5, seat_colour(p))
+        for part in wrap_words(line, int((svg.width - 36) / 7.4)):
+            svg.text(26, y + 12, part, size=12)
+            y += 16
+    return y
 
 
-def _box_row(svg: Svg, x: float, y: float, labels: Sequence[str], checked: int, title: str, size: float = 27) -> None:
+def _box_row(svg: Svg, x: float, y: float, labels: Sequence[str], checked: int, title: str, size: float = 27,
+             first: int = 0) -> None:
+    """A row of sheet boxes from box number `first` on (those before it are checked), titled at the left."""
     svg.text(10, y + size / 2 + 4, title, size=11, weight="bold")
-    for i, label in enumerate(labels):
-        done = i < checked
-        row = title.lower().replace(" ", "-") or "power"
-        svg.rect(x + i * size, y, size - 2, size - 2, fill=CHECKED_FILL if done else PAPER, stroke=INK, rx=2,
+    row = title.lower().replace(" ", "-") or "power"
+    for i, label in enumerate(labels[first:], first):
+        done, left = i < checked, x + (i - first) * size
+        svg.rect(left, y, size - 2, size - 2, fill=CHECKED_FILL if done else PAPER, stroke=INK, rx=2,
                  cls=f"box {row}" + " checked" * done)
-        svg.text(x + i * size + size / 2 - 1, y + size / 2 + 3, label, size=9, fill=INK, anchor="middle")
+        svg.text(left + size / 2 - 1, y + size / 2 + 3, label, size=9, fill=INK, anchor="middle")
         if done:
-            svg.text(x + i * size + size - 5, y + 9, "✓", size=9, fill=INK, anchor="end", weight="bold")
+            svg.text(left + size - 5, y + 9, "✓", size=9, fill=INK, anchor="end", weight="bold")
+
+
+def _window(checked: int, boxes: int, fits: int) -> tuple[int, int]:
+    """The first and last box numbers of a row that shows `fits` boxes around the next one to check."""
+    first = max(0, min(checked - 2, boxes - fits))
+    return first, min(boxes, first + fits)
 
 
 def _sheet(svg: Svg, o: dict, game, top: float) -> float:
+    """Your play sheet: every box on a wide page; on a narrow one the boxes around each row's next box, with
+    'boxes a–b of n' beside them."""
     sheet, mine = game.sheet, o["state"]["marks"][o["player"]]
     svg.text(10, top + 14, f"Your play sheet (P{o['player']})", size=12, weight="bold")
+    fits = int((svg.width - 96) // 27)
+    if fits < max(len(sheet.track(t)) for t in TRACKS):  # windows: room for "a–b/n" beside each row
+        fits = int((svg.width - 96 - 44) // 27)
+    rows = [*((f"track {t}", [box_label(b) for b in sheet.track(t)], mine["checked"][t - 1]) for t in TRACKS),
+            ("Breakaway", [f"+{v}" for v in sheet.breakaway], mine["breakaway"]),
+            ("YAC", [f"+{v}" for v in sheet.yac], mine["yac"]),
+            ("Kick Range", [str(v) for v in sheet.kick_range], mine["kick"])]
     y = top + 22
-    for t in TRACKS:
-        _box_row(svg, 86, y, [box_label(b) for b in sheet.track(t)], mine["checked"][t - 1], f"track {t}")
+    for title, labels, checked in rows:
+        first, last = _window(checked, len(labels), fits)
+        _box_row(svg, 86, y, labels[:last], checked, title, first=first)
+        if (first, last) != (0, len(labels)):
+            svg.text(86 + (last - first) * 27 + 2, y + 17, f"{first + 1}–{last}/{len(labels)}", size=9)
         y += 28
-    _box_row(svg, 86, y, [f"+{v}" for v in sheet.breakaway], mine["breakaway"], "Breakaway")
-    _box_row(svg, 86, y + 28, [f"+{v}" for v in sheet.yac], mine["yac"], "YAC")
-    _box_row(svg, 86, y + 56, [str(v) for v in sheet.kick_range], mine["kick"], "Kick Range")
-    _box_row(svg, 86 + 27 * 8, y + 56, ["P"] * 6, mine["power"], "")
-    svg.text(86 + 27 * 6 + 12, y + 56 + 17, "Power", size=11, weight="bold")
-    return y + 84
+    if fits >= 14:  # the power boxes beside the Kick Range
+        _box_row(svg, 86 + 27 * 8, y - 28, ["P"] * 6, mine["power"], "")
+        svg.text(86 + 27 * 6 + 12, y - 28 + 17, "Power", size=11, weight="bold")
+    else:
+        _box_row(svg, 86, y, ["P"] * 6, mine["power"], "Power")
+        y += 28
+    return y
 
 
 def _blitz(svg: Svg, o: dict, top: float) -> None:
     blitz = o["state"]["blitz"]
     svg.text(10, top + 14, f"Blitz Bach: {sum(blitz)} points", size=12, weight="bold")
     _box_row(svg, 86, top + 22, [str(v) for v in blitz] + [""] * (6 - len(blitz)), len(blitz), "rounds")
-    svg.text(10, top + 66, f"His chart (dice in the fullest area outside the Defense Marker's): {blitz_chart_words()}",
-             size=11)
+    text = f"His chart (dice in the fullest area outside the Defense Marker's): {blitz_chart_words()}"
+    for i, line in enumerate(wrap_words(text, int((svg.width - 20) / 6.8))):
+        svg.text(10, top + 66 + 15 * i, line, size=11)

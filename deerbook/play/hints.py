@@ -10,7 +10,11 @@ state, so it cannot peek at other hands:
   gives the same value (the usual case: the cards in hand decide this turn) the value is exact and
   labelled so; otherwise it is labelled as the mean over the deals.
 - Football: everything on the table is public; `Advisor.advise` ranks by expected net points this turn
-  (your points minus Blitz Bach's in solo).
+  (your points minus Blitz Bach's in solo); each choice is told with its touchdown and field-goal chances and,
+  when it does not score, where the ball ends on average, so a choice that scores nothing this turn still shows
+  what it gains.
+
+The values are exact (`Fraction`); `format_hints` writes them for people: decimals and percentages.
 """
 from __future__ import annotations
 
@@ -57,20 +61,48 @@ def deer_hints(state: State, player: int) -> list[Hint]:
 def _deer_hint(text: str, values: list[Fraction]) -> Hint:
     mean = sum(values, Fraction(0)) / len(values)
     exact = len(set(values)) == 1
-    label = "exact" if exact else f"mean of {len(values)} deals of the unseen cards"
-    return Hint(text, mean, f"net points shed this turn, {label}")
+    how = "exact" if exact else f"an average over {len(values)} deals of the cards you cannot see"
+    return Hint(text, mean, f"{number(mean)} points shed this turn, net: {how}")
 
 
 def football_hints(state: State, player: int) -> list[Hint]:
-    """Expected net points this turn per choice (the advisor's best play afterwards), with the touchdown chance."""
+    """Expected net points this turn per choice (the advisor's best play afterwards), with the touchdown and
+    field-goal chances and the ball's average end position when the choice does not score."""
     public = rebuild(state.observation(player))
     solo = public.game.num_players == 1
     return [Hint(str(a.action), a.expected_net, _football_label(a, solo)) for a in Advisor().advise(public, by="net")]
 
 
 def _football_label(advice, solo: bool) -> str:
-    points = f"your {advice.expected_points} − Blitz Bach's {advice.expected_blitz}" if solo else "points"
-    return f"{points} this turn; touchdown chance {advice.touchdown_chance}"
+    outcome = advice.outcome
+    points = (f"{signed(advice.expected_net)} points net: you {signed(advice.expected_points)}, Blitz Bach "
+              f"{signed(advice.expected_blitz)}" if solo else f"{signed(advice.expected_points)} points")
+    goal = outcome.probability(lambda e: e.field_goals > 0)
+    chances = f"touchdown {percent(advice.touchdown_chance)}, field goal {percent(goal)}"
+    no_score = outcome.probability(lambda e: e.touchdowns == e.field_goals == 0)
+    ball = ""
+    if no_score:
+        marker = outcome.given(lambda e: e.touchdowns == e.field_goals == 0).expectation(lambda e: e.marker)
+        ball = f"; otherwise the ball ends on the {float(marker):.0f} on average"
+    return f"{points} this turn ({chances}){ball}"
+
+
+def number(value: Fraction) -> str:
+    """A value for people: a whole number as it is, else one decimal."""
+    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
+
+
+def signed(value: Fraction) -> str:
+    """A value with its sign: "+0.5", "−2", "0"."""
+    text = number(abs(value))
+    return text if value == 0 or text in ("0", "0.0") else ("+" if value > 0 else "−") + text
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a percentage: "7%", "<1%" for a small one that is not 0, "0%" for none."""
+    if chance and chance < Fraction(1, 200):
+        return "<1%"
+    return f"{float(chance) * 100:.0f}%"
 
 
 def hint_function(game_name: str) -> Callable[[State, int], list[Hint]] | None:
@@ -79,8 +111,8 @@ def hint_function(game_name: str) -> Callable[[State, int], list[Hint]] | None:
 
 
 def format_hints(hints: list[Hint]) -> str:
-    """Hints as aligned text lines, best first: 'choice : value ≈ decimal (label)'."""
+    """Hints as text lines, best first: 'choice: what it gains'."""
     if not hints:
         return "No hint: the advisor cannot answer here."
     width = max(len(h.action) for h in hints)
-    return "\n".join(f"{h.action:<{width}} : {h.value} ≈ {float(h.value):.3f} ({h.label})" for h in hints)
+    return "\n".join(f"{h.action:<{width}} : {h.label}" for h in hints)

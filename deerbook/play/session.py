@@ -1,26 +1,48 @@
 """A game at a table, without any display: seats, bots, seeded chance, the per-seat log, save and load.
 
-The notebook table (`widgets.table.GameTable`), the terminal (`play.terminal`) and the in-browser table all
-drive a `Session`, which plays through the engine's one game loop (`engine.runner.Match`): the same game,
-seats and seed give the same game as `engine.play`, a batch's game of that seed, and every other table.
-Every step is logged as a `play.narration.Narration`. Standard library and the engine only (no widgets).
+The notebook table (`widgets.table.GameTable`), the terminal (`play.terminal`) and the book page's table
+(`play.page`) all drive a `Session`, which plays through the engine's one game loop (`engine.runner.Match`): the
+same game, seats and seed give the same game as `engine.play`, a batch's game of that seed, and every other table.
+
+The stepping is the same at every table (`Session.advance`): chance and bots move until a person must decide,
+even when only one choice is legal (a forced move is shown and confirmed, never played for the person); a person's
+own turn that starts with a roll waits for the person to roll; and after each bot's turn the table may pause
+(a short pause, or a Continue button), so every bot turn is shown as its own step. Every step is logged as a
+`play.narration.Narration` under the turn it belongs to. Standard library and the engine only (no widgets).
 """
 from __future__ import annotations
 
 import secrets
 import time
-from typing import Callable, Sequence
+from enum import StrEnum
+from typing import Callable, NamedTuple, Sequence
 
 from ..engine import Game, RuleViolation, SaveFileError, State, make_game, state_to_json
 from ..engine.registry import agents_for
 from ..engine.runner import Match
 from ..engine.saving import TableRecord, read_save
 from ..engine.seeding import Seed, parse_seed, seed_text
-from .narration import Narration
+from .narration import Narration, Turn, in_words
 from .views import views_of
 
 HUMAN = "human"
 NO_SEAT = -1  # whom a table of bots tells its story: nobody at it (no seat is "you", only public lines)
+
+
+class Stop(StrEnum):
+    """Why `Session.advance` stopped."""
+
+    DECIDE = "decide"  # a person must choose (also when a single choice is legal)
+    ROLL = "roll"  # a person's own turn starts with chance: the person rolls (`Session.roll`)
+    TURN = "turn"  # a bot's turn has been shown and the next turn is due (the table may pause here)
+    OVER = "over"  # the game is over
+
+
+class LogEntry(NamedTuple):
+    """One logged step: the turn it belongs to and what it tells each seat."""
+
+    turn: Turn
+    narration: Narration
 
 
 def default_seats(game: Game) -> list[str]:
@@ -42,19 +64,21 @@ class Session:
     random streams."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
-                 seed: Seed | str | None = None, state: State | None = None, *,
-                 auto_single: bool = True, table: TableRecord | None = None):
+                 seed: Seed | str | None = None, state: State | None = None, *, table: TableRecord | None = None):
         if isinstance(game, str):  # a game by name: as many players as seats given
             game = make_game(game, **({"num_players": len(seats)} if seats else {}))
         self.game = game
         self.seats = list(seats or (table.seats if table else ()) or default_seats(self.game))
         self._check_seats()
-        self.auto_single = auto_single
-        self.view_module, self.step_event = views_of(self.game)
+        self._use_views()
         self.viewer = self.humans()[0] if self.humans() else 0
         self.bot_seconds = 0.0
         seed = table.seed if seed is None and table is not None else seed
         self._start(fresh_seed() if seed is None else seed, state, table.streams if table else None)
+
+    def _use_views(self) -> None:
+        self.view_module = views_of(self.game)  # the game's view and events hooks
+        self.step_event, self.turn_of = self.view_module.step_event, self.view_module.turn_of
 
     def _start(self, seed: Seed | str, state: State | None, streams: Sequence[object] | None = None) -> None:
         """Seat the agents and start the match of `seed` ("7/12" read as `(7, 12)`) from `state` (default: a new
@@ -63,7 +87,8 @@ class Session:
         self.seed = seed
         agents = [None if seat == HUMAN else self.catalogue[seat].load(self.game.name)() for seat in self.seats]
         self.match = Match(self.game, agents, seed, state, streams)
-        self.events: list[Narration] = []
+        self.log: list[LogEntry] = []
+        self.last_turn: Turn | None = None  # the turn of the last step played
 
     def _check_seats(self) -> None:
         if len(self.seats) != self.game.num_players:
@@ -98,35 +123,59 @@ class Session:
         none of them: told the public lines, and no seat is called "you")."""
         return self.viewer if self.humans() else NO_SEAT
 
+    @property
+    def events(self) -> list[Narration]:
+        """Every step's narration, oldest first."""
+        return [entry.narration for entry in self.log]
+
     def person_to_move(self) -> int | None:
         """The human seat that must decide now, or None (chance, a bot, or the game is over)."""
         return self.match.awaits()
 
-    def run(self, after_bot_move: Callable[[], bool] = lambda: False) -> None:
-        """Let chance and bots move until a person must decide or the game ends. After each bot move the
-        viewer is told of, `after_bot_move()` may return True to stop there. `bot_seconds` is the time the
-        bots spent thinking in this run."""
-        self.bot_seconds = 0.0
+    def roller(self) -> int | None:
+        """The human seat whose own turn starts now with a roll (it waits for `roll`), or None."""
+        if not self.state.is_chance_node():
+            return None
+        turn = self.turn_of(self.state)
+        new = self.last_turn is None or turn.key != self.last_turn.key
+        return turn.seat if new and turn.seat is not None and self.seats[turn.seat] == HUMAN else None
+
+    def advance(self) -> Stop:
+        """Let chance and bots move until a person must decide or roll, the game ends, or a bot's turn has been
+        shown to the viewer and another bot's turn is next (then stop before it starts). `bot_seconds` is the time
+        the bots spent thinking."""
+        self.bot_seconds, shown = 0.0, None
         while not self.state.is_terminal():
-            player = self.state.current_player()
-            if self.match.awaits() is None:
-                start = time.perf_counter()
-                action = self.match.next_action()
-                self.bot_seconds += (time.perf_counter() - start) * (player >= 0)
-            elif self.auto_single and len(self.state.legal_actions()) == 1:
-                action = self.state.legal_actions()[0]
-            else:
-                return
-            if self.step(action) and player >= 0 and self.match.agents[player] is not None and after_bot_move():
-                return
+            if self.person_to_move() is not None:
+                return Stop.DECIDE
+            if self.roller() is not None:
+                return Stop.ROLL
+            turn = self.turn_of(self.state)
+            if shown is not None and turn.key != shown:
+                return Stop.TURN
+            start = time.perf_counter()
+            action = self.match.next_action()
+            self.bot_seconds += (time.perf_counter() - start) * (not self.state.is_chance_node())
+            if self.step(action) and turn.seat is not None and self.seats[turn.seat] != HUMAN:
+                shown = turn.key
+        return Stop.OVER
+
+    def run(self, on_turn: Callable[[], None] = lambda: None) -> Stop:
+        """Advance through the bots' turns until a person must decide or roll, or the game ends; `on_turn()` is
+        called after each bot turn shown."""
+        while (stop := self.advance()) == Stop.TURN:
+            on_turn()
+        return stop
 
     def step(self, action) -> bool:
-        """Apply `action`, logging it; True if the viewer was told something."""
+        """Apply `action`, logging it under its turn; True if the viewer was told something."""
         before = self.state
+        turn = self.turn_of(before)
         self.match.state = before.apply(action)
-        event = self.step_event(before, action, self.state)
-        self.events.append(event)
-        return event.told_to(self.viewer) is not None
+        narration = self.step_event(before, action, self.state)
+        self.log.append(LogEntry(turn, narration))
+        self.last_turn = turn
+        return bool(narration.lines_for(self.listener))
 
     def choose(self, text: str) -> None:
         """The person to move plays the legal action that reads `text` (nothing else moves)."""
@@ -134,18 +183,36 @@ class Session:
             raise RuleViolation(self.state.rule(), "it is not a person's turn")
         self.step(self.state.find_action(text))
 
+    def roll(self) -> None:
+        """The person whose turn starts with a roll rolls: the chance move is drawn from the seeded stream."""
+        if self.roller() is None:
+            raise RuleViolation(self.state.rule(), "it is not a person's roll")
+        self.step(self.match.next_action())
+
     @property
     def history(self) -> list[str]:
-        """The log as the viewing seat may read it, oldest first."""
-        told = (event.told_to(self.listener, self.names) for event in self.events)
-        return [line for line in told if line is not None]
+        """The log as the viewing seat may read it, one line each, oldest first."""
+        return [line for entry in self.log for line in entry.narration.lines_for(self.listener, self.names)]
+
+    def turn_log(self) -> list[tuple[str, list[str]]]:
+        """The log as the viewing seat may read it, oldest first, as (turn title, lines) per turn; a turn with
+        nothing the viewer may read is left out."""
+        groups: list[tuple[object, str, list[str]]] = []
+        for turn, narration in self.log:
+            lines = narration.lines_for(self.listener, self.names)
+            if not lines:
+                continue
+            if not groups or groups[-1][0] != turn.key:
+                groups.append((turn.key, in_words(turn.title, self.listener, self.names), []))
+            groups[-1][2].extend(lines)
+        return [(title, lines) for _, title, lines in groups]
 
     def restart(self, seed: Seed | str | None = None) -> None:
         """A fresh game at the same seats (a new seed unless one is given)."""
         self._start(fresh_seed() if seed is None else seed, None)
 
     def result(self) -> str:
-        """The standings in words, told to the listener (at the end of the game; `State.winners()` says who won)."""
+        """Who won and why, told to the listener (at the end of the game; `State.winners()` says who won)."""
         winners = list(self.state.winners())
         observation = self.state.observation(self.viewer)
         if self.listener == NO_SEAT:  # a table of bots: the standings are told to nobody at the table
@@ -184,8 +251,8 @@ class Session:
             raise SaveFileError(f"{state.game.name} has no bot named {', '.join(unknown)}")
         self.game, self.seats = state.game, seats
         self._check_seats()
-        self.view_module, self.step_event = views_of(self.game)
+        self._use_views()
         self.viewer = self.viewer if self.viewer in self.humans() else (self.humans() or [0])[0]
         self._start(table.seed if table and table.seed is not None else self.seed, state,
                     table.streams if table else None)
-        self.events = [Narration(f"loaded {source}")]
+        self.log = [LogEntry(Turn(None, ("loaded",), "Loaded"), Narration(f"loaded {source}"))]

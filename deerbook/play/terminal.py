@@ -1,4 +1,4 @@
-"""Play in a terminal: the table as text, numbered choices, bots' moves told as they happen.
+"""Play in a terminal: the table as text, numbered choices in plain words, bots' moves told as they happen.
 
     python -m deerbook play deer --seats human,greedy,greedy --seed 7
     python -m deerbook play deer-cards --seats human,human --advanced      (hot-seat: a pass screen between)
@@ -6,7 +6,9 @@
 
 `Terminal(session, read, write)` takes its input and output as functions, so tests script a whole game.
 A bad entry asks again; 'q' offers to save before quitting; 's' saves and goes on (a save that cannot be
-written says why, and the game goes on).
+written says why, and the game goes on). The log is told in time order under a divider per turn (every card that
+enters or leaves your hand included); your own turn starts when you press Enter to roll, and a choice with one
+option is still yours to confirm (the stepping is `Session.advance`).
 
 Nothing is lost: Ctrl-C, SIGTERM, a closed terminal (SIGHUP), the end of input or a closed output stop the game
 between two moves, and the game is saved before the table exits (in the save folder, else the home folder, else
@@ -27,7 +29,9 @@ from typing import Any, Callable, Iterator, Sequence, cast
 
 from ..engine.files import FileWriteError, free_path, write_atomic
 from ..engine.validate import whole_number
-from .session import Session
+from .narration import in_words
+from .session import Session, Stop
+from .table_html import choices, prompt_text
 
 PASS_SCREEN_LINES = 40  # blank lines that scroll the previous player's hand out of sight
 STOP_SIGNALS = {"SIGINT": "Ctrl-C", "SIGTERM": "SIGTERM", "SIGHUP": "the terminal closed (SIGHUP)"}
@@ -56,7 +60,8 @@ class Terminal:
                  command: str = "deerbook play"):
         self.session, self.save_dir, self.command = session, Path(save_dir), command
         self.read, self._write = read or _input, write or _print
-        self.told = 0  # events already written
+        self.told = 0  # log entries already written
+        self.turn_key: object = None  # the turn of the last line written
         self._reading = False  # at a prompt: a signal stops the game at once (else at the next move's end)
         self._pending: Interrupted | None = None
         self._stopping = False
@@ -81,16 +86,24 @@ class Terminal:
     def _play(self) -> None:
         s = self.session
         try:
+            self._rules()
             while True:
-                s.run(after_bot_move=self._tell)
+                stop = s.run(on_turn=self._tell)
                 self._tell()
-                if s.state.is_terminal():
+                if stop == Stop.OVER:
                     self.write(f"Game over. {s.result()}")
                     return
-                self._take_seat(cast(int, s.person_to_move()))  # after run(), a person is to move
-                self._decide()
+                person = s.person_to_move() if stop == Stop.DECIDE else s.roller()
+                self._take_seat(cast(int, person))  # after run(), a person is to move or roll
+                self._roll() if stop == Stop.ROLL else self._decide()
         except Quit:
             self.write("Goodbye.")
+
+    def _rules(self) -> None:
+        """The rules card in words, before the first move."""
+        _, text = self.session.view_module.rules_card(self.session.game)
+        if text:
+            self.write(f"How to play:\n{text}\n")
 
     def write(self, text: str) -> None:
         """Write a line; an output that has closed stops the game (it is saved)."""
@@ -99,16 +112,27 @@ class Terminal:
         except OSError as exc:
             raise _closed(exc) from None
 
-    def _tell(self) -> bool:
-        """Write the log lines the viewer has not seen yet (False: never stop the bots). Between two moves: a
+    def _tell(self) -> None:
+        """Write the log lines the listener has not seen yet, a divider before each new turn. Between two moves: a
         signal that came during the last one stops the game here."""
-        for event in self.session.events[self.told:]:
-            line = event.told_to(self.session.listener, self.session.names)
-            if line:
+        s = self.session
+        for turn, narration in s.log[self.told:]:
+            lines = narration.lines_for(s.listener, s.names)
+            if lines and turn.key != self.turn_key:
+                self.turn_key = turn.key
+                self.write(f"--- {in_words(turn.title, s.listener, s.names)} ---")
+            for line in lines:
                 self.write(f"  {line}")
-        self.told = len(self.session.events)
+        self.told = len(s.log)
         self._stop_if_asked()
-        return False
+
+    def _roll(self) -> None:
+        """The person's own turn starts with a roll: shown, and rolled when they press Enter (or s, q as always)."""
+        s = self.session
+        self.write("\n" + s.view_module.render_text(s.state.observation(s.viewer), s.game, s.names))
+        while self._answer(f"Your turn: {prompt_text(s, Stop.ROLL)} Press Enter to roll (s to save, q to quit): "):
+            self.write("Please press Enter to roll, or type s or q.")
+        s.roll()
 
     def _take_seat(self, person: int) -> None:
         """Hot-seat: a different person to play gets a screen that hides the last hand first."""
@@ -122,15 +146,23 @@ class Terminal:
         s = self.session
         observation = s.state.observation(s.viewer)
         self.write("\n" + s.view_module.render_text(observation, s.game, s.names))
-        texts = [str(a) for a in s.state.legal_actions()]
-        self.write(f"You are P{s.viewer}. Rule: {s.state.rule()}")
-        self.write("\n".join(f"  {i}) {text}" for i, text in enumerate(texts, 1)))
+        offered = choices(s, Stop.DECIDE)
+        texts = [choice.name for choice in offered]
+        self.write(f"You are P{s.viewer}. {prompt_text(s, Stop.DECIDE)}")
+        self.write("\n".join(f"  {i}) {choice.label}" for i, choice in enumerate(offered, 1)))
         while True:
-            answer = self._ask(f"Your choice (1-{len(texts)}, s to save, q to quit): ").strip().lower()
+            answer = self._answer(f"Your choice (1-{len(texts)}, s to save, q to quit): ")
             number = whole_number(answer)
             if number is not None and 1 <= number <= len(texts):
                 s.choose(texts[number - 1])
                 return
+            self.write(f"Please type a number from 1 to {len(texts)}, s or q.")
+
+    def _answer(self, prompt: str) -> str:
+        """The person's answer to `prompt`, after handling s (save and ask again) and q (offer a save, then quit):
+        the answer in lower case, "" for Enter."""
+        while True:
+            answer = self._ask(prompt).strip().lower()
             if answer == "s":
                 self.save()
             elif answer == "q":
@@ -138,7 +170,7 @@ class Terminal:
                 if not keep or self.save() is not None:  # a save that failed: the game goes on
                     raise Quit
             else:
-                self.write(f"Please type a number from 1 to {len(texts)}, s or q.")
+                return answer
 
     def _ask(self, prompt: str) -> str:
         """The person's answer to `prompt`; a signal while waiting, the end of input or a failed read stops the

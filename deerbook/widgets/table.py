@@ -1,11 +1,14 @@
-"""Play any deerbook game in a notebook: the drawn table, your choices as buttons, bots one move at a time.
+"""Play any deerbook game in a notebook: the drawn table, your choices as buttons, the bots one turn at a time.
 
 `GameTable("deer-cards")` seats you against bots with a fresh seed (shown on the table, so a game can be
 replayed); `GameTable(game, ["human", "greedy", "human"], seed=7)` chooses. The table shows only what the
-seat to play may know: its drawn view (`deer.view` / `football.view`) and a log told from that seat
-(`events`: "P2 drew a card from the Predator pile", never which card). Between two human seats a
-"pass to P2" screen hides the previous hand. Chance comes from a seeded Generator, so the same seed and
-clicks replay the same game. Save writes a JSON file (never shown on the table); Load reads one back.
+seat to play may know: its drawn view (`deer_view` / `football_view`) and a log told from that seat, in time
+order with a divider per turn ("P2 drew a card from the Predator pile", never which card; every card that enters
+or leaves your own hand). Your own turn starts with a Roll button, a choice with a single option waits for your
+click too, and after each bot's turn the table pauses (`bot_delay` seconds) or waits for Next turn (`bot_delay=None`):
+the stepping is `Session.advance`, the same at every table. The choices, prompts, hints, rules card and legend are
+the words of `play.table_html`, shared with the book page's table. Between two human seats a "pass to P2" screen
+hides the previous hand. Save writes a JSON file (never shown on the table); Load reads one back.
 
 The table displays itself in a cell; where no live widget can run (the static book) its mime bundle
 carries a drawn snapshot of the table as text/html.
@@ -23,56 +26,67 @@ from ..play.drawing import html_block
 from ..engine import DeerbookError, Game, SaveFileError, State
 from ..engine.files import FileWriteError, free_path, write_atomic
 from ..engine.seeding import Seed
-from ..play.narration import in_words
-from ..play.session import Session
-from ..play.hints import Hint, format_hints, hint_function
+from ..play.session import Session, Stop
+from ..play.hints import Hint, hint_function
+from ..play.table_html import NEXT, ROLL, choices, help_html, hints_html, log_html, status_html
 from .snapshot import SnapshotBox
 
 MAX_BUTTONS = 12
-LOG_LINES = 200
+LOG_TURNS = 60  # the turns the log shows (the newest last)
+PACES = {"pause": ("a short pause after each bot turn", 0.8),
+         "step": ("step by step: Next turn after each bot turn", None), "quick": ("no pause", 0.0)}
+LOG_BOX = "max-height:16em;overflow:auto;display:flex;flex-direction:column-reverse"  # opens scrolled to the newest
 
 
 class GameTable(Session):
     """A notebook table for one game; display it (or its `.widget`) in a cell.
 
-    `bot_delay` (seconds) paces the bots' replies to a person's click, one visible move at a time;
-    None waits for the Continue button instead."""
+    `bot_delay` (seconds) is the pause after each bot's turn while a person is clicking; None waits for the Next
+    turn button instead. `rulings_url` links each prompt's ruling to the book's rulings page (None: named only)."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
                  seed: Seed | str | None = None, state: State | None = None,
-                 hint: Callable[[State, int], list[Hint]] | None = None, *, bot_delay: float | None = 0.6,
-                 auto_single: bool = True, save_dir: str | Path = "."):
-        super().__init__(game, seats, seed, state, auto_single=auto_single)
-        self.bot_delay, self.save_dir = bot_delay, Path(save_dir)
+                 hint: Callable[[State, int], list[Hint]] | None = None, *, bot_delay: float | None = 0.8,
+                 save_dir: str | Path = ".", rulings_url: str | None = None):
+        super().__init__(game, seats, seed, state)
+        self.bot_delay, self.save_dir, self.rulings_url = bot_delay, Path(save_dir), rulings_url
         self.hint_function = hint or hint_function(self.game.name)
         self.hints: list[Hint] = []
         self.passing_to: int | None = None
-        self.waiting_for_continue = self._clicked = False
+        self.stop, self._clicked = Stop.OVER, False
         self.redraws = 0
         self._build_widgets()
         self.advance()
 
+    @property
+    def waiting_for_continue(self) -> bool:
+        """Whether the table waits for the Next turn button (a bot's turn has just been shown)."""
+        return self.stop == Stop.TURN
+
     # -- widgets ----------------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.status, self.view, self.log, self.hint_view, self.note = w.HTML(), w.HTML(), w.HTML(), w.HTML(), w.HTML()
-        self.choices = w.VBox()
+        self.status, self.view, self.log_view, self.hint_view, self.note = (w.HTML() for _ in range(5))
+        self.help = w.HTML(help_html(self))
+        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._build_controls()
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
         self.hint_button.layout.display = None if self.hint_function else "none"
-        self.continue_button = self._button("Continue", self.advance, "show the next move", "deerbook-continue")
+        self.continue_button = self._button("Next turn ▸", self.advance, "show the next bot turn", "deerbook-continue")
+        self.roll_button = self._button("Roll the dice", self.roll, "your turn starts with a roll", "deerbook-choice")
         self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
                                         "deerbook-pass")
         self.new_button = self._button("New game", self.new_game, "a fresh game with a new seed", "deerbook-new")
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
         self.upload.observe(self._on_upload, names="value")
-        self.auto_box = w.Checkbox(value=self.auto_single, description="play single choices by themselves",
-                                   indent=False)
-        self.auto_box.observe(lambda change: setattr(self, "auto_single", change["new"]), names="value")
+        pace = next((key for key, (_, delay) in PACES.items() if delay == self.bot_delay), "pause")
+        self.pace = w.Dropdown(options=[(words, key) for key, (words, _) in PACES.items()], value=pace,
+                               description="Pace", layout=w.Layout(width="auto"))
+        self.pace.observe(lambda change: setattr(self, "bot_delay", PACES[change["new"]][1]), names="value")
         tools = w.HBox([self.hint_button, self._button("Save", self.save, "write the game to a JSON file"),
-                        self.upload, self.new_button, self.auto_box])
+                        self.upload, self.pace], layout=w.Layout(flex_flow="row wrap"))
         self.widget = SnapshotBox(self.snapshot_html, self.summary,
-                                  children=[self.status, self.view, self.choices, self.continue_button,
-                                            self.pass_button, self.hint_view, tools, self.note, self.log])
+                                  children=[self.status, self.choices, self.hint_view, self.note, tools, self.log_view,
+                                            self.view, self.help])
 
     def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool") -> w.Button:
         button = w.Button(description=text, tooltip=tooltip, layout=w.Layout(width="auto"))
@@ -81,8 +95,8 @@ class GameTable(Session):
         return button
 
     def _click(self, action: Callable[[], object]) -> None:
-        """Run a person's click; bots' replies are shown one at a time only then (see `_pause`). A move the
-        rules refuse is named in the note line (a click handler's exception would vanish unseen)."""
+        """Run a person's click; bots' turns are paced only then (see `advance`). A move the rules refuse is named
+        in the note line (a click handler's exception would vanish unseen)."""
         self._clicked = True
         try:
             action()
@@ -93,26 +107,27 @@ class GameTable(Session):
             self._clicked = False
 
     # -- playing ----------------------------------------------------------------------------------------
-    def advance(self) -> None:
-        """Let chance and bots move until a person must decide or the game ends; then redraw."""
-        self.waiting_for_continue = False
-        self.run(after_bot_move=self._pause)
+    def advance(self) -> Stop:
+        """Let chance and bots move, one turn at a time, until a person must decide or roll or the game ends;
+        after each bot turn pause `bot_delay` seconds (while a person is clicking) or wait for Next turn."""
+        while True:
+            self.stop = super().advance()
+            if self.stop != Stop.TURN or self.bot_delay is None:
+                break
+            if self.bot_delay > 0 and self._clicked:
+                self._draw()
+                time.sleep(self.bot_delay)
         self._draw()
-
-    def _pause(self) -> bool:
-        """After a bot's move the viewer can see: wait (bot_delay seconds, only while a person is clicking at
-        a displayed table) or stop for the Continue button."""
-        if self.bot_delay is None:
-            self.waiting_for_continue = True  # `advance` draws the table with the Continue button
-            return True
-        if self.bot_delay > 0 and self._clicked:
-            self._draw()
-            time.sleep(self.bot_delay)
-        return False
+        return self.stop
 
     def play(self, text: str) -> None:
-        """The person to move plays the legal action that reads `text`; then bots and chance move."""
+        """The person to move plays the legal action that reads `text`; then the table moves on."""
         self.choose(text)
+        self.advance()
+
+    def roll(self) -> None:
+        """The person whose turn starts now rolls; then the table moves on."""
+        super().roll()
         self.advance()
 
     def move_pawn(self, move_text: str, spaces: int) -> None:
@@ -129,12 +144,12 @@ class GameTable(Session):
 
     def show_hints(self) -> None:
         """Show the person to move every legal choice with the advisor's value, best first."""
-        if self.hint_function is None or self.state.is_terminal() or self.state.is_chance_node():
+        if self.hint_function is None or self.person_to_move() is None:
             return
         self.hints = self.hint_function(self.state, self.state.current_player())
-        self.hint_view.value = f"<pre>{escape(format_hints(self.hints))}</pre>"
+        self.hint_view.value = hints_html(self, self.hints)
 
-    # -- the log and the view ---------------------------------------------------------------------------
+    # -- the view ---------------------------------------------------------------------------------------
     def _draw(self) -> None:
         """Redraw the table for the viewing seat (the status, with its redraw count, is written last)."""
         self.redraws += 1
@@ -143,21 +158,18 @@ class GameTable(Session):
         hidden = self.passing_to is not None
         observation = self.state.observation(self.viewer)
         self.view.value = "" if hidden else html_block(self.view_module.render_svg(observation, self.game, self.names))
-        self.log.value = "" if hidden else self._log_html()  # the log tells the last seat's secrets too
-        human_turn = self.person_to_move() is not None and not hidden and not self.waiting_for_continue
-        self.choices.children = (self._controls(),) if human_turn else ()
-        self.hint_button.disabled = not human_turn
-        self.continue_button.layout.display = None if self.waiting_for_continue else "none"
+        self.log_view.value = "" if hidden else self._log_html()  # the log tells the last seat's secrets too
+        self.choices.children = () if hidden else self._controls()
+        self.hint_button.disabled = hidden or self.stop != Stop.DECIDE
         self.pass_button.layout.display = None if hidden else "none"
         self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
-        self.new_button.layout.display = None if self.state.is_terminal() else "none"
         self.status.value = self._status_html() + (  # for timing in a browser: which redraw, bots' share
             f'<span class="deerbook-redraw" data-redraw="{self.redraws}" '
             f'data-bots-ms="{1000 * self.bot_seconds:.1f}"></span>')
 
     def _choose_viewer(self) -> None:
-        """The person to move sees the table; a different person first gets the 'pass to' screen."""
-        person = self.person_to_move()
+        """The person to move (or roll) sees the table; a different person first gets the 'pass to' screen."""
+        person = self.person_to_move() if self.stop == Stop.DECIDE else self.roller()
         if person is not None and person != self.viewer and self.passing_to is None:
             self.passing_to = person
 
@@ -166,70 +178,69 @@ class GameTable(Session):
         self._draw()
 
     def _status_html(self) -> str:
-        if self.state.is_terminal():
-            return f"<b>Game over.</b> {escape(self.result())}"
         if self.passing_to is not None:
             return f"<b>Pass the table to P{self.passing_to}.</b> The other players look away."
-        if self.person_to_move() == self.viewer and not self.waiting_for_continue:
-            doing = self.view_module.PHASE_WORDS.get(getattr(self.state, "phase", None), "your choice")
-            todo = (f"<b>Your move, P{self.viewer}</b> — {escape(doing)}: choose below."
-                    f"<br><small>{escape(self.state.rule())}</small>")
-        else:
-            todo = "<b>The bots are playing.</b>" + " Press Continue for the next move." * self.waiting_for_continue
-        return f"{todo}<br><small>Seed {self.seed_text} · seats: {escape(', '.join(self._seat_words()))}</small>"
-
-    def _seat_words(self) -> list[str]:
-        return [in_words(f"{{P{p}}}", self.listener, self.names) + f" (P{p})" * (p == self.listener)
-                for p in range(len(self.seats))]
+        return status_html(self, self.stop, self.rulings_url)
 
     def _log_html(self) -> str:
-        lines = self.history[-LOG_LINES:][::-1]  # newest on top
-        items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-        return (f'<div style="max-height:14em;overflow:auto">'
-                f'<ol class="deerbook-log" reversed style="margin:0">{items}</ol></div>')
+        return f'<div style="{LOG_BOX}">{log_html(self, LOG_TURNS)}</div>'
 
     def _build_controls(self) -> None:
         """The choice controls are made once and reused (a redraw sends new labels, not new widgets)."""
         self.choice_buttons: list[w.Button] = []
         self.choice_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.menu = w.Dropdown()
+        self.menu = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"))
         self.menu_box = w.HBox([self.menu, self._button("Play", lambda: self.play(self.menu.value),
-                                                        "play the chosen move", "deerbook-choice")])
-        self.move_which = w.Dropdown(description="Move")
-        self.move_spaces = w.BoundedIntText(value=1, min=1, max=1)
-        self.move_box = w.HBox([self.move_which, self.move_spaces, self._button(
+                                                        "play the chosen move", "deerbook-choice")],
+                               layout=w.Layout(flex_flow="row wrap"))
+        self.move_which = w.Dropdown(description="Move", style={"description_width": "initial"},
+                                     layout=w.Layout(width="auto", max_width="100%"))
+        self.move_spaces = w.BoundedIntText(value=1, min=1, max=1, description="spaces",
+                                            style={"description_width": "initial"}, layout=w.Layout(width="10em"))
+        self.move_left = w.HTML()
+        self.move_box = w.HBox([self.move_which, self.move_spaces, self.move_left, self._button(
             "Move", lambda: self.move_pawn(self.move_which.value, self.move_spaces.value), "make this move",
-            "deerbook-choice")])
+            "deerbook-choice")], layout=w.Layout(flex_flow="row wrap"))
 
-    def _controls(self) -> w.Widget:
-        legal = self.state.legal_actions()
-        texts = [str(a) for a in legal]
-        if all(a.kind == "move" for a in legal):
-            return self._move_control(texts)
-        return self._buttons(texts) if len(texts) <= MAX_BUTTONS else self._menu(texts)
+    def _controls(self) -> tuple[w.Widget, ...]:
+        if self.stop == Stop.OVER:
+            return (self.new_button,)
+        offered = choices(self, self.stop)
+        if not offered:
+            return ()
+        if offered[0].name == ROLL:
+            return (self.roll_button,)
+        if offered[0].name == NEXT:
+            return (self.continue_button,)
+        if all(a.kind == "move" for a in self.state.legal_actions()):
+            return (self._move_control(offered),)
+        return (self._buttons(offered) if len(offered) <= MAX_BUTTONS else self._menu(offered),)
 
-    def _buttons(self, texts: list[str]) -> w.Widget:
-        while len(self.choice_buttons) < len(texts):
+    def _buttons(self, offered) -> w.Widget:
+        while len(self.choice_buttons) < len(offered):
             button = w.Button(layout=w.Layout(width="auto"))
             button.add_class("deerbook-choice")
-            button.on_click(lambda b: self._click(lambda: self.play(b.description)))
+            button.on_click(lambda b: self._click(lambda: self.play(b.tooltip)))
             self.choice_buttons.append(button)
-        for button, text in zip(self.choice_buttons, texts):
-            button.description = button.tooltip = text
-        self.choice_row.children = tuple(self.choice_buttons[:len(texts)])
+        for button, choice in zip(self.choice_buttons, offered):
+            button.description, button.tooltip = choice.label, choice.name
+        self.choice_row.children = tuple(self.choice_buttons[:len(offered)])
         return self.choice_row
 
-    def _menu(self, texts: list[str]) -> w.Widget:
-        self.menu.options = texts
+    def _menu(self, offered) -> w.Widget:
+        self.menu.options = [(choice.label, choice.name) for choice in offered]
         return self.menu_box
 
-    def _move_control(self, texts: list[str]) -> w.Widget:
-        """A rack's (or Bullseye's) next move as one control: pawn and direction, spaces, Move."""
+    def _move_control(self, offered) -> w.Widget:
+        """A rack's (or Bullseye's) next move as one control: pawn and direction (your own pawn back to start
+        with), spaces, Move; it says how many spaces are left after each part."""
         left = cast(Any, self.state).moves_left  # rack and Bullseye moves exist in the deer games only
-        self.move_which.options = texts
+        self.move_which.options = [(choice.label, choice.name) for choice in offered]
+        own_back = f"move player {self.viewer} back"
+        self.move_which.value = own_back if any(c.name == own_back for c in offered) else offered[0].name
         self.move_spaces.max = max(left, self.move_spaces.min)
         self.move_spaces.value = left
-        self.move_spaces.description = f"spaces (of {left})"
+        self.move_left.value = f"of <b>{left}</b> left"
         return self.move_box
 
     # -- saving -----------------------------------------------------------------------------------------
@@ -254,6 +265,7 @@ class GameTable(Session):
             self.note.value = f"<b>Cannot load {escape(source)}:</b> {escape(str(exc))}"
             return False
         self.note.value = f"Loaded {escape(source)}."
+        self.help.value = help_html(self)
         self.advance()
         return True
 
@@ -265,7 +277,7 @@ class GameTable(Session):
     def summary(self) -> str:
         """One line about the table (the plain-text form of the table, never the state)."""
         turn = ("game over" if self.state.is_terminal() else
-                f"P{self.viewer} to play" if self.person_to_move() == self.viewer else "others to play")
+                f"P{self.viewer} to play" if self.stop in (Stop.DECIDE, Stop.ROLL) else "others to play")
         return f"{self.game.name} table, seed {self.seed_text}, seats {', '.join(self.seats)}: {turn}"
 
     def snapshot_html(self) -> str:

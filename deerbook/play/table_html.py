@@ -1,0 +1,125 @@
+"""The parts of a table every HTML front end shows, written once: the choices in plain words, the prompt with its
+ruling linked, the log in time order with a divider per turn, the hints, the rules card and legend, the result.
+
+The book page's table (`play.page`) and the notebook table (`widgets.table.GameTable`) both show these; the
+terminal (`play.terminal`) writes the same words as text. Everything reads a `Session` as its viewing seat may
+see it. Standard library only.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, NamedTuple
+
+from .narration import in_words
+from .session import Session, Stop
+
+if TYPE_CHECKING:  # the hints (and the advisors they run) are imported only when asked for
+    from .hints import Hint
+
+ROLL, NEXT = "roll", "next"  # the names of the two choices that are not a legal action
+# The log's own style, so it reads the same in a notebook as on the book's page (which styles it further).
+LOG, FIRST = "list-style:none;margin:0;padding:0 0.4em", "font-weight:bold"
+DIVIDER = f"{FIRST};margin-top:0.5em;border-top:1px solid #999"
+
+
+class Choice(NamedTuple):
+    """One thing the person at the table may do now: `name` (a legal action's text, or ROLL / NEXT) and its
+    label in plain words."""
+
+    name: str
+    label: str
+
+
+def choices(session: Session, stop: Stop) -> list[Choice]:
+    """What the viewer may do after `advance` stopped at `stop`: each legal choice (a forced one too), roll,
+    or see the next bot turn; nothing once the game is over."""
+    if stop == Stop.DECIDE and session.person_to_move() == session.viewer:
+        observation = session.state.observation(session.viewer)
+        label = session.view_module.choice_label
+        return [Choice(str(action), label(observation, session.game, action, session.names))
+                for action in session.state.legal_actions()]
+    if stop == Stop.ROLL and session.roller() == session.viewer:
+        return [Choice(ROLL, "Roll the dice")]
+    if stop == Stop.TURN:
+        return [Choice(NEXT, "Next turn ▸")]
+    return []
+
+
+def prompt_text(session: Session, stop: Stop) -> str:
+    """What the viewer is asked now, in plain words (no rule-text section letters)."""
+    views, state = session.view_module, session.state
+    observation = state.observation(session.viewer)
+    if stop == Stop.ROLL:
+        return views.roll_prompt(observation, session.game)
+    if stop == Stop.DECIDE:
+        return views.prompt(observation, session.game, state.rule(), state.legal_actions(), session.names)
+    return session.result() if state.is_terminal() else ""
+
+
+def rule_link(session: Session, rulings_url: str | None) -> str:
+    """The ruling the current decision follows, as a link to the book's rulings page (plain words without a
+    page to link to), or ""."""
+    reference = session.view_module.rule_reference(session.state.rule())
+    if reference is None:
+        return ""
+    words, anchor = reference
+    if rulings_url is None:
+        return f' <small class="deerbook-rule">({escape(words)})</small>'
+    return (f' <small class="deerbook-rule">(<a href="{escape(rulings_url)}#{escape(anchor)}" target="_blank">'
+            f'{escape(words)}</a>)</small>')
+
+
+def status_html(session: Session, stop: Stop, rulings_url: str | None = None) -> str:
+    """The headline of the table: whose move, the prompt and its ruling; then the seed and the seats."""
+    if stop == Stop.OVER:
+        head = f"<b>Game over.</b> {escape(session.result())}"
+    elif stop == Stop.TURN:
+        turn = session.last_turn
+        title = in_words(turn.title, session.listener, session.names) if turn else "A turn"
+        head = f"<b>{escape(title)} is over</b> (the log tells every move); the next turn follows."
+    elif stop == Stop.ROLL:
+        head = f"<b>Your turn:</b> {escape(prompt_text(session, stop))}"
+    else:
+        head = f"<b>Your move:</b> {escape(prompt_text(session, stop))}{rule_link(session, rulings_url)}"
+    seats = ", ".join(seat_words(session))
+    return (f'<p class="deerbook-status">{head}</p>'
+            f'<p class="deerbook-seats"><small>Seed {escape(session.seed_text)} · seats: {escape(seats)}</small></p>')
+
+
+def seat_words(session: Session) -> list[str]:
+    """Each seat as the listener reads it: "you (P0)", "P1 (greedy)" (at a table of bots no seat is "you")."""
+    return [in_words(f"{{P{p}}}", session.listener, session.names) + f" (P{p})" * (p == session.listener)
+            for p in range(len(session.seats))]
+
+
+def log_html(session: Session, turns: int | None = None) -> str:
+    """The viewer's log, oldest first, a divider with its title before each turn (the last `turns` turns only,
+    if given)."""
+    groups = session.turn_log()[-turns:] if turns else session.turn_log()
+    items = "".join(f'<li class="deerbook-turn" style="{DIVIDER if i else FIRST}">{escape(title)}</li>'
+                    + "".join(f"<li>{escape(line)}</li>" for line in lines) for i, (title, lines) in enumerate(groups))
+    return f'<ol class="deerbook-log" style="{LOG}">{items}</ol>'
+
+
+def hints_html(session: Session, hints: "list[Hint]") -> str:
+    """The advisor's hints, best first: each choice in plain words with what it gains."""
+    if not hints:
+        return '<p class="deerbook-hints">No hint here: the advisor cannot answer this decision.</p>'
+    labels = {choice.name: choice.label for choice in choices(session, Stop.DECIDE)}
+    rows = "".join(f"<li><b>{escape(labels.get(h.action, h.action))}</b>: {escape(h.label)}</li>" for h in hints)
+    return f'<div class="deerbook-hints"><p>The advisor\'s values, best first:</p><ol>{rows}</ol></div>'
+
+
+def help_html(session: Session, open_rules: bool = False) -> str:
+    """The rules card and the legend of the drawing, each a section the reader opens."""
+    card, _ = session.view_module.rules_card(session.game)
+    legend = session.view_module.legend(session.game)
+    parts = []
+    if card:
+        opened = " open" * open_rules
+        parts.append(f'<details class="deerbook-rules"{opened}><summary>How to play</summary>{card}</details>')
+    if legend:
+        rows = "".join(f"<dt>{escape(mark)}</dt><dd>{escape(meaning)}</dd>" for mark, meaning in legend)
+        parts.append(f'<details class="deerbook-legend"><summary>What the drawing shows</summary>'
+                     f"<dl>{rows}</dl></details>")
+    return "".join(parts)

@@ -1,0 +1,145 @@
+"""The book page's table, driven from Python as the page's script drives it (tests/test_play_page.py plays it in a
+browser): a game picked in the form, every legal choice a button, whole games to "New game"."""
+import json
+import random
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from deerbook.engine.registry import agents_for
+from deerbook.play.page import PageTable
+from deerbook.play.session import Stop
+
+
+class Buttons(HTMLParser):
+    """The buttons of an HTML part: (data-op, data-name, label)."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.found, self._open = [], None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "button":
+            attrs = dict(attrs)
+            self._open = [attrs.get("data-op"), attrs.get("data-name", ""), ""]
+
+    def handle_data(self, data):
+        if self._open is not None:
+            self._open[2] += data
+
+    def handle_endtag(self, tag):
+        if tag == "button" and self._open is not None:
+            self.found.append(tuple(self._open))
+            self._open = None
+
+
+def play_to_the_end(table: PageTable, answer: dict, seed: int, limit: int = 4000) -> dict:
+    """Click the page's buttons as a person would until the game is over; check the buttons on the way."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        buttons = Buttons(answer["choices"]).found
+        if answer["stop"] == "over":
+            return answer
+        if answer["stop"] == "decide":
+            legal = [str(a) for a in table.session.state.legal_actions()]
+            assert [(op, name) for op, name, _ in buttons] == [("choose", text) for text in legal]
+        op, name, _ = rng.choice(buttons)
+        answer = table.handle({"op": op, "name": name})
+    pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize("form", [
+    {"game": "deer", "num_players": "3", "seed": "12", "pace": "step"},
+    {"game": "deer", "num_players": "4", "opt:advanced": True, "seat1": "advisor", "seed": "3", "pace": "step"},
+    {"game": "deer-cards", "num_players": "3", "seed": "7/2", "pace": "quick"},
+    {"game": "football", "num_players": "2", "seat1": "advisor", "seed": "8", "pace": "step"},
+    {"game": "football", "num_players": "1", "opt:solo_difficulty": "hard", "seed": "9", "pace": "quick"},
+], ids=["deer", "deer-advanced", "deer-cards", "football", "football-solo"])
+def test_a_whole_game_by_its_buttons_ends_with_the_result_and_new_game(form):
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": form})
+    assert answer["stop"] == "roll" and "How to play" in answer["help"] and "<svg" in answer["view"]
+    assert table.session.seed_text == form["seed"] and table.session.seats[0] == "human"
+    over = play_to_the_end(table, answer, 1)
+    assert "<b>Game over.</b>" in over["status"] and re.search(r"\b(wins?|beat|share the win)\b", over["status"])
+    assert re.search(r"(The game ended after round|The most points wins|Blitz Bach)", over["status"])
+    assert [op for op, _, _ in Buttons(over["choices"]).found] == ["new", "again"]
+    again = table.handle({"op": "again"})
+    assert table.session.seed_text == form["seed"] and again["stop"] == "roll"
+    fresh = table.handle({"op": "new"})
+    assert fresh["stop"] in ("roll", "decide", "turn") and "How to play" in fresh["help"]
+    assert table.session.seed_text != form["seed"], "a new game has a fresh seed (1 in a million: the same)"
+
+
+def test_step_pace_shows_each_bot_turn_and_quick_pace_plays_straight_on():
+    stepped = PageTable()
+    answer = stepped.handle({"op": "start", "form": {"game": "deer", "num_players": "4", "seed": "5", "pace": "step"}})
+    stops = []
+    for _ in range(150):
+        stops.append(answer["stop"])
+        op, name, _ = Buttons(answer["choices"]).found[0]
+        answer = stepped.handle({"op": op, "name": name})
+    assert "turn" in stops and Buttons(PageTable().handle({"op": "setup"})["form"]).found  # the Start button
+    quick = PageTable()
+    answer = quick.handle({"op": "start", "form": {"game": "deer", "num_players": "4", "seed": "5", "pace": "quick"}})
+    for _ in range(150):
+        assert answer["stop"] != "turn"
+        op, name, _ = Buttons(answer["choices"]).found[0]
+        answer = quick.handle({"op": op, "name": name})
+
+
+def test_the_form_lists_every_game_and_each_seat_the_catalogue_with_strengths():
+    table = PageTable()
+    form = table.handle({"op": "setup", "form": {"game": "football", "num_players": "2"}})["form"]
+    assert 'value="football" selected' in form and 'value="deer-cards"' in form
+    for agent, info in agents_for("football").items():
+        assert f"{agent} ({info.strength}): {info.description}" in form.replace("&#x27;", "'")
+    assert form.count('name="seat') == 2 and 'name="opt:solo_difficulty"' in form
+    solo = table.handle({"op": "setup", "form": {"num_players": "1"}})["form"]
+    assert solo.count('name="seat') == 1 and "1 (solo)" in solo
+
+
+def test_bad_input_is_named_and_changes_nothing():
+    table = PageTable()
+    table.handle({"op": "start", "form": {"game": "deer", "num_players": "3", "seed": "4"}})
+    before = table.session.state
+    assert table.handle({"op": "choose", "name": "choose 13"}) == {
+        "stop": "error", "message": f"{before.rule()}: it is not a person's turn"}
+    refused = table.handle({"op": "start", "form": {"seed": "seven"}})
+    assert refused["stop"] == "error" and "a seed is a whole number" in refused["message"]
+    assert table.session.state == before and table.form["seed"] == "4"
+
+
+def test_the_drawing_follows_the_page_width_and_hints_answer():
+    table = PageTable()
+    table.handle({"op": "start", "form": {"game": "football", "num_players": "1", "seed": "7"}})
+    narrow = table.handle({"op": "width", "px": 360})
+    assert 'width="360"' in narrow["view"] and "help" not in narrow
+    assert 'width="780"' in table.handle({"op": "width", "px": 1200})["view"]
+    assert table.handle({"op": "hint"}) == {"hint": ""}  # a roll is no decision
+    decided = table.handle({"op": "roll"})
+    assert decided["stop"] == "decide" and decided["hint_available"]
+    hint = table.handle({"op": "hint"})["hint"]
+    assert hint.count("<li>") == len(table.session.state.legal_actions()) and "%" in hint
+
+
+def test_hot_seat_passes_the_table_before_showing_a_hand():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "2", "seat1": "human",
+                                                   "seed": "2", "pace": "step"}})
+    passes = 0
+    for _ in range(200):
+        if answer["stop"] == "pass":
+            passes += 1
+            assert answer["view"] == answer["log"] == "" and Buttons(answer["choices"]).found[0][0] == "seat"
+        op, name, _ = Buttons(answer["choices"]).found[0]
+        answer = table.handle({"op": op, "name": name})
+    assert passes > 2
+
+
+def test_requests_and_answers_are_json():
+    table = PageTable()
+    answer = json.loads(table.handle_json(json.dumps({"op": "start", "form": {"seed": "1"}})))
+    assert answer["stop"] == str(Stop.ROLL) and set(answer) >= {"status", "choices", "view", "log", "help", "form"}

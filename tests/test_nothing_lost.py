@@ -25,7 +25,7 @@ from deerbook.engine.errors import MAX_FILE_BYTES
 from deerbook.engine.files import FileWriteError, free_path, read_bytes, write_atomic
 from deerbook.engine.saving import read_save, read_save_file
 from deerbook.engine.seeding import restore_stream, stream, stream_state
-from deerbook.play.session import Session
+from deerbook.play.session import Session, Stop
 from deerbook.play.terminal import Terminal
 from test_terminal import Script
 
@@ -94,13 +94,14 @@ def person_rule(session: Session) -> str:
 
 
 def play_out(session: Session, stop_at: int | None = None) -> bool:
-    """Play to the end (True), or stop once the log holds `stop_at` steps (False), also between two bot moves."""
-    stopped = lambda: stop_at is not None and len(session.events) >= stop_at  # noqa: E731
-    while not session.state.is_terminal():
-        session.run(after_bot_move=stopped)
-        if stopped():
+    """Play to the end (True), or stop once the log holds `stop_at` steps or more (False), at the first stop of the
+    table after that (a bot's turn shown, a person to roll or to choose)."""
+    while (stop := session.advance()) != Stop.OVER:
+        if stop_at is not None and len(session.events) >= stop_at:
             return False
-        if session.person_to_move() is not None:
+        if stop == Stop.ROLL:
+            session.roll()
+        elif stop == Stop.DECIDE:
             session.choose(person_rule(session))
     return True
 
@@ -278,7 +279,7 @@ class PtyTable:
                 os.execve(sys.executable, [sys.executable, "-m", "deerbook", *args], env)
             finally:
                 os._exit(127)
-        self.output, self.status = b"", None
+        self.output, self.status, self.seen = b"", None, ""
 
     def _read(self, seconds: float) -> None:
         if select.select([self.fd], [], [], seconds)[0]:
@@ -294,7 +295,17 @@ class PtyTable:
             self._read(0.05)
             self._reap()
         assert text.encode() in self.output, self.text[-1500:]
-        self.output = self.output[self.output.index(text.encode()) + len(text):]
+        end_of_text = self.output.index(text.encode()) + len(text)
+        self.seen, self.output = self.output[:end_of_text].decode(errors="replace"), self.output[end_of_text:]
+
+    def make_a_move(self) -> None:
+        """As a person: at each prompt press Enter to roll, until a choice is asked; then take the first choice."""
+        while True:
+            self.expect(PROMPT)
+            if "Press Enter to roll" not in self.seen:
+                self.send("1\n")
+                return
+            self.send("\n")
 
     def send(self, text: str) -> None:
         os.write(self.fd, text.encode())
@@ -325,10 +336,12 @@ PROMPT = "s to save, q to quit): "
 
 
 def expected_after(choices: int) -> Session:
-    """The deer table of the process tests after the person chose the first move `choices` times."""
+    """The deer table of the process tests after the person chose the first move `choices` times (rolling when
+    their turn began), stopped at the next prompt."""
     session = Session(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=7)
     for _ in range(choices):
-        session.run()
+        while session.run() == Stop.ROLL:
+            session.roll()
         session.choose(str(session.state.legal_actions()[0]))
     session.run()
     return session
@@ -340,8 +353,7 @@ def expected_after(choices: int) -> Session:
 def test_a_stopped_table_saves_first_and_its_last_line_says_how_to_resume(stop, status, why, tmp_path):
     table = PtyTable("play", "deer", "--seats", "human,greedy,greedy", "--seed", "7", folder=tmp_path)
     for _ in range(2):
-        table.expect(PROMPT)
-        table.send("1\n")
+        table.make_a_move()
     table.expect(PROMPT)
     table.send(stop) if isinstance(stop, str) else os.kill(table.pid, stop)
     assert table.finish() == status
@@ -357,8 +369,7 @@ def test_a_stopped_table_saves_first_and_its_last_line_says_how_to_resume(stop, 
 
 def test_a_closed_terminal_saves_the_game_and_the_saved_game_resumes(tmp_path):
     table = PtyTable("play", "deer", "--seats", "human,greedy,greedy", "--seed", "7", folder=tmp_path)
-    table.expect(PROMPT)
-    table.send("1\n")
+    table.make_a_move()
     table.expect(PROMPT)
     os.close(table.fd)  # the terminal window closes: the kernel hangs the table up (SIGHUP)
     table.fd = os.open(os.devnull, os.O_RDONLY)

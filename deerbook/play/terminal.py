@@ -100,9 +100,9 @@ class Terminal:
             self.write("Goodbye.")
 
     def _rules(self) -> None:
-        """The rules card in words, before the first move."""
+        """The rules card in words, before the first move (for the people at the table: none at a table of bots)."""
         _, text = self.session.view_module.rules_card(self.session.game)
-        if text:
+        if text and self.session.humans():
             self.write(f"How to play:\n{text}\n")
 
     def write(self, text: str) -> None:

@@ -110,7 +110,8 @@ def test_command_line_reports_bad_seats(capsys):
 
 
 def test_command_line_plays_with_a_seed(monkeypatch, capsys):
-    monkeypatch.setattr(builtins, "input", lambda prompt="": "q" if "choice" in prompt else "" if "roll" in prompt else "n")
+    answers = lambda prompt="": "q" if "choice" in prompt else "" if "roll" in prompt else "n"  # noqa: E731
+    monkeypatch.setattr(builtins, "input", answers)
     assert main(["play", "deer-cards", "--seats", "human,greedy", "--seed", "12"]) == 0
     out = capsys.readouterr().out
     assert "deer-cards, seed 12; seats: P0 human, P1 greedy" in out and "race to 150" in out

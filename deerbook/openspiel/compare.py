@@ -56,7 +56,8 @@ class DuelResult:
         """The result in one line."""
         who = self.challenger + (f" ({self.budget_ms:.3g} ms budget)" if self.budget_ms is not None else "")
         sims = f", {self.simulations:.1f} simulations a decision" if self.simulations is not None else ""
-        return (f"{who} vs {self.field} x{self.seats - 1}: wins {self.share.percent()} over {self.games} games "
+        won = self.share.mean * self.games
+        return (f"{who} vs {self.field} x{self.seats - 1}: won {won:g} of {self.games} games, {self.share.percent()} "
                 f"(equal share {1 / self.seats:.1%}); {self.ms_per_move.mean:.2f} ms a decision "
                 f"(median {self.median_ms:.2f}){sims}")
 

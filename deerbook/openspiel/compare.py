@@ -54,7 +54,7 @@ class DuelResult:
 
     def summary(self) -> str:
         """The result in one line."""
-        who = self.challenger + (f" ({self.budget_ms:.3g} ms budget)" if self.budget_ms is not None else "")
+        who = self.challenger + (f" ({self.budget_ms:.4g} ms budget)" if self.budget_ms is not None else "")
         sims = f", {self.simulations:.1f} simulations a decision" if self.simulations is not None else ""
         won = self.share.mean * self.games
         return (f"{who} vs {self.field} x{self.seats - 1}: won {won:g} of {self.games} games, {self.share.percent()} "

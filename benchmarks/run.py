@@ -7,7 +7,7 @@ not wall time: the figures stay meaningful on a busy machine), beside the issue'
 their range, since the same code runs some percent faster or slower as the machine's load changes. The games are
 timed as `simulate` plays them, with no step watched (a decision and the chance moves after it are then played at
 once: `State.play_decision`); their steps are counted in a separate, untimed pass over the same seeds. With
-open-spiel installed (the `bench` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of
+open-spiel installed (the `openspiel` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of
 random-play loop, for scale. Then a seeded batch through the engine's batch runner on one worker and on every
 core (wall time), and resident memory (RSS) while one process plays `--memory-games` greedy games: it must stay
 flat (every cache in the engine and agents is bounded).
@@ -176,7 +176,7 @@ def main() -> None:
               f"{length:>10.0f}  {target}")
     spiel = openspiel_steps_per_second(args.games * 25)
     if spiel is None:
-        print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[bench]' for open-spiel)")
+        print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[openspiel]' for open-spiel)")
     else:
         deer_rate = steps_per_second(*measure("deer", {"num_players": 4}, "random", args.games, args.repeats))
         print(f"OpenSpiel python_liars_poker random play: {spiel:.0f} steps/s; "

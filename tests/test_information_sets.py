@@ -16,14 +16,21 @@ from deerbook.engine.runner import play
 from game_configs import CONFIGS
 from deerbook.deer import position
 
+try:
+    from deerbook.openspiel.games import shown_text  # the seat's OpenSpiel observation string
+except ImportError:  # open-spiel is not installed: the other views are still compared
+    shown_text = None
+
 STATES_PER_GAME = 20
 VARIANTS_PER_SEAT = 3
 
 
 def seen(state, player: int) -> str:
     """Everything shown to `player`: the observation, as a dict and as the view an agent reading by key is handed,
-    and, where the game has one, the drawn view."""
+    its OpenSpiel observation string (with open-spiel installed), and, where the game has one, the drawn view."""
     shown = {"observation": state.observation(player), "by_key": dict(state.observation_view(player))}
+    if shown_text is not None:
+        shown["openspiel"] = shown_text(state, player)
     view = _view_module(state.game.name)
     if view is not None:
         shown.update(svg=view.render_svg(state.observation(player), state.game),
@@ -176,3 +183,44 @@ def test_football_has_nothing_hidden_and_shows_the_whole_table(name, options):
     for state in met_states(game, 3):
         for player in range(game.num_players):
             assert rebuild(state.observation(player)) == state
+
+
+@pytest.mark.parametrize("name,options", [("deer", {"num_players": 3, "headlights_spaces": True}),
+                                          ("deer-cards", {"num_players": 5})])
+def test_deer_information_state_reads_only_what_the_seat_was_shown(name, options):
+    """The OpenSpiel information state (perfect recall) of a seat is the same along any history that shows the seat
+    the same: each state of a game's history replaced by one differing in what the seat cannot see."""
+    pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is not installed (pip install 'deerbook[openspiel]')")
+    from deerbook.openspiel.games import DeerbookState, Position, Trail, short_name
+
+    params = {"players": options["num_players"], **{k: v for k, v in options.items() if k != "num_players"}}
+    game = pyspiel.load_game(short_name(name), params)
+    rng = np.random.default_rng(5)
+    history = _history_of_a_random_game(game, seed=5, steps=240)
+    for player in range(game.num_players()):
+        copy, varied = None, 0
+        for i, (trail, state) in enumerate(history):
+            candidates = accepted(game.game, [swap_hidden_cards(state.to_json(), player, rng)])
+            other = candidates[0] if candidates else state
+            varied += other != state
+            copy = Trail(copy, trail.actor, trail.action, state=other)
+            if i % 20 == 19:
+                assert (DeerbookState(game, Position(other, copy)).information_state_string(player)
+                        == DeerbookState(game, Position(state, trail)).information_state_string(player))
+        assert varied > 100, f"only {varied} states of the history were varied for player {player}"
+
+
+def _history_of_a_random_game(game, seed: int, steps: int) -> list:
+    """(trail, deerbook state) at each of the first `steps` positions of a seeded random OpenSpiel game, in order."""
+    import random
+
+    state, rng, history = game.new_initial_state(), random.Random(seed), []
+    for _ in range(steps):
+        history.append((state.position.trail, state.state))
+        if state.is_chance_node():
+            numbers, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(numbers, weights)[0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return history

@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-CORE = ("game", "spec", "state", "rules", "save", "decisions", "registration")  # the rules core: deerbook.<game>
+CORE = ("game", "spec", "state", "rules", "save", "decisions", "registration", "codec")  # the rules core
 LAYERED = {"bots": ("greedy", "advisor"), "analysis": ("odds",), "play": ("view", "events", "narrate")}
 COMPONENTS = {"deer": "components", "football": "sheet"}  # the game's component data, replaceable by the user's own
 

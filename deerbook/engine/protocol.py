@@ -161,6 +161,11 @@ class State(ABC):
             cache["_cache_outcomes"] = self._chance_outcomes() if self.is_chance_node() else ()
         return cast(tuple[tuple[Action, Fraction], ...], cache["_cache_outcomes"])
 
+    def chance_table(self) -> "ChanceTable":
+        """The chance outcomes as a sampling table (empty elsewhere): the same outcomes in the same order, with integer
+        running totals of weights proportional to their exact probabilities, no `Fraction` built."""
+        return self._chance() if self.is_chance_node() else ChanceTable((), ())
+
     def _chance(self) -> "ChanceTable":
         cache = self.__dict__
         if "_cache_chance" not in cache:

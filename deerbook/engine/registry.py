@@ -36,7 +36,7 @@ from .protocol import Game
 
 GROUP = "deerbook.games"  # the entry-point group games are declared in
 AGENT_GROUP = "deerbook.agents"  # the entry-point group agents are declared in
-HOOKS = ("odds", "hints", "view", "events")  # the GameInfo fields that name an import path
+HOOKS = ("odds", "hints", "view", "events", "codec")  # the GameInfo fields that name an import path
 #: deerbook's own registrations by group (pyproject.toml declares these entry points too)
 BUILTIN = {GROUP: ("deerbook.deer.registration:GAMES", "deerbook.football.registration:GAMES"),
            AGENT_GROUP: ("deerbook.bots.catalogue:AGENTS",)}
@@ -138,6 +138,7 @@ class GameInfo:
     view: str | None = None  # module with render_svg, render_text, headline, result_text, PHASE_WORDS
     # (deerbook.play.views)
     events: str | None = None  # module with step_event(before, action, after) -> Event; default: the view module
+    codec: str | None = None  # "module:function", game -> engine.codec.ActionCodec: its actions as integers
     configs: Sequence[dict[str, Any]] = ({},)
     benchmarks: Sequence[Benchmark] = (Benchmark(),)
     information: str = "perfect"

@@ -6,7 +6,7 @@ from deerbook.engine import RuleViolation, make_game
 from deerbook.engine.codec import ActionCodec
 from deerbook.engine.protocol import Action
 from deerbook.engine.registry import game_info
-from deerbook.football.rules import NO_KICK
+from deerbook.football.rules import DECLINE_ACTIONS, NO_KICK
 
 from game_configs import CONFIGS as EVERY_CONFIG, walk
 
@@ -53,7 +53,7 @@ def test_the_numbering_depends_on_the_game_only(name, options):
 def test_numbers_and_actions_outside_the_game_are_refused_by_name():
     codec = codec_of(make_game("football", num_players=2))
     for bad in (-1, codec.num_actions, 2.0, "3", True, None):
-        with pytest.raises(RuleViolation, match="Action numbering: action numbers are integers from 0 to 25"):
+        with pytest.raises(RuleViolation, match="Action numbering: action numbers are integers from 0 to 27"):
             codec.action(bad)
     with pytest.raises(RuleViolation, match="this game has no action"):
         codec.action_id(Action("take", (7,)))
@@ -65,9 +65,10 @@ def test_numbers_and_actions_outside_the_game_are_refused_by_name():
 
 def test_football_numbers_its_decisions_as_documented():
     codec = codec_of(make_game("football", num_players=3))
-    assert codec.num_actions == 26 and codec.num_outcomes == 3 + 6 + 12_375 + 923
+    assert codec.num_actions == 28 and codec.num_outcomes == 3 + 6 + 12_375 + 923
     assert [codec.action_id(Action(kind, (1,))) for kind in ("take", "check", "pick", "wild")] == [0, 6, 12, 18]
     assert codec.action_id(Action("kick")) == 24 and codec.action_id(NO_KICK) == 25
+    assert [codec.action_id(DECLINE_ACTIONS[n]) for n in (2, 1)] == [26, 27]
     assert codec.outcome_id(Action("defense", (2,))) == 2
 
 

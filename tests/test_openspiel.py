@@ -36,7 +36,9 @@ def test_importing_registers_every_builtin_game_with_its_options():
     assert deer == {"players": 4, "components": "board-2014", "advanced": False, "knocking": False,
                     "headlights_spaces": False, "bullseye_spaces": False}
     assert pyspiel.load_game("deerbook_football").get_parameters() == {"players": 2, "solo_difficulty": "normal",
-                                                                       "sheet_file": ""}
+                                                                       "sheet_file": "", "sheet": ""}
+    old_sheet = pyspiel.load_game("deerbook_football", {"sheet": "reconstructed-v1"}).new_initial_state()
+    assert old_sheet.state.game.options()["sheet"] != make_game("football").sheet.data  # a built-in sheet by name
 
 
 @pytest.mark.parametrize("name,information,players", [("deerbook_deer", "IMPERFECT_INFORMATION", (2, 6)),

@@ -1,7 +1,8 @@
 """Football Highlights actions as integers (`engine.codec`): every decision and chance outcome, numbered.
 
-The numbering is the same for every Football game. Decisions (26): take the dice of area t, check a box of track t,
-pick track t, send a wild chain to track t (t = 1..6 each, in that order), then kick a field goal, no field goal.
+The numbering is the same for every Football game. Decisions (28): take the dice of area t, check a box of track t,
+pick track t, send a wild chain to track t (t = 1..6 each, in that order), then kick a field goal, no field goal,
+decline both picks, decline the second pick.
 
 Chance outcomes: the Defense Die's three faces; the Defense Marker's die (6); then every roll of k play dice,
 k = 1..11, and of k power dice, k = 1..6. A roll is its count of each face (the order of the dice does not
@@ -14,7 +15,7 @@ from functools import lru_cache
 
 from ..engine.codec import ActionCodec
 from ..engine.protocol import Action
-from .rules import DEFENSE_DIE, NO_KICK, PLAY_DICE, dice_roll
+from .rules import DECLINE_ACTIONS, DEFENSE_DIE, NO_KICK, PLAY_DICE, dice_roll
 from .sheet import MAX_POWER_DICE, TRACKS
 from .spec import FootballSetup
 
@@ -28,7 +29,8 @@ def codec(game: FootballSetup) -> ActionCodec:
 
 @lru_cache(maxsize=1)
 def _codec() -> ActionCodec:
-    decisions = [*(Action(kind, (t,)) for kind in DECISION_KINDS for t in TRACKS), Action("kick"), NO_KICK]
+    decisions = [*(Action(kind, (t,)) for kind in DECISION_KINDS for t in TRACKS), Action("kick"), NO_KICK,
+                 DECLINE_ACTIONS[2], DECLINE_ACTIONS[1]]
     return ActionCodec(decisions, chance_outcomes())
 
 

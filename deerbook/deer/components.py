@@ -169,6 +169,25 @@ class DeerComponents:
         return tuple(k for k, card in enumerate(self.cards) if card.category == "predator")
 
     @cached_property
+    def number_mask(self) -> int:
+        """The number card kinds as a bit mask (bit k: kind k), as the round's history names card kinds."""
+        return sum(1 << k for k in self.number_kind.values())
+
+    @cached_property
+    def predator_mask(self) -> int:
+        """The predator card kinds as a bit mask."""
+        return sum(1 << k for k in self.predator_kinds)
+
+    @cached_property
+    def all_mask(self) -> int:
+        """Every card kind as a bit mask."""
+        return (1 << len(self.cards)) - 1
+
+    def numbers_mask(self, numbers) -> int:
+        """The kinds of the number cards of `numbers` as a bit mask."""
+        return sum(1 << k for k in {self.number_kind[n] for n in numbers})
+
+    @cached_property
     def joker_kind(self) -> int | None:
         """The Joker card kind, or None without a Joker."""
         return next((k for k, card in enumerate(self.cards) if card.category == "joker"), None)

@@ -6,7 +6,7 @@ card kinds, and every card is in exactly one place. The rules themselves live in
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable
 
 from ..engine import CHANCE, TERMINAL, Action, State
@@ -15,6 +15,7 @@ from ..engine.protocol import IdentityCache, ObservationView, evolve, field_valu
 from ..engine.seeding import Rng
 from . import rules
 from .rules import PRIVATE_PHASES, Phase, card_list
+from .rules.history import Entry, seen_by
 from .spec import DeerSetup
 
 BULLSEYE_PHASES = (Phase.BULLSEYE_PAWN, Phase.BULLSEYE_AMOUNT)
@@ -53,6 +54,9 @@ class DeerState(State):
     pending: tuple[int, ...]  # the mover's number cards about to move, open to blocks (Ruling 19)
     giver: int | None  # the other player handing cards over (Ruling 2, card chart)
     blocking: tuple[int, int] | None  # (card kind, holder) offered a block
+    # The round's card movements since the deal (`rules.history`): how the position was reached, not the position
+    # (two states equal in every other field are the same position: not compared).
+    history: tuple[Entry, ...] = field(compare=False)
 
     CACHE_KEYS = State.CACHE_KEYS + ("_cache_hash",)
 
@@ -60,7 +64,7 @@ class DeerState(State):
         """Hashed once per state (exact enumeration keys its memo by state)."""
         cache = self.__dict__
         if "_cache_hash" not in cache:
-            cache["_cache_hash"] = hash((self.game, *(cache[name] for name in FIELD_NAMES)))
+            cache["_cache_hash"] = hash((self.game, *(cache[name] for name in POSITION_FIELDS)))
         return cache["_cache_hash"]
 
     # -- construction -------------------------------------------------------------------------------
@@ -74,7 +78,7 @@ class DeerState(State):
                    joker_die=None, chosen=(), to_pass=zeros, rack=zeros, moves_left=0, move_target=None,
                    round_points=(0,) * n, ledger=(), turns=0, racks_played=(0,) * n, set_aside=(zeros,) * n,
                    set_aside_due=(0,) * n, bullseye_due=(False,) * n, benefit_spaces=(None,) * n, pending=zeros,
-                   giver=None, blocking=None)
+                   giver=None, blocking=None, history=())
 
     # -- protocol ---------------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -169,6 +173,11 @@ class DeerState(State):
         """`observation(player)`, each entry worked out when an agent reads it."""
         return ObservationView(self, player, OBSERVED)
 
+    def sample_belief(self, player: int, rng: Rng) -> "DeerState":
+        """A full position consistent with everything `player` has seen (its observation, the round's history as
+        it saw it), each consistent deal of the unseen cards equally likely (`belief`)."""
+        return self.game.sample_belief(self.observation(player), rng)
+
     def to_json(self) -> dict:
         """Every field as JSON-able data (read back by `load_state`)."""
         return {name: _lists(getattr(self, name)) for name in FIELD_NAMES}
@@ -211,6 +220,7 @@ class DeerState(State):
 
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
+POSITION_FIELDS = tuple(f.name for f in fields(DeerState) if f.name != "game" and f.compare)  # all but the history
 _ROLES = {Phase.END: TERMINAL, **dict.fromkeys(rules.CHANCE_PHASES, CHANCE)}  # the phases no seat decides
 
 
@@ -242,6 +252,9 @@ OBSERVED: dict[str, Callable[[DeerState, int], Any]] = {
     "giver": lambda s, p: None if s.phase == Phase.HAND_OVER and _decider_hidden(s, p) else s.giver,
     "blocking": lambda s, p: None if _decider_hidden(s, p) else s.blocking,
     "pending_count": lambda s, p: sum(s.pending) if p == rules.mover(s) else None,  # only their owner counts them
+    "racks_played": lambda s, p: s.racks_played, "set_aside_due": lambda s, p: s.set_aside_due,
+    "bullseye_due": lambda s, p: s.bullseye_due, "benefit_spaces": lambda s, p: s.benefit_spaces,
+    "history": lambda s, p: seen_by(s.history, p, s.game.num_players),  # the round's movements as `p` saw them
 }
 
 

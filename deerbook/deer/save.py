@@ -7,7 +7,7 @@ from ..engine import RuleViolation, SaveFileError
 from ..engine.validate import flag, is_whole, list_of, optional, require, whole, wholes
 from . import rules
 from .rules import PHASE_RULES, Phase
-from .rules.history import ANSWERED, PILE, UNSEEN
+from .rules.history import ANSWERED, PILE, UNSEEN, History
 from .state import BULLSEYE_PHASES, FIELD_NAMES, DeerState
 from .spec import DeerSetup
 
@@ -143,7 +143,7 @@ class _Values:
                     "a card's kind must be one of the kinds it may be")
             require(moved or source in range(3 * n), w, "only a seat's place can hold nothing or wait")
             return source, target, kind, mask
-        return list_of(value, where, None, entry)
+        return History(list_of(value, where, None, entry))
 
     def ledger(self, value, where):
         def entry(v, w):

@@ -24,13 +24,64 @@ single kind; for the others it sees -1.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
 DISCARD, PILE = -1, -2  # the Discard pile (face up) and the Predator pile (face down)
 NOTHING, PENDING, ANSWERED = -3, -4, -5  # the targets of the entries that move no card
 UNSEEN = -1  # the kind of a card a seat did not see
 
 Entry = tuple[int, int, int, int]
+
+
+class History:
+    """A round's entries, immutable. The histories of one line of play share one list (each sees its first `size`
+    entries), so a transition appends to it in place (`writable`, `of`); a history that is not the latest of its
+    list copies its own entries first (a second move tried from the same position)."""
+
+    __slots__ = ("_items", "_size")
+
+    def __init__(self, entries: Iterable[Entry] = ()):
+        self._items: list[Entry] = list(entries)
+        self._size = len(self._items)
+
+    def writable(self) -> list[Entry]:
+        """A list of the entries to append to: the shared list when this is the latest history of its line of play,
+        else (or when empty: `EMPTY` is every round's start) a copy (`of` makes the next history from it)."""
+        return self._items if len(self._items) == self._size and self._size else self._items[:self._size]
+
+    @staticmethod
+    def of(items: list[Entry]) -> "History":
+        """The history of the entries of `items` (from `writable`, appended to)."""
+        history = History.__new__(History)
+        history._items, history._size = items, len(items)
+        return history
+
+    def entries(self) -> tuple[Entry, ...]:
+        """The entries, oldest first."""
+        return tuple(self._items[:self._size])
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self._items[:self._size])
+
+    def __getitem__(self, index: int) -> Entry:
+        if not -self._size <= index < self._size:
+            raise IndexError("history index out of range")
+        return self._items[index % self._size]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, History) and self.entries() == other.entries()
+
+    def __hash__(self) -> int:
+        return hash(self.entries())
+
+    def __repr__(self) -> str:
+        return f"History({list(self.entries())!r})"
+
+
+EMPTY = History()
 
 
 def hand(seat: int) -> int:
@@ -71,7 +122,7 @@ def single(mask: int) -> bool:
     return mask != 0 and mask & (mask - 1) == 0
 
 
-def seen_by(history: tuple[Entry, ...], seat: int, n: int) -> tuple[Entry, ...]:
+def seen_by(history: Iterable[Entry], seat: int, n: int) -> tuple[Entry, ...]:
     """The history as `seat` saw it: the kinds of cards it did not see made UNSEEN, others' private answers left
     out."""
     seen = []
@@ -87,9 +138,9 @@ def seen_by(history: tuple[Entry, ...], seat: int, n: int) -> tuple[Entry, ...]:
     return tuple(seen)
 
 
-def open_pending(history: tuple[Entry, ...]) -> tuple[int, int, int] | None:
+def open_pending(history) -> tuple[int, int, int] | None:
     """(index, mover, mask) of the movement waiting for blocks (a PENDING entry not yet closed by the mover's
-    NOTHING entry), or None."""
+    NOTHING entry), or None (`history`: a History or a tuple of entries)."""
     for i in range(len(history) - 1, -1, -1):
         source, target, _, mask = history[i]
         if target == PENDING:
@@ -99,10 +150,11 @@ def open_pending(history: tuple[Entry, ...]) -> tuple[int, int, int] | None:
     return None
 
 
-def blocked_since(history: tuple[Entry, ...], start: int, n: int) -> int:
+def blocked_since(history, start: int, n: int) -> int:
     """The mask of the kinds revealed from set-aside cards after entry `start` (blocks, Ruling 19)."""
     mask = 0
-    for source, target, kind, _ in history[start:]:
+    for i in range(start, len(history)):
+        source, target, kind, _ = history[i]
         if target == DISCARD and n <= source < 2 * n:
             mask |= 1 << kind
     return mask

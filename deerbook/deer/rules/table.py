@@ -5,7 +5,7 @@ from typing import Any, Sequence
 
 from ...engine.events import Event
 from .cards import rolled_numbers
-from .history import DISCARD, PILE, Entry, aside
+from .history import DISCARD, PILE, History, aside
 from .phases import Phase
 
 
@@ -60,7 +60,7 @@ class Table:
     pending: Sequence[int]
     giver: int | None
     blocking: tuple[int, int] | None
-    history: tuple[Entry, ...]
+    history: History | list  # a list while a transition appends to it (`entries`)
 
     def __init__(self, fields: dict, events: list[Event] | None = None):
         """A working copy of a state's `fields` (a dict the table takes over); with an `events` list, the
@@ -83,7 +83,8 @@ class Table:
         for name in self.edited:
             value = fields[name]
             if value.__class__ is list:  # not set whole (to a tuple) since it was edited
-                fields[name] = tuple(map(tuple, value)) if name in NESTED else tuple(value)
+                fields[name] = (History.of(value) if name == "history" else
+                                tuple(map(tuple, value)) if name in NESTED else tuple(value))
         return fields
 
     def faces(self) -> tuple:
@@ -113,7 +114,15 @@ class Table:
 
     def note(self, source: int, target: int, kind: int, mask: int, count: int = 1) -> None:
         """Add `count` entries to the round's history (`history`: places by code)."""
-        self.history += ((source, target, kind, mask),) * count
+        self.entries().extend(((source, target, kind, mask),) * count)
+
+    def entries(self) -> list:
+        """The round's history, to append to (a list until the transition is done, as `edit` gives the piles)."""
+        history = self.history
+        if isinstance(history, History):
+            history = self.history = history.writable()
+            self.edited.append("history")
+        return history
 
     def code(self, place) -> int | None:
         """The history's code of a place (`history`), or None for the deck (the deal is not an entry)."""
@@ -131,8 +140,9 @@ class Table:
             return
         public = shown or start == DISCARD or end == DISCARD
         assert public or mask is not None, "a face-down movement names the kinds its card may be"
+        entries = self.entries()
         for kind, count in kinds:
-            self.history += ((start, end, kind, 1 << kind if public else mask),) * count
+            entries.extend(((start, end, kind, 1 << kind if public else mask),) * count)
 
     def move(self, kind: int, source, target, shown: bool = False, mask: int | None = None,
              noted_from: int | None = None) -> None:
@@ -140,7 +150,11 @@ class Table:
         "predator_pile"); `shown`: the card is shown to everyone (a rack, a Joker played); a card moved face down
         names in `mask` the kinds it may be for those who did not see it (the round's `history`, which notes it
         as leaving `noted_from` if given: the cards a hand set to pass)."""
-        self._noted(((kind, 1),), source if noted_from is None else noted_from, target, shown, mask)
+        start, end = self.code(source) if noted_from is None else noted_from, self.code(target)
+        if start is not None and end is not None:  # one `_noted` card, inline: most moves are one card
+            public = shown or start == DISCARD or end == DISCARD
+            assert public or mask is not None, "a face-down movement names the kinds its card may be"
+            self.entries().append((start, end, kind, 1 << kind if public else mask))
         self.pile(source)[kind] -= 1
         self.pile(target)[kind] += 1
         if self.events is not None:

@@ -16,7 +16,7 @@ from ..components import EFFECTS, DeerComponents
 from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, group_target,
                     hand_value, loses_turn, matching, moved_numbers, mover, others, predator_decision, rolled_numbers,
                     set_aside_options, turn_start_phase)
-from .history import ANSWERED, NOTHING, PENDING, blocked_since, open_pending, passing
+from .history import ANSWERED, EMPTY, NOTHING, PENDING, blocked_since, open_pending, passing
 from .phases import Phase
 from .table import Table
 
@@ -235,8 +235,10 @@ def set_to_pass(t: Table, cards, mask: int) -> None:
     6's, kinds `mask`), and those of a blocked kind going back to the hand (Ruling 19: everyone counts them)."""
     place = passing(t.current, t.n)
     set_before = [0] * len(cards)
-    for source, target, kind, _ in t.history:
-        set_before[kind] += (target == place) - (source == place)
+    if EFFECTS[t.comp.chart_row(t.roll).effect].groups:  # only Ruling 6 sets cards to pass before they move
+        for source, target, kind, _ in t.history:
+            if place in (source, target):
+                set_before[kind] += 1 if target == place else -1
     for kind, (count, already) in enumerate(zip(cards, set_before)):
         if count > already:
             t.note(t.current, place, kind, mask, count - already)
@@ -510,7 +512,7 @@ def close_round(t: Table) -> None:
     t.round += 1
     t.hands = t.set_aside = ((0,) * kinds,) * t.n
     t.deck, t.discard, t.predator_pile = t.game.full_deck, (0,) * kinds, (0,) * kinds
-    t.history = ()
+    t.history = EMPTY
     t.current = (t.dealer + 1) % t.n
     t.phase = Phase.DEAL
 

@@ -7,15 +7,17 @@ not wall time: the figures stay meaningful on a busy machine), beside the issue'
 their range, since the same code runs some percent faster or slower as the machine's load changes. The games are
 timed as `simulate` plays them, with no step watched (a decision and the chance moves after it are then played at
 once: `State.play_decision`); their steps are counted in a separate, untimed pass over the same seeds. With
-open-spiel installed (the `openspiel` extra) OpenSpiel's pure-Python `python_liars_poker` runs in the same kind of
-random-play loop, for scale. Then a seeded batch through the engine's batch runner on one worker and on every
-core (wall time), and resident memory (RSS) while one process plays `--memory-games` greedy games: it must stay
-flat (every cache in the engine and agents is bounded).
+open-spiel installed (the `openspiel` extra) OpenSpiel's pure-Python `python_liars_poker` and 4-player Deer run in the
+same random-play loop (legal actions, apply, sample chance: the loop any outside user writes), timed alternately in
+one process, with their ratio (target: at least 1), beside Deer's fast path (`play_decision`). Then a seeded batch
+through the engine's batch runner on one worker and on every core (wall time), and resident memory (RSS) while one
+process plays `--memory-games` greedy games: it must stay flat (every cache in the engine and agents is bounded).
 """
 import argparse
 import multiprocessing
 import pathlib
 import platform
+import random
 import resource
 import statistics
 import sys
@@ -34,6 +36,7 @@ from deerbook.engine.registry import agent_factories  # noqa: E402
 from deerbook.engine.registry import Benchmark, game_info, game_names  # noqa: E402
 
 MEMORY_GROWTH_LIMIT_MIB = 5  # "flat": what the last half of the games may add to the resident set
+ROUNDS_AGAINST_OPENSPIEL = 15  # alternate timings of the two step loops (the ratio is their median)
 
 
 def cases() -> list[tuple[str, Benchmark]]:
@@ -84,7 +87,8 @@ def steps_per_second(per_game: list[float], length: float) -> float:
 
 
 def openspiel_steps_per_second(games: int) -> float | None:
-    """OpenSpiel's python_liars_poker under random play in the runner's loop shape, or None if absent."""
+    """OpenSpiel's python_liars_poker under random play in the runner's loop shape (one timed run), or None if
+    absent."""
     try:
         import pyspiel
         from open_spiel.python.games import liars_poker  # noqa: F401  (registers python_liars_poker)
@@ -105,6 +109,38 @@ def openspiel_steps_per_second(games: int) -> float | None:
             state.apply_action(action)
             steps += 1
     return steps / (time.process_time() - start)
+
+
+def step_loop_steps_per_second(games: int) -> float:
+    """4-player Deer under random play in the loop any outside user writes: `legal_actions()`, `apply()` and
+    `sample_chance()`, step by step (one timed run)."""
+    game, rng, steps = make_game("deer", num_players=4), random.Random(0), 0
+    start = time.process_time()
+    for _ in range(games):
+        state = game.initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state = state.apply(action)
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def step_loop_ratio(deer_games: int, spiel_games: int, rounds: int) -> tuple[float, float, float] | None:
+    """(Deer's step loop, OpenSpiel's, their ratio) in steps per CPU second: the two loops timed alternately in this
+    process, `rounds` times each, and the median of each (the machine's load moves both alike); None without
+    open-spiel."""
+    deer, spiel = [], []
+    for _ in range(rounds):
+        deer.append(step_loop_steps_per_second(deer_games))
+        rate = openspiel_steps_per_second(spiel_games)
+        if rate is None:
+            return None
+        spiel.append(rate)
+    return statistics.median(deer), statistics.median(spiel), statistics.median(d / s for d, s in zip(deer, spiel))
 
 
 def batch_seconds(games: int, workers: int) -> float:
@@ -174,13 +210,16 @@ def main() -> None:
         target = target_text(ms, case.target_ms, False) or target_text(rate, case.target_steps, True)
         print(f"{name:<10} {str(case.options):<22} {case.agent:<7} {ms:>8.2f} {spread:>11} {rate:>8.0f} "
               f"{length:>10.0f}  {target}")
-    spiel = openspiel_steps_per_second(args.games * 25)
-    if spiel is None:
+    compared = step_loop_ratio(max(1, args.games // 50), args.games * 2, ROUNDS_AGAINST_OPENSPIEL)
+    if compared is None:
         print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[openspiel]' for open-spiel)")
     else:
-        deer_rate = steps_per_second(*measure("deer", {"num_players": 4}, "random", args.games, args.repeats))
-        print(f"OpenSpiel python_liars_poker random play: {spiel:.0f} steps/s; "
-              f"4-player Deer random play runs at {deer_rate / spiel:.2f}x that")
+        loop, spiel, ratio = compared
+        fast = steps_per_second(*measure("deer", {"num_players": 4}, "random", args.games, args.repeats))
+        print(f"OpenSpiel python_liars_poker random play: {spiel:.0f} steps/s. 4-player Deer random play: the step "
+              f"loop (legal_actions, apply, sample_chance) {loop:.0f} steps/s, {ratio:.2f}x that (target >= 1: "
+              f"{'met' if ratio >= 1 else 'NOT met'}); the fast path (play_decision, as simulate plays) "
+              f"{fast:.0f} steps/s, {fast / spiel:.2f}x")
     if args.batch_games:
         one, every = batch_seconds(args.batch_games, 1), batch_seconds(args.batch_games, default_workers())
         print(f"batch of {args.batch_games} greedy 4-player Deer games (wall time): {one:.1f} s on 1 worker, "

@@ -4,7 +4,8 @@ from fractions import Fraction
 import pytest
 
 from deerbook.engine import RuleViolation, make_game, state_from_json, state_to_json
-from deerbook.engine.protocol import Action, check_distribution
+from deerbook.engine.protocol import Action, State, check_distribution
+from deerbook.engine.registry import game_info, game_names
 from deerbook.engine.seeding import stream
 
 from game_configs import CONFIGS, walk as walk_from
@@ -100,3 +101,21 @@ def test_chance_probabilities_are_exact(game):
     for state in walk(game, 2):
         if state.is_chance_node():
             assert all(type(p) is Fraction for _, p in state.chance_outcomes())
+
+
+def test_every_imperfect_information_game_samples_beliefs():
+    """A game with hidden information overrides `State.sample_belief` (the default returns the state itself)."""
+    imperfect = [name for name in game_names() if game_info(name).information == "imperfect"]
+    assert imperfect
+    for name in imperfect:
+        state = make_game(name, **game_info(name).configs[0]).initial_state()
+        assert type(state).sample_belief is not State.sample_belief, f"{name} hides information but samples none"
+
+
+def test_a_sampled_belief_shows_the_seat_its_observation(game):
+    """At states along a random game, a state drawn from a seat's belief gives that seat the same observation."""
+    rng = stream(5)
+    for i, state in enumerate(walk(game, 1)):
+        if i % 17 == 0:
+            for player in range(game.num_players):
+                assert state.sample_belief(player, rng).observation(player) == state.observation(player)

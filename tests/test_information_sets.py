@@ -2,7 +2,8 @@
 
 For states met in seeded random games of every configuration, the test builds other states that differ
 only in what player p cannot see (other hands, other players' set-aside cards, the undealt deck, the
-Predator pile, who is deciding a private block or hand-over), keeps those the loader accepts, and checks
+Predator pile, who is deciding a private block or hand-over, the kinds of the cards others moved face down in the
+round's history), keeps those the loader accepts, and checks
 that p's observation (as a dict and as a view read by key) and p's drawn view are the same for all of them.
 """
 import json
@@ -91,6 +92,20 @@ def swap_hidden_cards(data: dict, player: int, rng: np.random.Generator) -> dict
     return data
 
 
+def rewrite_unseen_history(data: dict, player: int, rng: np.random.Generator) -> dict:
+    """A copy of `data` whose history names other kinds (within what each entry allows) for the cards `player` did
+    not see: those another seat moved face down."""
+    data = json.loads(json.dumps(data))
+    n = len(data["hands"])
+    for entry in data["history"]:
+        source, target, kind, mask = entry
+        kinds = [k for k in range(mask.bit_length()) if mask >> k & 1]
+        mine = any(0 <= place < 3 * n and place % n == player for place in (source, target))
+        if kind >= 0 and len(kinds) > 1 and not mine and target >= -2:
+            entry[2] = int(rng.choice(kinds))
+    return data
+
+
 def other_deciders(data: dict, player: int) -> list[dict]:
     """Copies of a state at another player's private decision with someone else deciding."""
     n, variants = len(data["hands"]), []
@@ -133,6 +148,7 @@ def test_deer_seat_sees_the_same_whatever_it_cannot_see(name, options):
             data = state.to_json()
             for player in range(game.num_players):
                 candidates = [swap_hidden_cards(data, player, rng) for _ in range(VARIANTS_PER_SEAT)]
+                candidates.append(rewrite_unseen_history(data, player, rng))
                 candidates += other_deciders(data, player)
                 variants = [v for v in accepted(game, candidates) if v != state]
                 expected = seen(state, player)

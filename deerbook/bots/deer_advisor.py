@@ -60,7 +60,7 @@ from .deer_greedy import GreedyAgent
 from ..deer.components import load_components
 from ..deer.save import position
 from ..deer.rules import Phase, card_list, hand_value, loses_turn, matching, predator_decision, rolled_numbers
-from ..deer.state import FIELD_NAMES, DeerState
+from ..deer.state import POSITION_FIELDS, DeerState
 
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
 # The agent follows the advisor where points shed this turn is the whole story: the number dice (with
@@ -183,7 +183,7 @@ class Turn(State):
                                      for p, hand in enumerate(s.hands))}
             cache["_cache_deal"] = DealKey((self.player, self.round, self.turns, self.shed, self.received,
                                             predator.get("predator", self.predator), self.deferred, s.game,
-                                            *map(fields.__getitem__, FIELD_NAMES)))
+                                            *map(fields.__getitem__, POSITION_FIELDS)))
         return cache["_cache_deal"]
 
     def _change(self, seat: int, cards: tuple) -> tuple:

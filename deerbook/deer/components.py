@@ -170,6 +170,44 @@ class DeerComponents:
         return tuple(k for k, card in enumerate(self.cards) if card.category == "predator")
 
     @cached_property
+    def number_mask(self) -> int:
+        """The number card kinds as a bit mask (bit k: kind k), as the round's history names card kinds."""
+        return sum(1 << k for k in self.number_kind.values())
+
+    @cached_property
+    def predator_mask(self) -> int:
+        """The predator card kinds as a bit mask."""
+        return sum(1 << k for k in self.predator_kinds)
+
+    @cached_property
+    def all_mask(self) -> int:
+        """Every card kind as a bit mask."""
+        return (1 << len(self.cards)) - 1
+
+    def numbers_kinds(self, numbers: tuple) -> tuple[int, ...]:
+        """The kinds of the number cards of `numbers`, each once (worked out once per tuple of numbers)."""
+        return self._numbers(numbers)[0]
+
+    def numbers_mask(self, numbers: tuple) -> int:
+        """The kinds of the number cards of `numbers` as a bit mask."""
+        return self._numbers(numbers)[1]
+
+    def _numbers(self, numbers: tuple) -> tuple[tuple[int, ...], int]:
+        known = self._number_sets
+        found = known.get(numbers)
+        if found is None:
+            if len(known) >= 4096:  # bounded: memory stays flat
+                known.clear()
+            kinds = tuple(sorted({self.number_kind[n] for n in numbers}))
+            found = known[numbers] = kinds, sum(1 << k for k in kinds)
+        return found
+
+    @cached_property
+    def _number_sets(self) -> dict[tuple, tuple[tuple[int, ...], int]]:
+        """The kinds and mask of each tuple of numbers met (`numbers_kinds`, `numbers_mask`)."""
+        return {}
+
+    @cached_property
     def joker_kind(self) -> int | None:
         """The Joker card kind, or None without a Joker."""
         return next((k for k, card in enumerate(self.cards) if card.category == "joker"), None)
@@ -245,6 +283,12 @@ class DeerComponents:
     def roll_table(self) -> ChanceTable:
         """`roll_outcomes` ready to sample (every roll draws from it)."""
         return ChanceTable.from_outcomes(self.roll_outcomes)
+
+    @cached_property
+    def rolls_by_id(self) -> dict[int, Action]:
+        """Each roll outcome by its identity (the table hands out the same objects: a roll drawn from it is found
+        without hashing it)."""
+        return {id(action): action for action in self.roll_table.actions}
 
     @cached_property
     def signature_odds(self) -> dict[tuple, Fraction]:

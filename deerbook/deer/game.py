@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.errors import OptionError
 from ..engine.validate import is_whole
+from .belief import Belief
 from .components import DEFAULT_COMPONENTS, DeerComponents, components_option, load_components
 from .save import load_state
 from .spec import DeerOptions, DeerSetup
@@ -68,6 +69,10 @@ class DeerGame(DeerSetup):
     def initial_state(self) -> DeerState:
         """The state before the deal."""
         return DeerState.new_game(self)
+
+    def sample_belief(self, observation: Any, rng: Any) -> DeerState:
+        """A full position consistent with everything the observing seat has seen, drawn exactly (`belief`)."""
+        return Belief(self, observation).sample(rng)
 
     def state_from_json(self, data: Any) -> DeerState:
         """A state rebuilt from `DeerState.to_json()`, checked."""

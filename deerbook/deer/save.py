@@ -7,6 +7,7 @@ from ..engine import RuleViolation, SaveFileError
 from ..engine.validate import flag, is_whole, list_of, optional, require, whole, wholes
 from . import rules
 from .rules import PHASE_RULES, Phase
+from .rules.history import ANSWERED, PILE, UNSEEN, History
 from .state import BULLSEYE_PHASES, FIELD_NAMES, DeerState
 from .spec import DeerSetup
 
@@ -18,13 +19,15 @@ MAX_ROUNDS, MAX_TURNS, MAX_COUNT = 10_000, 10_000_000, 10_000
 def load_state(game: DeerSetup, data) -> DeerState:
     """A DeerState rebuilt from saved data; SaveFileError names the first field that breaks a rule."""
     require(isinstance(data, dict), "state", "must be an object")
+    if "history" not in data:  # a save from before the round's history was kept: the seats remember nothing
+        data = {**data, "history": []}
     require(set(data) == set(FIELD_NAMES), "state",
             f"fields must be exactly {sorted(FIELD_NAMES)}; missing {sorted(set(FIELD_NAMES) - set(data))}, "
             f"unknown {sorted(set(data) - set(FIELD_NAMES))}")
     v = _Values(game)
     values = {name: getattr(v, name)(data[name], f"state.{name}") for name in FIELD_NAMES}
     state = DeerState(game, **values)
-    _check_consistency(state)
+    check_consistency(state)
     return state
 
 
@@ -127,6 +130,21 @@ class _Values:
             return whole(v[0], f"{w}[0]", 0, self.n - 1), v[1]
         return optional(value, where, check)
 
+    def history(self, value, where):
+        n, kinds = self.n, len(self.comp.cards)
+        places = range(PILE, 3 * n)  # the piles and every seat's hand, set-aside cards and cards set to pass
+
+        def entry(v, w):
+            require(isinstance(v, list) and len(v) == 4, w, "must be [from, to, card kind, kinds it may be]")
+            source, target = whole(v[0], f"{w}[0]", PILE, 3 * n - 1), whole(v[1], f"{w}[1]", ANSWERED, 3 * n - 1)
+            kind, mask = whole(v[2], f"{w}[2]", UNSEEN, kinds - 1), whole(v[3], f"{w}[3]", 0, (1 << kinds) - 1)
+            moved = target in places
+            require(not moved or (mask and (kind == UNSEEN or mask >> kind & 1)), w,
+                    "a card's kind must be one of the kinds it may be")
+            require(moved or source in range(3 * n), w, "only a seat's place can hold nothing or wait")
+            return source, target, kind, mask
+        return History(list_of(value, where, None, entry))
+
     def ledger(self, value, where):
         def entry(v, w):
             require(isinstance(v, list) and len(v) == 4 and isinstance(v[1], str), w,
@@ -136,8 +154,9 @@ class _Values:
         return list_of(value, where, None, entry)
 
 
-def _check_consistency(s: DeerState) -> None:
-    """Conservation of cards, the pawn ledger, and what each phase requires."""
+def check_consistency(s: DeerState) -> None:
+    """Raise SaveFileError unless the position keeps the rules: conservation of cards, the pawn ledger, and what
+    each phase requires."""
     comp, n, phase = s.game.components, s.game.num_players, s.phase
     places = [*s.hands, *s.set_aside, s.deck, s.discard, s.predator_pile]
     for k, card in enumerate(comp.cards):

@@ -38,3 +38,7 @@ class DeerSetup(Game):
     @abstractmethod
     def observed_options(self) -> dict[str, Any]:
         """The options every observation carries."""
+
+    @abstractmethod
+    def sample_belief(self, observation: Any, rng: Any) -> Any:
+        """A full position consistent with everything the observing seat has seen (`belief`)."""

@@ -6,7 +6,7 @@ card kinds, and every card is in exactly one place. The rules themselves live in
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable
 
 from ..engine import CHANCE, TERMINAL, Action, State
@@ -14,10 +14,13 @@ from ..engine.events import Event, Step
 from ..engine.protocol import IdentityCache, ObservationView, evolve, field_values, observed_dict, rebuilt
 from ..engine.seeding import Rng
 from . import rules
-from .rules import PRIVATE_PHASES, Phase, card_list
+from .rules import CHANCE_PHASES, PRIVATE_PHASES, Phase, card_list
+from .rules.history import EMPTY, History, seen_by
 from .spec import DeerSetup
 
 BULLSEYE_PHASES = (Phase.BULLSEYE_PAWN, Phase.BULLSEYE_AMOUNT)
+CARD_PHASES = (Phase.DEAL, Phase.DRAW_CARD)  # chance nodes whose outcome is a card from a pile
+ROLL_PHASES = (Phase.ROLL, Phase.REROLL)  # chance nodes whose outcome is a roll of the dice
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,9 @@ class DeerState(State):
     pending: tuple[int, ...]  # the mover's number cards about to move, open to blocks (Ruling 19)
     giver: int | None  # the other player handing cards over (Ruling 2, card chart)
     blocking: tuple[int, int] | None  # (card kind, holder) offered a block
+    # The round's card movements since the deal (`rules.history`): how the position was reached, not the position
+    # (two states equal in every other field are the same position: not compared).
+    history: History = field(compare=False)
 
     CACHE_KEYS = State.CACHE_KEYS + ("_cache_hash",)
 
@@ -60,7 +66,7 @@ class DeerState(State):
         """Hashed once per state (exact enumeration keys its memo by state)."""
         cache = self.__dict__
         if "_cache_hash" not in cache:
-            cache["_cache_hash"] = hash((self.game, *(cache[name] for name in FIELD_NAMES)))
+            cache["_cache_hash"] = hash((self.game, *(cache[name] for name in POSITION_FIELDS)))
         return cache["_cache_hash"]
 
     # -- construction -------------------------------------------------------------------------------
@@ -74,13 +80,21 @@ class DeerState(State):
                    joker_die=None, chosen=(), to_pass=zeros, rack=zeros, moves_left=0, move_target=None,
                    round_points=(0,) * n, ledger=(), turns=0, racks_played=(0,) * n, set_aside=(zeros,) * n,
                    set_aside_due=(0,) * n, bullseye_due=(False,) * n, benefit_spaces=(None,) * n, pending=zeros,
-                   giver=None, blocking=None)
+                   giver=None, blocking=None, history=EMPTY)
 
     # -- protocol ---------------------------------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to move, or CHANCE, or TERMINAL."""
         role = _ROLES.get(self.phase)
         return rules.acting_player(self) if role is None else role
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (read from the phase: every step's loop asks)."""
+        return self.phase is Phase.END
+
+    def is_chance_node(self) -> bool:
+        """Whether chance moves next (read from the phase)."""
+        return self.phase in CHANCE_PHASES
 
     def rule(self) -> str:
         """The rule that governs the current phase."""
@@ -102,6 +116,18 @@ class DeerState(State):
 
     def _chance_table(self):
         return rules.chance_table(self)
+
+    def checked(self, action: Action) -> Action:
+        """The legal action or chance outcome equal to `action` (a card dealt or drawn found from its pile's counts:
+        `rules.card_outcome`; a roll the roll table drew, by identity); RuleViolation as the protocol's otherwise."""
+        phase = self.phase
+        if phase in CARD_PHASES:
+            card = rules.card_outcome(self, action)
+            if card is not None:
+                return card
+        elif phase in ROLL_PHASES and self.game.components.rolls_by_id.get(id(action)) is action:
+            return action  # the very outcome the roll table drew
+        return super().checked(action)
 
     def sample_chance(self, rng: Rng) -> Action:
         """A chance outcome drawn with its exact probability (`rules.draw`: a card straight from its pile's counts)."""
@@ -128,8 +154,18 @@ class DeerState(State):
 
     def _apply(self, action: Action) -> "DeerState":
         if rules.deals_on_lists(self):  # most steps of a game: no Table needed
-            return evolve(self, **rules.deal_fields(self, action.args))
+            return self._dealt(action.args[0])
         return self._transition(action, None)
+
+    def _dealt(self, kind: int) -> "DeerState":
+        """The state after dealing one card of `kind` while more cards follow it (`rules.deal_fields`, for one card)."""
+        values, current, n = field_values(self), self.current, self.game.num_players
+        deck, hand = list(self.deck), list(self.hands[current])
+        deck[kind] -= 1
+        hand[kind] += 1
+        values["deck"], values["current"] = tuple(deck), (current + 1) % n
+        values["hands"] = self.hands[:current] + (tuple(hand),) + self.hands[current + 1:]
+        return rebuilt(DeerState, values)
 
     def _step(self, action: Action) -> Step:
         """The state after `action` and the events the rules emitted where things changed: cards moved (each
@@ -169,9 +205,14 @@ class DeerState(State):
         """`observation(player)`, each entry worked out when an agent reads it."""
         return ObservationView(self, player, OBSERVED)
 
+    def sample_belief(self, player: int, rng: Rng) -> "DeerState":
+        """A full position consistent with everything `player` has seen (its observation, the round's history as
+        it saw it), each consistent deal of the unseen cards equally likely (`belief`)."""
+        return self.game.sample_belief(self.observation(player), rng)
+
     def to_json(self) -> dict:
         """Every field as JSON-able data (read back by `load_state`)."""
-        return {name: _lists(getattr(self, name)) for name in FIELD_NAMES}
+        return {name: _lists(getattr(self, name)) for name in FIELD_NAMES}  # the history's entries as lists
 
     def stats(self) -> dict:
         """Rounds, turns, final pawn positions and racks played per seat."""
@@ -211,6 +252,7 @@ class DeerState(State):
 
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
+POSITION_FIELDS = tuple(f.name for f in fields(DeerState) if f.name != "game" and f.compare)  # all but the history
 _ROLES = {Phase.END: TERMINAL, **dict.fromkeys(rules.CHANCE_PHASES, CHANCE)}  # the phases no seat decides
 
 
@@ -242,10 +284,15 @@ OBSERVED: dict[str, Callable[[DeerState, int], Any]] = {
     "giver": lambda s, p: None if s.phase == Phase.HAND_OVER and _decider_hidden(s, p) else s.giver,
     "blocking": lambda s, p: None if _decider_hidden(s, p) else s.blocking,
     "pending_count": lambda s, p: sum(s.pending) if p == rules.mover(s) else None,  # only their owner counts them
+    "racks_played": lambda s, p: s.racks_played, "set_aside_due": lambda s, p: s.set_aside_due,
+    "bullseye_due": lambda s, p: s.bullseye_due, "benefit_spaces": lambda s, p: s.benefit_spaces,
+    "history": lambda s, p: seen_by(s.history, p, s.game.num_players),  # the round's movements as `p` saw them
 }
 
 
 def _lists(value):
+    if isinstance(value, History):
+        value = value.entries()
     if not isinstance(value, tuple):
         return value
     return [_lists(v) if isinstance(v, tuple) else v for v in value]

@@ -57,8 +57,10 @@ def number_points(comp: DeerComponents, counts, numbers) -> int:
 
 def matching(comp: DeerComponents, counts, numbers) -> list[int]:
     """The number cards of `counts` matching `numbers` (Ruling 11: never predators or Jokers)."""
-    kinds = {comp.number_kind[n] for n in numbers}
-    return [c if k in kinds else 0 for k, c in enumerate(counts)]
+    cards = [0] * len(counts)
+    for k in comp.numbers_kinds(tuple(numbers)):
+        cards[k] = counts[k]
+    return cards
 
 
 @lru_cache(maxsize=8192)  # bounded: resident memory stays flat over any number of games

@@ -203,11 +203,24 @@ def _card_table(counts, actions: tuple[Action, ...]) -> ChanceTable:
 
 def _card_source(s) -> tuple[tuple[int, ...], tuple[Action, ...]] | None:
     """The cards a deal or draw node picks from and the action of each card kind (None at a roll)."""
-    if s.phase == Phase.DEAL:
+    phase = s.phase
+    if phase is Phase.DEAL:
         return s.deck, _deal_actions(s.game.components, s.current)
-    if s.phase == Phase.DRAW_CARD:
+    if phase is Phase.DRAW_CARD:
         return s.predator_pile, _card_actions(s.game.components, "draw_card", "draw {}")
     return None
+
+
+def card_outcome(s, action) -> Action | None:
+    """The chance outcome equal to `action` at a card dealt or drawn, if its pile holds that card (found from the
+    pile's counts, without building the chance table); None otherwise (another node, or not an outcome)."""
+    source = _card_source(s)
+    args = getattr(action, "args", None)
+    if source is None or type(args) is not tuple or len(args) != 1 or type(args[0]) is not int:
+        return None
+    counts, actions = source
+    kind = args[0]
+    return actions[kind] if 0 <= kind < len(counts) and counts[kind] and actions[kind] == action else None
 
 
 def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:

@@ -5,6 +5,7 @@ from typing import Any, Sequence
 
 from ...engine.events import Event
 from .cards import rolled_numbers
+from .history import DISCARD, PILE, History, aside
 from .phases import Phase
 
 
@@ -59,6 +60,7 @@ class Table:
     pending: Sequence[int]
     giver: int | None
     blocking: tuple[int, int] | None
+    history: History | list  # a list while a transition appends to it (`entries`)
 
     def __init__(self, fields: dict, events: list[Event] | None = None):
         """A working copy of a state's `fields` (a dict the table takes over); with an `events` list, the
@@ -81,7 +83,8 @@ class Table:
         for name in self.edited:
             value = fields[name]
             if value.__class__ is list:  # not set whole (to a tuple) since it was edited
-                fields[name] = tuple(map(tuple, value)) if name in NESTED else tuple(value)
+                fields[name] = (History.of(value) if name == "history" else
+                                tuple(map(tuple, value)) if name in NESTED else tuple(value))
         return fields
 
     def faces(self) -> tuple:
@@ -109,9 +112,49 @@ class Table:
         if self.events is not None:
             self.events.append(Event(kind, player, detail, seen_by, public or {}))
 
-    def move(self, kind: int, source, target, shown: bool = False) -> None:
+    def note(self, source: int, target: int, kind: int, mask: int, count: int = 1) -> None:
+        """Add `count` entries to the round's history (`history`: places by code)."""
+        self.entries().extend(((source, target, kind, mask),) * count)
+
+    def entries(self) -> list:
+        """The round's history, to append to (a list until the transition is done, as `edit` gives the piles)."""
+        history = self.history
+        if isinstance(history, History):
+            history = self.history = history.writable()
+            self.edited.append("history")
+        return history
+
+    def code(self, place) -> int | None:
+        """The history's code of a place (`history`), or None for the deck (the deal is not an entry)."""
+        if isinstance(place, int):
+            return place
+        if isinstance(place, tuple):
+            return aside(place[1], self.n)
+        return {"discard": DISCARD, "predator_pile": PILE}.get(place)
+
+    def _noted(self, kinds, source, target, shown: bool, mask: int | None) -> None:
+        """Note cards moved ((kind, count) pairs): a card face up or `shown` is public (its own kind as its mask);
+        a card moved face down names the kinds it may be, as a seat that did not see it knows them (`mask`)."""
+        start, end = self.code(source), self.code(target)
+        if start is None or end is None:
+            return
+        public = shown or start == DISCARD or end == DISCARD
+        assert public or mask is not None, "a face-down movement names the kinds its card may be"
+        entries = self.entries()
+        for kind, count in kinds:
+            entries.extend(((start, end, kind, 1 << kind if public else mask),) * count)
+
+    def move(self, kind: int, source, target, shown: bool = False, mask: int | None = None,
+             noted_from: int | None = None) -> None:
         """Move one card between places (a hand index, ("set_aside", player), "deck", "discard",
-        "predator_pile"); `shown`: the card is shown to everyone (a rack, a Joker played)."""
+        "predator_pile"); `shown`: the card is shown to everyone (a rack, a Joker played); a card moved face down
+        names in `mask` the kinds it may be for those who did not see it (the round's `history`, which notes it
+        as leaving `noted_from` if given: the cards a hand set to pass)."""
+        start, end = self.code(source) if noted_from is None else noted_from, self.code(target)
+        if start is not None and end is not None:  # one `_noted` card, inline: most moves are one card
+            public = shown or start == DISCARD or end == DISCARD
+            assert public or mask is not None, "a face-down movement names the kinds its card may be"
+            self.entries().append((start, end, kind, 1 << kind if public else mask))
         self.pile(source)[kind] -= 1
         self.pile(target)[kind] += 1
         if self.events is not None:
@@ -129,17 +172,18 @@ class Table:
         self.emit("card_moved", src_seat if src_seat is not None else dst_seat,
                   {**public, "card": self.comp.cards[kind].name, "kind": kind}, None if face_up else seats, public)
 
-    def move_all(self, counts, source, target, shown: bool = False) -> None:
+    def move_all(self, counts, source, target, shown: bool = False, mask: int | None = None) -> None:
         """Move every card of `counts` from `source` to `target` (one `move` per card when events are reported;
         else all at once: only the last card out can empty the source hand, as `move` checks)."""
         counts = list(counts)  # `counts` may be the source pile itself
         if self.events is not None:
             for kind, count in enumerate(counts):
                 for _ in range(count):
-                    self.move(kind, source, target, shown)
+                    self.move(kind, source, target, shown, mask)
             return
         if not any(counts):
             return
+        self._noted([(kind, count) for kind, count in enumerate(counts) if count], source, target, shown, mask)
         taken, given = self.pile(source), self.pile(target)
         for kind, count in enumerate(counts):
             if count:

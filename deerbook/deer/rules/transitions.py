@@ -13,9 +13,10 @@ from typing import Iterable
 
 from ...engine import Action
 from ..components import EFFECTS, DeerComponents
-from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, hand_value,
-                    loses_turn, matching, moved_numbers, mover, others, predator_decision, set_aside_options,
-                    turn_start_phase)
+from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, group_target,
+                    hand_value, loses_turn, matching, moved_numbers, mover, others, predator_decision, rolled_numbers,
+                    set_aside_options, turn_start_phase)
+from .history import ANSWERED, EMPTY, NOTHING, PENDING, blocked_since, open_pending, passing
 from .phases import Phase
 from .table import Table
 
@@ -60,7 +61,7 @@ def on_set_aside(t: Table, a: Action) -> None:
         t.edit("set_aside_due")[t.current] = 0
         return next_set_aside(t)
     t.edit("set_aside_due")[t.current] -= 1
-    t.move(a.args[0], t.current, ("set_aside", t.current))
+    t.move(a.args[0], t.current, ("set_aside", t.current), mask=t.comp.number_mask)
     next_set_aside(t)
 
 
@@ -131,8 +132,9 @@ def discard_numbers(t: Table, numbers, pull_if_none: bool = False) -> None:
     """Move the hand's cards matching `numbers`, or with none and `pull_if_none` start a hand-over."""
     cards = matching(t.comp, t.hand, numbers)
     if any(cards) or not pull_if_none:
-        move_numbers(t, cards)
+        move_numbers(t, cards, t.comp.numbers_mask(numbers))
     else:
+        t.note(t.current, NOTHING, -1, t.comp.numbers_mask(numbers))  # everyone sees the roller holds none
         next_hand_over(t)
 
 
@@ -142,31 +144,38 @@ def next_hand_over(t: Table) -> None:
     givers = others(t.current, t.n)
     start = 0 if t.giver is None else givers.index(t.giver) + 1
     numbers = t.numbers_rolled()
+    choice = t.comp.chart_row(t.roll).pull_is_choice
     for giver in givers[start:]:
         cards = matching(t.comp, t.hands[giver], numbers)
         if any(cards):
             t.giver = giver
-            if t.comp.chart_row(t.roll).pull_is_choice:
+            if choice:
                 t.phase = Phase.HAND_OVER
             else:
-                move_numbers(t, cards)
+                move_numbers(t, cards, t.comp.numbers_mask(numbers))
             return
+        if not choice:  # every holder must hand theirs over: a player who hands nothing over holds none
+            t.note(giver, NOTHING, -1, t.comp.numbers_mask(numbers))
     t.giver = None
     predator_phase(t)
 
 
 def on_hand_over(t: Table, a: Action) -> None:
     """The giver hands the rolled numbers' cards over, or keeps them (card chart)."""
-    if a.kind == "keep":
-        return next_hand_over(t)
     giver = t.giver
     assert giver is not None, "a hand-over has a giver"
-    move_numbers(t, matching(t.comp, t.hands[giver], t.numbers_rolled()))
+    if a.kind == "keep":
+        t.note(giver, ANSWERED, -1, 0)  # seen by the giver alone
+        return next_hand_over(t)
+    numbers = t.numbers_rolled()
+    move_numbers(t, matching(t.comp, t.hands[giver], numbers), t.comp.numbers_mask(numbers))
 
 
-def move_numbers(t: Table, cards) -> None:
-    """The mover's number `cards` are about to be discarded, passed or handed over: first each holder
-    of a set-aside card of one of those numbers may block it (Ruling 19)."""
+def move_numbers(t: Table, cards, mask: int) -> None:
+    """The mover's number `cards` (every card of the kinds in `mask` but those already set to pass) are about to
+    be discarded, passed or handed over: first each holder of a set-aside card of one of those numbers may block
+    it (Ruling 19)."""
+    t.note(mover(t), PENDING, -1, mask)
     t.pending, t.to_pass = tuple(cards), (0,) * len(t.comp.cards)
     next_block(t)
 
@@ -187,24 +196,33 @@ def next_block(t: Table) -> None:
 
 def on_block(t: Table, a: Action) -> None:
     """Reveal the set-aside card (the mover keeps that number's cards), or not (Ruling 19)."""
+    assert t.blocking is not None, "a block is offered before it is answered"
+    kind, holder = t.blocking
     if a.kind == "reveal":
-        assert t.blocking is not None, "a block is offered before it is revealed"
-        kind, holder = t.blocking
         t.move(kind, ("set_aside", holder), "discard")
         t.edit("pending")[kind] = 0  # the mover keeps every card of that number for this action
+    else:
+        t.note(holder, ANSWERED, kind, 0)  # seen by the holder alone
     next_block(t)
 
 
 def carry_out(t: Table) -> None:
-    """Move the pending cards (handed over, discarded or passed) and go on."""
+    """Move the pending cards (handed over, discarded or passed) and go on; the mover then holds none of the
+    kinds that moved (the blocked ones aside), as everyone knows."""
     cards, t.pending = t.pending, (0,) * len(t.comp.cards)
+    start, actor, mask = open_pending(t.history) or (len(t.history), mover(t), 0)
+    left = mask & ~blocked_since(t.history, start, t.n)  # the kinds every card of which moved
     if t.giver is not None:
-        t.move_all(cards, t.giver, t.current)
+        t.move_all(cards, t.giver, t.current, mask=left)
+        t.note(actor, NOTHING, -1, left)
         next_hand_over(t)
     elif EFFECTS[t.comp.chart_row(t.roll).effect].moves == "discard":
         t.move_all(cards, t.current, "discard")
+        t.note(actor, NOTHING, -1, left)
         predator_phase(t)
     else:
+        set_to_pass(t, cards, left)
+        t.note(actor, NOTHING, -1, left)
         t.to_pass = tuple(cards)
         if any(cards):
             t.phase = Phase.PASS
@@ -212,8 +230,25 @@ def carry_out(t: Table) -> None:
             predator_phase(t)
 
 
+def set_to_pass(t: Table, cards, mask: int) -> None:
+    """Note the cards set to be passed (they stay in the hand until passed): those not set to pass already (Ruling
+    6's, kinds `mask`), and those of a blocked kind going back to the hand (Ruling 19: everyone counts them)."""
+    place = passing(t.current, t.n)
+    set_before = [0] * len(cards)
+    if EFFECTS[t.comp.chart_row(t.roll).effect].groups:  # only Ruling 6 sets cards to pass before they move
+        for source, target, kind, _ in t.history:
+            if place in (source, target):
+                set_before[kind] += 1 if target == place else -1
+    for kind, (count, already) in enumerate(zip(cards, set_before)):
+        if count > already:
+            t.note(t.current, place, kind, mask, count - already)
+        elif already > count:
+            t.note(place, t.current, kind, 1 << kind, already - count)
+
+
 def _pass_rolled(t: Table, row) -> None:
-    move_numbers(t, matching(t.comp, t.hand, moved_numbers(t.comp, row, t.numbers_rolled())))
+    numbers = moved_numbers(t.comp, row, t.numbers_rolled())
+    move_numbers(t, matching(t.comp, t.hand, numbers), t.comp.numbers_mask(numbers))
 
 
 def _discard_parity(t: Table, row) -> None:
@@ -221,11 +256,22 @@ def _discard_parity(t: Table, row) -> None:
 
 
 def _pass_number_and_sums(t: Table, row) -> None:
-    t.to_pass = tuple(matching(t.comp, t.hand, moved_numbers(t.comp, row, t.numbers_rolled())))
+    numbers = moved_numbers(t.comp, row, t.numbers_rolled())
+    mask = t.comp.numbers_mask(numbers)
+    t.to_pass = tuple(matching(t.comp, t.hand, numbers))
+    set_to_pass_public(t, t.to_pass)
+    t.note(t.current, NOTHING, -1, mask)  # every card of the number is set to pass
     if group_options(t):
         t.phase = Phase.GROUP
     else:
-        move_numbers(t, t.to_pass)
+        move_numbers(t, t.to_pass, mask)
+
+
+def set_to_pass_public(t: Table, cards) -> None:
+    """Note the cards of the rolled number set to be passed (Ruling 6: everyone sees how many)."""
+    for kind, count in enumerate(cards):
+        if count:
+            t.note(t.current, passing(t.current, t.n), kind, 1 << kind, count)
 
 
 def _freeze(t: Table, row) -> None:
@@ -265,17 +311,27 @@ def on_choose(t: Table, a: Action) -> None:
 
 def on_group(t: Table, a: Action) -> None:
     """One more group to pass, or no more (Ruling 6)."""
+    mask = groupable_mask(t)
     for kind in a.args:
         t.edit("to_pass")[kind] += 1
+        t.note(t.current, passing(t.current, t.n), kind, mask)
     if a.kind == "no_more_groups" or not group_options(t):
-        move_numbers(t, t.to_pass)
+        row, rolled = t.comp.chart_row(t.roll), t.numbers_rolled()
+        move_numbers(t, t.to_pass, t.comp.numbers_mask(moved_numbers(t.comp, row, rolled)))
+
+
+def groupable_mask(t: Table) -> int:
+    """The kinds a card of a Ruling 6 group may be: number cards worth less than the rolled number's card."""
+    comp = t.comp
+    target = group_target(comp, comp.chart_row(t.roll), rolled_numbers(comp, t.faces()))
+    return sum(1 << k for k in comp.number_kind.values() if 0 < comp.points[k] < target)
 
 
 def on_pass(t: Table, a: Action) -> None:
     """One card to the chosen recipient (Rulings 3, 6, 12)."""
     kind, recipient = a.args
     t.edit("to_pass")[kind] -= 1
-    t.move(kind, t.current, recipient)
+    t.move(kind, t.current, recipient, mask=t.comp.all_mask, noted_from=passing(t.current, t.n))
     if not any(t.to_pass):
         predator_phase(t)
 
@@ -293,8 +349,8 @@ def on_predator(t: Table, a: Action) -> None:
     """Pass or discard a card of the rolled predator, or keep the rest (Ruling 12)."""
     if a.kind == "keep":
         return rack_phase(t)
-    kind = a.args[0]
-    t.move(kind, t.current, a.args[1] if a.kind == "pass" else "predator_pile")
+    kind = a.args[0]  # the die's predator: everyone knows the card
+    t.move(kind, t.current, a.args[1] if a.kind == "pass" else "predator_pile", mask=1 << kind)
     if not t.hand[kind]:
         rack_phase(t)
 
@@ -302,7 +358,7 @@ def on_predator(t: Table, a: Action) -> None:
 def on_predator_discard(t: Table, a: Action) -> None:
     """Discard one predator card face down, or nothing (Ruling 12)."""
     if a.kind == "discard":
-        t.move(a.args[0], t.current, "predator_pile")
+        t.move(a.args[0], t.current, "predator_pile", mask=t.comp.predator_mask)
     rack_phase(t)
 
 
@@ -377,7 +433,7 @@ def on_draw(t: Table, a: Action) -> None:
 
 def on_draw_card(t: Table, a: Action) -> None:
     """The card drawn from the Predator pile; the turn ends (Ruling 1)."""
-    t.move(a.args[0], "predator_pile", t.current)
+    t.move(a.args[0], "predator_pile", t.current, mask=t.comp.all_mask)
     end_turn(t)
 
 
@@ -456,6 +512,7 @@ def close_round(t: Table) -> None:
     t.round += 1
     t.hands = t.set_aside = ((0,) * kinds,) * t.n
     t.deck, t.discard, t.predator_pile = t.game.full_deck, (0,) * kinds, (0,) * kinds
+    t.history = EMPTY
     t.current = (t.dealer + 1) % t.n
     t.phase = Phase.DEAL
 

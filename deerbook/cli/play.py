@@ -46,8 +46,8 @@ def session_from_args(args: argparse.Namespace, options: dict) -> Session:
 
 def start(session: Session, loaded: str | None = None) -> None:
     """Say who sits where (and which save continues), then play until the game ends or the person quits."""
-    seats = ", ".join(f"P{p} {name}" for p, name in enumerate(session.seats))
-    print(f"{session.game.name}, seed {session.seed_text}; seats: {seats}" + (f"; continuing {loaded}" * bool(loaded)))
+    print(f"{session.game.name}, seed {session.seed_text}" + (f"; continuing {loaded}" * bool(loaded)) + "; seats:")
+    print("\n".join(f"  {summary}" for summary in session.seat_summaries()))
     if HUMAN not in session.seats:
         print("(no human seat: watching the bots)")
     Terminal(session).play()

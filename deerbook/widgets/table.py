@@ -178,8 +178,14 @@ class GameTable(Session):
         return f"{todo}<br><small>Seed {self.seed_text} · seats: {escape(', '.join(self._seat_words()))}</small>"
 
     def _seat_words(self) -> list[str]:
-        return [in_words(f"{{P{p}}}", self.viewer, self.names) + f" (P{p})" * (p == self.viewer)
-                for p in range(len(self.seats))]
+        """Each seat as the viewer reads it: "You (P0)", and each other with its bot's strength, "P1 (search,
+        strong)"."""
+        return [in_words(f"{{P{p}}}", self.viewer, [self._with_strength(q) for q in range(len(self.seats))])
+                + f" (P{p})" * (p == self.viewer) for p in range(len(self.seats))]
+
+    def _with_strength(self, seat: int) -> str:
+        strength = self.strength(seat)
+        return f"{self.seats[seat]}, {strength}" if strength else self.seats[seat]
 
     def _log_html(self) -> str:
         lines = self.history[-LOG_LINES:][::-1]  # newest on top

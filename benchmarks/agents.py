@@ -1,5 +1,5 @@
-"""The greedy Deer agent's time per decision kind: python benchmarks/agents.py [--games N] [--players P] [--warm-up W]
-[--no-gc]
+"""The greedy Deer agent's time per decision kind, and the search agent's time per decision: python
+benchmarks/agents.py [--games N] [--players P] [--warm-up W] [--no-gc] [--search-games S]
 
 Plays seeded greedy games as `run.py` does (the engine's runner, seeds 0 to N-1 after W untimed warm-up games, one
 by default, so the agent's caches warm up as in any batch) and times every `GreedyAgent.act` call, grouped by the
@@ -10,6 +10,10 @@ Joker tables, for instance): a larger W shows the steady state, and the differen
 A collector pause lands on whichever call allocates past its threshold, so a change that only moves allocations
 moves those pauses between phases: --no-gc turns the collector off while timing, for comparing two versions phase
 by phase (the whole game's time with the collector on is `run.py`'s figure).
+
+Then the search agent (`bots.search`, its default budget) in seat 0 of S seeded games against greedy agents, 4-player
+Deer and 2-player Football: the CPU time of each decision with a choice (a single legal action is taken at once), its
+median (target: at most 1 s on one core), mean and largest, and the CPU time of a whole game.
 """
 import argparse
 import gc
@@ -20,8 +24,43 @@ from collections import Counter
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+import statistics  # noqa: E402
+
 from deerbook.bots.deer_greedy import GreedyAgent  # noqa: E402
+from deerbook.bots.search import SearchAgent  # noqa: E402
 from deerbook.engine import make_game, play  # noqa: E402
+from deerbook.engine.registry import make_agents  # noqa: E402
+
+SEARCH_TARGET_SECONDS = 1.0  # the search agent's median decision on one core, at its default budget
+
+
+class TimedSearch(SearchAgent):
+    """The search agent, noting the CPU time of each decision with a choice."""
+
+    def __init__(self, seconds: list[float]):
+        super().__init__()
+        self.seconds = seconds
+
+    def act(self, observation, legal, rng):
+        start = time.process_time()
+        action = super().act(observation, legal, rng)
+        if len(legal) > 1:
+            self.seconds.append(time.process_time() - start)
+        return action
+
+
+def search_timing(name: str, players: int, games: int) -> None:
+    """Print the search agent's CPU time per decision in seat 0 of `games` seeded games against greedy agents."""
+    game, seconds = make_game(name, num_players=players), []
+    start = time.process_time()
+    for seed in range(games):
+        play(game, [TimedSearch(seconds), *make_agents(game, ["greedy"] * (players - 1))], seed)
+    per_game = (time.process_time() - start) / games
+    median = statistics.median(seconds)
+    print(f"search ({SearchAgent.default_simulations} rollouts a decision), {players}-player {name}, {games} games: "
+          f"{len(seconds) / games:.0f} decisions a game, CPU s per decision: median {median:.3f} "
+          f"(target <= {SEARCH_TARGET_SECONDS:g}: {'met' if median <= SEARCH_TARGET_SECONDS else 'NOT met'}), "
+          f"mean {statistics.fmean(seconds):.3f}, largest {max(seconds):.3f}; {per_game:.1f} CPU s a game")
 
 
 class TimedGreedy(GreedyAgent):
@@ -45,6 +84,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, help="players per game")
     parser.add_argument("--warm-up", type=int, default=1, help="untimed games first (run.py plays 1)")
     parser.add_argument("--no-gc", action="store_true", help="the garbage collector off while timing")
+    parser.add_argument("--search-games", type=int, default=3, help="games timing the search agent (0: skip)")
     args = parser.parse_args()
     game = make_game("deer", num_players=args.players)
     for seed in range(10_000, 10_000 + args.warm_up):  # imports, component data, the agent's caches
@@ -65,6 +105,9 @@ def main() -> None:
               f"{1000 * total / args.games:9.3f}")
     print(f"agent: {1000 * sum(seconds.values()) / args.games:.3f} ms per game "
           f"(wall time, of a whole game's {game_ms:.2f} CPU ms, timing included)")
+    if args.search_games:
+        search_timing("deer", 4, args.search_games)
+        search_timing("football", 2, args.search_games)
 
 
 if __name__ == "__main__":

@@ -64,6 +64,10 @@ BAD_INPUTS = [
     (sim("deer", "--advanced", "--option", "advanced=true"), "--option", "--advanced"),
     (sim("deer", "--json=yes"), "--json", "ignored explicit argument"),
     (sim("deer", "--advanced", "--option", "knocking=false"), "--option", "contradicts --advanced"),
+    (["balance", "--game", "3"], "--replay", "go together"),
+    (["balance", "--replay", "deer-basic"], "--game", "go together"),
+    (["balance", "--replay", "nosuch", "--game", "1"], "--replay", "invalid choice"),
+    (["balance", "--replay", "deer-basic", "--game", "-1"], "--game", ">= 0"),
 ]
 
 
@@ -176,3 +180,13 @@ def test_the_console_script_is_the_same_command():
     script = Path(sys.executable).parent / "deerbook"
     done = subprocess.run([str(script), "odds", "--help"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout == run("odds", "--help").stdout
+
+
+def test_balance_replays_a_stored_game_as_json(capsys):
+    """`deerbook balance --replay KEY --game I` prints the game as the committed study stores it."""
+    from deerbook.analysis.study import load_study, record_at
+
+    assert main(["balance", "--replay", "deer-basic", "--game", "3"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == {"configuration": "deer-basic", "game": 3,
+                       **record_at(load_study()["configurations"]["deer-basic"], 3)}

@@ -240,3 +240,29 @@ def _history_of_a_random_game(game, seed: int, steps: int) -> list:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
     return history
+SEARCHED = [("deer", {"num_players": 4}), ("deer", {"num_players": 3, "advanced": True}),
+            ("deer-cards", {"num_players": 4})]
+
+
+@pytest.mark.parametrize("name,options", SEARCHED, ids=[f"{n}-{o}" for n, o in SEARCHED])
+def test_the_search_agent_decides_the_same_whatever_it_cannot_see(name, options):
+    """The search agent reads only its seat's observation (handed as the runner hands it): at states that differ
+    only in what its seat cannot see, it makes the same choice from the same seed."""
+    from deerbook.bots.search import SearchAgent
+    from deerbook.engine.agents import shown_to
+    from deerbook.engine.seeding import stream
+
+    game, agent = make_game(name, **options), SearchAgent(simulations=4)
+    rng, compared = np.random.default_rng(3), 0
+    for state in [s for seed in (1, 2, 3) for s in met_states(game, seed)]:
+        player = state.current_player()
+        if player < 0 or len(state.legal_actions()) < 2:
+            continue
+        data = state.to_json()
+        variants = [v for v in accepted(game, [swap_hidden_cards(data, player, rng),
+                                               rewrite_unseen_history(data, player, rng)]) if v != state]
+        expected = agent.act(shown_to(agent, state, player), state.legal_actions(), stream(7))
+        for variant in variants:
+            assert agent.act(shown_to(agent, variant, player), variant.legal_actions(), stream(7)) == expected
+            compared += 1
+    assert compared >= 8, f"only {compared} variants compared"

@@ -214,13 +214,14 @@ def test_the_contributing_walk_through_builds_its_record():
 
 # -- the agent catalogue: every agent registered once, read by every front end --------------------------------------
 def test_every_builtin_agent_is_registered_once_with_its_games():
-    assert agent_names() == ["random", "greedy", "greedy-no-knock", "advisor"]
+    assert agent_names() == ["random", "greedy", "greedy-no-knock", "advisor", "search", "perfect-info"]
     assert list(agents_for("deer")) == list(agents_for("deer-cards")) == agent_names()
-    assert list(agents_for("football")) == ["random", "greedy", "advisor"]
+    assert list(agents_for("football")) == ["random", "greedy", "advisor", "search"]
     assert list(agents_for("toy-race")) == ["random"]  # a generic agent plays a game nobody wrote agents for
+    assert [name for name in agent_names() if agent_info(name).cheats] == ["perfect-info"]
     for name in agent_names():
         info = agent_info(name)
-        assert info.description and info.summary.startswith(f"{name} ({info.strength}): ")
+        assert info.description and info.summary.startswith(f"{name} ({info.strength}{', cheats' * info.cheats}): ")
         for game in game_names():
             if name in agents_for(game):
                 agent = info.load(game)()

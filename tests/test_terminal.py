@@ -114,7 +114,21 @@ def test_command_line_plays_with_a_seed(monkeypatch, capsys):
     monkeypatch.setattr(builtins, "input", answers)
     assert main(["play", "deer-cards", "--seats", "human,greedy", "--seed", "12"]) == 0
     out = capsys.readouterr().out
-    assert "deer-cards, seed 12; seats: P0 human, P1 greedy" in out and "race to 150" in out
+    assert "deer-cards, seed 12; seats:\n  P0 human\n  P1 greedy (basic): takes the move" in out
+    assert "race to 150" in out
+
+
+def test_the_tables_name_each_bot_and_its_strength(monkeypatch, capsys):
+    """`deerbook play --seats human,search,greedy` seats the search agent and says how strong each bot is; the
+    agent that sees every hand is never seated."""
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q" if "choice" in prompt else "n")
+    assert main(["play", "deer", "--seats", "human,search,greedy", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "P1 search (strong): plays each choice out" in out and "P2 greedy (basic)" in out
+    with pytest.raises(SystemExit):
+        main(["play", "deer", "--seats", "human,perfect-info,greedy,greedy"])
+    err = capsys.readouterr().err
+    assert "seat 'perfect-info'" in err and "search" in err and "perfect-info" not in err.split("one of")[-1]
 
 
 def test_options_read_by_the_caller_are_used_as_given():

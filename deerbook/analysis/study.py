@@ -1,11 +1,14 @@
 """The balance study: every configuration of the balance chapter played in big seeded batches.
 
-    deerbook balance [--games N] [--advisor-games N] [--workers W | --scheduler ADDRESS]
-                     [--output PATH | --update-package]
+    deerbook balance [--games N] [--advisor-games N] [--search-games N] [--workers W | --scheduler ADDRESS]
+                     [--only KEY ...] [--output PATH | --update-package]
+    deerbook balance --replay KEY --game I
 
 Each configuration (`CONFIGURATIONS`) is one question: seat advantage, game length and scores in the
 board game, the advanced rules, the value of knocking, the card edition, the advisor against greedy
-agents, Football's seats and its solo difficulty. Each plays `games` seeded games through the one batch
+agents, the search agent against greedy agents (Deer and Football), the rungs of the strength ladder (random play
+and the perfect-information search), Football's seats and its solo difficulty. Each plays its seeded games (`games`,
+the advisor's and the search agent's configurations fewer: they think longer) through the one batch
 runner (`engine.batch`, so any worker count or a Dask cluster gives the same games) and the study writes
 a versioned results file (gzip-compressed JSON): the seeds, options, package version, per-configuration
 summaries with 95% intervals and every game's record (winners and `stats()`), which `replay` checks against
@@ -50,6 +53,7 @@ class Configuration:
     agents: tuple[str, ...]
     rotate: bool
     seed: int
+    games: int | None = None  # its number of games, when it is not the study's (the search agent's configurations)
 
 
 CONFIGURATION_FIELDS = tuple(Configuration.__dataclass_fields__)
@@ -65,8 +69,21 @@ CONFIGURATIONS = (
                   False, 1404),
     Configuration("deer-advisor", "Board game: the advisor against three greedy agents",
                   "deer", {"num_players": 4}, ("advisor",) + ("greedy",) * 3, True, 1405),
+    Configuration("deer-search", "Board game: the search agent against three greedy agents",
+                  "deer", {"num_players": 4}, ("search",) + ("greedy",) * 3, True, 1406, games=1_000),
+    Configuration("deer-random", "Board game: random play against three greedy agents (the ladder's first rung)",
+                  "deer", {"num_players": 4}, ("random",) + ("greedy",) * 3, True, 1407),
+    Configuration("deer-perfect-info", "Board game: the search agent seeing every hand (it cheats) against three "
+                  "greedy agents: what hidden information is worth", "deer", {"num_players": 4},
+                  ("perfect-info",) + ("greedy",) * 3, True, 1408, games=400),
     Configuration("football-2p", "Football, two greedy players: seat advantage", "football", {"num_players": 2},
                   ("greedy", "greedy"), False, 2401),
+    Configuration("football-search", "Football: the search agent against a greedy player", "football",
+                  {"num_players": 2}, ("search", "greedy"), True, 2404, games=2_000),
+    Configuration("football-advisor", "Football: the advisor against a greedy player", "football",
+                  {"num_players": 2}, ("advisor", "greedy"), True, 2406),
+    Configuration("football-random", "Football: random play against a greedy player (the ladder's first rung)",
+                  "football", {"num_players": 2}, ("random", "greedy"), True, 2405),
     Configuration("football-solo-normal", "Football solo, normal difficulty, greedy player", "football",
                   {"num_players": 1, "solo_difficulty": "normal"}, ("greedy",), False, 2402),
     Configuration("football-solo-hard", "Football solo, hard difficulty, greedy player", "football",
@@ -142,6 +159,17 @@ class Finding:
         return f"{self.label}: {e} (95% interval {e.low:.3f} to {e.high:.3f}), {verdict}"
 
 
+AGENT_FINDINGS = (  # (configuration, agent, what its win rate says, the fair share)
+    ("deer-advisor", "advisor", "Advisor's win rate against three greedy agents", 1 / 4),
+    ("deer-search", "search", "Search agent's win rate against three greedy agents", 1 / 4),
+    ("deer-random", "random", "Random play's win rate against three greedy agents", 1 / 4),
+    ("deer-perfect-info", "perfect-info", "Search seeing every hand (cheating): its win rate against three greedy "
+                                          "agents", 1 / 4),
+    ("football-search", "search", "Football: search agent's win rate against greedy", 1 / 2),
+    ("football-advisor", "advisor", "Football: advisor's win rate against greedy", 1 / 2),
+    ("football-random", "random", "Football: random play's win rate against greedy", 1 / 2))
+
+
 def findings(study: dict) -> list[Finding]:
     """Every question of the study answered from the stored records, each with its 95% interval."""
     configs = {key: as_batch(config) for key, config in study["configurations"].items()}
@@ -166,9 +194,9 @@ def findings(study: dict) -> list[Finding]:
                             agent_win_rate(configs["deer-knocking"], "greedy"), 1 / 4))
     seats("deer-cards", "Card game", 1 / 4)
     change("deer-cards", "deer-basic", "rounds", "Card game: rounds per game, minus the board game")
-    if "deer-advisor" in configs:
-        rows.append(Finding("Advisor's win rate against three greedy agents",
-                            agent_win_rate(configs["deer-advisor"], "advisor"), 1 / 4))
+    for key, agent, label, fair in AGENT_FINDINGS:
+        if key in configs:
+            rows.append(Finding(label, agent_win_rate(configs[key], agent), fair))
     seats("football-2p", "Football", 1 / 2)
     change("football-solo-hard", "football-solo-normal", "won_vs_blitz_bach",
            "Football solo: win rate on hard, minus normal")
@@ -198,18 +226,27 @@ def run_configuration(config: Configuration, games: int, *, workers: int | None 
     return stored
 
 
-def planned(games: int, advisor_games: int, only: Sequence[str] | None = None) -> list[tuple[Configuration, int]]:
-    """The configurations a run plays (those keyed in `only`, or all), each with its number of games."""
-    return [(c, advisor_games if "advisor" in c.agents else games) for c in CONFIGURATIONS
+def planned(games: int, advisor_games: int, only: Sequence[str] | None = None,
+            search_games: int | None = None) -> list[tuple[Configuration, int]]:
+    """The configurations a run plays (those keyed in `only`, or all), each with its number of games: the
+    advisor's `advisor_games`, the search agent's their own (or `search_games`), the others `games`."""
+    return [(c, games_of(c, games, advisor_games, search_games)) for c in CONFIGURATIONS
             if only is None or c.key in only]
+
+
+def games_of(config: Configuration, games: int, advisor_games: int, search_games: int | None = None) -> int:
+    """The number of games a configuration plays in a study of `games` (`advisor_games`, `search_games`)."""
+    if config.games is not None:
+        return search_games or config.games
+    return advisor_games if "advisor" in config.agents else games
 
 
 def run_study(games: int = DEFAULT_GAMES, advisor_games: int = DEFAULT_ADVISOR_GAMES, *,
               workers: int | None = None, executor: Executor | None = None, progress: Progress | None = None,
-              only: Sequence[str] | None = None) -> dict:
+              only: Sequence[str] | None = None, search_games: int | None = None) -> dict:
     """Play every configuration (or those keyed in `only`) and return the study as a JSON-able dict."""
     results, seconds = {}, {}
-    for config, count in planned(games, advisor_games, only):
+    for config, count in planned(games, advisor_games, only, search_games):
         start = time.perf_counter()
         results[config.key] = run_configuration(config, count, workers=workers, executor=executor,
                                                  progress=progress)
@@ -261,7 +298,22 @@ def load_study(path: Path | str = RESULTS_FILE) -> dict:
 
 def replay(config: dict, index: int) -> dict:
     """Play game `index` of a stored configuration again from its seed, in the stored record's form."""
-    stored = Configuration(**{name: config[name] for name in CONFIGURATION_FIELDS if name != "agents"},
-                           agents=tuple(config["agents"]))
+    fields = {name: config[name] for name in CONFIGURATION_FIELDS if name not in ("agents", "games")}
+    stored = Configuration(**fields, agents=tuple(config["agents"]))
     record = play_record(spec_of(stored), config["seed"], index)
     return {"winners": winners_mask(record.returns), "stats": json.loads(json.dumps(record.stats))}
+
+
+def configuration(key: str) -> Configuration:
+    """The study's configuration named `key`; KeyError listing the keys if none."""
+    for config in CONFIGURATIONS:
+        if config.key == key:
+            return config
+    raise KeyError(f"no configuration {key!r}; the study has {', '.join(c.key for c in CONFIGURATIONS)}")
+
+
+def replay_game(key: str, index: int) -> dict:
+    """Game `index` of configuration `key` played now from the study's seed rule (the game of seed "S/index"), in
+    the stored records' form: `winners` (the bit mask of the winning seats) and `stats`."""
+    config = configuration(key)
+    return replay({**asdict(config), "agents": list(config.agents)}, index)

@@ -3,6 +3,7 @@ tables, the balance study and the help texts all read this list through `engine.
 from ..engine.registry import AgentInfo
 
 DEER_GAMES = ("deer", "deer-cards")
+SEARCH = "deerbook.bots.search:SearchAgent"
 
 
 def per_game(paths: dict[str, str]) -> dict[str, str]:
@@ -20,4 +21,10 @@ AGENTS = (
     AgentInfo("advisor", "works out the exact expected result of this turn's choices and takes the best", "good",
               per_game({"deer": "deerbook.bots.deer_advisor:AdvisorAgent",
                         "football": "deerbook.bots.football_advisor:AdvisorAgent"})),
+    AgentInfo("search", "plays each choice out many times in deals consistent with what it has seen and takes the "
+                        "best (about a tenth of a second a move)", "strong",
+              per_game({"deer": SEARCH, "football": SEARCH})),
+    AgentInfo("perfect-info", "the search agent looking at every hand: it cheats (the balance study's measure of "
+                              "what hidden information is worth)", "strong",
+              per_game({"deer": "deerbook.bots.search:PerfectInformationSearch"}), cheats=True),
 )

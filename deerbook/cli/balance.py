@@ -1,4 +1,5 @@
-"""`deerbook balance`: run the balance study (`analysis.study`) and write its results file.
+"""`deerbook balance`: run the balance study (`analysis.study`) and write its results file, or replay one game
+(`--replay KEY --game I`).
 
 The package's own study (`analysis.study.RESULTS_FILE`, which the book reads) is replaced only when
 `--update-package` asks for it, and only by a whole run; otherwise the results go to `--output` (default
@@ -8,6 +9,7 @@ once, and if it still cannot be written the results go to the temporary folder i
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -15,13 +17,14 @@ from pathlib import Path
 from typing import Callable
 
 from ..analysis.study import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, findings, planned,
-                              run_study, save_study)
+                              replay_game, run_study, save_study)
 from ..engine.batch import WORKERS_PER_CORE
 from ..engine.errors import DeerbookError
 from ..engine.files import FileWriteError, check_writable, free_path
 from .running import executor_for, progress_bar
 
 DEFAULT_OUTPUT = "balance-study.json.gz"
+KEYS = [c.key for c in CONFIGURATIONS]
 
 
 def add_arguments(parser: argparse.ArgumentParser, whole: Callable[[str], int],
@@ -32,29 +35,49 @@ def add_arguments(parser: argparse.ArgumentParser, whole: Callable[[str], int],
                         help="games per configuration (default: %(default)s)")
     parser.add_argument("--advisor-games", type=whole, default=DEFAULT_ADVISOR_GAMES,
                         help="games of the advisor configuration (default: %(default)s)")
+    parser.add_argument("--search-games", type=whole,
+                        help="games of each search-agent configuration (default: its own, 1,000 or 2,000)")
     cores = parser.add_mutually_exclusive_group()
     cores.add_argument("--workers", type=workers, help="local processes (default: every core; at most "
                                                         f"{WORKERS_PER_CORE} per core)")
     cores.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler address, e.g. tcp://HOST:8786")
-    parser.add_argument("--only", nargs="+", choices=[c.key for c in CONFIGURATIONS], metavar="CONFIGURATION",
-                        help="run only these configurations: " + ", ".join(c.key for c in CONFIGURATIONS))
+    parser.add_argument("--only", nargs="+", choices=KEYS, metavar="CONFIGURATION",
+                        help="run only these configurations: " + ", ".join(KEYS))
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--output", metavar="PATH", default=DEFAULT_OUTPUT,
                        help="results file, gzip-compressed JSON (default: %(default)s in the current folder)")
     where.add_argument("--update-package", action="store_true",
                        help="replace the package's own study, which the book reads "
                             f"(deerbook/analysis/data/{RESULTS_FILE.name}); a whole run only (not with --only)")
+    parser.add_argument("--replay", choices=KEYS, metavar="CONFIGURATION",
+                        help="print one game of this configuration, played now from the study's seeds, as JSON")
+    parser.add_argument("--game", type=int, default=None, metavar="I",
+                        help="with --replay: the game's number from 0 (game I plays from seed S/I)")
 
 
 def run(args: argparse.Namespace) -> str:
-    """Run the study the arguments ask for, write the results file, and say where and what it found."""
+    """Run the study the arguments ask for, write the results file, and say where and what it found; or replay
+    one game."""
+    if args.replay is not None or args.game is not None:
+        return replayed(args)
     path = destination(args)
-    total = sum(count for _, count in planned(args.games, args.advisor_games, args.only))
+    total = sum(count for _, count in planned(args.games, args.advisor_games, args.only, args.search_games))
     with executor_for(args.workers, args.scheduler) as executor, \
             progress_bar(total, "balance study", sys.stderr.isatty()) as progress:
-        study = run_study(args.games, args.advisor_games, executor=executor, progress=progress, only=args.only)
+        study = run_study(args.games, args.advisor_games, executor=executor, progress=progress, only=args.only,
+                          search_games=args.search_games)
     return "\n".join([f"{len(study['configurations'])} configurations in {study['wall_seconds']} s",
                       *store(study, path), *map(str, findings(study))])
+
+
+def replayed(args: argparse.Namespace) -> str:
+    """Game I of configuration KEY as JSON, in the stored records' form (`analysis.study.replay_game`)."""
+    if args.replay is None or args.game is None:
+        raise DeerbookError(f"argument {'--replay' if args.replay is None else '--game'}: --replay KEY and --game I "
+                            "go together")
+    if args.game < 0:
+        raise DeerbookError(f"argument --game: must be a game number >= 0, got {args.game}")
+    return json.dumps({"configuration": args.replay, "game": args.game, **replay_game(args.replay, args.game)})
 
 
 def destination(args: argparse.Namespace) -> Path:

@@ -49,7 +49,7 @@ def session_from_args(args: argparse.Namespace, options: dict) -> Session:
 def start(session: Session, loaded: str | None = None) -> int:
     """Say who sits where (and which save continues), then play until the game ends or the person quits; the exit
     status (`play.terminal.Terminal.play`: a game stopped early is saved first)."""
-    seats = ", ".join(f"P{p} {name}" for p, name in enumerate(session.seats))
-    intro = [f"{session.game.name}, seed {session.seed_text}; seats: {seats}" + f"; continuing {loaded}" * bool(loaded)]
+    intro = [f"{session.game.name}, seed {session.seed_text}" + f"; continuing {loaded}" * bool(loaded) + "; seats:"]
+    intro += [f"  {summary}" for summary in session.seat_summaries()]
     intro += ["(no human seat: watching the bots)"] * (HUMAN not in session.seats)
     return Terminal(session).play(intro)

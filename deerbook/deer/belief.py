@@ -38,7 +38,7 @@ from ..engine.errors import SaveFileError
 from ..engine.protocol import rebuilt
 from ..engine.seeding import Rng
 from .rules import PRIVATE_PHASES, Phase, matching, others, rolled_numbers
-from .rules.history import (ANSWERED, DISCARD, NOTHING, PILE, UNSEEN, aside, blocked_since, kinds_of,
+from .rules.history import (ANSWERED, DISCARD, NOTHING, PILE, UNSEEN, History, aside, blocked_since, kinds_of,
                             open_pending, owner, passing)
 from .save import check_consistency
 from .spec import DeerSetup
@@ -417,6 +417,10 @@ class Belief:
         self.game, self.obs = game, obs
         self.seat, self.n = obs["player"], game.num_players
         self.knowledge = Knowledge(game, obs)
+        self.public = {name: as_tuples(obs[name]) for name in PUBLIC_FIELDS}  # read once: a view works each out
+        self.public["history"] = History(self.knowledge.history)
+        self.own = {name: as_tuples(obs[name]) for name in ("hand", "set_aside", "to_pass", "blocking", "giver")}
+        self.waiting = obs["phase"] == "waiting"
         unseen = self.knowledge.unseen(obs)
         try:
             self.deal: Deal | Shuffle = Deal(self.knowledge.cells, unseen)
@@ -463,21 +467,20 @@ class Belief:
     def position(self, cards: dict[int, list[int]], rng: Rng) -> DeerState | None:
         """The state with the observation's public fields and the hidden places' `cards`, or None if the rules
         forbid it at this phase; another seat's private decider drawn from `rng` (`_decider`)."""
-        obs, n, me = self.obs, self.n, self.seat
+        own, n, me = self.own, self.n, self.seat
         zeros = (0,) * len(self.game.components.cards)
-        fields: dict[str, Any] = {name: as_tuples(obs[name]) for name in PUBLIC_FIELDS}
-        fields["hands"] = tuple(as_tuples(obs["hand"]) if q == me else
+        fields: dict[str, Any] = dict(self.public)
+        fields["hands"] = tuple(own["hand"] if q == me else
                                 tuple(a + b for a, b in zip(cards[q], cards[passing(q, n)])) for q in range(n))
-        fields["set_aside"] = tuple(as_tuples(obs["set_aside"]) if q == me else tuple(cards[aside(q, n)])
-                                    for q in range(n))
+        fields["set_aside"] = tuple(own["set_aside"] if q == me else tuple(cards[aside(q, n)]) for q in range(n))
         fields.update(game=self.game, phase=self.phase, deck=tuple(cards[DECK]), predator_pile=tuple(cards[PILE]),
-                      to_pass=zeros, pending=zeros, giver=obs["giver"], blocking=as_tuples(obs["blocking"]))
-        current = obs["current"]
+                      to_pass=zeros, pending=zeros, giver=own["giver"], blocking=own["blocking"])
+        current = fields["current"]
         if self.phase in (Phase.PASS, Phase.GROUP):
-            fields["to_pass"] = as_tuples(obs["to_pass"]) if current == me else tuple(cards[passing(current, n)])
+            fields["to_pass"] = own["to_pass"] if current == me else tuple(cards[passing(current, n)])
         elif self.phase == Phase.BLOCK:
             fields["pending"] = self._pending(fields, cards)
-        if self.phase in PRIVATE_PHASES and obs["phase"] == "waiting" and not self._decider(fields, rng):
+        if self.phase in PRIVATE_PHASES and self.waiting and not self._decider(fields, rng):
             return None
         state = rebuilt(DeerState, {"game": self.game, **{name: fields[name] for name in FIELD_NAMES}})
         try:

@@ -19,7 +19,11 @@ class Agent(Protocol):
 
 
 def shown_to(agent: Agent, state: State, player: int) -> Mapping[str, Any]:
-    """What `agent`, deciding for `player`, is handed: the observation view if it reads by key, else the dict."""
+    """What `agent`, deciding for `player`, is handed: the observation view if it reads by key, else the dict. An
+    agent that says it sees every hand (`sees_every_hand`: it cheats, a measuring stick for studies, registered with
+    `AgentInfo.cheats` and never seated at a table) is handed the observation plus the true state (`"true_state"`)."""
+    if getattr(agent, "sees_every_hand", False):
+        return {**state.observation(player), "true_state": state}
     return state.observation_view(player) if getattr(agent, "observes_by_key", False) else state.observation(player)
 
 

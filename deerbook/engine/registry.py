@@ -222,6 +222,7 @@ class AgentInfo:
     strength: str  # one of STRENGTHS
     factory: str | Mapping[str, str]
     information: Sequence[str] = INFORMATION
+    cheats: bool = False  # it sees every hand (`engine.agents.shown_to`): for studies only, never seated at a table
 
     def __post_init__(self) -> None:
         check_name("agent", self.name)
@@ -253,7 +254,7 @@ class AgentInfo:
     @property
     def summary(self) -> str:
         """The agent in words, e.g. "greedy (basic): takes the move that gains the most right now"."""
-        return f"{self.name} ({self.strength}): {self.description}"
+        return f"{self.name} ({self.strength}{', cheats' * self.cheats}): {self.description}"
 
 
 def load_path(path: str) -> Any:
@@ -396,6 +397,11 @@ def agents_for(game: str) -> dict[str, AgentInfo]:
     """The agents that play the registered game `game`, by name (the catalogue's order)."""
     info = game_info(game)
     return {name: agent for name, agent in _AGENTS.items() if agent.plays(info)}
+
+
+def table_agents(game: str) -> dict[str, AgentInfo]:
+    """The agents a table may seat for `game`: those of `agents_for` that play by the rules (no cheating agent)."""
+    return {name: agent for name, agent in agents_for(game).items() if not agent.cheats}
 
 
 def agent_names() -> list[str]:

@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Callable, NamedTuple, Sequence
 
 from ..engine import Game, RuleViolation, SaveFileError, State, make_game, state_to_json
-from ..engine.registry import agents_for
+from ..engine.registry import table_agents
 from ..engine.runner import Match
 from ..engine.saving import TableRecord, read_save
 from ..engine.seeding import Seed, parse_seed, seed_text
@@ -47,7 +47,7 @@ class LogEntry(NamedTuple):
 
 def default_seats(game: Game) -> list[str]:
     """You in seat 0, the strongest quick bot in every other seat."""
-    bot = "greedy" if "greedy" in agents_for(game.name) else "random"
+    bot = "greedy" if "greedy" in table_agents(game.name) else "random"
     return [HUMAN] + [bot] * (game.num_players - 1)
 
 
@@ -93,7 +93,7 @@ class Session:
     def _check_seats(self) -> None:
         if len(self.seats) != self.game.num_players:
             raise ValueError(f"{self.game.name} needs {self.game.num_players} seats, got {len(self.seats)}")
-        self.catalogue = agents_for(self.game.name)
+        self.catalogue = table_agents(self.game.name)
         for seat in self.seats:
             if seat != HUMAN and seat not in self.catalogue:
                 raise ValueError(f"seat {seat!r}: use 'human' or one of {', '.join(self.catalogue)}")
@@ -127,6 +127,16 @@ class Session:
     def events(self) -> list[Narration]:
         """Every step's narration, oldest first."""
         return [entry.narration for entry in self.log]
+
+    def strength(self, seat: int) -> str:
+        """A bot seat's strength in words (the catalogue's: "random", "basic", "good", "strong"); "" for a person."""
+        name = self.seats[seat]
+        return "" if name == HUMAN else self.catalogue[name].strength
+
+    def seat_summaries(self) -> list[str]:
+        """Each seat in words: "P0 human", "P1 search (strong): plays each choice out ..." (the catalogue's line)."""
+        return [f"P{p} {name}" if name == HUMAN else f"P{p} {self.catalogue[name].summary}"
+                for p, name in enumerate(self.seats)]
 
     def person_to_move(self) -> int | None:
         """The human seat that must decide now, or None (chance, a bot, or the game is over)."""
@@ -246,7 +256,7 @@ class Session:
         if state.game.num_players != len(seats):
             raise SaveFileError(f"the file holds {state.game.num_players} players, this table has "
                                 f"{len(seats)} seats")
-        unknown = sorted({s for s in seats if s != HUMAN} - set(agents_for(state.game.name)))
+        unknown = sorted({s for s in seats if s != HUMAN} - set(table_agents(state.game.name)))
         if unknown:
             raise SaveFileError(f"{state.game.name} has no bot named {', '.join(unknown)}")
         self.game, self.seats = state.game, seats

@@ -87,8 +87,10 @@ def status_html(session: Session, stop: Stop, rulings_url: str | None = None) ->
 
 
 def seat_words(session: Session) -> list[str]:
-    """Each seat as the listener reads it: "you (P0)", "P1 (greedy)" (at a table of bots no seat is "you")."""
-    return [in_words(f"{{P{p}}}", session.listener, session.names) + f" (P{p})" * (p == session.listener)
+    """Each seat as the listener reads it, each bot with its strength: "you (P0)", "P1 (search, strong)" (at a
+    table of bots no seat is "you")."""
+    names = [f"{name}, {session.strength(p)}" if session.strength(p) else name for p, name in enumerate(session.names)]
+    return [in_words(f"{{P{p}}}", session.listener, names) + f" (P{p})" * (p == session.listener)
             for p in range(len(session.seats))]
 
 

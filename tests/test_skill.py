@@ -1,0 +1,57 @@
+"""The strength ladder, the share of skill, the win-chance temperature and the choice differences, on small batches."""
+import pytest
+
+from deerbook.analysis.batches import Batch
+from deerbook.analysis.choices import DEER_KINDS, differences
+from deerbook.analysis.skill import (field_rate, fit_temperature, information_value, ladder, ladder_text, round_pawns,
+                                     skill_share, study_ladder)
+from deerbook.analysis.stats import Estimate
+from deerbook.analysis.study import load_study
+
+
+def batch(seats, returns) -> Batch:
+    return Batch("deer", {}, 1, tuple(map(tuple, seats)), tuple(map(tuple, returns)), {})
+
+
+def test_a_field_against_itself_is_read_one_seat_a_game():
+    """Four greedy seats: the mean over every seat is 1/4 in every game; one seat a game (in turn) keeps its spread."""
+    games = batch([["greedy"] * 4] * 4, [[1, 0, 0, 0], [1, 0, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+    rate = field_rate(games, "greedy")
+    assert rate.mean == pytest.approx(0.75) and rate.n == 4 and rate.se > 0
+
+
+def test_the_ladder_orders_the_rungs_and_reads_the_skill_share():
+    rungs = ladder({"search": batch([["search", "greedy"]] * 4, [[1, 0], [1, 0], [1, 0], [0, 1]]),
+                    "random": batch([["greedy", "random"]] * 4, [[1, 0]] * 4),
+                    "perfect-info": batch([["perfect-info", "greedy"]] * 4, [[1, 0]] * 4)})
+    assert [r.agent for r in rungs] == ["random", "search", "perfect-info"]
+    assert [r.win_rate.mean for r in rungs] == [0, 0.75, 1]
+    share = skill_share(rungs, 0.5)  # the cheat is not a player: the best fair rung is the search agent
+    assert share.mean == pytest.approx(0.5) and share.se == pytest.approx(rungs[1].win_rate.se / 0.5)
+    assert information_value(rungs).mean == pytest.approx(0.25)
+    assert "skill share: 50.0%" in ladder_text(rungs, 0.5)
+
+
+def test_the_stored_study_gives_a_ladder():
+    rungs = study_ladder(load_study(), "deer")
+    agents = [r.agent for r in rungs]
+    assert agents[:2] == ["greedy", "advisor"] or "random" in agents
+    assert all(isinstance(r.win_rate, Estimate) for r in rungs)
+
+
+def test_the_temperature_that_fits_best_is_found():
+    rows = round_pawns("deer", 2, 12, 3)
+    assert rows and all(len(pawns) == 2 for pawns, _ in rows)
+    best = fit_temperature(rows, [5, 40, 400])
+    assert best in (5, 40, 400)
+    # the lower pawn wins more often than not in these games: a temperature that reads pawns fits better than none
+    assert fit_temperature(rows, [40, 10**9]) == 40
+
+
+def test_differences_are_counted_by_kind_with_their_worth():
+    found = differences("deer", {"num_players": 2}, 1, 5, worth_rollouts=2, simulations=4)
+    assert found and sum(d.decisions for d in found) > 5
+    assert all(d.kind in DEER_KINDS.values() for d in found)
+    assert all(0 <= d.differ.mean <= 1 and (d.worth is None) == (d.differ.mean == 0) for d in found)
+    assert all(str(d).startswith(d.kind) for d in found)
+

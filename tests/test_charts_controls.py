@@ -9,6 +9,7 @@ pytest.importorskip("plotly")
 
 import plotly.graph_objects as go  # noqa: E402
 
+from deerbook.analysis.numbers import chance, decimal  # noqa: E402
 from deerbook.bots import deer_advisor, football_advisor  # noqa: E402
 from deerbook.charts import deer_odds, football_odds  # noqa: E402
 from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, step_data, step_titles, with_dropdown,  # noqa: E402
@@ -82,7 +83,8 @@ def test_each_hand_shows_the_exact_points_shed_of_that_hand(hand_fig, index):
     assert bars["y"] == [float(shed[k]) for k in sorted(shed)]
     summary = turn_summary(dist)
     title = step_titles(hand_fig)[index]
-    assert f"expected {summary['shed']}," in title and title.endswith(f"chance {summary['goes_out']}")
+    assert f": {decimal(summary['shed'])} expected," in title
+    assert title.endswith(f"chance {chance(summary['goes_out'])}")
 
 
 # -- yardage by track and marker --------------------------------------------------------------------------------
@@ -102,7 +104,7 @@ def test_each_marker_shows_every_tracks_exact_yards(yards_fig, marker):
         yards = whole_track(game, track, marker).map(lambda g: g.yards)
         assert bars["x"] == sorted(yards)
         assert bars["y"] == [float(yards[k]) for k in sorted(yards)]
-        assert [Fraction(text.split(": ")[1].split(" ")[0]) for text in bars["hovertext"]] == \
+        assert [Fraction(text.split("exactly ")[1].rstrip(")")) for text in bars["hovertext"]] == \
             [yards[k] for k in sorted(yards)]
 
 
@@ -123,7 +125,7 @@ def test_deer_advisor_dropdown_shows_the_exact_value_of_every_legal_choice(deer_
         assert [unwrap(label) for label in bars["y"]] == [str(action) for action, _ in ranked]
         assert {str(a) for a in state.legal_actions()} == {unwrap(label) for label in bars["y"]}
         assert bars["x"] == [float(value) for _, value in ranked]
-        assert [Fraction(text.split(": ")[1].split(" ")[0]) for text in bars["hovertext"]] == [v for _, v in ranked]
+        assert [Fraction(text.split("exactly ")[1].rstrip(")")) for text in bars["hovertext"]] == [v for _, v in ranked]
 
 
 def test_football_positions_are_decisions_where_the_choice_matters(football_states):

@@ -113,5 +113,8 @@ def test_seat_and_length_charts_show_the_estimates():
     fig = deer_odds.seat_figure(rates, 0.25)
     assert list(fig.data[0].y) == [e.mean for e in rates]
     assert list(fig.data[0].error_y.array) == pytest.approx([1.96 * e.se for e in rates])
-    lengths = deer_odds.length_figure({"greedy": batch})
-    assert list(lengths.data[0].x) == list(batch.stats["turns"]) and lengths.layout.xaxis.title.text == "turns"
+    lengths = deer_odds.length_figure({"greedy": batch}, width=10)
+    turns = batch.stats["turns"]
+    assert list(lengths.data[0].x) == sorted({t // 10 * 10 for t in turns})
+    assert list(lengths.data[0].y) == [sum(t // 10 * 10 == x for t in turns) / len(turns) for x in lengths.data[0].x]
+    assert lengths.layout.xaxis.title.text == "turns (in bins of 10)"

@@ -78,6 +78,6 @@ def pawns_over_rounds(start, events: Iterable[Event], names: list[str] | None = 
         xaxis={"title": "step of the game (each rack move, each round's scoring)",
                "tickvals": [0, *ends], "ticktext": ["start", *(steps[i].label for i in ends)]},
         yaxis={"title": "pawn (score)", "range": [-3, finish + 8]},
-        height=420, legend={"orientation": "h", "y": -0.25, "x": 0})
+        height=420)
     return figure
 

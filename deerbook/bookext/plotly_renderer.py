@@ -122,6 +122,8 @@ TITLE_LINE_HEIGHT = 24
 #: Height (px) of a line of tick labels: a chart whose x axis is on top (the play sheet) gets room for them under its
 #: title.
 TICK_LINE_HEIGHT = 14
+#: Least height (px) of a chart's plot area: a chart grows when its wrapped title and its legend would leave less.
+MIN_PLOT_HEIGHT = 100
 #: Room (px) a dropdown above a chart takes under its title.
 MENU_HEIGHT = 44
 
@@ -141,7 +143,7 @@ def _helper_js() -> str:
         f"  var DARK={dark};\n"
         f"  var HEIGHT={DEFAULT_HEIGHT},NARROW={NARROW_WIDTH},"
         f"TITLE_CHAR={TITLE_CHAR_WIDTH},TITLE_LINE={TITLE_LINE_HEIGHT},TICK_LINE={TICK_LINE_HEIGHT};\n"
-        f"  var MENU={MENU_HEIGHT};\n"
+        f"  var MENU={MENU_HEIGHT},MIN_PLOT={MIN_PLOT_HEIGHT};\n"
         "  var figs=[];\n"
         "  function isDark(){return document.documentElement.dataset.theme==='dark';}\n"
         "  function wrap(text,chars){\n"
@@ -165,6 +167,7 @@ def _helper_js() -> str:
         "    if(div.dataset.deerbookThemed==='true'&&isDark()){l.template=DARK;}\n"
         "    var width=Math.max(div.getBoundingClientRect().width,1);\n"
         "    l.autosize=false;l.height=fig.layout.height||HEIGHT;l.width=width;fitTitle(l,width);\n"
+        "    var m=l.margin||{};l.height=Math.max(l.height,(m.t||48)+(m.b||48)+MIN_PLOT);\n"
         "    if(width<NARROW&&l.showlegend!==false){l.legend=Object.assign({},l.legend,"
         "{orientation:'h',x:0,xanchor:'left',xref:'container',y:0,yanchor:'bottom',yref:'container',maxheight:4000});}\n"
         "    return l;\n"
@@ -192,13 +195,16 @@ def _helper_js() -> str:
         "low=Math.max(low,b.bottom);}});\n"
         "    var gap=Math.ceil(low+6-r.top);if(low===0||gap<=0){return;}\n"
         "    var l=div.layout,h=(l.height||HEIGHT)+gap;div.style.height=h+'px';\n"
-        "    Plotly.relayout(div,{'margin.b':(l.margin&&l.margin.b||48)+gap,height:h});\n"
+        "    return Plotly.relayout(div,{'margin.b':(l.margin&&l.margin.b||48)+gap,height:h});\n"
         "  }\n"
         "  function plot(div,fig){\n"
-        "    var now=current(div,fig),n=(div.deerbookDraws||0)+1;div.deerbookDraws=n;\n"
-        "    div.style.height=(now.layout.height||HEIGHT)+'px';\n"
-        "    Plotly.newPlot(div,now.data,layoutFor(div,now),now.config).then(function(){"
-        "if(div.deerbookDraws===n){clearLegend(div);}});\n"
+        "    if(div.deerbookBusy){div.deerbookAgain=true;return;}\n"  # one drawing at a time, then the latest
+        "    div.deerbookBusy=true;div.deerbookAgain=false;\n"
+        "    var now=current(div,fig),done=function(){div.deerbookBusy=false;"
+        "if(div.deerbookAgain){plot(div,div.deerbookFig);}};\n"
+        "    var lay=layoutFor(div,now);div.style.height=lay.height+'px';\n"
+        "    try{Plotly.newPlot(div,now.data,lay,now.config).then(function(){return clearLegend(div);})"
+        ".then(done,done);}catch(e){done();throw e;}\n"
         "    var refit=function(){setTimeout(function(){plot(div,fig);},0);};\n"
         "    div.on('plotly_buttonclicked',refit);div.on('plotly_sliderend',refit);\n"
         "    div.deerbookWidth=div.getBoundingClientRect().width;\n"

@@ -120,8 +120,7 @@ def board_figure(game_name: str = "deer") -> go.Figure:
     fig.add_annotation(x=finish, y=0, text=f"Finish {finish}", showarrow=False, xanchor="right", yanchor="bottom",
                        yshift=8)
     return fig.update_layout(
-        title=f"The score track: every pawn starts on 0; the game ends after a round in which one reaches {finish}",
-        height=260, margin={"l": 16, "r": 16},
+        title=f"The score track, from 0 to Finish ({finish})", height=280, margin={"l": 16, "r": 16},
         xaxis={"title": "space (your score)", "range": [-3, finish + 3], "dtick": 10, "showgrid": False,
                "zeroline": False},
         yaxis={"visible": False, "range": [-1, 1]})

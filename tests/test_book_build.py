@@ -322,7 +322,7 @@ LAYOUT_JS = (r"""
     const legend = div.querySelector(".legend .bg");
     if (legend) {
       const l = legend.getBoundingClientRect();
-      const axes = rects(div, ".xaxislayer-above text, .yaxislayer-above text, text[class$='title']:not(.gtitle)")
+      const axes = rects(div, ".xaxislayer-above text, .yaxislayer-above text, text[class$='title'], .gtitle")
         .concat(rects(div, ".draglayer .nsewdrag"));
       axes.forEach(([el, r]) => {
         if (meet(l, r)) problems.push([id, `legend overlaps "${el.textContent || "the plot"}"`]);
@@ -590,8 +590,8 @@ CONTROLS_JS = (r"""
     const shows = traces.every((t, i) => Object.keys(data).every(
       (key) => JSON.stringify(div.data[t][key]) === JSON.stringify(data[key][i])))
       && div.layout.title.text.replace(/<br>/g, " ") === layout["title.text"]
-      && (layout.height === undefined
-          || Math.abs(div.querySelector(".svg-container").getBoundingClientRect().height - layout.height) < 1);
+      && (layout.height === undefined  // the page may grow a chart to fit its wrapped title, never shrink it
+          || div.querySelector(".svg-container").getBoundingClientRect().height > layout.height - 1);
     const title = div.querySelector(".gtitle"), box = div.getBoundingClientRect();
     const fits = !title || title.getBoundingClientRect().right <= box.right + 1;
     return {id: div.id, kind: kind, active: control.active, steps: (control.buttons || control.steps).length,

@@ -38,7 +38,7 @@ def test_cards_picture_shows_every_kind_with_points_and_count(name):
     comp = components(name)
     fig = cards_figure(name)
     cells = [text for row in fig.data[0].text for text in row if text]
-    assert len(cells) == len(comp.cards)
+    assert len(cells) == len(comp.cards) and all(text in ("", *cells) for row in fig.data[0].text for text in row)
     for card, text in zip(comp.cards, cells):
         assert text.startswith(f"<b>{card.name}</b><br>{card.points} pt") and text.endswith(f"×{card.count}")
     assert all(len(row) == CARDS_PER_ROW for row in fig.data[0].z)

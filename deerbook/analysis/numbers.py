@@ -15,15 +15,15 @@ SHORT = 999
 
 def percent(p, places: int = 1) -> str:
     """A probability as a percentage, e.g. "29.6%"; one that would round to 0% or 100% gets more decimals
-    ("0.046%", "99.99%"); an exact 0 or 1 has none ("0%", "100%")."""
+    ("0.05%", "99.99%"), then two significant digits ("2.8e-07%", "almost 100%"); an exact 0 or 1 has none."""
     value = float(p)
     if value in (0.0, 1.0):
         return f"{value:.0%}"
-    for shown_places in range(places, places + 6):
+    for shown_places in range(places, places + 4):
         shown = f"{value:.{shown_places}%}"
         if 0 < float(shown[:-1]) < 100:
             return shown
-    return shown
+    return f"{value * 100:.2g}%" if value < 0.5 else "almost 100%"
 
 
 def exact(p) -> str | None:
@@ -60,9 +60,4 @@ def one_in(p) -> str:
     return f"1 in {round(1 / value):,}"
 
 
-def exact_or_decimal(x, places: int = 2) -> str:
-    """A value for a chart's hover text: its fraction when short, else a decimal (never a long fraction)."""
-    return exact(x) or decimal(x, places)
-
-
-__all__ = ["SHORT", "percent", "exact", "chance", "decimal", "one_in", "exact_or_decimal"]
+__all__ = ["SHORT", "percent", "exact", "chance", "decimal", "one_in"]

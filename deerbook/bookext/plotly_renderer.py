@@ -122,7 +122,8 @@ TITLE_LINE_HEIGHT = 24
 #: Height (px) of a line of tick labels: a chart whose x axis is on top (the play sheet) gets room for them under its
 #: title.
 TICK_LINE_HEIGHT = 14
-#: Least height (px) of a chart's plot area: a chart grows when its wrapped title and its legend would leave less.
+#: Least height (px) of a chart's plot area. A chart whose title wraps to more lines grows by as much, so its plot
+#: keeps the height the figure gave it (and at least this).
 MIN_PLOT_HEIGHT = 100
 #: Room (px) a dropdown above a chart takes under its title.
 MENU_HEIGHT = 44
@@ -166,8 +167,9 @@ def _helper_js() -> str:
         "    var l=Object.assign({},fig.layout);\n"
         "    if(div.dataset.deerbookThemed==='true'&&isDark()){l.template=DARK;}\n"
         "    var width=Math.max(div.getBoundingClientRect().width,1);\n"
+        "    var own=Object.assign({t:48,b:48},fig.layout.margin),plot=(fig.layout.height||HEIGHT)-own.t-own.b;\n"
         "    l.autosize=false;l.height=fig.layout.height||HEIGHT;l.width=width;fitTitle(l,width);\n"
-        "    var m=l.margin||{};l.height=Math.max(l.height,(m.t||48)+(m.b||48)+MIN_PLOT);\n"
+        "    var m=l.margin||{};l.height=Math.max(l.height,(m.t||48)+(m.b||48)+Math.max(plot,MIN_PLOT));\n"
         "    if(width<NARROW&&l.showlegend!==false){l.legend=Object.assign({},l.legend,"
         "{orientation:'h',x:0,xanchor:'left',xref:'container',y:0,yanchor:'bottom',yref:'container',maxheight:4000});}\n"
         "    return l;\n"

@@ -75,7 +75,7 @@ def pawns_over_rounds(start, events: Iterable[Event], names: list[str] | None = 
                      annotation_position="top left")
     figure.update_layout(
         title=title or f"Pawns over the rounds ({len(ends)} round{'s' * (len(ends) != 1)}, lowest score wins)",
-        xaxis={"title": "step of the game (each rack move, each round's scoring); ticks: the end of each round",
+        xaxis={"title": "step of the game (ticks: the end of each round)",
                "tickvals": ends, "ticktext": [str(steps[i].round) for i in ends]},
         yaxis={"title": "pawn (score)", "range": [-3, finish + 8]},
         height=420)

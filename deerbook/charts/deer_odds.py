@@ -41,14 +41,20 @@ def _layout(fig: go.Figure, title: str, x: str, y: str, **extra) -> go.Figure:
 
 
 #: Height in px of one horizontal bar row (labels of combinations are long, so they go on the y axis,
-#: on two lines so they fit beside a phone-wide plot).
-ROW_HEIGHT = 36
+#: on up to three short lines so the bars keep most of a phone-wide plot).
+ROW_HEIGHT = 44
+#: Characters per line of a combination's name beside its bar.
+NAME_WIDTH = 20
+
+
+def combination_label(name: str) -> str:
+    """A combination's name on short lines (at most `NAME_WIDTH` characters), e.g. "Number + Deer<br>Head + ..."."""
+    return wrap_label(name, NAME_WIDTH)
 
 
 def _wrap_names(fig: go.Figure, names: list[str], **where) -> None:
-    """Show long combination names on two lines, broken after the first "+" (the data keep the full names)."""
-    fig.update_yaxes(tickvals=names, ticktext=[name.replace(" + ", " +<br>", 1) if len(name) > 16 else name
-                                               for name in names], **where)
+    """Show long combination names on short lines (the data keep the full names)."""
+    fig.update_yaxes(tickvals=names, ticktext=[combination_label(name) for name in names], **where)
 
 
 def _combination_bar(rows: list[dict], key: str, name: str) -> go.Bar:
@@ -168,8 +174,7 @@ def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: fl
         fig.add_scatter(x=[None], y=[None], mode="lines", name=f"fair share {percent(fair)}",
                         line={"dash": "dash", "color": "#888888"})
         fig.data[0].name = "win rate (95% interval)"
-    return _layout(fig, title, x, y, xaxis_type="category", xaxis_tickangle=0, yaxis_tickformat=".0%",
-                   legend={"orientation": "h", "x": 0, "y": 1, "yanchor": "bottom"})
+    return _layout(fig, title, x, y, xaxis_type="category", xaxis_tickangle=0, yaxis_tickformat=".0%")
 
 
 def seat_figure(win_rates: Sequence[Estimate], fair: float, title: str = "Win rate by seat") -> go.Figure:
@@ -250,7 +255,7 @@ def advisor_values_figure(states: Sequence[DeerState]) -> go.Figure:
 def _combination_step(game_name: str) -> Step:
     rows = odds_report(game_name)["combinations"]
     names = [r["name"] for r in rows]
-    ticks = [name.replace(" + ", " +<br>", 1) if len(name) > 16 else name for name in names]
+    ticks = [combination_label(name) for name in names]
 
     def bars(key: str) -> dict:
         if not all(key in r for r in rows):
@@ -261,7 +266,7 @@ def _combination_step(game_name: str) -> Step:
     joker = " and with a Joker in hand" if all("with_joker" in r for r in rows) else " (no Jokers in this edition)"
     return Step(label, f"The {label}: the chance of each combination as rolled{joker}",
                 (bars("probability"), bars("with_joker")),
-                (("height", 200 + 2 * ROW_HEIGHT * len(rows)), ("yaxis.tickvals", names), ("yaxis.ticktext", ticks)))
+                (("height", 200 + 1.5 * ROW_HEIGHT * len(rows)), ("yaxis.tickvals", names), ("yaxis.ticktext", ticks)))
 
 
 def combination_chances(editions: Sequence[str] = EDITIONS) -> go.Figure:

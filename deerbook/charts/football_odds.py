@@ -51,6 +51,7 @@ def yards_by_track(game=None, marker: int = 45) -> go.Figure:
         fig.add_trace(track_yards(game, t, marker), row=i // 2 + 1, col=i % 2 + 1)
     fig.update_xaxes(title_text="yards gained", row=3)
     fig.update_yaxes(title_text="probability", col=1)
+    fig.update_yaxes(tickformat=".0%")
     fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     fig.update_layout(title=yards_title(marker), showlegend=False, height=640)
     return fig
@@ -93,6 +94,7 @@ def area_counts(play: int = 11, power: int = 0) -> go.Figure:
     fig.update_xaxes(title_text="dice", col=2)
     fig.update_xaxes(title_text="empty areas", col=3)
     fig.update_yaxes(title_text="probability", col=1)
+    fig.update_yaxes(tickformat=".0%")
     fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     dice = f"{play} play dice" + (f" + {power} power dice" if power else "")
     fig.update_layout(title=f"Drafting odds: one roll of {dice} (exact)", showlegend=False)
@@ -122,7 +124,7 @@ def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round
     """Blitz Bach's exact score distribution for one round, as bars."""
     fig = go.Figure(fraction_bar(dist, "Blitz Bach", "points"))
     fig.update_xaxes(title_text="Blitz Bach's points", tickvals=list(BLITZ_SCORES))
-    fig.update_yaxes(title_text="probability")
+    fig.update_yaxes(title_text="probability", tickformat=".0%")
     fig.update_layout(title=f"{title}: {decimal(dist.expectation())} points expected")
     return fig
 
@@ -162,10 +164,10 @@ def _touchdown_step(game, track: int) -> Step:
     chances = [[box_gain(game, track, box, marker).probability(lambda g: g.touchdown) for marker in FIELD_POSITIONS]
                for box in boxes]
     text = [[percent(p, 0) if p else "" for p in row] for row in chances]
-    exact = [[str(p) for p in row] for row in chances]
+    exact = [[str(p) for p in row] for row in chances]  # a chance of 0 is left blank (no colour, no hover)
     return Step(f"track {track}: {TRACK_KINDS[track]}",
                 f"Track {track} ({TRACK_KINDS[track]}): the touchdown chance of one die on each box, by field position",
-                ({"z": [[float(p) for p in row] for row in chances], "text": text, "customdata": exact,
+                ({"z": [[float(p) if p else None for p in row] for row in chances], "text": text, "customdata": exact,
                   "y": list(boxes)},))
 
 
@@ -177,8 +179,8 @@ def touchdown_boxes(game=None) -> go.Figure:
                                hovertemplate="box %{y} from the %{x}: touchdown %{z:.1%} (exactly %{customdata})"
                                              "<extra></extra>", zmin=0, zmax=1, colorscale="Blues",
                                colorbar={"title": {"text": "chance"}, "tickformat": ".0%", "thickness": 12},
-                               xgap=1, ygap=1))
-    fig.update_xaxes(title_text="marker on the yard line", type="category", side="top")
+                               xgap=1, ygap=1, hoverongaps=False))
+    fig.update_xaxes(title_text="marker on the yard line", type="category")
     fig.update_yaxes(title_text="box of the track", autorange="reversed", dtick=1)
     fig.update_layout(height=860, plot_bgcolor="rgba(0,0,0,0)")
     return with_dropdown(fig, [_touchdown_step(game, track) for track in TRACKS])

@@ -26,8 +26,9 @@ FACE_COLORS = {"number": "#c6dbef", DEER_HEAD: "#fdae6b", RUNNING_DEER: "#74c476
                "predator": "#c49a6c", DISCARD_FACE: "#f2f2f2"}
 FACE_WORDS = {"number": "number", DEER_HEAD: "Deer Head", RUNNING_DEER: "Running Deer", CAR: "Car",
               "predator": "predator", DISCARD_FACE: "Discard"}
-#: Card kind -> colour (odd numbers black and even ones red on the board game's cards).
-CARD_COLORS = {"odd number": "#d9d9d9", "even number": "#fcbba1", "predator": "#c49a6c", "joker": "#bcbddc"}
+#: Card kind -> colour (odd numbers black and even ones red on the board game's cards, where parity matters).
+CARD_COLORS = {"odd number": "#d9d9d9", "even number": "#fcbba1", "number card": "#c6dbef", "predator": "#c49a6c",
+               "joker": "#bcbddc"}
 #: Kinds of card per row of `cards_figure` (four fit side by side on a phone-wide page).
 CARDS_PER_ROW = 4
 
@@ -70,11 +71,14 @@ def dice_figure(game_name: str = "deer") -> go.Figure:
 
 
 def card_kind(comp: "DeerComponents", index: int) -> str:
-    """The colour kind of a card: an odd or even number card, a predator or a Joker."""
+    """The colour kind of a card: a number card (odd or even, where a roll discards by parity), a predator or a
+    Joker."""
     card = comp.cards[index]
-    if card.category == "number":
-        return ("even" if card.points % 2 == 0 else "odd") + " number"
-    return card.category
+    if card.category != "number":
+        return card.category
+    if not any(row.effect == "discard_parity" for row in comp.chart):
+        return "number card"
+    return ("even" if card.points % 2 == 0 else "odd") + " number"
 
 
 def cards_figure(game_name: str = "deer") -> go.Figure:
@@ -84,15 +88,16 @@ def cards_figure(game_name: str = "deer") -> go.Figure:
     rows = [cards[i:i + CARDS_PER_ROW] for i in range(0, len(cards), CARDS_PER_ROW)]
     kinds = list(CARD_COLORS)
 
-    def grid(value):
-        return [[value(i, card) for i, card in row] + [None] * (CARDS_PER_ROW - len(row)) for row in rows]
+    def grid(value, missing=None):
+        return [[value(i, card) for i, card in row] + [missing] * (CARDS_PER_ROW - len(row)) for row in rows]
 
     fig = go.Figure(go.Heatmap(
         x=list(range(1, CARDS_PER_ROW + 1)), y=list(range(1, len(rows) + 1)),
         z=grid(lambda i, card: kinds.index(card_kind(comp, i))),
-        text=grid(lambda i, card: f"<b>{card.name}</b><br>{card.points} pt{'s' * (card.points != 1)} · ×{card.count}"),
-        customdata=grid(lambda i, card: f"{card.name}: {card_kind(comp, i)} card worth {card.points}; "
-                                        f"{card.count} in a deck"),
+        text=grid(lambda i, card: f"<b>{card.name}</b><br>{card.points} pt{'s' * (card.points != 1)} · ×{card.count}",
+                  ""),
+        customdata=grid(lambda i, card: f"{card.name}: {card_kind(comp, i).removesuffix(' card')} card worth "
+                                        f"{card.points}; {card.count} in a deck", ""),
         texttemplate="%{text}", textfont={"size": 12}, hovertemplate="%{customdata}<extra></extra>",
         colorscale=discrete_colorscale(list(CARD_COLORS.values())), zmin=-0.5, zmax=len(kinds) - 0.5,
         showscale=False, xgap=6, ygap=6, hoverongaps=False))

@@ -71,11 +71,11 @@ def difference_verdict(change: Estimate) -> str:
 
 
 #: How an opponent plays, by the share of the games a player wins against it (lowest share first).
-CONTEST_WORDS = ((0.2, "a hard opponent: the player rarely wins"), (0.4, "the favourite: he wins most games"),
-                 (0.6, "a contest: either side can win"), (0.8, "the underdog: the player wins most games"),
-                 (1.01, "an easy opponent: the player almost always wins"))
+CONTEST_WORDS = ((0.2, "a hard opponent (the player rarely wins)"), (0.4, "the favourite (he wins most games)"),
+                 (0.6, "a contest (either side can win)"), (0.8, "the underdog (the player wins most games)"),
+                 (1.01, "an easy opponent (the player almost always wins)"))
 
 
 def contest(win_rate: float) -> str:
-    """What a player's win rate says about the opponent, in words (e.g. "a contest: either side can win")."""
+    """What a player's win rate says about the opponent, in words (e.g. "a contest (either side can win)")."""
     return next(words for below, words in CONTEST_WORDS if win_rate < below)

@@ -39,7 +39,9 @@ def test_combination_bars_are_the_exact_probabilities_both_editions():
     assert fig.layout.title.text and fig.layout.xaxis2.title.text == "probability"
     assert fig.layout.yaxis.title.text == "combination"
     assert fig.layout.height >= 24 * 22  # every bar row gets its height
-    assert "Two numbers +<br>Deer Head" in fig.layout.yaxis.ticktext  # long names on two lines
+    ticks = [*fig.layout.yaxis.ticktext, *fig.layout.yaxis2.ticktext]  # long names on short lines, words whole
+    assert [tick.replace("<br>", " ") for tick in ticks] == [*exact("deer"), *exact("deer-cards")]
+    assert all(len(line) <= deer_odds.NAME_WIDTH for tick in ticks for line in tick.split("<br>"))
 
 
 def test_board_combination_bars_are_the_brute_force_chart_chances():

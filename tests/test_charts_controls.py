@@ -17,7 +17,9 @@ from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, step_data, 
 from deerbook.bots.deer_advisor import advise, turn_distribution, turn_summary  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.bots.football_advisor import Advisor  # noqa: E402
-from deerbook.analysis.football_odds import FIELD_POSITIONS, default_game, whole_track  # noqa: E402
+from deerbook.analysis.deer_odds import odds_report  # noqa: E402
+from deerbook.analysis.football_odds import FIELD_POSITIONS, box_gain, default_game, whole_track  # noqa: E402
+from deerbook.charts import football_sheet  # noqa: E402
 from deerbook.football.sheet import TRACKS  # noqa: E402
 from deerbook.deer import position  # noqa: E402
 
@@ -198,3 +200,33 @@ def test_controls_update_data_and_title_of_the_traces_by_index():
     assert [list(trace.y) for trace in fig.data] == [[1], [-1]] and fig.layout.title.text == "n = 1"
     assert fig.layout.sliders[0].steps[1].args == ({"x": [[2], [2]], "y": [[4], [-2]]}, {"title.text": "n = 2"}, (0, 1))
     assert step_data(fig, 1, "sliders") == [{"x": [2], "y": [4]}, {"x": [2], "y": [-2]}]
+
+
+# -- Explore the odds: every case of a question on the static page ----------------------------------------------
+def test_combination_chances_show_each_editions_exact_chances_with_and_without_a_joker():
+    fig = deer_odds.combination_chances()
+    assert labels(fig) == ["board game", "card game"]
+    for index, name in enumerate(("deer", "deer-cards")):
+        rolled, joker = step_data(fig, index)
+        rows = odds_report(name)["combinations"]
+        assert rolled["y"] == [r["name"] for r in rows]
+        assert rolled["x"] == [float(Fraction(r["probability"])) for r in rows]
+        if name == "deer":
+            assert joker["x"] == [float(Fraction(r["with_joker"])) for r in rows]
+        else:
+            assert joker["x"] == [] and "no Jokers" in step_titles(fig)[index]
+
+
+def test_touchdown_boxes_show_the_touchdown_chance_of_every_box_from_every_yard_line():
+    fig = football_odds.touchdown_boxes()
+    game = default_game()
+    assert labels(fig) == [f"track {t}: {football_sheet.TRACK_KINDS[t]}" for t in TRACKS]
+    assert list(fig.data[0].x) == [str(m) for m in FIELD_POSITIONS]
+    for track in (1, 5):
+        (cells,) = step_data(fig, track - 1)
+        assert cells["y"] == list(range(1, len(game.sheet.track(track)) + 1))
+        for box in (1, 2, len(cells["y"])):
+            for column, marker in enumerate(FIELD_POSITIONS):
+                p = box_gain(game, track, box, marker).probability(lambda g: g.touchdown)
+                assert cells["z"][box - 1][column] == (float(p) if p else None)
+                assert cells["customdata"][box - 1][column] == str(p)

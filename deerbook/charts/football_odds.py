@@ -163,10 +163,11 @@ def _touchdown_step(game, track: int) -> Step:
     boxes = range(1, len(game.sheet.track(track)) + 1)
     chances = [[box_gain(game, track, box, marker).probability(lambda g: g.touchdown) for marker in FIELD_POSITIONS]
                for box in boxes]
-    text = [[percent(p, 0) if p else "" for p in row] for row in chances]
+    text = [[str(round(p * 100)) if p else "" for p in row] for row in chances]  # in %: short enough for a phone
     exact = [[str(p) for p in row] for row in chances]  # a chance of 0 is left blank (no colour, no hover)
     return Step(f"track {track}: {TRACK_KINDS[track]}",
-                f"Track {track} ({TRACK_KINDS[track]}): the touchdown chance of one die on each box, by field position",
+                f"Track {track} ({TRACK_KINDS[track]}): the touchdown chance (%) of one die on each box, by field "
+                "position",
                 ({"z": [[float(p) if p else None for p in row] for row in chances], "text": text, "customdata": exact,
                   "y": list(boxes)},))
 

@@ -18,8 +18,13 @@ What is asserted:
   every chart has a drawn height and its title fits, nothing is wider than the page or cut off,
   no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a Python repr
   or an empty box. Screenshots go to book/_build/screenshots/;
-* in headless chromium, light and dark, 390 px wide: every chart with its own dropdown or slider (chapters 13
-  and 21) shows another step's exact data once a reader picks it, its title still fits, and a theme switch
+* in headless chromium, the layout of every chart, in every mode: a legend clear of the axes and the plot, no label
+  on the bars, no two tick labels of an axis on top of each other, every category of a category axis labelled (the
+  play sheet's tracks on a phone), and no toolbar over a chart's title while the pointer is on the chart;
+* no visible text and no chart text (titles, labels, cells) shows a fraction with a side of four digits or more:
+  such numbers are shown as percentages or decimals, the fraction kept for the hover text;
+* in headless chromium, light and dark, 390 px wide: every chart with its own dropdown or slider (chapters 13,
+  21, 23 and 31) shows another step's exact data once a reader picks it, its title still fits, and a theme switch
   and a resize keep the pick.
 """
 
@@ -304,6 +309,113 @@ PAGE_PROBLEMS_JS = (r"""
 """)
 
 
+# Run in the page: what overlaps in each chart, as (element, reason) pairs.
+LAYOUT_JS = (r"""
+() => {
+  const problems = [];
+  const meet = (a, b) => a.width > 0 && b.width > 0 && a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const rects = (root, selector) => Array.from(root.querySelectorAll(selector))
+    .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0);
+  document.querySelectorAll("div.deerbook-plotly").forEach((div) => {
+    const id = "#" + div.id;
+    const legend = div.querySelector(".legend .bg");
+    if (legend) {
+      const l = legend.getBoundingClientRect();
+      const axes = rects(div, ".xaxislayer-above text, .yaxislayer-above text, text[class$='title'], .gtitle")
+        .concat(rects(div, ".draglayer .nsewdrag"));
+      axes.forEach(([el, r]) => {
+        if (meet(l, r)) problems.push([id, `legend overlaps "${el.textContent || "the plot"}"`]);
+      });
+    }
+    const bars = rects(div, ".bars .point path");
+    rects(div, ".annotation-text-g").forEach(([el, r]) => {
+      if (bars.some(([, b]) => meet(r, b))) problems.push([id, `label "${el.textContent}" sits on the bars`]);
+    });
+    div.querySelectorAll(".xaxislayer-above, .yaxislayer-above").forEach((layer) => {
+      const ticks = rects(layer, "text");
+      ticks.forEach(([a, ra], i) => ticks.slice(i + 1).forEach(([b, rb]) => {
+        if (meet(ra, rb)) problems.push([id, `tick labels "${a.textContent}" and "${b.textContent}" overlap`]);
+      }));
+    });
+    const full = div._fullLayout || {};
+    Object.keys(full).filter((k) => /^[xy]axis\d*$/.test(k) && full[k].type === "category" && full[k].visible)
+      .forEach((k) => {
+        const axis = full[k], drawn = div.querySelectorAll(`.${axis._id}tick text`).length;
+        const wanted = (axis.tickvals || axis._categories || []).length;
+        if (drawn < wanted) problems.push([id, `${k}: ${drawn} of ${wanted} category labels drawn`]);
+      });
+  });
+  return problems;
+}
+""")
+# Run in the page with the pointer on a chart: whether a toolbar covers the chart's title.
+TOOLBAR_JS = (r"""
+(div) => {
+  const title = div.querySelector(".gtitle"), bar = div.querySelector(".modebar");
+  if (!title || !bar || getComputedStyle(bar).opacity === "0") return null;
+  const a = title.getBoundingClientRect(), b = bar.getBoundingClientRect();
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom ? title.textContent : null;
+}
+""")
+#: A fraction with four digits or more on one side ("55181/23112"): shown as a percentage or decimal instead.
+LONG_FRACTION = re.compile(r"(?<![\w/.:-])(?:\d{4,}/\d+|\d+/\d{4,})(?![\w/])")
+
+
+class _Text(HTMLParser):
+    """The text a reader sees on a page: everything outside <script> and <style>."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("script", "style")
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("script", "style") and self._skip > 0
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(data)
+
+
+def _figure_texts(figure: dict) -> list[str]:
+    """The text a chart draws: its title, axis and panel titles, annotations, tick texts, legend names, cell and bar
+    texts (not its hover texts, which may keep exact fractions)."""
+    layout = figure.get("layout", {})
+    texts = [json.dumps(layout.get("title", ""))]
+    for key, value in layout.items():
+        if key.startswith(("xaxis", "yaxis")) and isinstance(value, dict):
+            texts += [json.dumps(value.get("title", "")), json.dumps(value.get("ticktext", []))]
+    texts += [json.dumps(a.get("text", "")) for a in layout.get("annotations", [])]
+    for control in layout.get("updatemenus", []) + layout.get("sliders", []):
+        for step in control.get("buttons", control.get("steps", [])):
+            texts += [step.get("label", ""), json.dumps(step["args"][1] if len(step.get("args", [])) > 1 else "")]
+    for trace in figure.get("data", []):
+        texts += [str(trace.get("name", "")), json.dumps(trace.get("text", ""))]
+    return texts
+
+
+def test_no_long_fraction_in_visible_text(pages: dict[Path, _Page], html_dir: Path) -> None:
+    bad = []
+    for rel in book_pages(pages):
+        reader = _Text()
+        reader.feed((html_dir / rel).read_text(encoding="utf-8"))
+        bad += [f"{rel}: {match}" for match in LONG_FRACTION.findall(" ".join(reader.parts))]
+    for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            for output in cell.get("outputs", []):
+                figure = output.get("data", {}).get(PLOTLY_MIME)
+                if figure:
+                    bad += [f"{notebook.name} chart: {match}" for text in _figure_texts(figure)
+                            for match in LONG_FRACTION.findall(text)]
+    assert LONG_FRACTION.findall("expected 55181/23112, chance 977/2889, 8/27, 1/108, v2.1/3") == \
+        ["55181/23112", "977/2889"]
+    assert not bad, f"{len(bad)} long fraction(s) shown:\n" + "\n".join(bad[:40])
+
+
 def _chromium_missing_reason() -> str | None:
     try:
         import playwright.sync_api  # noqa: F401
@@ -318,7 +430,8 @@ class _Sweep:
     """Everything the browser saw, as failure lines per category: 'mode page: element: reason'."""
 
     def __init__(self) -> None:
-        self.failures: dict[str, list[str]] = {k: [] for k in ("chart", "width", "console", "remote", "repr", "empty")}
+        self.failures: dict[str, list[str]] = {k: [] for k in ("chart", "width", "console", "remote", "repr", "empty",
+                                                               "layout")}
         self.pages_seen = 0
         self.charts_seen = 0
 
@@ -357,6 +470,20 @@ def _check_page(sweep: _Sweep, page, mode: str, rel: str) -> None:
                 sweep.add("repr", mode, rel, element, f"shows a Python repr: {reason[:80]!r}")
         else:
             sweep.add(kind, mode, rel, element, reason)
+    for element, reason in page.evaluate(LAYOUT_JS):
+        sweep.add("layout", mode, rel, element, reason)
+
+
+def _check_toolbars(sweep: _Sweep, page, mode: str, rel: str) -> None:
+    """With the pointer on each chart in turn, no toolbar may cover its title."""
+    charts = page.locator("div.deerbook-plotly")
+    for index in range(charts.count()):
+        chart = charts.nth(index)
+        chart.scroll_into_view_if_needed()
+        chart.hover()
+        covered = chart.evaluate(TOOLBAR_JS)
+        if covered:
+            sweep.add("layout", mode, rel, f"#{chart.get_attribute('id')}", f'a toolbar covers the title "{covered}"')
 
 
 def book_pages(pages: dict[Path, _Page]) -> list[str]:
@@ -413,6 +540,8 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
     sweep.charts_seen += page.locator("div.deerbook-plotly").count()
     _check_page(sweep, page, mode, rel)
     page.screenshot(path=str(shots / f"{rel.replace('/', '_')[:-5]}-{mode}.png"), full_page=True)
+    if mode != "dark":
+        _check_toolbars(sweep, page, mode, rel)
     if mode == "light" and page.locator("div.deerbook-plotly").count():
         here["mode"] = "light→dark toggle"
         if not _switch_to_dark(page):
@@ -426,11 +555,13 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
     page.close()
 
 
-@pytest.mark.parametrize("kind", ["chart", "width", "console", "remote", "repr", "empty"])
+@pytest.mark.parametrize("kind", ["chart", "width", "console", "remote", "repr", "empty", "layout"])
 def test_browser_sees_no_problem(browser_sweep: _Sweep, pages: dict[Path, _Page], kind: str) -> None:
     """chart: every chart drawn with a height (also after the toggle and a resize), its title inside it;
     width: nothing wider than the page, no output cut off; console: no JavaScript, console or HTTP error;
-    remote: no request leaves 127.0.0.1; repr: no output is a Python repr; empty: no empty output box."""
+    remote: no request leaves 127.0.0.1; repr: no output is a Python repr; empty: no empty output box;
+    layout: no legend on an axis or the plot, no label on the bars, no tick labels on each other, every category
+    labelled, no toolbar over a title."""
     assert browser_sweep.pages_seen == len(book_pages(pages)) * len(MODES)
     assert browser_sweep.charts_seen >= 1
     failures = browser_sweep.failures[kind]
@@ -442,7 +573,8 @@ def test_browser_sees_no_problem(browser_sweep: _Sweep, pages: dict[Path, _Page]
 # a reader picks another dropdown entry or drags a slider, and the plotted data change to that step's
 # exact data; a theme switch and a resize keep what was picked (the page script re-draws charts).
 
-CONTROL_PAGES = ("notebooks/13-playing-well.html", "notebooks/21-football-yardage.html")
+CONTROL_PAGES = ("notebooks/13-playing-well.html", "notebooks/21-football-yardage.html",
+                 "notebooks/23-football-playing-well.html", "notebooks/31-explore-the-odds.html")
 
 # Per chart with a control: its id, the control ("updatemenus" or "sliders"), the active step, whether every
 # trace, the title and the drawn height (where the step sets one) show that step (its `update` arguments),
@@ -458,13 +590,13 @@ CONTROLS_JS = (r"""
     const shows = traces.every((t, i) => Object.keys(data).every(
       (key) => JSON.stringify(div.data[t][key]) === JSON.stringify(data[key][i])))
       && div.layout.title.text.replace(/<br>/g, " ") === layout["title.text"]
-      && (layout.height === undefined
-          || Math.abs(div.querySelector(".svg-container").getBoundingClientRect().height - layout.height) < 1);
+      && (layout.height === undefined  // the page may grow a chart to fit its wrapped title, never shrink it
+          || div.querySelector(".svg-container").getBoundingClientRect().height > layout.height - 1);
     const title = div.querySelector(".gtitle"), box = div.getBoundingClientRect();
     const fits = !title || title.getBoundingClientRect().right <= box.right + 1;
     return {id: div.id, kind: kind, active: control.active, steps: (control.buttons || control.steps).length,
             shows: shows, fits: fits, title: layout["title.text"], """
-    r"""data: JSON.stringify(div.data.map((t) => [t.x, t.y]))};
+    r"""data: JSON.stringify(div.data.map((t) => [t.x, t.y, t.z]))};
   })
 """)
 
@@ -512,9 +644,9 @@ def test_chart_controls_change_the_plotted_data(html_dir: Path, scheme: str) -> 
                 page.wait_for_load_state("networkidle")
                 assert page.evaluate("document.documentElement.dataset.theme") == scheme
                 before = _controls(page)
-                assert len(before) >= 2, f"{rel}: {len(before)} charts with a control"
+                assert len(before) >= 1, f"{rel}: {len(before)} charts with a control"
                 for div_id, chart in before.items():
-                    assert chart["active"] == 0 and chart["shows"] and chart["steps"] > 2, f"{rel} #{div_id}: {chart}"
+                    assert chart["active"] == 0 and chart["shows"] and chart["steps"] > 1, f"{rel} #{div_id}: {chart}"
                     _pick_last(page, div_id, chart["kind"])
                     picked = _controls(page)[div_id]
                     assert picked["active"] == chart["steps"] - 1 and picked["shows"], f"{rel} #{div_id}: {picked}"

@@ -9,6 +9,7 @@ pytest.importorskip("plotly")
 
 import plotly.graph_objects as go  # noqa: E402
 
+from deerbook.analysis.numbers import chance, decimal  # noqa: E402
 from deerbook.bots import deer_advisor, football_advisor  # noqa: E402
 from deerbook.charts import deer_odds, football_odds  # noqa: E402
 from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, step_data, step_titles, with_dropdown,  # noqa: E402
@@ -16,7 +17,9 @@ from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, step_data, 
 from deerbook.bots.deer_advisor import advise, turn_distribution, turn_summary  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.bots.football_advisor import Advisor  # noqa: E402
-from deerbook.analysis.football_odds import FIELD_POSITIONS, default_game, whole_track  # noqa: E402
+from deerbook.analysis.deer_odds import odds_report  # noqa: E402
+from deerbook.analysis.football_odds import FIELD_POSITIONS, box_gain, default_game, whole_track  # noqa: E402
+from deerbook.charts import football_sheet  # noqa: E402
 from deerbook.football.sheet import TRACKS  # noqa: E402
 from deerbook.deer import position  # noqa: E402
 
@@ -82,7 +85,8 @@ def test_each_hand_shows_the_exact_points_shed_of_that_hand(hand_fig, index):
     assert bars["y"] == [float(shed[k]) for k in sorted(shed)]
     summary = turn_summary(dist)
     title = step_titles(hand_fig)[index]
-    assert f"expected {summary['shed']}," in title and title.endswith(f"chance {summary['goes_out']}")
+    assert f": {decimal(summary['shed'])} expected," in title
+    assert title.endswith(f"chance {chance(summary['goes_out'])}")
 
 
 # -- yardage by track and marker --------------------------------------------------------------------------------
@@ -102,7 +106,7 @@ def test_each_marker_shows_every_tracks_exact_yards(yards_fig, marker):
         yards = whole_track(game, track, marker).map(lambda g: g.yards)
         assert bars["x"] == sorted(yards)
         assert bars["y"] == [float(yards[k]) for k in sorted(yards)]
-        assert [Fraction(text.split(": ")[1].split(" ")[0]) for text in bars["hovertext"]] == \
+        assert [Fraction(text.split("exactly ")[1].rstrip(")")) for text in bars["hovertext"]] == \
             [yards[k] for k in sorted(yards)]
 
 
@@ -123,7 +127,7 @@ def test_deer_advisor_dropdown_shows_the_exact_value_of_every_legal_choice(deer_
         assert [unwrap(label) for label in bars["y"]] == [str(action) for action, _ in ranked]
         assert {str(a) for a in state.legal_actions()} == {unwrap(label) for label in bars["y"]}
         assert bars["x"] == [float(value) for _, value in ranked]
-        assert [Fraction(text.split(": ")[1].split(" ")[0]) for text in bars["hovertext"]] == [v for _, v in ranked]
+        assert [Fraction(text.split("exactly ")[1].rstrip(")")) for text in bars["hovertext"]] == [v for _, v in ranked]
 
 
 def test_football_positions_are_decisions_where_the_choice_matters(football_states):
@@ -196,3 +200,33 @@ def test_controls_update_data_and_title_of_the_traces_by_index():
     assert [list(trace.y) for trace in fig.data] == [[1], [-1]] and fig.layout.title.text == "n = 1"
     assert fig.layout.sliders[0].steps[1].args == ({"x": [[2], [2]], "y": [[4], [-2]]}, {"title.text": "n = 2"}, (0, 1))
     assert step_data(fig, 1, "sliders") == [{"x": [2], "y": [4]}, {"x": [2], "y": [-2]}]
+
+
+# -- Explore the odds: every case of a question on the static page ----------------------------------------------
+def test_combination_chances_show_each_editions_exact_chances_with_and_without_a_joker():
+    fig = deer_odds.combination_chances()
+    assert labels(fig) == ["board game", "card game"]
+    for index, name in enumerate(("deer", "deer-cards")):
+        rolled, joker = step_data(fig, index)
+        rows = odds_report(name)["combinations"]
+        assert rolled["y"] == [r["name"] for r in rows]
+        assert rolled["x"] == [float(Fraction(r["probability"])) for r in rows]
+        if name == "deer":
+            assert joker["x"] == [float(Fraction(r["with_joker"])) for r in rows]
+        else:
+            assert joker["x"] == [] and "no Jokers" in step_titles(fig)[index]
+
+
+def test_touchdown_boxes_show_the_touchdown_chance_of_every_box_from_every_yard_line():
+    fig = football_odds.touchdown_boxes()
+    game = default_game()
+    assert labels(fig) == [f"track {t}: {football_sheet.TRACK_KINDS[t]}" for t in TRACKS]
+    assert list(fig.data[0].x) == [str(m) for m in FIELD_POSITIONS]
+    for track in (1, 5):
+        (cells,) = step_data(fig, track - 1)
+        assert cells["y"] == list(range(1, len(game.sheet.track(track)) + 1))
+        for box in (1, 2, len(cells["y"])):
+            for column, marker in enumerate(FIELD_POSITIONS):
+                p = box_gain(game, track, box, marker).probability(lambda g: g.touchdown)
+                assert cells["z"][box - 1][column] == (float(p) if p else None)
+                assert cells["customdata"][box - 1][column] == str(p)

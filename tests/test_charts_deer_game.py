@@ -64,7 +64,8 @@ def test_figure_data_is_the_steps(game_events, steps):
         assert list(trace.y) == [step.pawns[p] for step in steps]
         assert trace.text[-1].endswith(steps[-1].label)
     ticks = [i for i, s in enumerate(steps) if s.label.startswith("end of round")]
-    assert list(figure.layout.xaxis.tickvals) == [0, *ticks]
+    assert list(figure.layout.xaxis.tickvals) == ticks
+    assert list(figure.layout.xaxis.ticktext) == [str(steps[i].round) for i in ticks]  # short: they never overlap
     assert figure.layout.xaxis.title.text and figure.layout.yaxis.title.text and figure.layout.title.text
     assert figure.layout.shapes[0].y0 == GAME.components.finish
 

@@ -39,7 +39,9 @@ def test_combination_bars_are_the_exact_probabilities_both_editions():
     assert fig.layout.title.text and fig.layout.xaxis2.title.text == "probability"
     assert fig.layout.yaxis.title.text == "combination"
     assert fig.layout.height >= 24 * 22  # every bar row gets its height
-    assert "Two numbers +<br>Deer Head" in fig.layout.yaxis.ticktext  # long names on two lines
+    ticks = [*fig.layout.yaxis.ticktext, *fig.layout.yaxis2.ticktext]  # long names on short lines, words whole
+    assert [tick.replace("<br>", " ") for tick in ticks] == [*exact("deer"), *exact("deer-cards")]
+    assert all(len(line) <= deer_odds.NAME_WIDTH for tick in ticks for line in tick.split("<br>"))
 
 
 def test_board_combination_bars_are_the_brute_force_chart_chances():
@@ -113,5 +115,8 @@ def test_seat_and_length_charts_show_the_estimates():
     fig = deer_odds.seat_figure(rates, 0.25)
     assert list(fig.data[0].y) == [e.mean for e in rates]
     assert list(fig.data[0].error_y.array) == pytest.approx([1.96 * e.se for e in rates])
-    lengths = deer_odds.length_figure({"greedy": batch})
-    assert list(lengths.data[0].x) == list(batch.stats["turns"]) and lengths.layout.xaxis.title.text == "turns"
+    lengths = deer_odds.length_figure({"greedy": batch}, width=10)
+    turns = batch.stats["turns"]
+    assert list(lengths.data[0].x) == sorted({t // 10 * 10 for t in turns})
+    assert list(lengths.data[0].y) == [sum(t // 10 * 10 == x for t in turns) / len(turns) for x in lengths.data[0].x]
+    assert lengths.layout.xaxis.title.text == "turns (in bins of 10)"

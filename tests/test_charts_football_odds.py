@@ -4,6 +4,7 @@ import pytest
 
 pytest.importorskip("plotly")
 
+from deerbook.analysis.numbers import decimal, percent  # noqa: E402
 from deerbook.charts import football_odds as charts  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.bots.football_advisor import Advisor  # noqa: E402
@@ -32,7 +33,7 @@ def test_touchdown_lines_by_field_position():
     fig = titled(charts.touchdown_by_field_position())
     six = chance_by_field_position(default_game(), 6, "touchdown")
     assert list(fig.data[5].x) == list(six) and list(fig.data[5].y) == [float(p) for p in six.values()]
-    assert fig.data[5].hovertext[0] == f"track 6 from the 45: {six[45]} ≈ {float(six[45]):.2%}"
+    assert fig.data[5].hovertext[0] == f"track 6 from the 45: {percent(six[45])} (exactly {six[45]})"
     assert fig.layout.yaxis.title.text and fig.layout.xaxis.title.text
 
 
@@ -59,7 +60,7 @@ def test_blitz_bach_score_chart():
     dist = blitz_board((3, 2, 1, 2, 2, 1), 5, 2)
     fig = titled(charts.blitz_scores(dist))
     assert list(fig.data[0].x) == sorted(dist) and sum(fig.data[0].y) == pytest.approx(1)
-    assert str(dist.expectation()) in fig.layout.title.text
+    assert f": {decimal(dist.expectation())} points expected" in fig.layout.title.text
 
 
 def test_points_per_game_shows_every_game():

@@ -15,12 +15,18 @@ def heatmap(figure):
 
 
 def row(figure, name, field="text"):
+    """A track's boxes, box 1 first (the sheet is drawn with one column per track)."""
     trace = heatmap(figure)
-    return list(getattr(trace, field)[list(trace.y).index(name)])
+    column = list(trace.x).index(name)
+    return [boxes[column] for boxes in getattr(trace, field)]
 
 
-def test_rows_are_the_sheet_tracks_top_half_first():
-    assert list(heatmap(sheet_figure()).y) == ["Kick Range", "Power Dice", "Breakaway", "YAC", *PLAY_ROWS]
+def test_columns_are_the_sheet_tracks_top_half_first_and_rows_the_boxes_from_1():
+    trace = heatmap(sheet_figure())
+    assert list(trace.x) == ["Kick Range", "Power Dice", "Breakaway", "YAC", *PLAY_ROWS]
+    assert list(trace.y) == list(range(1, 25))
+    headings = sheet_figure().layout.xaxis.ticktext
+    assert all(len(line) <= 7 for heading in headings for line in heading.split("<br>"))  # fits a phone's column
 
 
 def test_play_track_labels_follow_the_box_codes():

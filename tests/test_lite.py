@@ -159,9 +159,10 @@ def test_chapter_says_whether_it_runs_live(chapter, needs):
 
 
 @needs_book
-@pytest.mark.parametrize("page, notebook", [("play-in-your-browser", "play"), ("explore-the-odds", "explore")])
+@pytest.mark.parametrize("page, notebook", [("book/play-in-your-browser", "play"),
+                                            ("notebooks/31-explore-the-odds", "explore")])
 def test_book_page_opens_lite_notebook(page, notebook):
-    assert f'href="../lite/notebooks/index.html?path={notebook}.ipynb"' in (BOOK_HTML / f"book/{page}.html").read_text()
+    assert f'href="../lite/notebooks/index.html?path={notebook}.ipynb"' in (BOOK_HTML / f"{page}.html").read_text()
     assert (LITE / "files" / f"{notebook}.ipynb").exists()
 
 

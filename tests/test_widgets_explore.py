@@ -1,5 +1,4 @@
 """The odds explorers show the exact figures of `deer.advisor` and `football.odds` for their controls."""
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -10,10 +9,12 @@ pytest.importorskip("ipywidgets")
 from deerbook.charts.deer_odds import shed_distribution  # noqa: E402
 from deerbook.bots.deer_advisor import position_for_hand, turn_distribution, turn_summary  # noqa: E402
 from deerbook.analysis.deer_odds import edition  # noqa: E402
-from deerbook.analysis.football_odds import Gain, default_game, next_box, track_sheets  # noqa: E402
+from deerbook.analysis.football_odds import Gain, box_gain, box_sheet, default_game, next_box  # noqa: E402
 from deerbook.football.rules import Marks  # noqa: E402
 from deerbook.widgets import DeerExplorer, FootballExplorer  # noqa: E402
-from deerbook.engine.seeding import stream
+from deerbook.engine.seeding import stream  # noqa: E402
+from deerbook.analysis.numbers import chance, decimal  # noqa: E402
+from deerbook.charts.theme import LIGHT  # noqa: E402
 
 
 def bars(figure):
@@ -27,7 +28,14 @@ def test_deer_explorer_shows_the_exact_turn_of_the_hand():
     dist = turn_distribution(position_for_hand(game, ["3", "3", "7", "K"], [4, 4, 4], stream(2)))
     assert explorer.summary == turn_summary(dist)
     assert bars(explorer.figure) == {k: float(p) for k, p in shed_distribution(dist).items()}
-    assert f"goes_out: {turn_summary(dist)['goes_out']}" in explorer.message.value
+    assert f"hand empties {chance(turn_summary(dist)['goes_out'])}" in explorer.message.value
+    assert explorer.figure.layout.template == LIGHT  # the book's chart style
+
+
+def test_deer_explorer_reads_card_names_in_any_case():
+    explorer = DeerExplorer("deer", hand="3 fox JOKER", players=3, others=4, seed=2)
+    dist = turn_distribution(position_for_hand(edition("deer", 3), ["3", "Fox", "Joker"], [3, 4, 4], stream(2)))
+    assert explorer.summary == turn_summary(dist) and "3, Fox, Joker" in explorer.figure.layout.title.text
 
 
 def test_deer_explorer_recomputes_when_a_control_changes():
@@ -38,10 +46,16 @@ def test_deer_explorer_recomputes_when_a_control_changes():
     assert "5" in explorer.figure.layout.title.text
 
 
-def test_deer_explorer_reports_a_bad_hand():
-    explorer = DeerExplorer("deer-cards", hand="3 Fox", players=3, others=4)
+@pytest.mark.parametrize("hand, words", [
+    ("3 Fox", "Fox is not a card of the card game; its cards are A, 2, 3"),
+    ("", "the hand is empty"),
+    ("7 7 7 7 7", "card 7: 5 listed, the deck has 4"),
+])
+def test_deer_explorer_reports_a_bad_hand_in_words(hand, words):
+    explorer = DeerExplorer("deer-cards", hand=hand, players=3, others=4)
     assert explorer.figure is None and explorer.summary == {}
-    assert "Cannot compute" in explorer.message.value and "Fox" in explorer.message.value
+    assert "Cannot compute" in explorer.message.value and words in explorer.message.value
+    assert "[" not in explorer.message.value and "'" not in explorer.message.value  # no Python list
 
 
 def test_football_explorer_first_box_of_short_runs():
@@ -51,24 +65,32 @@ def test_football_explorer_first_box_of_short_runs():
     assert dict(next_box(default_game(), Marks(), 1)) == {Gain(5): Fraction(2, 3), Gain(0): Fraction(1, 3)}
 
 
-@pytest.mark.parametrize("track, marker, box", [(5, 15, 2), (2, 5, 4)])
-def test_football_explorer_matches_next_box(track, marker, box):
+@pytest.mark.parametrize("track, marker, box", [(5, 15, 2), (2, 5, 4), (6, 45, 24)])
+def test_football_explorer_matches_the_box_as_the_sheet_numbers_it(track, marker, box):
     explorer = FootballExplorer()
     explorer.track.value, explorer.marker.value, explorer.box.value = track, marker, box
     game = default_game()
-    dist = next_box(game, replace(track_sheets(game, track)[box], marker=marker), track)
+    sheet = box_sheet(game, track, box)
+    assert sheet.checked[track - 1] == box - 1 and sum(sheet.checked) == box - 1  # box 1 is the first box
+    dist = box_gain(game, track, box, marker)
     assert explorer.summary["touchdown"] == dist.probability(lambda g: g.touchdown)
     assert explorer.summary["expected yards"] == dist.expectation(lambda g: g.yards)
     assert bars(explorer.figure) == {k: float(p) for k, p in dist.map(lambda g: g.yards).items()}
-    assert f"box {box}, from the {marker}" in explorer.figure.layout.title.text
+    assert f"box {box} of track {track}" in explorer.figure.layout.title.text
 
 
-def test_football_box_range_follows_the_track():
+def test_every_box_of_every_track_can_be_picked():
     explorer = FootballExplorer()
-    explorer.box.value = explorer.box.max
-    explorer.track.value = 6
-    assert explorer.box.max == len(track_sheets(default_game(), 6)) - 1
-    assert explorer.box.value <= explorer.box.max and explorer.figure is not None
+    for track in (1, 6):
+        explorer.track.value = track
+        assert (explorer.box.min, explorer.box.max) == (1, len(default_game().sheet.track(track)))
+        explorer.box.value = explorer.box.max
+        assert explorer.figure is not None
+
+
+def test_box_sheet_refuses_a_box_the_track_lacks():
+    with pytest.raises(ValueError, match="track 2 has boxes 1 to"):
+        box_sheet(default_game(), 2, 0)
 
 
 def test_the_chart_is_the_output_widgets_content():
@@ -81,5 +103,5 @@ def test_an_explorer_shows_its_settings_and_figures_where_widgets_cannot_run():
     explorer = DeerExplorer()
     bundle = explorer.widget._repr_mimebundle_()
     assert "VBox(" not in bundle["text/plain"] and "hand: 3 3 7 Fox Joker" in bundle["text/plain"]
-    assert bundle["text/html"].startswith("<p><b>Odds explorer</b>") and "goes_out" in bundle["text/html"]
-    assert f"net {explorer.summary['net']} " in bundle["text/plain"]
+    assert bundle["text/html"].startswith("<p><b>Odds explorer</b>") and "hand empties" in bundle["text/html"]
+    assert f"net points shed {decimal(explorer.summary['net'])}, " in bundle["text/plain"]

@@ -5,7 +5,8 @@ Nothing here models the rules a second time: dice come from the engine's chance 
 every yard comes from applying actions to positions built with `state.position`.
 
 - Dice on the board: `board_counts`, `area_count_tables` (one area, the largest area, empty areas).
-- One die on a track: `next_box` (from any sheet position), `track_sheets` / `track_profile`
+- One die on a track: `next_box` (from any sheet position), `box_gain` (the die checking a given box),
+  `track_sheets` / `track_profile`
   (the dice of a track one after another from a fresh sheet), `chance_by_field_position`.
 - Solo: `blitz_roll_distribution` / `blitz_board` (Blitz Bach's exact score at his roll).
 - `odds_report` / `format_odds` for `python -m deerbook odds football`.
@@ -165,6 +166,24 @@ def track_sheets(game, track: int) -> tuple[Marks, ...]:
         after = best_resolution(game, marks, track, 0)[0]
         marks = replace(after, marker=START_MARKER, touchdowns=0)
     return tuple(sheets)
+
+
+def box_sheet(game, track: int, box: int) -> Marks:
+    """A sheet whose next box on `track` is box `box` (numbered from 1, as the sheet is drawn): the boxes before it
+    on that track checked, with the Breakaway or YAC box each of them with a B or Y used, and nothing else."""
+    boxes = game.sheet.track(track)
+    if not 1 <= box <= len(boxes):
+        raise ValueError(f"track {track} has boxes 1 to {len(boxes)}, not box {box}")
+    bonuses = sum(1 for b in boxes[:box - 1] if b.bonus)
+    checked = tuple(box - 1 if t == track else 0 for t in TRACKS)
+    if track in PASS_TRACKS:
+        return Marks(checked=checked, yac=min(bonuses, len(game.sheet.yac)))
+    return Marks(checked=checked, breakaway=min(bonuses, len(game.sheet.breakaway)))
+
+
+def box_gain(game, track: int, box: int, marker: int = START_MARKER) -> Distribution:
+    """The Gain of one die checking box `box` of `track` (see `box_sheet`) from `marker`, Defense Die rolled."""
+    return next_box(game, replace(box_sheet(game, track, box), marker=marker), track)
 
 
 def track_profile(game, track: int, marker: int = START_MARKER) -> tuple[Distribution, ...]:

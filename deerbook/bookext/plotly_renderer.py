@@ -15,7 +15,8 @@ This module is two things, both used only by the book build:
    its container's width, re-draws it whenever the container's width changes, and re-draws
    figures that use the ``deerbook`` template with ``deerbook-dark`` while the page theme is
    dark (a fresh ``Plotly.newPlot``: ``Plotly.react`` on a theme switch left charts 0 px tall),
-   keeping the setting of any dropdown or slider (`deerbook.charts.controls`) the reader picked.
+   keeping the setting of any dropdown or slider (`deerbook.charts.controls`) the reader picked. A legend that
+   would overlap the x axis (legends go under narrow charts) gets room below it. No mode bar is drawn.
 
 Nothing here is imported at run time by the engine or the notebooks.
 """
@@ -74,7 +75,8 @@ def figure_html(figure: dict[str, Any], div_id: str) -> str:
     layout = dict(figure.get("layout") or {})
     themed = layout.get("template") == LIGHT.to_plotly_json()
     # Sizing is the helper's: it follows the figure's container, not the window.
-    config = {"displaylogo": False, **(figure.get("config") or {}), "responsive": False}
+    # No mode bar: a book's chart is read, not edited, and the bar covered the chart's title under the pointer.
+    config = {"displaylogo": False, **(figure.get("config") or {}), "displayModeBar": False, "responsive": False}
     payload = _json_for_script({"data": figure.get("data") or [], "layout": layout, "config": config})
     return (
         f'<div class="{DIV_CLASS}" id="{div_id}" data-deerbook-themed="{str(themed).lower()}"></div>\n'
@@ -119,6 +121,12 @@ NARROW_WIDTH = 640
 #: and leave them room above the plot (and above any panel titles).
 TITLE_CHAR_WIDTH = 10
 TITLE_LINE_HEIGHT = 24
+#: Height (px) of a line of tick labels: a chart whose x axis is on top (the play sheet) gets room for them under its
+#: title.
+TICK_LINE_HEIGHT = 14
+#: Least height (px) of a chart's plot area. A chart whose title wraps to more lines grows by as much, so its plot
+#: keeps the height the figure gave it (and at least this).
+MIN_PLOT_HEIGHT = 100
 #: Room (px) a dropdown above a chart takes under its title.
 MENU_HEIGHT = 44
 
@@ -137,8 +145,8 @@ def _helper_js() -> str:
         "(function(){\n"
         f"  var DARK={dark};\n"
         f"  var HEIGHT={DEFAULT_HEIGHT},NARROW={NARROW_WIDTH},"
-        f"TITLE_CHAR={TITLE_CHAR_WIDTH},TITLE_LINE={TITLE_LINE_HEIGHT};\n"
-        f"  var MENU={MENU_HEIGHT};\n"
+        f"TITLE_CHAR={TITLE_CHAR_WIDTH},TITLE_LINE={TITLE_LINE_HEIGHT},TICK_LINE={TICK_LINE_HEIGHT};\n"
+        f"  var MENU={MENU_HEIGHT},MIN_PLOT={MIN_PLOT_HEIGHT};\n"
         "  var figs=[];\n"
         "  function isDark(){return document.documentElement.dataset.theme==='dark';}\n"
         "  function wrap(text,chars){\n"
@@ -152,16 +160,20 @@ def _helper_js() -> str:
         "    t.text=lines.join('<br>');t.x=0.02;t.xanchor='left';t.xref='container';\n"
         "    t.y=1;t.yanchor='top';t.yref='container';t.pad={t:TITLE_LINE};l.title=t;\n"
         "    var panels=(l.annotations||[]).length?TITLE_LINE:0,menus=(l.updatemenus||[]).length?MENU:0;\n"
+        "    var x=l.xaxis||{},heads=x.side==='top'?(x.ticktext||['']).map(function(t){"
+        "return String(t).split('<br>').length;}):[],top=heads.length?TICK_LINE*Math.max.apply(null,heads)+8:0;\n"
         "    var m=Object.assign({t:48},l.margin);"
-        "m.t=Math.max(m.t,TITLE_LINE*(lines.length+1)+panels+menus);l.margin=m;\n"
+        "m.t=Math.max(m.t,TITLE_LINE*(lines.length+1)+panels+menus+top);l.margin=m;\n"
         "  }\n"
         "  function layoutFor(div,fig){\n"
         "    var l=Object.assign({},fig.layout);\n"
         "    if(div.dataset.deerbookThemed==='true'&&isDark()){l.template=DARK;}\n"
         "    var width=Math.max(div.getBoundingClientRect().width,1);\n"
+        "    var own=Object.assign({t:48,b:48},fig.layout.margin),plot=(fig.layout.height||HEIGHT)-own.t-own.b;\n"
         "    l.autosize=false;l.height=fig.layout.height||HEIGHT;l.width=width;fitTitle(l,width);\n"
+        "    var m=l.margin||{};l.height=Math.max(l.height,(m.t||48)+(m.b||48)+Math.max(plot,MIN_PLOT));\n"
         "    if(width<NARROW&&l.showlegend!==false){l.legend=Object.assign({},l.legend,"
-        "{orientation:'h',x:0,xanchor:'left',xref:'container',y:0,yanchor:'bottom',yref:'container'});}\n"
+        "{orientation:'h',x:0,xanchor:'left',xref:'container',y:0,yanchor:'bottom',yref:'container',maxheight:4000});}\n"
         "    return l;\n"
         "  }\n"
         "  function controlled(fig){\n"
@@ -179,10 +191,24 @@ def _helper_js() -> str:
         "    controlled(fig).forEach(function(k){if(div.layout[k]!==undefined){l[k]=copy(div.layout[k]);}});\n"
         "    return {data:copy(div.data),layout:l,config:fig.config};\n"
         "  }\n"
+        "  function clearLegend(div){\n"
+        "    var lg=div.querySelector('.legend');if(!lg){return;}var r=lg.getBoundingClientRect(),low=0;\n"
+        "    var texts='.xaxislayer-above text, text[class^=\"x\"][class$=\"title\"]';\n"
+        "    div.querySelectorAll(texts).forEach(function(t){\n"
+        "      var b=t.getBoundingClientRect();if(b.height>0&&b.left<r.right&&b.right>r.left&&b.top<r.bottom){"
+        "low=Math.max(low,b.bottom);}});\n"
+        "    var gap=Math.ceil(low+6-r.top);if(low===0||gap<=0){return;}\n"
+        "    var l=div.layout,h=(l.height||HEIGHT)+gap;div.style.height=h+'px';\n"
+        "    return Plotly.relayout(div,{'margin.b':(l.margin&&l.margin.b||48)+gap,height:h});\n"
+        "  }\n"
         "  function plot(div,fig){\n"
-        "    var now=current(div,fig);\n"
-        "    div.style.height=(now.layout.height||HEIGHT)+'px';\n"
-        "    Plotly.newPlot(div,now.data,layoutFor(div,now),now.config);\n"
+        "    if(div.deerbookBusy){div.deerbookAgain=true;return;}\n"  # one drawing at a time, then the latest
+        "    div.deerbookBusy=true;div.deerbookAgain=false;\n"
+        "    var now=current(div,fig),done=function(){div.deerbookBusy=false;"
+        "if(div.deerbookAgain){plot(div,div.deerbookFig);}};\n"
+        "    var lay=layoutFor(div,now);div.style.height=lay.height+'px';\n"
+        "    try{Plotly.newPlot(div,now.data,lay,now.config).then(function(){return clearLegend(div);})"
+        ".then(done,done);}catch(e){done();throw e;}\n"
         "    var refit=function(){setTimeout(function(){plot(div,fig);},0);};\n"
         "    div.on('plotly_buttonclicked',refit);div.on('plotly_sliderend',refit);\n"
         "    div.deerbookWidth=div.getBoundingClientRect().width;\n"

@@ -75,9 +75,9 @@ def pawns_over_rounds(start, events: Iterable[Event], names: list[str] | None = 
                      annotation_position="top left")
     figure.update_layout(
         title=title or f"Pawns over the rounds ({len(ends)} round{'s' * (len(ends) != 1)}, lowest score wins)",
-        xaxis={"title": "step of the game (each rack move, each round's scoring)",
-               "tickvals": [0, *ends], "ticktext": ["start", *(steps[i].label for i in ends)]},
+        xaxis={"title": "step of the game (ticks: the end of each round)",
+               "tickvals": ends, "ticktext": [str(steps[i].round) for i in ends]},
         yaxis={"title": "pawn (score)", "range": [-3, finish + 8]},
-        height=420, legend={"orientation": "h", "y": -0.25, "x": 0})
+        height=420)
     return figure
 

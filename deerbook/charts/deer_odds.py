@@ -11,6 +11,7 @@ hands) and `advisor_values_figure` (a dropdown of positions from a seeded game).
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from fractions import Fraction
 from typing import Sequence
 
@@ -23,6 +24,7 @@ from ..analysis.stats import Estimate
 from ..deer.components import chart_rows, combination_name, row_name
 from ..play.deer_narrate import cards_text
 from ..analysis.deer_odds import edition, fraction_text, odds_report
+from ..analysis.numbers import chance, decimal, percent
 from ..deer.state import DeerState
 from ..engine import Distribution
 from .controls import Step, choices_figure, choices_step, with_dropdown, wrap_label
@@ -39,21 +41,27 @@ def _layout(fig: go.Figure, title: str, x: str, y: str, **extra) -> go.Figure:
 
 
 #: Height in px of one horizontal bar row (labels of combinations are long, so they go on the y axis,
-#: on two lines so they fit beside a phone-wide plot).
-ROW_HEIGHT = 36
+#: on up to three short lines so the bars keep most of a phone-wide plot).
+ROW_HEIGHT = 44
+#: Characters per line of a combination's name beside its bar.
+NAME_WIDTH = 20
+
+
+def combination_label(name: str) -> str:
+    """A combination's name on short lines (at most `NAME_WIDTH` characters), e.g. "Number + Deer<br>Head + ..."."""
+    return wrap_label(name, NAME_WIDTH)
 
 
 def _wrap_names(fig: go.Figure, names: list[str], **where) -> None:
-    """Show long combination names on two lines, broken after the first "+" (the data keep the full names)."""
-    fig.update_yaxes(tickvals=names, ticktext=[name.replace(" + ", " +<br>", 1) if len(name) > 16 else name
-                                               for name in names], **where)
+    """Show long combination names on short lines (the data keep the full names)."""
+    fig.update_yaxes(tickvals=names, ticktext=[combination_label(name) for name in names], **where)
 
 
 def _combination_bar(rows: list[dict], key: str, name: str) -> go.Bar:
     """One horizontal bar per combination (chart order, top down), the exact fraction in the hover text."""
     return go.Bar(name=name, y=[r["name"] for r in rows], x=[float(Fraction(r[key])) for r in rows],
                   orientation="h", customdata=[r[key] for r in rows],
-                  hovertemplate="%{y}: %{customdata}<extra>%{fullData.name}</extra>")
+                  hovertemplate="%{y}: %{x:.1%} (exactly %{customdata})<extra>%{fullData.name}</extra>")
 
 
 def combinations_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
@@ -141,7 +149,7 @@ def turn_figure(dist: Distribution, title: str = "Points shed in one turn") -> g
     points = sorted(shed)
     fig = go.Figure(go.Bar(x=points, y=[float(shed[k]) for k in points],
                            customdata=[fraction_text(shed[k]) for k in points],
-                           hovertemplate="%{x} points: %{customdata}<extra></extra>"))
+                           hovertemplate="%{x} points: %{y:.1%} (exactly %{customdata})<extra></extra>"))
     return _layout(fig, title, "points shed", "probability", yaxis_tickformat=".0%")
 
 
@@ -159,11 +167,14 @@ def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: fl
     fig = go.Figure(go.Bar(x=[wrap_label(label) for label in labels], y=[e.mean for e in estimates],
                            error_y={"type": "data", "array": [e.high - e.mean for e in estimates]},
                            customdata=[[e.low, e.high, e.n] for e in estimates],
-                           hovertemplate="%{x}: %{y:.3f} (95% interval %{customdata[0]:.3f}–%{customdata[1]:.3f}, "
-                                         "%{customdata[2]} games)<extra></extra>"))
-    if fair is not None:
-        fig.add_hline(y=fair, line_dash="dash", annotation_text=f"fair share {fair:.3f}")
-    return _layout(fig, title, x, y, xaxis_type="category", xaxis_tickangle=0)
+                           hovertemplate="%{x}: %{y:.1%} (95% interval %{customdata[0]:.1%} to %{customdata[1]:.1%}, "
+                                         "%{customdata[2]:,} games)<extra></extra>"))
+    if fair is not None:  # a dashed line, named in the legend (a label on the line would sit on the bars)
+        fig.add_hline(y=fair, line={"dash": "dash", "color": "#888888"})
+        fig.add_scatter(x=[None], y=[None], mode="lines", name=f"fair share {percent(fair)}",
+                        line={"dash": "dash", "color": "#888888"})
+        fig.data[0].name = "win rate (95% interval)"
+    return _layout(fig, title, x, y, xaxis_type="category", xaxis_tickangle=0, yaxis_tickformat=".0%")
 
 
 def seat_figure(win_rates: Sequence[Estimate], fair: float, title: str = "Win rate by seat") -> go.Figure:
@@ -171,13 +182,23 @@ def seat_figure(win_rates: Sequence[Estimate], fair: float, title: str = "Win ra
     return estimate_bars([f"seat {i}" for i in range(len(win_rates))], win_rates, fair, title, "seat (0 moves first)")
 
 
-def length_figure(batches: dict[str, Batch], measure: str = "turns", title: str | None = None) -> go.Figure:
-    """How long games last (turns or rounds), one histogram per batch."""
+def length_bins(values, width: int) -> dict[int, float]:
+    """The share of games in each bin of `width` (keyed by the bin's first value), in order."""
+    counts = Counter(value // width * width for value in values)
+    return {start: counts[start] / len(values) for start in sorted(counts)}
+
+
+def length_figure(batches: dict[str, Batch], measure: str = "turns", title: str | None = None,
+                  width: int = 5) -> go.Figure:
+    """How long games last (turns or rounds): the share of each batch's games in bins of `width`, side by side."""
     fig = go.Figure()
     for label, batch in batches.items():
-        fig.add_histogram(name=label, x=list(batch.stats[measure]), opacity=0.7,
-                          hovertemplate=f"{measure} %{{x}}: %{{y}} games<extra>{label}</extra>")
-    return _layout(fig, title or f"Game length in {measure}", measure, "games", barmode="overlay")
+        shares = length_bins(batch.stats[measure], width)
+        fig.add_bar(name=label, x=list(shares), y=list(shares.values()),
+                    customdata=[start + width - 1 for start in shares],
+                    hovertemplate=f"{measure} %{{x}} to %{{customdata}}: %{{y:.1%}} of the games<extra>{label}</extra>")
+    return _layout(fig, title or f"Game length in {measure}", f"{measure} (in bins of {width})", "share of games",
+                   barmode="group", bargap=0.1, yaxis_tickformat=".0%")
 
 
 # -- charts with their own controls (precomputed exact data; see `deerbook.charts.controls`) ------------------
@@ -200,8 +221,8 @@ def _hand_step(hand: str, game_name: str) -> Step:
     dist = turn_distribution(hand_position(hand, game_name))
     shed, summary = shed_distribution(dist), turn_summary(dist)
     points = sorted(shed)
-    title = (f"Points shed this turn holding {hand.replace(' ', ', ')}: expected {summary['shed']}, "
-             f"hand empties with chance {summary['goes_out']}")
+    title = (f"Points shed this turn holding {hand.replace(' ', ', ')}: {decimal(summary['shed'])} expected, "
+             f"hand empties with chance {chance(summary['goes_out'])}")
     return Step(hand, title, ({"x": points, "y": [float(shed[k]) for k in points],
                                "customdata": [fraction_text(shed[k]) for k in points]},))
 
@@ -209,7 +230,7 @@ def _hand_step(hand: str, game_name: str) -> Step:
 def hand_odds_figure(hands: Sequence[str] = SAMPLE_HANDS, game_name: str = "deer") -> go.Figure:
     """The exact distribution of points shed in the turn that starts now (greedy play) for a hand picked from a
     dropdown, the rest of the position fixed (`hand_position`)."""
-    fig = go.Figure(go.Bar(hovertemplate="%{x} points: %{customdata}<extra></extra>"))
+    fig = go.Figure(go.Bar(hovertemplate="%{x} points: %{y:.1%} (exactly %{customdata})<extra></extra>"))
     fig.update_layout(xaxis_title="points shed", yaxis_title="probability", yaxis_tickformat=".0%", height=520)
     return with_dropdown(fig, [_hand_step(hand, game_name) for hand in hands])
 
@@ -220,7 +241,7 @@ def _decision_step(state: DeerState) -> Step:
     question = DECISION_QUESTIONS[state.phase]
     title = (f"Round {state.round + 1}, player {player} holding {cards_text(comp, state.hands[player])}{roll}: "
              f"{question}")
-    choices = [(str(action), value, f"{action}: {fraction_text(Fraction(value))} ≈ {float(value):.2f} points")
+    choices = [(str(action), value, f"{action}: {decimal(value)} points (exactly {fraction_text(Fraction(value))})")
                for action, value in advise(state)]
     return choices_step(question, title, choices)
 
@@ -228,3 +249,33 @@ def _decision_step(state: DeerState) -> Step:
 def advisor_values_figure(states: Sequence[DeerState]) -> go.Figure:
     """The advisor's exact expected net points shed this turn for every legal choice, a dropdown of positions."""
     return choices_figure([_decision_step(state) for state in states], "expected net points shed")
+
+
+# -- every combination's chance, as rolled and with a Joker, a dropdown of editions (Explore the odds) -----------
+def _combination_step(game_name: str) -> Step:
+    rows = odds_report(game_name)["combinations"]
+    names = [r["name"] for r in rows]
+    ticks = [combination_label(name) for name in names]
+
+    def bars(key: str) -> dict:
+        if not all(key in r for r in rows):
+            return {"x": [], "y": [], "customdata": []}
+        return {"x": [float(Fraction(r[key])) for r in rows], "y": names, "customdata": [r[key] for r in rows]}
+
+    label = EDITION_LABELS[game_name]
+    joker = " and with a Joker in hand" if all("with_joker" in r for r in rows) else " (no Jokers in this edition)"
+    return Step(label, f"The {label}: the chance of each combination as rolled{joker}",
+                (bars("probability"), bars("with_joker")),
+                (("height", 200 + 1.5 * ROW_HEIGHT * len(rows)), ("yaxis.tickvals", names), ("yaxis.ticktext", ticks)))
+
+
+def combination_chances(editions: Sequence[str] = EDITIONS) -> go.Figure:
+    """Every combination's exact chance as rolled and, where the edition has Jokers, the chance of being able to
+    make it with a Joker in hand; a dropdown picks the edition."""
+    fig = go.Figure([go.Bar(name=name, orientation="h",
+                            hovertemplate="%{y}: %{x:.1%} (exactly %{customdata})<extra>%{fullData.name}</extra>")
+                     for name in ("as rolled", "with a Joker in hand")])
+    fig.update_xaxes(title_text="chance", tickformat=".0%")
+    fig.update_yaxes(title_text="combination", autorange="reversed")
+    fig.update_layout(barmode="group")
+    return with_dropdown(fig, [_combination_step(name) for name in editions])

@@ -15,12 +15,13 @@ from plotly.subplots import make_subplots
 
 from ..engine.distribution import Distribution
 from ..bots.football_advisor import FOOTBALL_QUESTIONS, Advisor
-from ..analysis.football_odds import (FIELD_POSITIONS, area_count_tables, chance_by_field_position, default_game,
-                                      whole_track)
+from ..analysis.football_odds import (FIELD_POSITIONS, area_count_tables, box_gain, chance_by_field_position,
+                                      default_game, whole_track)
+from ..analysis.numbers import decimal, percent
 from ..football.rules import BLITZ_SCORES
 from ..football.sheet import TRACKS
 from ..football.state import FootballState
-from .controls import SLIDER_BOTTOM, Step, choices_figure, choices_step, with_slider
+from .controls import SLIDER_BOTTOM, Step, choices_figure, choices_step, with_dropdown, with_slider
 from .football_sheet import TRACK_KINDS
 
 
@@ -28,7 +29,7 @@ def fraction_bar(dist: Distribution | Mapping, name: str = "", label: str = "val
     """Bars of exact probabilities (sorted by outcome), hover text with the fraction."""
     keys = sorted(dist)
     return go.Bar(x=keys, y=[float(dist[k]) for k in keys], name=name,
-                  hovertext=[f"{label} {k}: {dist[k]} ≈ {float(dist[k]):.2%}" for k in keys], hoverinfo="text")
+                  hovertext=[f"{label} {k}: {percent(dist[k])} (exactly {dist[k]})" for k in keys], hoverinfo="text")
 
 
 def track_yards(game, track: int, marker: int) -> go.Bar:
@@ -50,6 +51,7 @@ def yards_by_track(game=None, marker: int = 45) -> go.Figure:
         fig.add_trace(track_yards(game, t, marker), row=i // 2 + 1, col=i % 2 + 1)
     fig.update_xaxes(title_text="yards gained", row=3)
     fig.update_yaxes(title_text="probability", col=1)
+    fig.update_yaxes(tickformat=".0%")
     fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     fig.update_layout(title=yards_title(marker), showlegend=False, height=640)
     return fig
@@ -74,10 +76,10 @@ def touchdown_by_field_position(game=None) -> go.Figure:
         chances = chance_by_field_position(game, t, "touchdown")
         fig.add_trace(go.Scatter(x=list(chances), y=[float(p) for p in chances.values()], mode="lines+markers",
                                  name=f"track {t} ({TRACK_KINDS[t]})", hoverinfo="text",
-                                 hovertext=[f"track {t} from the {m}: {p} ≈ {float(p):.2%}"
+                                 hovertext=[f"track {t} from the {m}: {percent(p)} (exactly {p})"
                                             for m, p in chances.items()]))
     fig.update_xaxes(title_text="marker on the yard line", autorange="reversed", tickvals=list(FIELD_POSITIONS))
-    fig.update_yaxes(title_text="touchdown chance")
+    fig.update_yaxes(title_text="touchdown chance", tickformat=".0%")
     fig.update_layout(title="Touchdown chance of one die by field position and track (exact)")
     return fig
 
@@ -92,6 +94,7 @@ def area_counts(play: int = 11, power: int = 0) -> go.Figure:
     fig.update_xaxes(title_text="dice", col=2)
     fig.update_xaxes(title_text="empty areas", col=3)
     fig.update_yaxes(title_text="probability", col=1)
+    fig.update_yaxes(tickformat=".0%")
     fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     dice = f"{play} play dice" + (f" + {power} power dice" if power else "")
     fig.update_layout(title=f"Drafting odds: one roll of {dice} (exact)", showlegend=False)
@@ -121,8 +124,8 @@ def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round
     """Blitz Bach's exact score distribution for one round, as bars."""
     fig = go.Figure(fraction_bar(dist, "Blitz Bach", "points"))
     fig.update_xaxes(title_text="Blitz Bach's points", tickvals=list(BLITZ_SCORES))
-    fig.update_yaxes(title_text="probability")
-    fig.update_layout(title=f"{title} (exact, expected {dist.expectation()} ≈ {float(dist.expectation()):.2f})")
+    fig.update_yaxes(title_text="probability", tickformat=".0%")
+    fig.update_layout(title=f"{title}: {decimal(dist.expectation())} points expected")
     return fig
 
 
@@ -143,8 +146,8 @@ def points_per_game(points: Mapping[str, Sequence[int]], title: str) -> go.Figur
 #: The advisor's decisions in Football Highlights, as a reader would ask them.
 def _advice_step(state: FootballState) -> Step:
     label = f"round {state.round}, player {state.actor}"
-    choices = [(str(a.action), a.expected_points, f"{a.action}: {a.expected_points} ≈ {float(a.expected_points):.2f} "
-                                                  f"points, touchdown chance {a.touchdown_chance}")
+    choices = [(str(a.action), a.expected_points, f"{a.action}: {decimal(a.expected_points)} points, "
+                                                  f"touchdown chance {percent(a.touchdown_chance)}")
                for a in Advisor().advise(state)]
     title = f"{label.capitalize()}: {FOOTBALL_QUESTIONS[state.phase]} The advisor's expected points this turn"
     return choices_step(f"{label}: {'dice' if state.phase == 'area' else 'picks'}", title, choices)
@@ -153,3 +156,32 @@ def _advice_step(state: FootballState) -> Step:
 def advisor_values(states: Sequence[FootballState]) -> go.Figure:
     """The advisor's exact expected points this turn for every legal choice, a dropdown of positions."""
     return choices_figure([_advice_step(state) for state in states], "expected points this turn")
+
+
+# -- the touchdown chance of every box, a dropdown of tracks (Explore the odds) ------------------------------------
+def _touchdown_step(game, track: int) -> Step:
+    boxes = range(1, len(game.sheet.track(track)) + 1)
+    chances = [[box_gain(game, track, box, marker).probability(lambda g: g.touchdown) for marker in FIELD_POSITIONS]
+               for box in boxes]
+    text = [[str(round(p * 100)) if p else "" for p in row] for row in chances]  # in %: short enough for a phone
+    exact = [[str(p) for p in row] for row in chances]  # a chance of 0 is left blank (no colour, no hover)
+    return Step(f"track {track}: {TRACK_KINDS[track]}",
+                f"Track {track} ({TRACK_KINDS[track]}): the touchdown chance (%) of one die on each box, by field "
+                "position",
+                ({"z": [[float(p) if p else None for p in row] for row in chances], "text": text, "customdata": exact,
+                  "y": list(boxes)},))
+
+
+def touchdown_boxes(game=None) -> go.Figure:
+    """The exact touchdown chance of one die checking each box of a track (rows, box 1 at the top) from each yard
+    line (columns), Defense Die rolled; a dropdown picks the track (`analysis.football_odds.box_gain`)."""
+    game = game or default_game()
+    fig = go.Figure(go.Heatmap(x=[str(m) for m in FIELD_POSITIONS], texttemplate="%{text}", textfont={"size": 10},
+                               hovertemplate="box %{y} from the %{x}: touchdown %{z:.1%} (exactly %{customdata})"
+                                             "<extra></extra>", zmin=0, zmax=1, colorscale="Blues",
+                               colorbar={"title": {"text": "chance"}, "tickformat": ".0%", "thickness": 12},
+                               xgap=1, ygap=1, hoverongaps=False))
+    fig.update_xaxes(title_text="marker on the yard line", type="category")
+    fig.update_yaxes(title_text="box of the track", autorange="reversed", dtick=1)
+    fig.update_layout(height=860, plot_bgcolor="rgba(0,0,0,0)")
+    return with_dropdown(fig, [_touchdown_step(game, track) for track in TRACKS])

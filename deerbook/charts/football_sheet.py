@@ -1,8 +1,9 @@
-"""The Football Play Sheet drawn as rows of boxes: the six Play tracks and the bonus and tally tracks.
+"""The Football Play Sheet drawn as columns of boxes: the bonus and tally tracks, then the six Play tracks.
 
-`sheet_figure(sheet, marks)` is a Plotly heatmap, one row per track and one cell per box, coloured by
-the box's action and labelled with its contents; a player's checked boxes are shaded grey.
-`sheet_rows(sheet)` is the same content as data (one `Cell` per box), for tests and tables.
+`sheet_figure(sheet, marks)` is a Plotly heatmap, one column per track (in the printed sheet's order, top to
+bottom) and one cell per box (box 1 at the top), coloured by the box's action and labelled with its contents; a
+player's checked boxes are shaded grey. Tracks stand as columns so that every box keeps a readable label on a
+phone-wide page. `sheet_rows(sheet)` is the same content as data (one `Cell` per box), for tests and tables.
 """
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ from .theme import add_legend_swatches, discrete_colorscale
 TRACK_KINDS = {1: "short runs", 2: "medium runs", 3: "long runs",
                4: "short passes", 5: "medium passes", 6: "long passes"}
 PLAY_ROWS = tuple(f"{t} {TRACK_KINDS[t]}" for t in TRACKS)
+#: Each track's column heading, on short lines (a phone-wide sheet gives a column about 30 px; a box's hover names
+#: its track in full).
+HEADINGS = {"Kick Range": "Kick<br>Range", "Power Dice": "Power<br>Dice", "Breakaway": "Break-<br>away",
+            "YAC": "YAC", **{name: f"{t}<br>{'run' if t <= 3 else 'pass'}" for t, name in zip(TRACKS, PLAY_ROWS)}}
 CIRCLED = dict(zip(TRACKS, "①②③④⑤⑥"))  # a chained action is a track number in a circle
 COLORS = {  # box kind -> fill colour (the legend, in this order)
     "run": "#c7e9c0", "run + Breakaway": "#74c476", "pass": "#c6dbef", "pass + YAC": "#6baed6",
@@ -78,19 +83,21 @@ def checked_counts(marks: Marks) -> dict[str, int]:
 
 
 def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, title: str | None = None) -> go.Figure:
-    """The sheet as rows of boxes; with `marks`, that player's checked boxes are shaded grey."""
+    """The sheet as columns of boxes (box 1 at the top); with `marks`, that player's checked boxes are shaded grey."""
     sheet = sheet or default_sheet()
     rows = sheet_rows(sheet)
     checked = checked_counts(marks) if marks else dict.fromkeys(rows, 0)
-    width = max(len(cells) for cells in rows.values())
+    depth = max(len(cells) for cells in rows.values())
 
     def grid(value, checked_value=None, missing=None):
-        """One value per box (checked_value for checked boxes), `missing` past the end of a short row."""
-        return [[(checked_value or value)(c) if i < checked[name] else value(c) for i, c in enumerate(cells)]
-                + [missing] * (width - len(cells)) for name, cells in rows.items()]
+        """One value per box (checked_value for checked boxes), `missing` past the end of a short track:
+        one list per box number, one entry per track."""
+        columns = [[(checked_value or value)(c) if i < checked[name] else value(c) for i, c in enumerate(cells)]
+                   + [missing] * (depth - len(cells)) for name, cells in rows.items()]
+        return [list(row) for row in zip(*columns)]
 
     figure = go.Figure(go.Heatmap(
-        x=list(range(1, width + 1)), y=list(rows),
+        x=list(rows), y=list(range(1, depth + 1)),
         z=grid(lambda c: KINDS.index(c.kind), lambda c: KINDS.index("checked")),
         text=grid(lambda c: c.label, missing=""), customdata=grid(lambda c: c.hover, lambda c: c.hover + " (checked)"),
         texttemplate="%{text}", textfont={"size": 10}, hovertemplate="%{customdata}<extra></extra>",
@@ -98,11 +105,11 @@ def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, tit
         xgap=2, ygap=2, hoverongaps=False, name="sheet"))
     add_legend_swatches(figure, COLORS)
     default_title = sheet.name + (f": {sum(checked.values())} boxes checked" if marks else "")
-    figure.update_layout(title=title or default_title, height=500, plot_bgcolor="rgba(0,0,0,0)",
+    figure.update_layout(title=title or default_title, height=860, plot_bgcolor="rgba(0,0,0,0)",
                          margin={"l": 8, "r": 8},
-                         xaxis={"title": "box (checked left to right)", "dtick": 1, "showgrid": False,
-                                "range": [0.5, width + 0.5], "zeroline": False},
-                         yaxis={"title": "track", "autorange": "reversed", "showgrid": False},
-                         legend={"orientation": "h", "y": -0.18, "x": 0, "font": {"size": 11}})
+                         xaxis={"side": "top", "tickvals": list(rows), "ticktext": [HEADINGS[name] for name in rows],
+                                "tickangle": 0, "tickfont": {"size": 9}, "showgrid": False, "zeroline": False},
+                         yaxis={"title": "box (checked from the top down)", "autorange": "reversed", "dtick": 1,
+                                "showgrid": False, "zeroline": False, "tickfont": {"size": 10}},
+                         legend={"font": {"size": 11}})
     return figure
-

@@ -2,34 +2,42 @@
 
 Each explorer is a class with `.widget` (the controls, a summary line and the chart) and `update()`,
 which recomputes from the controls (it also runs whenever a control changes). After `update()`,
-`.figure` is the Plotly figure shown and `.summary` the exact figures, so code and tests can read
-what is displayed without a browser.
+`.figure` is the Plotly figure shown (in the book's chart style) and `.summary` the exact figures, so code and
+tests can read what is displayed without a browser. A bad input is reported in words under the controls.
 
-- `DeerExplorer`: an edition and a hand ("3 3 7 Fox Joker"); the exact distribution of points shed in
-  the turn that starts now (greedy play, `deer.advisor.turn_distribution`) and the chance the hand empties.
-  The other hands hold `others` cards each, dealt from the unseen cards with the `deal seed`.
-- `FootballExplorer`: a track, the marker's yard line and the box on the track (0 = the first box);
-  the exact yards of one die there, Defense Die rolled (`football.odds.next_box`), and the touchdown chance.
+- `DeerExplorer`: an edition and a hand ("3 3 7 Fox Joker", card names in any case); the exact distribution of
+  points shed in the turn that starts now (greedy play, `bots.deer_advisor.turn_distribution`) and the chance the
+  hand empties. The other hands hold `others` cards each, dealt from the unseen cards with the `deal seed`.
+- `FootballExplorer`: a track, the marker's yard line and the box of the track the next die checks, numbered from
+  1 as the play sheet is drawn (`analysis.football_odds.box_gain`); the exact yards of that die, Defense Die
+  rolled, and the chances of a touchdown and of an incomplete pass.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
+from ..analysis.deer_odds import edition
+from ..analysis.football_odds import FIELD_POSITIONS, box_gain, default_game
+from ..analysis.numbers import chance, decimal
+from ..bots.deer_advisor import position_for_hand, turn_distribution, turn_summary
 from ..charts.deer_odds import EDITION_LABELS, EDITIONS, turn_figure
 from ..charts.football_odds import fraction_bar
 from ..charts.football_sheet import TRACK_KINDS
-from ..bots.deer_advisor import position_for_hand, turn_distribution, turn_summary
-from ..analysis.deer_odds import edition
+from ..charts.theme import LIGHT
 from ..engine import ComponentError, RuleViolation, SaveFileError
 from ..engine.seeding import stream
-from ..analysis.football_odds import FIELD_POSITIONS, default_game, next_box, track_sheets
 from ..football.sheet import TRACKS
 from .snapshot import SnapshotBox
 from .table import _escape
+
+#: How the explorers name their exact figures, in the summary line.
+DEER_FIGURES = {"shed": "points shed", "received": "points received", "net": "net points shed",
+                "goes_out": "hand empties"}
+FOOTBALL_FIGURES = {"expected yards": "expected yards", "touchdown": "touchdown", "incomplete": "incomplete pass"}
+CHANCES = ("goes_out", "touchdown", "incomplete")
 
 
 def figure_output(figure: go.Figure) -> dict:
@@ -38,8 +46,30 @@ def figure_output(figure: go.Figure) -> dict:
             "data": {"application/vnd.plotly.v1+json": json.loads(figure.to_json()), "text/plain": "Figure"}}
 
 
+def summary_words(summary: dict, names: dict[str, str]) -> str:
+    """The exact figures in words: chances as percentages, means as decimals."""
+    return ", ".join(f"{names.get(key, key)} {chance(value) if key in CHANCES else decimal(value)}"
+                     for key, value in summary.items())
+
+
+def hand_cards(game, text: str) -> list[str]:
+    """The card names typed in `text` (any case, separated by spaces or commas), as the edition names them."""
+    names = {name.lower(): name for name in game.components.kind_index}
+    typed = text.replace(",", " ").split()
+    if not typed:
+        raise ValueError("the hand is empty: type card names, for example 3 3 7 Fox Joker")
+    unknown = [card for card in typed if card.lower() not in names]
+    if unknown:
+        listed = ", ".join(game.components.kind_index)
+        raise ValueError(f"{' and '.join(dict.fromkeys(unknown))} is not a card of the "
+                         f"{EDITION_LABELS.get(game.name, game.name)}; its cards are {listed}")
+    return [names[card.lower()] for card in typed]
+
+
 class Explorer:
     """Controls on top, then a summary line and the chart; subclasses compute `(summary, figure)`."""
+
+    names: dict[str, str] = {}
 
     def __init__(self, controls: list[w.Widget]):
         self.controls = controls
@@ -57,13 +87,14 @@ class Explorer:
     def update(self) -> None:
         """Recompute from the controls; a bad input is reported in the message line, not raised."""
         try:
-            self.summary, self.figure = self.compute()
+            summary, figure = self.compute()
         except (ValueError, KeyError, RuleViolation, ComponentError, SaveFileError) as exc:
             self.summary, self.figure = {}, None
             self.message.value = f"<b>Cannot compute:</b> {_escape(str(exc))}"
             self.output.outputs = ()
             return
-        self.message.value = ", ".join(f"{key}: {value} ≈ {float(value):.3f}" for key, value in self.summary.items())
+        self.summary, self.figure = summary, figure.update_layout(template=LIGHT)
+        self.message.value = _escape(summary_words(self.summary, self.names))
         self.output.outputs = (figure_output(self.figure),)
 
     def settings(self) -> str:
@@ -72,7 +103,7 @@ class Explorer:
 
     def snapshot_text(self) -> str:
         """The explorer in words (for a page where the live controls cannot run)."""
-        figures = ", ".join(f"{key} {value} ≈ {float(value):.3f}" for key, value in self.summary.items())
+        figures = summary_words(self.summary, self.names)
         return f"Odds explorer ({self.settings()}): {figures or 'nothing to compute'}"
 
     def snapshot_html(self) -> str:
@@ -88,6 +119,8 @@ class Explorer:
 class DeerExplorer(Explorer):
     """One turn of a Deer hand: exact points shed and the chance of going out."""
 
+    names = DEER_FIGURES
+
     def __init__(self, game_name: str = "deer", hand: str = "3 3 7 Fox Joker", players: int = 4, others: int = 5,
                  seed: int = 0):
         self.edition = w.Dropdown(options=[(EDITION_LABELS[e], e) for e in EDITIONS], value=game_name,
@@ -101,50 +134,49 @@ class DeerExplorer(Explorer):
     def position(self):
         """The start of player 0's turn holding the hand; the other hands dealt from the unseen cards."""
         game = edition(self.edition.value, self.players.value)
-        hand = self.hand.value.split()
-        if not hand:
-            raise ValueError("the hand is empty: type card names, e.g. 3 3 7 Fox Joker")
-        unknown = sorted(set(hand) - set(game.components.kind_index))
-        if unknown:
-            raise ValueError(f"unknown card(s) {unknown}; this edition has {sorted(game.components.kind_index)}")
+        hand = hand_cards(game, self.hand.value)
         sizes = [len(hand)] + [self.others.value] * (game.num_players - 1)
         return position_for_hand(game, hand, sizes, stream(self.seed.value))
 
     def compute(self) -> tuple[dict, go.Figure]:
         """The exact points-shed distribution of the chosen position: summary and chart."""
-        dist = turn_distribution(self.position())
+        state = self.position()
+        dist = turn_distribution(state)
         summary = turn_summary(dist)
-        title = f"Points shed this turn: {', '.join(self.hand.value.split())} ({EDITION_LABELS[self.edition.value]})"
+        hand = ", ".join(hand_cards(state.game, self.hand.value))
+        title = (f"Points shed this turn holding {hand} ({EDITION_LABELS[self.edition.value]}): "
+                 f"hand empties with chance {chance(summary['goes_out'])}")
         return summary, turn_figure(dist, title)
 
 
 class FootballExplorer(Explorer):
-    """One die on a track from a sheet position: exact yards and the touchdown chance."""
+    """One die checking a given box of a track from a field position: exact yards and the touchdown chance."""
 
-    def __init__(self, track: int = 1, marker: int = 45, box: int = 0):
+    names = FOOTBALL_FIGURES
+
+    def __init__(self, track: int = 1, marker: int = 45, box: int = 1):
         self.game = default_game()
         self.track = w.Dropdown(options=[(f"{t}: {TRACK_KINDS[t]}", t) for t in TRACKS], value=track,
                                 description="track")
         self.marker = w.Dropdown(options=FIELD_POSITIONS, value=marker, description="marker on")
-        self.box = w.BoundedIntText(value=box, min=0, max=self.boxes(track) - 1, description="box")
-        self.track.observe(lambda change: setattr(self.box, "max", self.boxes(change["new"]) - 1), names="value")
+        self.box = w.BoundedIntText(value=box, min=1, max=self.boxes(track), description="box")
+        self.track.observe(lambda change: setattr(self.box, "max", self.boxes(change["new"])), names="value")
         super().__init__([self.track, self.marker, self.box])
 
     def boxes(self, track: int) -> int:
-        """How many dice the track takes from a fresh sheet (`track_sheets`)."""
-        return len(track_sheets(self.game, track))
+        """How many boxes the track has (every one of them can be picked)."""
+        return len(self.game.sheet.track(track))
 
     def compute(self) -> tuple[dict, go.Figure]:
-        """The exact next-box outcome of the chosen track and position: summary and chart."""
+        """The exact outcome of one die checking the chosen box from the chosen yard line: summary and chart."""
         track, marker, box = self.track.value, self.marker.value, self.box.value
-        sheet = replace(track_sheets(self.game, track)[box], marker=marker)
-        dist = next_box(self.game, sheet, track)
+        dist = box_gain(self.game, track, box, marker)
         yards = dist.map(lambda g: g.yards)
         summary = {"expected yards": yards.expectation(), "touchdown": dist.probability(lambda g: g.touchdown),
                    "incomplete": dist.probability(lambda g: g.incomplete)}
         fig = go.Figure(fraction_bar(yards, f"track {track}", "yards"))
         fig.update_xaxes(title_text="yards gained (a touchdown: the yards to the End Zone)")
-        fig.update_yaxes(title_text="probability")
-        fig.update_layout(title=f"One die on track {track} ({TRACK_KINDS[track]}), box {box}, from the {marker}: "
-                                f"touchdown chance {summary['touchdown']} (exact)")
+        fig.update_yaxes(title_text="probability", tickformat=".0%")
+        fig.update_layout(title=f"One die on box {box} of track {track} ({TRACK_KINDS[track]}) from the {marker}: "
+                                f"touchdown chance {chance(summary['touchdown'])}")
         return summary, fig

@@ -2,7 +2,10 @@
 import pytest
 
 from deerbook.analysis.batches import Batch
-from deerbook.analysis.choices import DEER_KINDS, differences
+import json
+
+from deerbook.analysis.choices import (CHOICE_STUDIES, CHOICES_FILE, DEER_KINDS, advice, differences,
+                                      differences_of, game_rows, load_choices)
 from deerbook.analysis.skill import (field_rate, fit_temperature, information_value, ladder, ladder_text, round_pawns,
                                      skill_share, study_ladder)
 from deerbook.analysis.stats import Estimate
@@ -55,3 +58,32 @@ def test_differences_are_counted_by_kind_with_their_worth():
     assert all(0 <= d.differ.mean <= 1 and (d.worth is None) == (d.differ.mean == 0) for d in found)
     assert all(str(d).startswith(d.kind) for d in found)
 
+
+
+def test_a_stored_game_of_the_choice_measurements_plays_again_the_same():
+    """The book's advice reads `CHOICES_FILE`: game 1 of each measurement, played now, gives the stored rows."""
+    stored = json.loads(CHOICES_FILE.read_text())
+    for name, (game, options, games, seed, rollouts) in CHOICE_STUDIES.items():
+        assert stored[name]["settings"] == {"game": game, "options": options, "games": games, "seed": seed,
+                                            "worth_rollouts": rollouts}
+        assert len(stored[name]["games"]) == games
+        assert [list(row) for row in game_rows(game, options, seed, 1, rollouts)] == stored[name]["games"][1]
+
+
+def test_the_stored_choice_measurements_read_by_kind():
+    found = load_choices()
+    assert set(found) == set(CHOICE_STUDIES)
+    for kinds in found.values():
+        assert kinds == sorted(kinds, key=lambda d: -d.decisions) and all(d.decisions > 0 for d in kinds)
+
+
+def test_advice_keeps_the_switches_that_are_really_worth_something():
+    rows = ([("pass", True, 0.1 + i / 100, "a", "b", "to the leader", "to the fewest") for i in range(6)]
+            + [("pass", True, (-1) ** i * 0.3, "a", "c", "to the leader", "another") for i in range(8)]
+            + [("pass", True, 0.5 + i / 100, "a", "d", "x", "y") for i in range(3)]  # too rare to advise
+            + [("pass", False, None, "a", "a", "x", "x")] * 4)
+    found = differences_of(rows)
+    assert [d.decisions for d in found] == [21] and found[0].differ.mean == 17 / 21
+    kept = advice(found, least=5)
+    assert [(a.instead, a.choose, a.times) for a in kept] == [("to the leader", "to the fewest", 6)]
+    assert kept[0].worth.mean == pytest.approx(0.125)

@@ -121,7 +121,7 @@ def test_command_line_plays_with_a_seed(monkeypatch, capsys):
 def test_the_tables_name_each_bot_and_its_strength(monkeypatch, capsys):
     """`deerbook play --seats human,search,greedy` seats the search agent and says how strong each bot is; the
     agent that sees every hand is never seated."""
-    monkeypatch.setattr(builtins, "input", lambda prompt="": "q" if "choice" in prompt else "n")
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "n" if "Save the game" in prompt else "q")
     assert main(["play", "deer", "--seats", "human,search,greedy", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "P1 search (strong): plays each choice out" in out and "P2 greedy (basic)" in out

@@ -11,15 +11,25 @@ differently (with a 95% interval), what the difference is worth when they do (me
 commonest switches (greedy's choice -> the search agent's), also by coarse pattern (`choice_label`: e.g. a card passed
 to the leading opponent rather than to the one with fewest cards; the fullest Football area taken) with each
 pattern's worth: what the advice of the book's "Playing well" chapters reads.
+
+Each game's decisions are its `game_rows`, so a stored measurement replays game by game: the book reads
+`CHOICES_FILE` (`load_choices`), written by `save_choices` from the settings in `CHOICE_STUDIES`
+(`python -c "from deerbook.analysis.choices import save_choices; save_choices(workers=2)"`, about ten minutes on
+two cores), and a test plays a stored game again and compares its rows.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterable
 
 from ..engine import make_game
 from ..engine.agents import shown_to
+from ..engine.errors import SaveFileError, parse_json
+from ..engine.files import read_bytes, write_atomic
 from ..engine.registry import make_agents
 from ..engine.runner import Match
 from ..engine.seeding import stream
@@ -34,7 +44,8 @@ DEER_KINDS = {"knock": "knock or roll", "joker": "play a Joker", "joker_face": "
               "draw": "draw from the Predator pile", "set_aside": "the cards to set aside (Ruling 19)",
               "block": "block with a set-aside card", "hand_over": "hand cards over",
               "bullseye_pawn": "whom the Bullseye moves", "bullseye_amount": "how far the Bullseye moves a pawn"}
-FOOTBALL_KINDS = {"take": "the area to take", "check": "the order of the dice", "pick": "the tracks to pick",
+FOOTBALL_KINDS = {"take": "the area to take", "check": "the order of the dice",
+                  "pick": "the tracks to pick (or decline)",
                   "wild": "the track of a wild chain", "kick": "take a field goal", "no kick": "take a field goal"}
 
 
@@ -43,7 +54,7 @@ def decision_kind(state, legal) -> str:
     phase = getattr(state, "phase", None)
     if state.game.name == "football":
         kinds = {a.kind for a in legal}
-        kind = "kick" if kinds & {"kick", "no kick"} else next(iter(sorted(kinds)))
+        kind = "kick" if kinds & {"kick", "no kick"} else "pick" if "pick" in kinds else min(kinds)
         return FOOTBALL_KINDS.get(kind, kind)
     return DEER_KINDS.get(str(phase), str(phase))
 
@@ -87,44 +98,87 @@ class Difference:
         return f"{self.kind}: {self.decisions} decisions, differs in {self.differ.percent()}; {worth}"
 
 
+# One of the search agent's decisions with a choice: its kind, whether it differs from greedy's, the worth of the
+# difference (None when they agree), greedy's choice and the search agent's, and their `choice_label`s.
+Row = tuple[str, bool, "float | None", str, str, str, str]
+CHOICES_FILE = Path(__file__).parent / "data" / "search-choices.json"
+# The stored measurements (`run_choices`): game, options, games, seed, worth rollouts per difference.
+CHOICE_STUDIES = {"deer": ("deer", {"num_players": 4}, 100, 3001, 16),
+                  "football": ("football", {"num_players": 2}, 200, 3002, 16)}
+
+
+def game_rows(game_name: str, options: dict, seed: int, index: int, worth_rollouts: int = 16,
+              simulations: int | None = None, agent_name: str = "search") -> list[Row]:
+    """The search agent's decisions with a choice in game `index` (seed "seed/index", the agent in seat index mod n,
+    greedy agents elsewhere), each with the greedy agent's choice on the same observation and, where they differ,
+    the worth of the difference (`paired_gains` on fresh positions and dice). `agent_name` "perfect-info" asks the
+    search agent that sees every hand instead: where knowing the hands changes the choice, and what that is worth."""
+    game = make_game(game_name, **options)
+    seat = index % game.num_players
+    names = ["greedy"] * game.num_players
+    names[seat] = agent_name
+    agents = make_agents(game, names)
+    if simulations:
+        agents[seat].simulations = simulations
+    judge = make_agents(game, ["greedy"])[0]
+    match = Match(game, agents, (seed, index))
+    state, rows = match.state.play_chance(match.chance_rng), []
+    while not state.is_terminal():
+        player, legal = state.current_player(), state.legal_actions()
+        agent = agents[player]
+        chosen = agent.act(shown_to(agent, state, player), legal, match.seat_rngs[player])
+        if player == seat and len(legal) > 1:
+            greedy = judge.act(shown_to(judge, state, player), legal, stream(seed, index, 1))
+            worth = None
+            if chosen != greedy:
+                gains = paired_gains(agent, state, player, chosen, greedy, worth_rollouts,
+                                     stream(seed, index, 2, len(rows)))
+                worth = sum(gains) / len(gains)
+            rows.append((decision_kind(state, legal), chosen != greedy, worth, str(greedy), str(chosen),
+                         choice_label(state, greedy, seat), choice_label(state, chosen, seat)))
+        state = state.play_decision(chosen, match.chance_rng)
+    return rows
+
+
+def differences_of(rows: Iterable[Row]) -> list[Difference]:
+    """The decisions by kind, most frequent first (module docstring)."""
+    by_kind: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_kind[row[0]].append(row)
+    return sorted((summary(kind, kind_rows) for kind, kind_rows in by_kind.items()), key=lambda d: -d.decisions)
+
+
 def differences(game_name: str, options: dict, games: int, seed: int, worth_rollouts: int = 16,
                 simulations: int | None = None, agent_name: str = "search") -> list[Difference]:
-    """Seeded games (game i from seed "seed/i", the search agent in seat i mod n, greedy agents elsewhere); the
-    decisions by kind, most frequent first (module docstring). `agent_name` "perfect-info" asks the search agent
-    that sees every hand instead: where knowing the hands changes the choice, and what that is worth."""
-    game = make_game(game_name, **options)
-    seen: dict[str, list[float]] = defaultdict(list)
-    worth: dict[str, list[float]] = defaultdict(list)
-    switches: dict[str, Counter] = defaultdict(Counter)
-    patterns: dict[str, dict[tuple[str, str], list[float]]] = defaultdict(lambda: defaultdict(list))
-    for index in range(games):
-        seat = index % game.num_players
-        names = ["greedy"] * game.num_players
-        names[seat] = agent_name
-        agents = make_agents(game, names)
-        if simulations:
-            agents[seat].simulations = simulations
-        judge = make_agents(game, ["greedy"])[0]
-        match = Match(game, agents, (seed, index))
-        state = match.state.play_chance(match.chance_rng)
-        while not state.is_terminal():
-            player, legal = state.current_player(), state.legal_actions()
-            agent = agents[player]
-            chosen = agent.act(shown_to(agent, state, player), legal, match.seat_rngs[player])
-            if player == seat and len(legal) > 1:
-                kind = decision_kind(state, legal)
-                greedy = judge.act(shown_to(judge, state, player), legal, stream(seed, index, 1))
-                seen[kind].append(float(chosen != greedy))
-                if chosen != greedy:
-                    switches[kind][(str(greedy), str(chosen))] += 1
-                    gains = paired_gains(agent, state, player, chosen, greedy, worth_rollouts,
-                                         stream(seed, index, 2, len(seen[kind])))
-                    worth[kind].append(sum(gains) / len(gains))
-                    labels = choice_label(state, greedy, seat), choice_label(state, chosen, seat)
-                    patterns[kind][labels].append(worth[kind][-1])
-            state = state.play_decision(chosen, match.chance_rng)
-    return sorted((summary(kind, seen[kind], worth.get(kind), switches[kind], patterns[kind]) for kind in seen),
-                  key=lambda d: -d.decisions)
+    """Games 0 to games-1 of `game_rows`, by kind of decision (`differences_of`)."""
+    return differences_of(row for index in range(games)
+                          for row in game_rows(game_name, options, seed, index, worth_rollouts, simulations,
+                                               agent_name))
+
+
+def run_choices(workers: int | None = None) -> dict:
+    """Every measurement of `CHOICE_STUDIES`, one game's rows a task on `workers` processes: {name: {"settings":
+    ..., "games": [rows of game 0, ...]}}."""
+    with ProcessPoolExecutor(workers) as pool:
+        return {name: {"settings": {"game": game, "options": options, "games": games, "seed": seed,
+                                    "worth_rollouts": rollouts},
+                       "games": list(pool.map(game_rows, *zip(*[(game, options, seed, i, rollouts)
+                                                                  for i in range(games)])))}
+                for name, (game, options, games, seed, rollouts) in CHOICE_STUDIES.items()}
+
+
+def load_choices(path: Path | str = CHOICES_FILE) -> dict[str, list[Difference]]:
+    """The stored measurements (`save_choices`), by kind of decision for each game."""
+    limit = 20_000_000
+    stored = parse_json(read_bytes(path, "search choices", SaveFileError, limit=limit, own=True),
+                        f"search choices {path}", SaveFileError, limit=limit)
+    return {name: differences_of(tuple(row) for rows in study["games"] for row in rows)
+            for name, study in stored.items()}
+
+
+def save_choices(path: Path | str = CHOICES_FILE, workers: int | None = None) -> Path:
+    """Measure `CHOICE_STUDIES` (`run_choices`) and write the file all at once."""
+    return write_atomic(path, json.dumps(run_choices(workers), separators=(",", ":")).encode(), "search choices")
 
 
 def paired_gains(agent: Any, state, seat: int, chosen, greedy, rollouts: int, rng) -> list[float]:
@@ -141,11 +195,35 @@ def paired_gains(agent: Any, state, seat: int, chosen, greedy, rollouts: int, rn
     return gains
 
 
-def summary(kind: str, differs: list[float], gains: list[float] | None, switched: Counter,
-            patterns: dict[tuple[str, str], list[float]]) -> Difference:
+def summary(kind: str, rows: list[Row]) -> Difference:
     """One kind's `Difference`; the worth averages each differing decision's mean gain (one value a decision)."""
+    differing = [row for row in rows if row[1]]
+    switched = Counter((row[3], row[4]) for row in differing)
+    patterns: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for row in differing:
+        patterns[row[5], row[6]].append(row[2])
     by_pattern = sorted(((before, after, len(values), estimate(values))
                          for (before, after), values in patterns.items()), key=lambda p: -p[2])
-    return Difference(kind, len(differs), estimate(differs), estimate(gains) if gains else None,
+    return Difference(kind, len(rows), estimate(float(row[1]) for row in rows),
+                      estimate(row[2] for row in differing) if differing else None,
                       tuple((before, after, count) for (before, after), count in switched.most_common(5)),
                       tuple(by_pattern))
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One measured habit: at `kind` decisions, where greedy play would choose `instead`, choose `choose`."""
+
+    kind: str
+    instead: str
+    choose: str
+    times: int
+    worth: Estimate
+
+
+def advice(found: Iterable[Difference], least: int = 5) -> list[Advice]:
+    """The switches of the search agent (by pattern) seen at least `least` times whose worth is really above 0
+    (its 95% interval above 0), the largest total gain (times x worth) first."""
+    kept = [Advice(d.kind, before, after, times, worth) for d in found for before, after, times, worth in d.patterns
+            if times >= least and worth.low > 0]
+    return sorted(kept, key=lambda a: -a.times * a.worth.mean)

@@ -79,3 +79,14 @@ CONTEST_WORDS = ((0.2, "a hard opponent (the player rarely wins)"), (0.4, "the f
 def contest(win_rate: float) -> str:
     """What a player's win rate says about the opponent, in words (e.g. "a contest (either side can win)")."""
     return next(words for below, words in CONTEST_WORDS if win_rate < below)
+
+
+#: How much a game rewards skill, by the skill share of its best fair player (`analysis.skill.skill_share`).
+SKILL_WORDS = ((0.05, "luck decides nearly every game against this field"),
+               (0.15, "mostly luck, with some room for skill"), (0.35, "luck and skill both count"),
+               (1.01, "skill counts for more than luck"))
+
+
+def skill_words(share: float) -> str:
+    """What a skill share says about a game, in words (e.g. "mostly luck, with some room for skill")."""
+    return next(words for below, words in SKILL_WORDS if share < below)

@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from deerbook.analysis.numbers import chance, decimal, exact, one_in, percent
+from deerbook.analysis.numbers import chance, decimal, exact, one_in, percent, point_change
 
 
 @pytest.mark.parametrize("p, shown", [(Fraction(8, 27), "29.6%"), (0, "0%"), (1, "100%"), (Fraction(1, 2160), "0.05%"),
@@ -23,3 +23,9 @@ def test_decimals_and_odds():
     assert decimal(Fraction(49)) == "49" and decimal(Fraction(269593, 46224)) == "5.83" and decimal(3.0) == "3"
     assert one_in(Fraction(1, 108)) == "1 in 108" and one_in(0) == "never" and one_in(1) == "always"
     assert one_in(Fraction(1, 2160)) == "1 in 2,160"
+
+
+def test_a_change_of_chances_reads_in_percentage_points():
+    from deerbook.analysis.stats import Estimate
+
+    assert point_change(Estimate(0.012, 0.0075, 100)) == "+1.2 points (-0.3 to +2.7)"

@@ -99,6 +99,9 @@ def test_the_form_lists_every_game_and_each_seat_the_catalogue_with_strengths():
     assert form.count('name="seat') == 2 and 'name="opt:solo_difficulty"' in form
     solo = table.handle({"op": "setup", "form": {"num_players": "1"}})["form"]
     assert solo.count('name="seat') == 1 and "1 (solo)" in solo
+    deer = table.handle({"op": "setup", "form": {"game": "deer"}})["form"]
+    assert 'value="search"' in deer and "search (strong)" in deer
+    assert "perfect-info" in agents_for("deer") and 'value="perfect-info"' not in deer  # it cheats: no seat
 
 
 def test_bad_input_is_named_and_changes_nothing():

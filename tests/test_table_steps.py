@@ -219,3 +219,12 @@ def test_rulings_links_point_at_headings_of_the_rulings_page(name, options):
 
     play_out(session, 6, check)
     assert linked and linked <= anchors, linked - anchors
+
+
+@pytest.mark.parametrize("name,players", [("deer", 3), ("football", 2)])
+def test_until_decision_rolls_for_the_person_and_stops_at_their_choice(name, players):
+    session = Session(make_game(name, num_players=players), [HUMAN] + ["greedy"] * (players - 1), seed=5)
+    assert session.run() == Stop.ROLL and session.roller() == 0
+    assert session.until_decision() == Stop.DECIDE
+    assert session.person_to_move() == 0 and session.state.legal_actions()
+    assert any(line.startswith("You rolled") for line in session.history) or name == "football"

@@ -240,14 +240,14 @@ def first_decision(game_name: str, seats: Sequence[str], seed) -> tuple[str, lis
     """At a table with these seats ("human" or an agent's name) and seed, the rule governing the person's first
     decision and the choices it offers."""
     session = Session(game_name, seats, seed)
-    session.run()
+    session.until_decision()
     return session.state.rule(), [str(action) for action in session.state.legal_actions()]
 
 
 def first_hint(game_name: str, seats: Sequence[str], seed) -> tuple[str, Fraction]:
     """The hint ranked first at the person's first decision (the choice and its value)."""
     session = Session(game_name, seats, seed)
-    session.run()
+    session.until_decision()
     hints = cast(Callable, hint_function(session.game.name))(session.state, session.person_to_move())
     return hints[0].action, hints[0].value
 

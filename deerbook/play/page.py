@@ -22,7 +22,7 @@ from html import escape
 from typing import Any
 
 from ..engine import DeerbookError, make_game
-from ..engine.registry import STRENGTHS, agents_for, game_info, game_names
+from ..engine.registry import STRENGTHS, game_info, game_names, table_agents
 from ..engine.seeding import Seed, parse_seed
 from .session import HUMAN, Session, Stop
 from .table_html import NEXT, ROLL, choices, help_html, hints_html, log_html, status_html
@@ -99,7 +99,7 @@ class PageTable:
     @staticmethod
     def default_bot(game: str) -> str:
         """The bot a new seat gets: the greedy one where the game has it."""
-        return "greedy" if "greedy" in agents_for(game) else next(iter(agents_for(game)))
+        return "greedy" if "greedy" in table_agents(game) else next(iter(table_agents(game)))
 
     def play(self, op: str, name: str) -> None:
         """The viewer's choice, roll, next turn or taking the seat; then the table moves on."""
@@ -201,7 +201,7 @@ def form_html(form: dict[str, Any]) -> str:
                      for n in range(info.min_players, info.max_players + 1))
     fields = [_field("Game", f'<select name="game" data-redraw>{games}</select>'),
               _field("Players", f'<select name="num_players" data-redraw>{counts}</select>')]
-    agents = agents_for(name)
+    agents = table_agents(name)
     for seat in range(players):
         chosen = form.get(f"seat{seat}", HUMAN if seat == 0 else PageTable.default_bot(name))
         picks = _option(HUMAN, "you (a person)", chosen == HUMAN) + "".join(

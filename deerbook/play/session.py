@@ -177,6 +177,13 @@ class Session:
             on_turn()
         return stop
 
+    def until_decision(self) -> Stop:
+        """`run`, rolling for the person each time their turn starts with a roll, until a person must decide or the
+        game ends (a notebook's or a test's way through the Roll button)."""
+        while (stop := self.run()) == Stop.ROLL:
+            self.roll()
+        return stop
+
     def step(self, action) -> bool:
         """Apply `action`, logging it under its turn; True if the viewer was told something."""
         before = self.state

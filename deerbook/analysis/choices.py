@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 from ..engine import make_game
 from ..engine.agents import shown_to
@@ -122,7 +122,7 @@ def game_rows(game_name: str, options: dict, seed: int, index: int, worth_rollou
         agents[seat].simulations = simulations
     judge = make_agents(game, ["greedy"])[0]
     match = Match(game, agents, (seed, index))
-    state, rows = match.state.play_chance(match.chance_rng), []
+    state, rows = match.state.play_chance(match.chance_rng), cast(list[Row], [])
     while not state.is_terminal():
         player, legal = state.current_player(), state.legal_actions()
         agent = agents[player]
@@ -201,11 +201,11 @@ def summary(kind: str, rows: list[Row]) -> Difference:
     switched = Counter((row[3], row[4]) for row in differing)
     patterns: dict[tuple[str, str], list[float]] = defaultdict(list)
     for row in differing:
-        patterns[row[5], row[6]].append(row[2])
+        patterns[row[5], row[6]].append(cast(float, row[2]))
     by_pattern = sorted(((before, after, len(values), estimate(values))
                          for (before, after), values in patterns.items()), key=lambda p: -p[2])
     return Difference(kind, len(rows), estimate(float(row[1]) for row in rows),
-                      estimate(row[2] for row in differing) if differing else None,
+                      estimate(cast(float, row[2]) for row in differing) if differing else None,
                       tuple((before, after, count) for (before, after), count in switched.most_common(5)),
                       tuple(by_pattern))
 

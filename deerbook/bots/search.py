@@ -70,7 +70,8 @@ class SearchAgent:
         preferred = greedy[seat].act(observation, legal, rng)
         draw = self.positions(game, observation)
         rounds = max(1, math.ceil(math.log2(len(legal))))
-        alive, values = list(legal), {a: [] for a in legal}  # values[a][i]: a's value on drawn position i
+        alive = list(legal)
+        values: dict[Action, list[float]] = {a: [] for a in legal}  # values[a][i]: a's value on drawn position i
         drawn: list[tuple[State, int]] = []
         for _ in range(rounds):
             done, share = len(values[preferred]), max(1, self.simulations // rounds // len(alive))

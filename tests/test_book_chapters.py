@@ -55,7 +55,8 @@ def test_each_game_part_opens_with_how_to_play_and_the_reference_comes_last():
     for part in ("Deer in the Headlights", "Football Highlights"):
         titles = [markdown(NOTEBOOKS / f"{Path(entry).name}.ipynb").splitlines()[0] for entry in parts[part]]
         assert titles[0].startswith("# How to play") and "alance" in titles[-1], titles
-    assert {"book/rulings", "notebooks/90-decisions", "notebooks/91-how-deerbook-checks-itself", "book/glossary",
+    assert {"book/rulings", "notebooks/90-decisions", "notebooks/91-how-deerbook-checks-itself",
+            "notebooks/92-openspiel", "book/glossary",
             "book/developers"} == set(parts["Reference"])
     assert all(entry in TOC for entry in [f"notebooks/{path.stem}" for path in NOTEBOOKS.glob("*.ipynb")])
 

@@ -270,3 +270,28 @@ def test_first_card_chance(data, card, players):
     count = next(c["count"] for c in data["cards"] if c["name"] == card)
     total = sum(c["count"] for c in data["cards"])
     assert exercises.first_card_chance(data["game"], card, players) == Fraction(count * decks, total * decks)
+
+
+@pytest.mark.parametrize("key, agent, fair", [("deer-search", "search", 1 / 4), ("football-search", "search", 1 / 2)])
+def test_agent_wins_and_skill_share_recount_the_records(key, agent, fair):
+    config = STUDY["configurations"][key]
+    seats = len(config["agents"])
+    won = Fraction(0)
+    for i, mask in enumerate(config["records"]["winners"]):
+        first = config["agents"].index(agent)
+        seat = (first - i) % seats if config["rotate"] else first  # the seats rotate left by one a game
+        winners = [p for p in range(seats) if mask >> p & 1]
+        won += Fraction(1, len(winners)) if seat in winners else 0
+    assert exercises.agent_wins(key, agent) == (pytest.approx(float(won)), config["games"])
+    assert exercises.skill_share(key, agent, fair) == pytest.approx((won / config["games"] - fair) / (1 - fair))
+
+
+@pytest.mark.parametrize("game, kind", [("deer", "whom to pass a card to"), ("football", "the area to take")])
+def test_search_difference_recounts_the_stored_rows(game, kind):
+    from deerbook.analysis.choices import CHOICES_FILE
+
+    rows = [row for rows in json.loads(CHOICES_FILE.read_text())[game]["games"] for row in rows if row[0] == kind]
+    differing = [row[2] for row in rows if row[1]]
+    found = exercises.search_difference(game, kind)
+    assert found.decisions == len(rows) and found.differ.mean == pytest.approx(len(differing) / len(rows))
+    assert found.worth.mean == pytest.approx(statistics.fmean(differing))

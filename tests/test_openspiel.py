@@ -253,3 +253,12 @@ def test_a_view_worked_out_late_is_the_one_worked_out_move_by_move():
 
     late = playthrough(False)
     assert late == playthrough(True) and len(set(late)) == 3
+
+
+def test_the_chapters_exercises_read_the_codecs():
+    from deerbook.engine.registry import game_info
+    from deerbook.openspiel import exercises
+
+    codec = game_info("football").hook("codec")(make_game("football", num_players=2))
+    assert exercises.numbered("football", 2) == (codec.num_actions, codec.num_outcomes) == (28, 13_307)
+    assert exercises.passes_random_sim_test("deer", {"players": 2})

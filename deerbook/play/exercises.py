@@ -9,7 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Sequence, cast
 
-from ..analysis.batches import figure
+from ..analysis.batches import agent_win_rate, figure
+from ..analysis.choices import Difference, load_choices
 from ..analysis.deer_odds import combination_distribution, edition, joker_reach, roll_state
 from ..analysis.football_odds import area_count_tables, blitz_board, board_counts, box_gain
 from ..analysis.stats import Estimate
@@ -160,6 +161,25 @@ def study_mean(config_key: str, figure_key: str, study: dict | None = None, seat
     configuration of the stored study, with its 95% interval."""
     return figure(as_batch((study or load_study())["configurations"][config_key]), figure_key, seat)
 
+
+
+def agent_wins(config_key: str, agent: str, study: dict | None = None) -> tuple[float, int]:
+    """How many games `agent` won in one configuration of the stored study (a shared win split), and of how many."""
+    config = (study or load_study())["configurations"][config_key]
+    return agent_win_rate(as_batch(config), agent).mean * config["games"], config["games"]
+
+
+def skill_share(config_key: str, agent: str, fair: float, study: dict | None = None) -> float:
+    """(win rate - fair share) / (1 - fair share) of `agent` in one configuration of the stored study: the share of
+    the way from a fair share to winning every game."""
+    won, games = agent_wins(config_key, agent, study)
+    return (won / games - fair) / (1 - fair)
+
+
+def search_difference(game: str, kind: str) -> Difference:
+    """The search player's measured difference from greedy play at one kind of decision ("deer" or "football";
+    `analysis.choices.load_choices`)."""
+    return next(d for d in load_choices()[game] if d.kind == kind)
 
 # -- How to play Football Highlights ------------------------------------------------------------------------------
 def area_outcomes(dice: int) -> int:

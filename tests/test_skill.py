@@ -81,9 +81,10 @@ def test_advice_keeps_the_switches_that_are_really_worth_something():
     rows = ([("pass", True, 0.1 + i / 100, "a", "b", "to the leader", "to the fewest") for i in range(6)]
             + [("pass", True, (-1) ** i * 0.3, "a", "c", "to the leader", "another") for i in range(8)]
             + [("pass", True, 0.5 + i / 100, "a", "d", "x", "y") for i in range(3)]  # too rare to advise
+            + [("pass", True, 0.4 + i / 100, "a", "e", "x", "x") for i in range(6)]  # same pattern: no advice
             + [("pass", False, None, "a", "a", "x", "x")] * 4)
     found = differences_of(rows)
-    assert [d.decisions for d in found] == [21] and found[0].differ.mean == 17 / 21
+    assert [d.decisions for d in found] == [27] and found[0].differ.mean == 23 / 27
     kept = advice(found, least=5)
     assert [(a.instead, a.choose, a.times) for a in kept] == [("to the leader", "to the fewest", 6)]
     assert kept[0].worth.mean == pytest.approx(0.125)

@@ -223,7 +223,8 @@ class Advice:
 
 def advice(found: Iterable[Difference], least: int = 5) -> list[Advice]:
     """The switches of the search agent (by pattern) seen at least `least` times whose worth is really above 0
-    (its 95% interval above 0), the largest total gain (times x worth) first."""
+    (its 95% interval above 0), the largest total gain (times x worth) first; a switch within one pattern (another
+    area that is also the fullest, say) is no advice a person can follow, and is left out."""
     kept = [Advice(d.kind, before, after, times, worth) for d in found for before, after, times, worth in d.patterns
-            if times >= least and worth.low > 0]
+            if times >= least and worth.low > 0 and before != after]
     return sorted(kept, key=lambda a: -a.times * a.worth.mean)

@@ -4,8 +4,8 @@ import pytest
 from deerbook.analysis.batches import Batch
 import json
 
-from deerbook.analysis.choices import (CHOICE_STUDIES, CHOICES_FILE, DEER_KINDS, advice, differences,
-                                      differences_of, game_rows, load_choices)
+from deerbook.analysis.choices import (CHOICE_STUDIES, CHOICES_FILE, DEER_KINDS, differences,
+                                      differences_of, game_rows, habits, load_choices)
 from deerbook.analysis.skill import (field_rate, fit_temperature, information_value, ladder, ladder_text, round_pawns,
                                      skill_share, study_ladder)
 from deerbook.analysis.stats import Estimate
@@ -85,6 +85,12 @@ def test_advice_keeps_the_switches_that_are_really_worth_something():
             + [("pass", False, None, "a", "a", "x", "x")] * 4)
     found = differences_of(rows)
     assert [d.decisions for d in found] == [27] and found[0].differ.mean == 23 / 27
-    kept = advice(found, least=5)
+    kept = habits(found, least=5)
     assert [(a.instead, a.choose, a.times) for a in kept] == [("to the leader", "to the fewest", 6)]
     assert kept[0].worth.mean == pytest.approx(0.125)
+
+
+def test_stored_labels_read_in_words():
+    from deerbook.analysis.choices import in_words
+
+    assert in_words("no joker") == "keep the Joker" and in_words("the fullest area") == "the fullest area"

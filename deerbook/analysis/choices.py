@@ -210,6 +210,16 @@ def summary(kind: str, rows: list[Row]) -> Difference:
                       tuple(by_pattern))
 
 
+# Stored labels (`choice_label`: an action's kind where nothing finer applies) as a person says them.
+LABEL_WORDS = {"joker": "play the Joker", "no joker": "keep the Joker", "no draw": "do not draw", "rack": "play a rack",
+               "no rack": "play no rack", "no kick": "no field goal", "decline": "decline the pick"}
+
+
+def in_words(label: str) -> str:
+    """A stored choice label as a person says it (`LABEL_WORDS`)."""
+    return LABEL_WORDS.get(label, label)
+
+
 @dataclass(frozen=True)
 class Advice:
     """One measured habit: at `kind` decisions, where greedy play would choose `instead`, choose `choose`."""
@@ -221,7 +231,7 @@ class Advice:
     worth: Estimate
 
 
-def advice(found: Iterable[Difference], least: int = 5) -> list[Advice]:
+def habits(found: Iterable[Difference], least: int = 5) -> list[Advice]:
     """The switches of the search agent (by pattern) seen at least `least` times whose worth is really above 0
     (its 95% interval above 0), the largest total gain (times x worth) first; a switch within one pattern (another
     area that is also the fullest, say) is no advice a person can follow, and is left out."""

@@ -21,8 +21,8 @@ from .batches import Batch, agent_win_rate
 from .stats import Estimate, difference, estimate
 
 LADDER = ("random", "greedy", "advisor", "search", "perfect-info")  # the rungs, weakest first
-LADDER_WORDS = {"random": "random moves", "greedy": "greedy", "advisor": "advisor", "search": "search",
-                "perfect-info": "search seeing every hand (cheats)"}  # each rung in the book's words
+LADDER_WORDS = {"random": "random", "greedy": "greedy", "advisor": "advisor", "search": "search",
+                "perfect-info": "sees all (cheats)"}  # each rung in the book's words, short enough for a phone's axis
 CHEATING = ("perfect-info",)  # rungs that see every hand: a ceiling, not a player
 # The study's batch of each rung against greedy agents, by game (`study.CONFIGURATIONS`).
 STUDY_RUNGS = {"deer": {"random": "deer-random", "greedy": "deer-basic", "advisor": "deer-advisor",

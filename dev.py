@@ -64,6 +64,7 @@ def test(*arguments: str) -> None:
     """Ruff, mypy and the unit tests; then, unless --quick, nbval, the strict book build, the live site and the
     browser tests of the built book."""
     install()
+    run("python", "tests/axe.py")  # axe-core for the browser tests' accessibility checks (npm, once)
     run("ruff", "check", ".")
     run("mypy", "deerbook")
     book_tests = [f"--ignore={test}" for test in BOOK_TESTS]  # run after the book build

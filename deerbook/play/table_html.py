@@ -103,6 +103,26 @@ def log_html(session: Session, turns: int | None = None) -> str:
     return f'<ol class="deerbook-log" style="{LOG}">{items}</ol>'
 
 
+class Announcer:
+    """What a screen reader is told after each redraw of a table: the lines the viewing seat's log gained since
+    this seat was last told (never another seat's log: a hot-seat table counts per seat). Call `reset` when a new
+    game starts at the table."""
+
+    def __init__(self) -> None:
+        self.told: dict[int, int] = {}
+
+    def reset(self) -> None:
+        """A new game: nothing told yet."""
+        self.told.clear()
+
+    def news(self, session: Session) -> list[str]:
+        """The viewer's log lines not told to the viewer yet, oldest first (and from now on told)."""
+        lines = session.history
+        start = self.told.get(session.listener, 0)
+        self.told[session.listener] = len(lines)
+        return lines[start:]
+
+
 def hints_html(session: Session, hints: "list[Hint]") -> str:
     """The advisor's hints, best first: each choice in plain words with what it gains."""
     if not hints:

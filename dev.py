@@ -2,7 +2,10 @@
 """deerbook's set-up commands: Python 3.11 and pip (npm for the book's live site, chromium for the browser tests).
 
   python3 dev.py install     create .venv if needed and install deerbook[dev] into it (then: .venv/bin/deerbook)
-  python3 dev.py book        create .venv if needed, install deerbook[dev], build the book and its live site
+  python3 dev.py book [--no-serve]
+                             create .venv if needed, install deerbook[dev], build the book and its live site, then
+                             serve it on http://127.0.0.1:8000 and open it in a browser (Ctrl-C stops the server;
+                             --no-serve only builds: book/_build/html)
   python3 dev.py test [--quick] [PYTEST_ARGUMENT ...]
                              the whole suite: ruff, mypy, pytest tests/, nbval over notebooks/, strict book
                              build, live site, browser tests of the built book; --quick stops after the unit
@@ -10,6 +13,7 @@
   python3 dev.py notebooks [NOTEBOOK ...]
                              re-execute notebooks in place (default: all of notebooks/*.ipynb); stored so that
                              a re-run on unchanged code leaves `git diff` empty
+  python3 dev.py pictures    redraw the README's pictures (book/pictures/*.png: book/pictures.py, needs chromium)
   python3 dev.py clean       remove the book build
 """
 from __future__ import annotations
@@ -53,11 +57,51 @@ def install() -> None:
         STAMP.touch()
 
 
-def book() -> None:
+def book(*arguments: str) -> None:
     install()
     run(*BOOK_BUILD)
     run("python", "book/lite/build_lite.py")
-    print(f"\nBook built. Open: {BOOK_HTML / 'index.html'}")
+    print(f"\nBook built in {BOOK_HTML}")
+    if "--no-serve" not in arguments:
+        serve(BOOK_HTML)
+
+
+def serve(folder: Path, port: int = 8000) -> None:
+    """Serve the built book on 127.0.0.1 (its table's web worker and the live site need http, not file://) and
+    open it in a browser; Ctrl-C stops. The next free port is taken if `port` is busy."""
+    import functools
+    import webbrowser
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                          ".mjs": "text/javascript", ".whl": "application/zip"}
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    for candidate in range(port, port + 20):
+        try:
+            server = ThreadingHTTPServer(("127.0.0.1", candidate), functools.partial(Handler, directory=str(folder)))
+            break
+        except OSError:
+            continue
+    else:
+        sys.exit(f"dev.py book: no free port from {port} to {port + 19}; the book is in {folder}")
+    url = f"http://127.0.0.1:{server.server_port}/"
+    print(f"Serving the book at {url} (Ctrl-C stops)", flush=True)
+    webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nStopped serving the book.")
+    finally:
+        server.server_close()
+
+
+def pictures() -> None:
+    install()
+    run("python", "book/pictures.py")
 
 
 def test(*arguments: str) -> None:
@@ -125,11 +169,13 @@ def clean() -> None:
     shutil.rmtree(ROOT / "book" / "_build", ignore_errors=True)
 
 
-COMMANDS = {"install": install, "book": book, "test": test, "notebooks": notebooks, "clean": clean}
+COMMANDS = {"install": install, "book": book, "test": test, "notebooks": notebooks, "pictures": pictures,
+            "clean": clean}
 
 if __name__ == "__main__":
     command, *arguments = sys.argv[1:] or [""]
-    if command not in COMMANDS or (arguments and command not in ("notebooks", "test")):
+    takes_arguments = command in ("notebooks", "test") or (command == "book" and arguments == ["--no-serve"])
+    if command not in COMMANDS or (arguments and not takes_arguments):
         sys.exit(__doc__)
     try:
         COMMANDS[command](*arguments)

@@ -24,6 +24,7 @@ from deerbook.engine.files import FileWriteError
 from deerbook.engine.registry import agent_factories, make_game
 
 TESTS = Path(__file__).resolve().parent
+HANG_SECONDS = 60  # a process still running after this is stuck, however busy the machine
 
 
 def refused(argv, capsys) -> str:
@@ -57,10 +58,11 @@ def test_a_study_run_writes_a_new_file_here_never_the_package_study(tmp_path, mo
     (["--output", "/dev/full"], "not a regular file"),
     (["--output", "x", "--update-package"], "not allowed with argument --output"),
 ])
-def test_a_study_that_could_not_be_written_is_refused_before_it_runs(extra, words, tmp_path, capsys):
-    before, start = RESULTS_FILE.read_bytes(), time.monotonic()
+def test_a_study_that_could_not_be_written_is_refused_before_it_runs(extra, words, tmp_path, monkeypatch, capsys):
+    before = RESULTS_FILE.read_bytes()
+    monkeypatch.setattr(balance, "run_study", lambda *args, **kwargs: pytest.fail("the study ran"))
     err = refused([*SMALL_STUDY, *[arg.format(tmp=tmp_path) for arg in extra]], capsys)
-    assert words.format(tmp=tmp_path) in err and time.monotonic() - start < 5
+    assert words.format(tmp=tmp_path) in err
     assert RESULTS_FILE.read_bytes() == before
 
 
@@ -153,24 +155,32 @@ def test_a_scheduler_that_cannot_be_used_is_one_line_naming_its_address(kind, wo
     pytest.importorskip("distributed")
     monkeypatch.setattr(running, "SCHEDULER_SECONDS", 1.0)
     address = servers.get(kind, kind)  # a server's address, or the address as typed
-    start = time.monotonic()
     err = refused(["simulate", "football", "--seed", "1", "--games", "2", "--scheduler", address], capsys)
-    assert f"cannot use the Dask scheduler at {address}: {words}" in err and time.monotonic() - start < 5, err
+    assert f"cannot use the Dask scheduler at {address}: {words}" in err, err
+
+
+def wait_for_workers(pid: int, count: int) -> None:
+    """Wait until the process has started `count` worker processes (it is then playing games), or fail after
+    HANG_SECONDS."""
+    end = time.monotonic() + HANG_SECONDS
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    while len(children.read_text().split()) < count:
+        assert time.monotonic() < end, f"no {count} workers after {HANG_SECONDS} s"
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize("whom", ["process group", "parent alone"])
 def test_ctrl_c_ends_a_batch_at_once_in_one_line(whom):
     command = [sys.executable, "-m", "deerbook", "simulate", "deer", "--games", "3000", "--seed", "1", "--workers", "2"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True) as process:
-        time.sleep(2)  # the workers are playing
+        wait_for_workers(process.pid, 2)
         assert process.poll() is None
         if whom == "process group":  # what Ctrl-C at a terminal does
             os.killpg(process.pid, signal.SIGINT)
         else:
             process.send_signal(signal.SIGINT)
-        start = time.monotonic()
-        out, err = process.communicate(timeout=30)
-    assert time.monotonic() - start < 5 and process.returncode == 130
+        out, err = process.communicate(timeout=HANG_SECONDS)  # it ends at once (benchmarks/responsiveness.py)
+    assert process.returncode == 130
     assert err.decode() == "deerbook: interrupted\n" and out == b""
 
 

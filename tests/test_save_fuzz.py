@@ -1,9 +1,9 @@
 """A save file can't hurt: edited, garbled and hostile saves and component files are refused with the
-engine's own errors, quickly, without opening any file a save names; edited saves that load can be played out."""
+engine's own errors, without opening any file a save names; edited saves that load can be played out. (How fast
+they are refused is measured by benchmarks/responsiveness.py, not here.)"""
 import json
 import os
 import threading
-import time
 from functools import partial
 
 import numpy as np
@@ -27,7 +27,7 @@ EDITS = 1500  # one-field edits of real saves
 GARBLES = 8000  # damaged save texts
 COMPONENT_FILES = 1000  # damaged component files
 COMPONENT_EDITS = 1000  # component data with entries changed
-LOAD_SECONDS = 1.0
+HANG_SECONDS = 60.0  # a load still running after this is stuck (on a FIFO, say), however busy the machine
 # every game and option family, the basic Deer rules being covered by the advanced ones' saves
 FUZZ_CONFIGS = [(name, options) for name, options in CONFIGS if name == "football" or options.get("advanced")
                 or (name == "deer-cards" and options["num_players"] in (2, 5))]
@@ -90,21 +90,18 @@ def objects(value) -> list[dict]:
     return found
 
 
-def timed_load(load, refusals):
-    """Run one load: it succeeds or raises one of `refusals`, within LOAD_SECONDS."""
-    start = time.perf_counter()
+def load_or_refusal(load, refusals):
+    """Run one load: it succeeds or raises one of `refusals` (anything else fails the test)."""
     try:
         load()
     except refusals:
         pass
-    elapsed = time.perf_counter() - start
-    assert elapsed < LOAD_SECONDS, f"a load took {elapsed:.2f} s"
 
 
-def test_garbled_saves_raise_only_engine_errors_and_load_quickly(saves):
+def test_garbled_saves_raise_only_engine_errors(saves):
     rng = np.random.default_rng(1600)
     for _ in range(GARBLES):
-        timed_load(partial(state_from_json, garbled(pick(saves, rng), rng)), SaveFileError)
+        load_or_refusal(partial(state_from_json, garbled(pick(saves, rng), rng)), SaveFileError)
 
 
 def component_sources() -> list[tuple[str, str, dict]]:
@@ -121,7 +118,7 @@ def test_garbled_component_files_raise_only_engine_errors(tmp_path):
         game, option, data = pick(sources, rng)
         path.write_bytes(garbled(json.dumps(data), rng))
         option = "sheet_file" if option == "sheet" else option  # the file a person names
-        timed_load(partial(make_game, game, **{option: str(path)}),
+        load_or_refusal(partial(make_game, game, **{option: str(path)}),
                    (ComponentError, OptionError))  # OptionError: e.g. the default player count no longer fits
 
 
@@ -137,7 +134,7 @@ def test_edited_component_data_raises_only_engine_errors():
             for key in keys:
                 target = target[key]
             target[last] = pick([changed(target[last], rng, words), [], {}, None, [1], {"a": 1}], rng)
-        timed_load(partial(make_game, game, **{option: data}), (ComponentError, OptionError))
+        load_or_refusal(partial(make_game, game, **{option: data}), (ComponentError, OptionError))
 
 
 # --- hostile input, one kind at a time ----------------------------------------------------------------
@@ -195,8 +192,9 @@ def test_football_player_counts_must_be_integers():
         state_from_json(forged(save_of("football"), lambda d: d["options"].update(num_players=2.0)))
 
 
-def in_thread(load, *args, seconds=5.0, **kwargs):
-    """The exception `load(*args, **kwargs)` raises, failing the test if it takes over `seconds` (it may block)."""
+def in_thread(load, *args, seconds=HANG_SECONDS, **kwargs):
+    """The exception `load(*args, **kwargs)` raises, failing the test if it is still running after `seconds` (a
+    load that opened a FIFO would block for ever)."""
     outcome = []
 
     def run():

@@ -1,0 +1,65 @@
+"""The README is a front page: short, its two commands real, every link and picture there, and the pictures drawn
+by the package as it is now (book/pictures.py records what each shows). And `dev.py book` serves the book."""
+import re
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+sys.path.insert(0, str(ROOT / "book"))
+sys.path.insert(0, str(ROOT))
+import dev  # noqa: E402  (the set-up script at the repository root)
+import pictures  # noqa: E402  (book/pictures.py)
+
+LINK = re.compile(r"""(?:\]\(|src=")([^)"#]+)""")
+
+
+def test_the_readme_is_a_front_page_of_at_most_600_words():
+    assert len(README.split()) <= 600
+
+
+def test_the_readme_gives_the_two_commands_and_they_exist():
+    assert "python3 dev.py book" in README and "python3 dev.py test" in README
+    assert {"book", "test"} <= set(dev.COMMANDS)
+
+
+def test_every_file_the_readme_links_to_exists():
+    targets = [target for target in LINK.findall(README) if "://" not in target]
+    assert "book/pictures/deer-table.png" in targets and "CONTRIBUTING.md" in targets
+    assert [target for target in targets if not (ROOT / target).exists()] == []
+
+
+@pytest.mark.parametrize("name, source", [("deer-table.png", pictures.table_svg),
+                                          ("odds-chart.png", pictures.chart_json)])
+def test_each_picture_shows_what_the_package_draws_now(name, source):
+    png = (ROOT / "book" / "pictures" / name).read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert pictures.recorded_digest(png) == pictures.digest(source()), f"{name} is stale: run python3 dev.py pictures"
+
+
+def test_a_recorded_digest_reads_back_and_leaves_the_picture_a_png():
+    png = (ROOT / "book" / "pictures" / "deer-table.png").read_bytes()
+    marked = pictures.with_digest(png, "some source")
+    assert pictures.recorded_digest(marked) == pictures.digest("some source")
+    assert marked[:33] == png[:33] and marked.endswith(png[-12:])  # signature and header first, IEND last
+
+
+def test_dev_book_serves_the_book_over_http_until_ctrl_c(tmp_path):
+    (tmp_path / "index.html").write_text("<title>the book</title>")
+    (tmp_path / "runtime.wasm").write_bytes(b"\0asm")
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import dev, pathlib; "
+            f"dev.serve(pathlib.Path({str(tmp_path)!r}))")
+    with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                          env={"BROWSER": "true", "PATH": "/usr/bin:/bin"}) as server:
+        line = server.stdout.readline()
+        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group()
+        assert "<title>the book</title>" in urllib.request.urlopen(url, timeout=60).read().decode()
+        assert urllib.request.urlopen(url + "runtime.wasm", timeout=60).headers["Content-Type"] == "application/wasm"
+        server.send_signal(signal.SIGINT)
+        rest, _ = server.communicate(timeout=60)
+    assert server.returncode == 0 and "Stopped serving the book." in rest

@@ -35,7 +35,7 @@ from test_book_build import _pick_last  # noqa: E402  (a reader's pick of a drop
 _ENV = os.environ.get("DEERBOOK_BOOK_HTML")
 MODES = {"light, 1280 px": (1280, "light"), "dark, 390 px": (390, "dark")}
 MIN_CONTRAST = 4.5
-CELL = re.compile(r"^(-?\d+(?:\.(\d+))?)(%?)$")
+CELL = re.compile(r"^(-?\d+(?:\.(\d+))?(?:e([-+]\d+))?)(%?)$")  # "16.7%", "2.391", "2.8e-07%"
 SHORT_FRACTION = re.compile(r"^\d{1,3}/\d{1,3}$")
 
 
@@ -64,10 +64,10 @@ def number_label(value) -> str:
 def matches(cell: str, value: float, percentage: bool) -> bool:
     """Whether a table cell shows `value` (to the places the cell shows)."""
     match = CELL.match(cell)
-    if match is None or bool(match.group(3)) != percentage:
+    if match is None or bool(match.group(4)) != percentage:
         return False
-    shown, places = float(match.group(1)), len(match.group(2) or "")
-    return abs(shown - (value * 100 if percentage else value)) <= 0.5 * 10 ** -places + 1e-9
+    shown, places, exponent = float(match.group(1)), len(match.group(2) or ""), int(match.group(3) or 0)
+    return abs(shown - (value * 100 if percentage else value)) <= 0.5 * 10 ** (exponent - places) + 1e-12
 
 
 def problems_of_table(table: dict, trace: dict, layout: dict) -> list[str]:
@@ -250,4 +250,5 @@ def test_the_table_checks_see_a_wrong_cell():
     wrong = {"rows": [["a", "25.0%", "a: 25.0%"], ["b", "5.0%", "b: 50.0% (exactly 1/2)"]]}
     assert len(problems_of_table(wrong, trace, layout)) == 2
     assert matches("16.7%", Fraction(1, 6), True) and not matches("16.7", 1 / 6, True)
+    assert matches("2.8e-07%", 2.756e-09, True) and not matches("2.9e-07%", 2.756e-09, True)
     assert matches("2.391", 2.3914, False) and matches("2.39", 2.3914, False) and not matches("2.40", 2.3914, False)

@@ -6,7 +6,9 @@ against Sharma, Wu & Dalal's (2005) test data. The threshold: every two colours 
 and each of them against the chart's paper, stay at least `MIN_DELTA_E` apart in normal vision and in each of the
 three simulations, in the light and the dark template. Which colours appear together is read from the palettes
 (a chart may draw as many series as the colorway holds) and from every chart stored in the notebooks. Chart text
-(titles, axes, legends, annotations, controls) meets WCAG AA (4.5:1) against its background in both templates.
+(titles, axes, legends, annotations, controls) meets WCAG AA (4.5:1) against its background in both templates, and
+so does every label drawn on a heatmap's cell, in the colour Plotly gives it (white on a dark cell, #444444 on a light
+one: plotly.js's ``Color.contrast``).
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ pytest.importorskip("plotly")
 from deerbook.charts import football_sheet, tables  # noqa: E402
 from deerbook.charts.controls import CONTROL_STYLE  # noqa: E402
 from deerbook.charts.theme import CATEGORY_COLORS, COLORWAY, DARK, LIGHT  # noqa: E402
-from stored_charts import stored_figures  # noqa: E402
+from stored_charts import shown_steps, stored_figures  # noqa: E402
 
 #: Least CIEDE2000 difference between two colours of one chart, or a colour and the paper (about four times the
 #: difference between two neighbouring patches that people tell apart at a glance).
@@ -213,3 +215,55 @@ def test_chart_text_meets_wcag_aa_contrast_on_the_paper(template):
            for what, color, behind in text_colors(figure, template)
            if behind.startswith("#") and contrast(color, behind) < MIN_CONTRAST]
     assert not bad, "\n".join(bad)
+
+
+def hex_color(color: str) -> str:
+    """A "#rrggbb" or "rgb(r,g,b)" colour as "#rrggbb"."""
+    if color.startswith("#"):
+        return color.lower()
+    return "#" + "".join(f"{int(float(v)):02x}" for v in color[color.index("(") + 1:-1].split(",")[:3])
+
+
+def cell_color(scale: list, fraction: float) -> str:
+    """The colour of a colour scale at `fraction` (0 to 1), interpolated in sRGB between its stops as plotly.js
+    does."""
+    stops = [(position, hex_color(color)) for position, color in scale]
+    for (low, a), (high, b) in zip(stops, stops[1:]):
+        if low <= fraction <= high:
+            share = 0.0 if high == low else (fraction - low) / (high - low)
+            channels = [int(x[i:i + 2], 16) * (1 - share) + int(y[i:i + 2], 16) * share
+                        for x, y in [(a[1:], b[1:])] for i in (0, 2, 4)]
+            return "#" + "".join(f"{round(c):02x}" for c in channels)
+    return stops[-1][1]
+
+
+def label_color(fill: str) -> str:
+    """The colour plotly.js gives a label on a cell of colour `fill`: white on a dark cell (brightness below 128,
+    tinycolor's isDark), else #444444."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "#ffffff" if (r * 299 + g * 587 + b * 114) / 1000 < 128 else "#444444"
+
+
+def test_the_label_colour_plotly_picks_is_the_one_the_book_shows():
+    assert label_color("#696969") == "#ffffff" and label_color("#d2ffc3") == "#444444"
+    assert cell_color([[0, "#000000"], [1, "rgb(255,255,255)"]], 0.5) == "#808080"
+
+
+def test_every_label_on_a_heatmap_cell_meets_wcag_aa_contrast():
+    bad, labelled = [], 0
+    for name, figure in FIGURES:
+        for trace in (trace for shown in shown_steps(figure) for trace in shown["data"]):
+            if trace["type"] != "heatmap" or not trace.get("texttemplate"):
+                continue
+            low, high = trace.get("zmin", 0), trace.get("zmax", 1)
+            for z_row, text_row in zip(trace["z"], trace.get("text") or []):
+                for z, text in zip(z_row, text_row):
+                    if z is None or not text:
+                        continue
+                    fill = cell_color(trace["colorscale"], (z - low) / (high - low))
+                    labelled += 1
+                    if contrast(label_color(fill), fill) < MIN_CONTRAST:
+                        bad.append(f"{name}: {text!r} in {label_color(fill)} on {fill}: "
+                                   f"{contrast(label_color(fill), fill):.2f}")
+    assert labelled > 400
+    assert not bad, f"{len(bad)} label(s):\n" + "\n".join(sorted(set(bad))[:30])

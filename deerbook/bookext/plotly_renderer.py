@@ -295,7 +295,7 @@ def _helper_js() -> str:
 #: the page; the theme's colours, so it reads in light and dark mode.
 CHARTS_STYLE = """/* deerbook: chart captions and data tables (generated at build time). */
 figure.deerbook-chart { margin: 0 0 1rem; min-width: 0; max-width: 100%; }
-figure.deerbook-chart figcaption { font-size: 0.9rem; margin-top: 0.25rem; }
+figure.deerbook-chart figcaption { font-size: 0.9rem; margin-top: 0.25rem; text-align: left; }
 figure.deerbook-chart .deerbook-chart-description { margin: 0 0 0.25rem; }
 figure.deerbook-chart details summary { cursor: pointer; }
 figure.deerbook-chart .deerbook-chart-tables { max-width: 100%; max-height: 28rem; overflow: auto; }

@@ -185,6 +185,11 @@ def advisor_values(states: Sequence[FootballState]) -> go.Figure:
 
 
 # -- the touchdown chance of every box, a dropdown of tracks (Explore the odds) ------------------------------------
+#: The touchdown heatmap's colour scale, white to a mid blue: every cell light enough for its dark label (AA
+#: contrast; a darker blue would pass through colours where neither a dark nor a white label reads).
+CHANCE_SCALE = [[0, "#f7fbff"], [0.5, "#c6dbef"], [1, "#7db9e4"]]
+
+
 def _touchdown_step(game, track: int) -> Step:
     boxes = range(1, len(game.sheet.track(track)) + 1)
     chances = [[box_gain(game, track, box, marker).probability(lambda g: g.touchdown) for marker in FIELD_POSITIONS]
@@ -206,7 +211,7 @@ def touchdown_boxes(game=None) -> go.Figure:
     game = game or default_game()
     fig = go.Figure(go.Heatmap(x=[str(m) for m in FIELD_POSITIONS], texttemplate="%{text}", textfont={"size": 10},
                                hovertemplate="box %{y} from the %{x}: touchdown %{z:.1%} (exactly %{customdata})"
-                                             "<extra></extra>", zmin=0, zmax=1, colorscale="Blues",
+                                             "<extra></extra>", zmin=0, zmax=1, colorscale=CHANCE_SCALE,
                                colorbar={"title": {"text": "chance"}, "tickformat": ".0%", "thickness": 12},
                                xgap=1, ygap=1, hoverongaps=False))
     fig.update_xaxes(title_text="marker on the yard line", type="category")

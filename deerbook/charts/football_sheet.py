@@ -24,10 +24,12 @@ PLAY_ROWS = tuple(f"{t} {TRACK_KINDS[t]}" for t in TRACKS)
 HEADINGS = {"Kick Range": "Kick<br>Range", "Power Dice": "Power<br>Dice", "Breakaway": "Break-<br>away",
             "YAC": "YAC", **{name: f"{t}<br>{'run' if t <= 3 else 'pass'}" for t, name in zip(TRACKS, PLAY_ROWS)}}
 CIRCLED = dict(zip(TRACKS, "①②③④⑤⑥"))  # a chained action is a track number in a circle
-COLORS = {  # box kind -> fill colour (the legend, in this order), apart for the common colour-vision deficiencies
-    "run": "#d2ffc3", "run + Breakaway": "#78d278", "pass": "#b4c3ff", "pass + YAC": "#2d96d2",
-    "chain": "#e18700", "wild chain": "#8796a5", "kick range": "#fff04b", "power die": "#a5784b",
-    "bonus yards": "#d2a5a5", "empty": "#c3c3d2", "checked": "#696969",
+#: Box kind -> fill colour (the legend, in this order): apart from each other for the common colour-vision
+#: deficiencies, each under a label of AA contrast (tests/test_palette.py).
+COLORS = {
+    "run": "#d2ffc3", "run + Breakaway": "#1ee178", "pass": "#a5b4ff", "pass + YAC": "#1e78b4",
+    "chain": "#f0a50f", "wild chain": "#697878", "kick range": "#fff03c", "power die": "#96693c",
+    "bonus yards": "#c3b4a5", "empty": "#c3c3d2", "checked": "#5a5a4b",
 }
 KINDS = tuple(COLORS)
 

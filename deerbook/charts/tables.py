@@ -22,15 +22,15 @@ if TYPE_CHECKING:
     from ..deer.components import DeerComponents
     from ..deer.game import DeerGame
 
-#: Face kind -> colour of a die face (the legend of `dice_figure`, in this order): light enough for dark labels, and
-#: apart from each other for the common colour-vision deficiencies (tests/test_palette.py).
-FACE_COLORS = {"number": "#d2e1ff", DEER_HEAD: "#ffa55a", RUNNING_DEER: "#96f0b4", CAR: "#a5a5c3",
-               "predator": "#a5875a", DISCARD_FACE: "#c3b4b4"}
+#: Face kind -> colour of a die face (the legend of `dice_figure`, in this order): apart from each other for the common
+#: colour-vision deficiencies, each under a label of AA contrast (tests/test_palette.py).
+FACE_COLORS = {"number": "#a5c3ff", DEER_HEAD: "#ffa55a", RUNNING_DEER: "#96ffb4", CAR: "#b4b4c3",
+               "predator": "#96693c", DISCARD_FACE: "#c3b4a5"}
 FACE_WORDS = {"number": "number", DEER_HEAD: "Deer Head", RUNNING_DEER: "Running Deer", CAR: "Car",
               "predator": "predator", DISCARD_FACE: "Discard"}
 #: Card kind -> colour (odd numbers black and even ones red on the board game's cards, where parity matters).
-CARD_COLORS = {"odd number": "#d2c3c3", "even number": "#ffb496", "number card": "#c3e1ff", "predator": "#a5875a",
-               "joker": "#a5a5c3"}
+CARD_COLORS = {"odd number": "#c3b4b4", "even number": "#ffb496", "number card": "#d2e1ff", "predator": "#96693c",
+               "joker": "#a5b4d2"}
 #: Kinds of card per row of `cards_figure` (four fit side by side on a phone-wide page).
 CARDS_PER_ROW = 4
 

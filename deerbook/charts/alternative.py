@@ -117,6 +117,8 @@ def stepped(figure: dict, args: Sequence) -> dict:
 
 
 def _trace_tables(figure: dict, step: str = "") -> list[Table]:
+    """A table per trace that draws data, captioned with the chart's title (and the trace's name, and the `step`'s
+    label unless the title names it)."""
     layout = figure.get("layout") or {}
     traces = [trace for trace in figure.get("data") or [] if _draws_data(trace)]
     title = plain(_text(layout.get("title")))

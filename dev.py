@@ -35,7 +35,8 @@ BOOK_BUILD = ["jupyter-book", "build", ".", "--config", "book/_config.yml", "--t
               "--path-output", "book"]
 PYTEST = ["python", "-m", "pytest", "-p", "no:cacheprovider"]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-BOOK_TESTS = ("tests/test_book_build.py", "tests/test_lite.py", "tests/test_play_page.py")  # need the built book
+BOOK_TESTS = ("tests/test_book_build.py", "tests/test_lite.py", "tests/test_play_page.py",  # need the built book
+              "tests/test_chart_alternatives.py")
 
 
 def run(*command: str, **extra_env: str) -> None:

@@ -189,16 +189,20 @@ def test_figures_stay_small(hand_fig, deer_advisor_fig, football_advisor_fig, ya
 def test_a_step_must_give_data_for_every_trace():
     fig = go.Figure([go.Bar(), go.Bar()])
     with pytest.raises(ValueError, match="each of the figure's 2 traces"):
-        with_dropdown(fig, [Step("one", "title", ({"x": [1]},))])
+        with_dropdown(fig, [Step("one", "title", ({"x": [1]},))], "Bar chart")
     with pytest.raises(ValueError, match="at least one step"):
-        with_slider(go.Figure(go.Bar()), [], "value ")
+        with_slider(go.Figure(go.Bar()), [], "value ", "Bar chart")
 
 
-def test_controls_update_data_and_title_of_the_traces_by_index():
-    steps = [Step(str(n), f"n = {n}", ({"x": [n], "y": [n * n]}, {"x": [n], "y": [-n]})) for n in (1, 2)]
-    fig = with_slider(go.Figure([go.Bar(), go.Bar()]), steps, "n = ")
+def test_controls_update_data_title_and_text_alternative_of_the_traces_by_index():
+    steps = [Step(str(n), f"n = {n}", ({"x": [n], "y": [n * n]}, {"x": [n], "y": [-n]}), headline=f"square {n * n}")
+             for n in (1, 2)]
+    fig = with_slider(go.Figure([go.Bar(), go.Bar()]), steps, "n = ", "Bar charts with a slider")
     assert [list(trace.y) for trace in fig.data] == [[1], [-1]] and fig.layout.title.text == "n = 1"
-    assert fig.layout.sliders[0].steps[1].args == ({"x": [[2], [2]], "y": [[4], [-2]]}, {"title.text": "n = 2"}, (0, 1))
+    assert fig.layout.meta == {"description": "Bar charts with a slider: n = 1; square 1"}
+    assert fig.layout.sliders[0].steps[1].args == (
+        {"x": [[2], [2]], "y": [[4], [-2]]},
+        {"title.text": "n = 2", "meta": {"description": "Bar charts with a slider: n = 2; square 4"}}, (0, 1))
     assert step_data(fig, 1, "sliders") == [{"x": [2], "y": [4]}, {"x": [2], "y": [-2]}]
 
 

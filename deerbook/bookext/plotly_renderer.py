@@ -18,12 +18,20 @@ This module is two things, both used only by the book build:
    keeping the setting of any dropdown or slider (`deerbook.charts.controls`) the reader picked. A legend that
    would overlap the x axis (legends go under narrow charts) gets room below it. No mode bar is drawn.
 
+Every chart is a ``<figure>`` named by its text alternative (`deerbook.charts.alternative`): the description the
+chart function stored in ``layout.meta``, shown as the figure's caption (the page script keeps it in step with the
+chart's dropdown or slider), and its data as tables in a folded "The chart's data" box under it, one per trace and,
+for a chart with a control, per step. The drawn picture is hidden from assistive technology (``aria-hidden`` on the
+div Plotly draws in, which no redraw replaces): the caption and the tables say what it shows. A small stylesheet,
+``_static/deerbook-charts.css``, lets the tables scroll inside their box.
+
 Nothing here is imported at run time by the engine or the notebooks.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import shutil
@@ -35,6 +43,7 @@ from ..engine.files import write_atomic
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 PLOTLY_JS = "plotly.min.js"
 HELPER_JS = "deerbook-plotly.js"
+CHARTS_CSS = "deerbook-charts.css"
 DIV_CLASS = "deerbook-plotly"
 MATHJAX_DIR = "mathjax"
 
@@ -69,7 +78,9 @@ def _json_for_script(obj: Any) -> str:
 
 
 def figure_html(figure: dict[str, Any], div_id: str) -> str:
-    """The HTML for one figure: a div and the script that draws it."""
+    """The HTML for one figure: a ``<figure>`` named by its description, holding the div Plotly draws in (hidden
+    from assistive technology), the description as its caption and the chart's data; then the script that draws
+    it."""
     from deerbook.charts.theme import LIGHT
 
     layout = dict(figure.get("layout") or {})
@@ -78,13 +89,59 @@ def figure_html(figure: dict[str, Any], div_id: str) -> str:
     # No mode bar: a book's chart is read, not edited, and the bar covered the chart's title under the pointer.
     config = {"displaylogo": False, **(figure.get("config") or {}), "displayModeBar": False, "responsive": False}
     payload = _json_for_script({"data": figure.get("data") or [], "layout": layout, "config": config})
+    text = html.escape(chart_description(figure))
     return (
-        f'<div class="{DIV_CLASS}" id="{div_id}" data-deerbook-themed="{str(themed).lower()}"></div>\n'
+        f'<figure class="deerbook-chart" aria-labelledby="{div_id}-description">\n'
+        f'<div class="{DIV_CLASS}" id="{div_id}" aria-hidden="true" data-deerbook-themed="{str(themed).lower()}">'
+        "</div>\n"
+        f'<figcaption><p class="deerbook-chart-description" id="{div_id}-description">{text}</p>\n'
+        f"{data_html(figure)}</figcaption>\n</figure>\n"
         "<script>(function(){"
         f'var div=document.getElementById("{div_id}");var fig={payload};'
         "window.deerbookPlotly.draw(div,fig);"
         "})();</script>\n"
     )
+
+
+def chart_description(figure: dict[str, Any]) -> str:
+    """The figure's stored text alternative; a figure made without one is named by its title (and the build
+    warns, which the book's strict build turns into an error)."""
+    from deerbook.charts.alternative import figure_description, plain
+
+    text = figure_description(figure)
+    if text:
+        return text
+    from sphinx.util import logging
+
+    title = plain(((figure.get("layout") or {}).get("title") or {}).get("text", "") or "")
+    logging.getLogger(__name__).warning(f"a Plotly figure without a text alternative (layout.meta.description): "
+                                        f"{title or 'untitled'}")
+    return f"Chart: {title}" if title else "Chart"
+
+
+#: The summary of the folded box that holds a chart's data tables.
+DATA_SUMMARY = "The chart's data"
+
+
+def data_html(figure: dict[str, Any]) -> str:
+    """The chart's data tables (`deerbook.charts.alternative.data_tables`) in a folded box that scrolls inside
+    itself (keyboard-scrollable: it takes the focus)."""
+    from deerbook.charts.alternative import data_tables
+
+    tables = "".join(_table_html(table) for table in data_tables(figure))
+    return (f'<details class="deerbook-chart-data"><summary>{DATA_SUMMARY}</summary>'
+            f'<div class="deerbook-chart-tables" role="region" tabindex="0" aria-label="{DATA_SUMMARY}">'
+            f"{tables}</div></details>\n")
+
+
+def _table_html(table: Any) -> str:
+    """One data table: its caption, column headings, and rows headed by their first cell."""
+    cell = html.escape
+    head = "".join(f'<th scope="col">{cell(name)}</th>' for name in table.header)
+    rows = "".join(f'<tr><th scope="row">{cell(first)}</th>' + "".join(f"<td>{cell(value)}</td>" for value in rest)
+                   + "</tr>" for first, *rest in table.rows)
+    return (f"<table><caption>{cell(table.caption)}</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{rows}</tbody></table>")
 
 
 class PlotlyMimeRenderer:
@@ -136,7 +193,8 @@ def _helper_js() -> str:
     switch (toggle or OS setting) and on every resize of its container; titles wrap to the width (above
     any dropdown) and legends of narrow charts go in rows under the chart. A re-draw keeps what the
     reader picked with a chart's dropdowns and sliders: the shown data, each control's setting and the
-    layout keys the controls set (e.g. the title, or the height of a chart whose choices vary)."""
+    layout keys the controls set (e.g. the title, the text alternative, or the height of a chart whose choices
+    vary), and the chart's caption shows the text alternative of the step shown."""
     from deerbook.charts.theme import DARK
 
     dark = _json_for_script(DARK.to_plotly_json())
@@ -201,6 +259,10 @@ def _helper_js() -> str:
         "    var l=div.layout,h=(l.height||HEIGHT)+gap;div.style.height=h+'px';\n"
         "    return Plotly.relayout(div,{'margin.b':(l.margin&&l.margin.b||48)+gap,height:h});\n"
         "  }\n"
+        "  function describe(div){\n"  # the caption follows the step a dropdown or slider shows
+        "    var p=document.getElementById(div.id+'-description'),m=div.layout&&div.layout.meta;\n"
+        "    if(p&&m&&m.description&&p.textContent!==m.description){p.textContent=m.description;}\n"
+        "  }\n"
         "  function plot(div,fig){\n"
         "    if(div.deerbookBusy){div.deerbookAgain=true;return;}\n"  # one drawing at a time, then the latest
         "    div.deerbookBusy=true;div.deerbookAgain=false;\n"
@@ -208,7 +270,7 @@ def _helper_js() -> str:
         "if(div.deerbookAgain){plot(div,div.deerbookFig);}};\n"
         "    var lay=layoutFor(div,now);div.style.height=lay.height+'px';\n"
         "    try{Plotly.newPlot(div,now.data,lay,now.config).then(function(){return clearLegend(div);})"
-        ".then(done,done);}catch(e){done();throw e;}\n"
+        ".then(function(){describe(div);}).then(done,done);}catch(e){done();throw e;}\n"
         "    var refit=function(){setTimeout(function(){plot(div,fig);},0);};\n"
         "    div.on('plotly_buttonclicked',refit);div.on('plotly_sliderend',refit);\n"
         "    div.deerbookWidth=div.getBoundingClientRect().width;\n"
@@ -227,6 +289,25 @@ def _helper_js() -> str:
         "  window.deerbookPlotly={draw:draw,redraw:redraw};\n"
         "})();\n"
     )
+
+
+#: The charts' captions and data tables: a table scrolls inside its box (both ways, its headings kept in view), never
+#: the page; the theme's colours, so it reads in light and dark mode.
+CHARTS_STYLE = """/* deerbook: chart captions and data tables (generated at build time). */
+figure.deerbook-chart { margin: 0 0 1rem; min-width: 0; max-width: 100%; }
+figure.deerbook-chart figcaption { font-size: 0.9rem; margin-top: 0.25rem; text-align: left; }
+figure.deerbook-chart .deerbook-chart-description { margin: 0 0 0.25rem; }
+figure.deerbook-chart details summary { cursor: pointer; }
+figure.deerbook-chart .deerbook-chart-tables { max-width: 100%; max-height: 28rem; overflow: auto; }
+figure.deerbook-chart .deerbook-chart-tables table { display: table; max-width: none; overflow: visible;
+  margin: 0 0 0.75rem; border-collapse: collapse; }
+figure.deerbook-chart .deerbook-chart-tables caption { caption-side: top; text-align: left; font-weight: 600;
+  color: var(--pst-color-text-base); }
+figure.deerbook-chart .deerbook-chart-tables th,
+figure.deerbook-chart .deerbook-chart-tables td { padding: 0.15rem 0.5rem; text-align: left; vertical-align: top; }
+figure.deerbook-chart .deerbook-chart-tables thead th { position: sticky; top: 0;
+  background: var(--pst-color-background); }
+"""
 
 
 _THEBE_CONFIG = re.compile(r'<script type="text/x-thebe-config">.*?</script>\s*', re.DOTALL)
@@ -252,7 +333,8 @@ def _drop_thebe(context: dict) -> None:
 
 
 def _add_scripts(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
-    """Drop thebe; add plotly.js and the helper only to pages that contain a Plotly figure."""
+    """Drop thebe; add plotly.js, the helper and the charts' stylesheet only to pages that contain a Plotly
+    figure."""
     _drop_thebe(context)
     if doctree is None:
         return
@@ -262,11 +344,12 @@ def _add_scripts(app: Any, pagename: str, templatename: str, context: dict, doct
         if DIV_CLASS in node.get("classes", []) or "deerbook-plotly-output" in node.get("classes", []):
             app.add_js_file(PLOTLY_JS, priority=400)
             app.add_js_file(HELPER_JS, priority=401)
+            app.add_css_file(CHARTS_CSS, priority=900)
             return
 
 
 def _copy_static(app: Any) -> None:
-    """Write plotly.min.js and the helper into <outdir>/_static before pages are written
+    """Write plotly.min.js, the helper and the charts' stylesheet into <outdir>/_static before pages are written
     (so Sphinx can add its ?v=checksum cache-buster to the script tags)."""
     if app.builder.format != "html":
         return
@@ -274,6 +357,7 @@ def _copy_static(app: Any) -> None:
     static.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(plotly_js_path(), static / PLOTLY_JS)
     write_atomic(static / HELPER_JS, _helper_js(), "Plotly helper script")
+    write_atomic(static / CHARTS_CSS, CHARTS_STYLE, "charts' stylesheet")
     mathjax_path = str(getattr(app.config, "mathjax_path", "") or "")
     if mathjax_path.startswith(MATHJAX_DIR + "/"):
         # MathJax 2.7 as shipped (BSD-3) by the jupyter-server-mathjax package.

@@ -5,6 +5,7 @@ first (as every chapter's first code cell does) to register the small
 ``deerbook`` / ``deerbook-dark`` Plotly templates (``deerbook`` becomes the
 default) and, inside a Jupyter kernel, make figures display as plain
 ``application/vnd.plotly.v1+json`` (see :mod:`deerbook.charts.theme`).
+Every chart function stores the chart's text alternative in the figure (:mod:`deerbook.charts.alternative`).
 Requires the ``charts`` extra (plotly).
 """
 

@@ -4,8 +4,9 @@ A chart with controls is built from `Step`s, one per setting of its control: the
 shows, the chart's title, every trace's data for that setting (computed beforehand by the exact
 engine functions) and any other layout it changes. Picking a setting is Plotly's ``update`` method on
 the page: it swaps the traces' data, the title and that layout, so exploring works the moment the page
-loads, with no Python kernel. `step_data` and `step_titles` read back what each setting shows (for
-tests and the chapters' checks).
+loads, with no Python kernel. Each step also sets the chart's text alternative (`deerbook.charts.alternative`):
+the chart's kind, the step's title and its headline number. `step_data` and `step_titles` read back what each
+setting shows (for tests and the chapters' checks).
 
 The figure starts at the first step. Controls are styled the same in both page themes (dark text on a
 light button: a dropdown's hover colour is Plotly's fixed light blue), and the book's page script
@@ -21,6 +22,9 @@ from typing import Any, Sequence
 
 import plotly.graph_objects as go
 
+from ..analysis.numbers import decimal
+from .alternative import description
+
 #: Dark text on a light button, readable on the light and the dark page.
 CONTROL_STYLE = {"bgcolor": "#f2f2f2", "bordercolor": "#888888", "font": {"color": "#222222", "size": 13}}
 #: Top margin (px) of a chart with a dropdown: room for a two-line title and the dropdown under it.
@@ -33,49 +37,58 @@ SLIDER_GAP = 56
 
 @dataclass(frozen=True)
 class Step:
-    """One setting of a control: its label, the chart's title, each trace's data (attribute -> value) and any
-    other layout it sets (Plotly ``relayout`` keys such as ``"height"``)."""
+    """One setting of a control: its label, the chart's title, each trace's data (attribute -> value), any
+    other layout it sets (Plotly ``relayout`` keys such as ``"height"``) and its headline number in words."""
 
     label: str
     title: str
     traces: tuple[dict[str, Any], ...]
     layout: tuple[tuple[str, Any], ...] = ()
+    headline: str = ""
+
+    def meta(self, kind: str) -> dict[str, str]:
+        """The chart's ``layout.meta`` while this step shows: its text alternative."""
+        return {"description": description(kind, self.title, self.headline)}
 
 
-def _update_args(step: Step) -> list:
-    """Plotly ``update`` arguments that show `step`: every trace's data, the title and layout; traces by index."""
+def _update_args(step: Step, kind: str) -> list:
+    """Plotly ``update`` arguments that show `step`: every trace's data, the title, the text alternative and layout;
+    traces by index."""
     attributes = sorted({key for trace in step.traces for key in trace})
     data = {key: [trace.get(key) for trace in step.traces] for key in attributes}
-    return [data, {"title.text": step.title, **dict(step.layout)}, list(range(len(step.traces)))]
+    return [data, {"title.text": step.title, "meta": step.meta(kind), **dict(step.layout)},
+            list(range(len(step.traces)))]
 
 
-def _show_first(fig: go.Figure, steps: Sequence[Step]) -> None:
+def _show_first(fig: go.Figure, steps: Sequence[Step], kind: str) -> None:
     if not steps:
         raise ValueError("a chart with a control needs at least one step")
     if any(len(step.traces) != len(fig.data) for step in steps):
         raise ValueError(f"every step must give data for each of the figure's {len(fig.data)} traces")
     for trace, data in zip(fig.data, steps[0].traces):
         trace.update(data)
-    fig.update_layout(dict(steps[0].layout))
+    fig.update_layout(dict(steps[0].layout), meta=steps[0].meta(kind))
     fig.update_layout(title={"text": steps[0].title, "x": 0.02, "xanchor": "left", "xref": "container",
                              "y": 1, "yanchor": "top", "yref": "container", "pad": {"t": 16}})
 
 
-def with_dropdown(fig: go.Figure, steps: Sequence[Step]) -> go.Figure:
-    """`fig` showing the first step, with a dropdown above the plot that shows any step."""
-    _show_first(fig, steps)
+def with_dropdown(fig: go.Figure, steps: Sequence[Step], kind: str) -> go.Figure:
+    """`fig` showing the first step, with a dropdown above the plot that shows any step; `kind` names the chart in
+    its text alternative (e.g. "Bar chart with a dropdown of 6 hands")."""
+    _show_first(fig, steps, kind)
     menu = {"type": "dropdown", "direction": "down", "active": 0, "showactive": True, "x": 0, "xanchor": "left",
             "y": 1, "yanchor": "bottom", "pad": {"b": 8}, **CONTROL_STYLE,
-            "buttons": [{"label": step.label, "method": "update", "args": _update_args(step)} for step in steps]}
+            "buttons": [{"label": step.label, "method": "update", "args": _update_args(step, kind)} for step in steps]}
     return fig.update_layout(updatemenus=[menu], margin={"t": DROPDOWN_TOP})
 
 
-def with_slider(fig: go.Figure, steps: Sequence[Step], prefix: str) -> go.Figure:
-    """`fig` showing the first step, with a slider under the plot that shows any step (`prefix` names it)."""
-    _show_first(fig, steps)
+def with_slider(fig: go.Figure, steps: Sequence[Step], prefix: str, kind: str) -> go.Figure:
+    """`fig` showing the first step, with a slider under the plot that shows any step (`prefix` names it); `kind`
+    names the chart in its text alternative."""
+    _show_first(fig, steps, kind)
     slider = {"active": 0, "x": 0, "xanchor": "left", "len": 1, "y": 0, "yanchor": "top",
               "pad": {"t": SLIDER_GAP}, "currentvalue": {"prefix": prefix, "font": {"size": 14}},
-              "steps": [{"label": step.label, "method": "update", "args": _update_args(step)} for step in steps]}
+              "steps": [{"label": step.label, "method": "update", "args": _update_args(step, kind)} for step in steps]}
     return fig.update_layout(sliders=[slider], margin={"b": SLIDER_BOTTOM})
 
 
@@ -105,14 +118,17 @@ def wrap_label(text: str, width: int = LABEL_WIDTH) -> str:
     return "<br>".join(textwrap.wrap(text, width)) or text
 
 
-def choices_step(label: str, title: str, choices: Sequence[tuple[str, float | Fraction, str]]) -> Step:
+def choices_step(label: str, title: str, choices: Sequence[tuple[str, float | Fraction, str]], unit: str) -> Step:
     """A step of a `choices_figure`: one horizontal bar per (choice, exact value, hover text), best first; the chart
-    is as tall as its choices need (the same thickness of bar in every step)."""
+    is as tall as its choices need (the same thickness of bar in every step). Its headline is the best choice and
+    its value in `unit` (e.g. "points")."""
     rows = len(choices)
+    best, value, _ = choices[0]
     return Step(label, title, ({"y": [wrap_label(name) for name, _, _ in choices],
                                 "x": [float(value) for _, value, _ in choices],
                                 "hovertext": [hover for _, _, hover in choices]},),
-                (("height", DROPDOWN_TOP + CHOICES_BOTTOM + ROW_HEIGHT * rows), ("yaxis.range", [rows - 0.5, -0.5])))
+                (("height", DROPDOWN_TOP + CHOICES_BOTTOM + ROW_HEIGHT * rows), ("yaxis.range", [rows - 0.5, -0.5])),
+                f"the best of {rows} choices, {best}, expects {decimal(value, 3)} {unit}")
 
 
 def choices_figure(steps: Sequence[Step], value_title: str) -> go.Figure:
@@ -121,4 +137,4 @@ def choices_figure(steps: Sequence[Step], value_title: str) -> go.Figure:
     fig.update_xaxes(title_text=value_title)
     fig.update_yaxes(title_text="choice", autorange=False, tickangle=0)
     fig.update_layout(showlegend=False)
-    return with_dropdown(fig, steps)
+    return with_dropdown(fig, steps, f"Bar chart with a dropdown of {len(steps)} positions")

@@ -14,6 +14,7 @@ from typing import Iterable
 import plotly.graph_objects as go
 
 from ..engine.events import Event
+from .alternative import describe
 
 
 @dataclass(frozen=True)
@@ -79,5 +80,7 @@ def pawns_over_rounds(start, events: Iterable[Event], names: list[str] | None = 
                "tickvals": ends, "ticktext": [str(steps[i].round) for i in ends]},
         yaxis={"title": "pawn (score)", "range": [-3, finish + 8]},
         height=420)
-    return figure
+    last = steps[-1].pawns
+    pawns = ", ".join(f"{names[p]} on {last[p]}" for p in range(n))
+    return describe(figure, f"Line chart, one line per player, Finish at {finish}", f"at the end: {pawns}")
 

@@ -5,8 +5,9 @@ and `deerbook.bots.deer_advisor` (hover text shows the fraction), or a seeded es
 Colours come from the registered ``deerbook`` / ``deerbook-dark`` templates (the book swaps them),
 except the roll-space picture, which gives each combination its own colour from `CATEGORY_COLORS`.
 
-Two charts explore themselves on the static page (`deerbook.charts.controls`): `hand_odds_figure` (a dropdown of
-hands) and `advisor_values_figure` (a dropdown of positions from a seeded game).
+Every chart carries its text alternative (`deerbook.charts.alternative.describe`): its kind, what it shows and
+its headline number. Two charts explore themselves on the static page (`deerbook.charts.controls`):
+`hand_odds_figure` (a dropdown of hands) and `advisor_values_figure` (a dropdown of positions from a seeded game).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from ..analysis.deer_odds import edition, fraction_text, odds_report
 from ..analysis.numbers import chance, decimal, percent
 from ..deer.state import DeerState
 from ..engine import Distribution
+from .alternative import describe, most_likely
 from .controls import Step, choices_figure, choices_step, with_dropdown, wrap_label
 from .theme import CATEGORY_COLORS, add_legend_swatches, discrete_colorscale
 from ..deer.save import position
@@ -79,7 +81,15 @@ def combinations_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
     fig.update_xaxes(title_text="probability", row=len(editions), col=1)
     rows = sum(len(r) for r in reports.values())
     title = "Every combination of the number dice" + ("" if len(editions) > 1 else f" ({labels[0]})")
-    return fig.update_layout(title=title, showlegend=False, height=140 + 60 * len(editions) + ROW_HEIGHT * rows)
+    fig.update_layout(title=title, showlegend=False, height=140 + 60 * len(editions) + ROW_HEIGHT * rows)
+    headline = "; ".join(_combination_headline(rows) + (f" in the {label}" if len(editions) > 1 else "")
+                         for label, rows in zip(labels, reports.values()))
+    return describe(fig, "Bar chart" + (", one panel per edition" if len(editions) > 1 else ""), headline,
+                    "the chance of each combination of the number dice as rolled")
+
+
+def _combination_headline(rows: list[dict], key: str = "probability") -> str:
+    return most_likely([r["name"] for r in rows], [Fraction(r[key]) for r in rows])
 
 
 def joker_figure(game_name: str = "deer") -> go.Figure:
@@ -88,9 +98,13 @@ def joker_figure(game_name: str = "deer") -> go.Figure:
     fig = go.Figure([_combination_bar(rows, key, label) for label, key in
                      (("as rolled", "probability"), ("reachable with a Joker", "with_joker"))])
     _wrap_names(fig, [r["name"] for r in rows])
-    return _layout(fig, f"A Joker in hand ({EDITION_LABELS.get(game_name, game_name)})", "probability",
-                   "combination", barmode="group", xaxis_tickformat=".0%", yaxis_autorange="reversed",
-                   height=180 + 1.5 * ROW_HEIGHT * len(rows))
+    _layout(fig, f"A Joker in hand ({EDITION_LABELS.get(game_name, game_name)})", "probability",
+            "combination", barmode="group", xaxis_tickformat=".0%", yaxis_autorange="reversed",
+            height=180 + 1.5 * ROW_HEIGHT * len(rows))
+    return describe(fig, "Grouped bar chart", f"as rolled {_combination_headline(rows)}; with a Joker "
+                                              f"{_combination_headline(rows, 'with_joker')}",
+                    f"each combination's chance as rolled and reachable with a Joker in hand "
+                    f"({EDITION_LABELS.get(game_name, game_name)})")
 
 
 def roll_cells(game_name: str) -> list[tuple[tuple, str]]:
@@ -121,9 +135,13 @@ def roll_space_figure(game_name: str = "deer", width: int = 18) -> go.Figure:
                                colorscale=discrete_colorscale(list(colors.values())), showscale=False,
                                zmin=-0.5, zmax=len(names) - 0.5, xgap=1, ygap=1))
     add_legend_swatches(fig, colors)
-    return _layout(fig, f"All {total} rolls ({EDITION_LABELS.get(game_name, game_name)}), grouped by combination",
-                   f"roll (in rows of {width})", "row", yaxis_autorange="reversed", xaxis_showgrid=False,
-                   yaxis_showgrid=False, height=520)
+    _layout(fig, f"All {total} rolls ({EDITION_LABELS.get(game_name, game_name)}), grouped by combination",
+            f"roll (in rows of {width})", "row", yaxis_autorange="reversed", xaxis_showgrid=False,
+            yaxis_showgrid=False, height=520)
+    largest = max(names, key=lambda name: counts[name])
+    return describe(fig, f"Grid of {total} cells coloured by combination",
+                    f"{len(names)} combinations; the largest, {largest}, takes {counts[largest]} of the {total} rolls "
+                    f"({percent(Fraction(counts[largest], total))})")
 
 
 def number_chances_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
@@ -134,8 +152,15 @@ def number_chances_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
         fig.add_bar(name=EDITION_LABELS.get(name, name), x=[r["name"] for r in rows],
                     y=[float(Fraction(r["probability"])) for r in rows], customdata=[r["probability"] for r in rows],
                     hovertemplate="%{x}: %{customdata}<extra>%{fullData.name}</extra>")
-    return _layout(fig, "The chance a number shows on at least one die", "number (rank)", "probability",
-                   barmode="group", yaxis_tickformat=".0%", xaxis_type="category")
+    _layout(fig, "The chance a number shows on at least one die", "number (rank)", "probability",
+            barmode="group", yaxis_tickformat=".0%", xaxis_type="category")
+    headline = "; ".join(f"{EDITION_LABELS.get(name, name)}: " + _number_headline(odds_report(name)["numbers"])
+                         for name in editions)
+    return describe(fig, "Grouped bar chart", headline)
+
+
+def _number_headline(rows: list[dict]) -> str:
+    return most_likely([r["name"] for r in rows], [Fraction(r["probability"]) for r in rows])
 
 
 def shed_distribution(dist: Distribution) -> Distribution:
@@ -150,7 +175,8 @@ def turn_figure(dist: Distribution, title: str = "Points shed in one turn") -> g
     fig = go.Figure(go.Bar(x=points, y=[float(shed[k]) for k in points],
                            customdata=[fraction_text(shed[k]) for k in points],
                            hovertemplate="%{x} points: %{y:.1%} (exactly %{customdata})<extra></extra>"))
-    return _layout(fig, title, "points shed", "probability", yaxis_tickformat=".0%")
+    _layout(fig, title, "points shed", "probability", yaxis_tickformat=".0%")
+    return describe(fig, "Bar chart", most_likely(points, [shed[k] for k in points], " points"))
 
 
 def advisor_figure(ranked, title: str = "Expected points shed this turn, by choice") -> go.Figure:
@@ -158,7 +184,10 @@ def advisor_figure(ranked, title: str = "Expected points shed this turn, by choi
     fig = go.Figure(go.Bar(y=[str(a) for a, _ in ranked], x=[float(v) for _, v in ranked], orientation="h",
                            customdata=[fraction_text(v) for _, v in ranked],
                            hovertemplate="%{y}: %{customdata} = %{x:.3f} points<extra></extra>"))
-    return _layout(fig, title, "expected net points shed", "choice", yaxis_autorange="reversed")
+    _layout(fig, title, "expected net points shed", "choice", yaxis_autorange="reversed")
+    (best, value), count = ranked[0], len(ranked)
+    return describe(fig, "Bar chart", f"the best of {count} choices, {best}, expects {decimal(value, 3)} "
+                                      f"net points shed")
 
 
 def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: float | None, title: str,
@@ -174,7 +203,13 @@ def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: fl
         fig.add_scatter(x=[None], y=[None], mode="lines", name=f"fair share {percent(fair)}",
                         line={"dash": "dash", "color": "#888888"})
         fig.data[0].name = "win rate (95% interval)"
-    return _layout(fig, title, x, y, xaxis_type="category", xaxis_tickangle=0, yaxis_tickformat=".0%")
+    _layout(fig, title, x, y, xaxis_type="category", xaxis_tickangle=0, yaxis_tickformat=".0%")
+    top = max(range(len(estimates)), key=lambda i: estimates[i].mean)
+    best = estimates[top]
+    fair_share = f"; the fair share is {percent(fair)}" if fair is not None else ""
+    return describe(fig, "Bar chart with 95% intervals",
+                    f"the highest, {labels[top]}, has {percent(best.mean)} (95% interval {percent(best.low)} to "
+                    f"{percent(best.high)}, {best.n:,} games){fair_share}")
 
 
 def seat_figure(win_rates: Sequence[Estimate], fair: float, title: str = "Win rate by seat") -> go.Figure:
@@ -197,8 +232,16 @@ def length_figure(batches: dict[str, Batch], measure: str = "turns", title: str 
         fig.add_bar(name=label, x=list(shares), y=list(shares.values()),
                     customdata=[start + width - 1 for start in shares],
                     hovertemplate=f"{measure} %{{x}} to %{{customdata}}: %{{y:.1%}} of the games<extra>{label}</extra>")
-    return _layout(fig, title or f"Game length in {measure}", f"{measure} (in bins of {width})", "share of games",
-                   barmode="group", bargap=0.1, yaxis_tickformat=".0%")
+    _layout(fig, title or f"Game length in {measure}", f"{measure} (in bins of {width})", "share of games",
+            barmode="group", bargap=0.1, yaxis_tickformat=".0%")
+    headline = "; ".join(f"{label}: " + most_likely(*_bins(batch.stats[measure], width), f" {measure}",
+                                                     "the most common length") for label, batch in batches.items())
+    return describe(fig, "Grouped bar chart", headline)
+
+
+def _bins(values, width: int) -> tuple[list[str], list[float]]:
+    shares = length_bins(values, width)
+    return [f"{start} to {start + width - 1}" for start in shares], list(shares.values())
 
 
 # -- charts with their own controls (precomputed exact data; see `deerbook.charts.controls`) ------------------
@@ -224,7 +267,8 @@ def _hand_step(hand: str, game_name: str) -> Step:
     title = (f"Points shed this turn holding {hand.replace(' ', ', ')}: {decimal(summary['shed'])} expected, "
              f"hand empties with chance {chance(summary['goes_out'])}")
     return Step(hand, title, ({"x": points, "y": [float(shed[k]) for k in points],
-                               "customdata": [fraction_text(shed[k]) for k in points]},))
+                               "customdata": [fraction_text(shed[k]) for k in points]},),
+                headline=most_likely(points, [shed[k] for k in points], " points"))
 
 
 def hand_odds_figure(hands: Sequence[str] = SAMPLE_HANDS, game_name: str = "deer") -> go.Figure:
@@ -232,7 +276,8 @@ def hand_odds_figure(hands: Sequence[str] = SAMPLE_HANDS, game_name: str = "deer
     dropdown, the rest of the position fixed (`hand_position`)."""
     fig = go.Figure(go.Bar(hovertemplate="%{x} points: %{y:.1%} (exactly %{customdata})<extra></extra>"))
     fig.update_layout(xaxis_title="points shed", yaxis_title="probability", yaxis_tickformat=".0%", height=520)
-    return with_dropdown(fig, [_hand_step(hand, game_name) for hand in hands])
+    return with_dropdown(fig, [_hand_step(hand, game_name) for hand in hands],
+                         f"Bar chart with a dropdown of {len(hands)} hands")
 
 
 def _decision_step(state: DeerState) -> Step:
@@ -243,7 +288,7 @@ def _decision_step(state: DeerState) -> Step:
              f"{question}")
     choices = [(str(action), value, f"{action}: {decimal(value)} points (exactly {fraction_text(Fraction(value))})")
                for action, value in advise(state)]
-    return choices_step(question, title, choices)
+    return choices_step(question, title, choices, "net points shed")
 
 
 def advisor_values_figure(states: Sequence[DeerState]) -> go.Figure:
@@ -266,7 +311,8 @@ def _combination_step(game_name: str) -> Step:
     joker = " and with a Joker in hand" if all("with_joker" in r for r in rows) else " (no Jokers in this edition)"
     return Step(label, f"The {label}: the chance of each combination as rolled{joker}",
                 (bars("probability"), bars("with_joker")),
-                (("height", 200 + 1.5 * ROW_HEIGHT * len(rows)), ("yaxis.tickvals", names), ("yaxis.ticktext", ticks)))
+                (("height", 200 + 1.5 * ROW_HEIGHT * len(rows)), ("yaxis.tickvals", names), ("yaxis.ticktext", ticks)),
+                f"as rolled {_combination_headline(rows)}")
 
 
 def combination_chances(editions: Sequence[str] = EDITIONS) -> go.Figure:
@@ -278,4 +324,5 @@ def combination_chances(editions: Sequence[str] = EDITIONS) -> go.Figure:
     fig.update_xaxes(title_text="chance", tickformat=".0%")
     fig.update_yaxes(title_text="combination", autorange="reversed")
     fig.update_layout(barmode="group")
-    return with_dropdown(fig, [_combination_step(name) for name in editions])
+    return with_dropdown(fig, [_combination_step(name) for name in editions],
+                         f"Grouped bar chart with a dropdown of {len(editions)} editions")

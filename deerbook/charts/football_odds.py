@@ -2,6 +2,7 @@
 `deerbook.bots.football_advisor`).
 
 Exact figures carry their exact fraction in the hover text; simulated ones say how many games and which seed.
+Every chart carries its text alternative (`deerbook.charts.alternative.describe`).
 Two charts explore themselves on the static page (`deerbook.charts.controls`): `yards_by_marker` (a slider over
 the marker's yard line) and `advisor_values` (a dropdown of positions from a seeded game).
 """
@@ -21,6 +22,7 @@ from ..analysis.numbers import decimal, percent
 from ..football.rules import BLITZ_SCORES
 from ..football.sheet import TRACKS
 from ..football.state import FootballState
+from .alternative import describe, most_likely
 from .controls import SLIDER_BOTTOM, Step, choices_figure, choices_step, with_dropdown, with_slider
 from .football_sheet import TRACK_KINDS
 
@@ -54,26 +56,43 @@ def yards_by_track(game=None, marker: int = 45) -> go.Figure:
     fig.update_yaxes(tickformat=".0%")
     fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     fig.update_layout(title=yards_title(marker), showlegend=False, height=640)
-    return fig
+    return describe(fig, YARDS_KIND, likeliest_per_panel(fig.data, " yards"))
+
+
+#: The kind of chart `yards_by_track` is, in its text alternative.
+YARDS_KIND = "Bar charts, one per track"
+
+
+def likeliest_per_panel(bars: Sequence[go.Bar], unit: str) -> str:
+    """The most likely outcome of each panel's bars, e.g. "the most likely per panel: track 1: 3 yards (40.0%), ..."."""
+    best = [max(zip(bar.y, bar.x), key=lambda point: point[0]) for bar in bars]
+    return "the most likely per panel: " + ", ".join(f"{bar.name}: {x}{unit} ({percent(y)})"
+                                                     for bar, (y, x) in zip(bars, best))
 
 
 def yards_by_marker(game=None, markers: Sequence[int] = FIELD_POSITIONS) -> go.Figure:
     """`yards_by_track` with a slider over the marker's yard line: every track's exact yards from each marker."""
     game = game or default_game()
-    steps = [Step(str(marker), yards_title(marker),
-                  tuple({key: bar[key] for key in ("x", "y", "hovertext")} for bar in
-                        (track_yards(game, t, marker).to_plotly_json() for t in TRACKS)))
-             for marker in markers]
+    steps = [_yards_step(marker, [track_yards(game, t, marker) for t in TRACKS]) for marker in markers]
     fig = yards_by_track(game, markers[0])
-    return with_slider(fig, steps, "marker on the ").update_layout(height=640 + SLIDER_BOTTOM)
+    kind = f"{YARDS_KIND}, with a slider of {len(markers)} yard lines"
+    return with_slider(fig, steps, "marker on the ", kind).update_layout(height=640 + SLIDER_BOTTOM)
+
+
+def _yards_step(marker: int, bars: list[go.Bar]) -> Step:
+    return Step(str(marker), yards_title(marker), tuple({key: bar[key] for key in ("x", "y", "hovertext")}
+                                                        for bar in (bar.to_plotly_json() for bar in bars)),
+                headline=likeliest_per_panel(bars, " yards"))
 
 
 def touchdown_by_field_position(game=None) -> go.Figure:
     """One line per track: the chance one die scores a touchdown, by the marker's yard line."""
     game = game or default_game()
     fig = go.Figure()
+    best = (-1.0, 0, 0)
     for t in TRACKS:
         chances = chance_by_field_position(game, t, "touchdown")
+        best = max(best, *((float(p), -t, m) for m, p in chances.items()))
         fig.add_trace(go.Scatter(x=list(chances), y=[float(p) for p in chances.values()], mode="lines+markers",
                                  name=f"track {t} ({TRACK_KINDS[t]})", hoverinfo="text",
                                  hovertext=[f"track {t} from the {m}: {percent(p)} (exactly {p})"
@@ -81,7 +100,9 @@ def touchdown_by_field_position(game=None) -> go.Figure:
     fig.update_xaxes(title_text="marker on the yard line", autorange="reversed", tickvals=list(FIELD_POSITIONS))
     fig.update_yaxes(title_text="touchdown chance", tickformat=".0%")
     fig.update_layout(title="Touchdown chance of one die by field position and track (exact)")
-    return fig
+    chance, track, marker = best
+    return describe(fig, "Line chart, one line per track", f"the highest, track {-track} ({TRACK_KINDS[-track]}) "
+                                                           f"from the {marker}, is {percent(chance)}")
 
 
 def area_counts(play: int = 11, power: int = 0) -> go.Figure:
@@ -98,7 +119,7 @@ def area_counts(play: int = 11, power: int = 0) -> go.Figure:
     fig.update_annotations(font_size=12)  # the panel titles fit side by side on a phone
     dice = f"{play} play dice" + (f" + {power} power dice" if power else "")
     fig.update_layout(title=f"Drafting odds: one roll of {dice} (exact)", showlegend=False)
-    return fig
+    return describe(fig, "Bar charts, three panels", likeliest_per_panel(fig.data, ""))
 
 
 def advisor_bars(advice: Sequence, title: str = "The advisor's ranking") -> go.Figure:
@@ -117,7 +138,10 @@ def advisor_bars(advice: Sequence, title: str = "The advisor's ranking") -> go.F
     fig.update_yaxes(title_text="choice")
     # Grouped horizontal bars draw the first trace lowest: the reversed legend reads like the bars.
     fig.update_layout(title=title, barmode="group", legend={"traceorder": "reversed"})
-    return fig
+    best = advice[0]
+    blitz = f" (Blitz Bach {decimal(best.expected_blitz, 3)})" if best.expected_blitz else ""
+    return describe(fig, "Bar chart", f"the best of {len(advice)} choices, {best.action}, expects "
+                                      f"{decimal(best.expected_points, 3)} points{blitz}")
 
 
 def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round") -> go.Figure:
@@ -126,7 +150,8 @@ def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round
     fig.update_xaxes(title_text="Blitz Bach's points", tickvals=list(BLITZ_SCORES))
     fig.update_yaxes(title_text="probability", tickformat=".0%")
     fig.update_layout(title=f"{title}: {decimal(dist.expectation())} points expected")
-    return fig
+    scores = sorted(dist)
+    return describe(fig, "Bar chart", most_likely(scores, [dist[k] for k in scores], " points"))
 
 
 def points_per_game(points: Mapping[str, Sequence[int]], title: str) -> go.Figure:
@@ -140,7 +165,8 @@ def points_per_game(points: Mapping[str, Sequence[int]], title: str) -> go.Figur
     fig.update_xaxes(title_text="points in a game")
     fig.update_yaxes(title_text="agent", autorange="reversed")
     fig.update_layout(title=title, showlegend=False, height=140 + 70 * len(points))
-    return fig
+    ranges = ", ".join(f"{agent} {min(scores)} to {max(scores)}" for agent, scores in points.items())
+    return describe(fig, "Box plot with a dot per game", f"scores per game: {ranges}")
 
 
 #: The advisor's decisions in Football Highlights, as a reader would ask them.
@@ -150,7 +176,7 @@ def _advice_step(state: FootballState) -> Step:
                                                   f"touchdown chance {percent(a.touchdown_chance)}")
                for a in Advisor().advise(state)]
     title = f"{label.capitalize()}: {FOOTBALL_QUESTIONS[state.phase]} The advisor's expected points this turn"
-    return choices_step(f"{label}: {'dice' if state.phase == 'area' else 'picks'}", title, choices)
+    return choices_step(f"{label}: {'dice' if state.phase == 'area' else 'picks'}", title, choices, "points")
 
 
 def advisor_values(states: Sequence[FootballState]) -> go.Figure:
@@ -159,17 +185,24 @@ def advisor_values(states: Sequence[FootballState]) -> go.Figure:
 
 
 # -- the touchdown chance of every box, a dropdown of tracks (Explore the odds) ------------------------------------
+#: The touchdown heatmap's colour scale, white to a mid blue: every cell light enough for its dark label (AA
+#: contrast; a darker blue would pass through colours where neither a dark nor a white label reads).
+CHANCE_SCALE = [[0, "#f7fbff"], [0.5, "#c6dbef"], [1, "#7db9e4"]]
+
+
 def _touchdown_step(game, track: int) -> Step:
     boxes = range(1, len(game.sheet.track(track)) + 1)
     chances = [[box_gain(game, track, box, marker).probability(lambda g: g.touchdown) for marker in FIELD_POSITIONS]
                for box in boxes]
     text = [[str(round(p * 100)) if p else "" for p in row] for row in chances]  # in %: short enough for a phone
     exact = [[str(p) for p in row] for row in chances]  # a chance of 0 is left blank (no colour, no hover)
+    best, box, marker = max((p, -box, -i) for box, row in zip(boxes, chances) for i, p in enumerate(row))
     return Step(f"track {track}: {TRACK_KINDS[track]}",
                 f"Track {track} ({TRACK_KINDS[track]}): the touchdown chance (%) of one die on each box, by field "
                 "position",
                 ({"z": [[float(p) if p else None for p in row] for row in chances], "text": text, "customdata": exact,
-                  "y": list(boxes)},))
+                  "y": list(boxes)},),
+                headline=f"the highest, box {-box} from the {FIELD_POSITIONS[-marker]}, is {percent(best)}")
 
 
 def touchdown_boxes(game=None) -> go.Figure:
@@ -178,10 +211,11 @@ def touchdown_boxes(game=None) -> go.Figure:
     game = game or default_game()
     fig = go.Figure(go.Heatmap(x=[str(m) for m in FIELD_POSITIONS], texttemplate="%{text}", textfont={"size": 10},
                                hovertemplate="box %{y} from the %{x}: touchdown %{z:.1%} (exactly %{customdata})"
-                                             "<extra></extra>", zmin=0, zmax=1, colorscale="Blues",
+                                             "<extra></extra>", zmin=0, zmax=1, colorscale=CHANCE_SCALE,
                                colorbar={"title": {"text": "chance"}, "tickformat": ".0%", "thickness": 12},
                                xgap=1, ygap=1, hoverongaps=False))
     fig.update_xaxes(title_text="marker on the yard line", type="category")
     fig.update_yaxes(title_text="box of the track", autorange="reversed", dtick=1)
     fig.update_layout(height=860, plot_bgcolor="rgba(0,0,0,0)")
-    return with_dropdown(fig, [_touchdown_step(game, track) for track in TRACKS])
+    return with_dropdown(fig, [_touchdown_step(game, track) for track in TRACKS],
+                         f"Heatmap with a dropdown of {len(TRACKS)} tracks")

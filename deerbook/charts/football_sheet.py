@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 
 from ..football.rules import Marks
 from ..football.sheet import START_KICK_RANGE, TRACKS, Box, PlaySheet, default_sheet
+from .alternative import describe
 from .theme import add_legend_swatches, discrete_colorscale
 
 TRACK_KINDS = {1: "short runs", 2: "medium runs", 3: "long runs",
@@ -23,10 +24,12 @@ PLAY_ROWS = tuple(f"{t} {TRACK_KINDS[t]}" for t in TRACKS)
 HEADINGS = {"Kick Range": "Kick<br>Range", "Power Dice": "Power<br>Dice", "Breakaway": "Break-<br>away",
             "YAC": "YAC", **{name: f"{t}<br>{'run' if t <= 3 else 'pass'}" for t, name in zip(TRACKS, PLAY_ROWS)}}
 CIRCLED = dict(zip(TRACKS, "①②③④⑤⑥"))  # a chained action is a track number in a circle
-COLORS = {  # box kind -> fill colour (the legend, in this order)
-    "run": "#c7e9c0", "run + Breakaway": "#74c476", "pass": "#c6dbef", "pass + YAC": "#6baed6",
-    "chain": "#fdae6b", "wild chain": "#bcbddc", "kick range": "#ffe082", "power die": "#c49a6c",
-    "bonus yards": "#fde0dd", "empty": "#f2f2f2", "checked": "#636363",
+#: Box kind -> fill colour (the legend, in this order): apart from each other for the common colour-vision
+#: deficiencies, each under a label of AA contrast (tests/test_palette.py).
+COLORS = {
+    "run": "#d2ffc3", "run + Breakaway": "#1ee178", "pass": "#a5b4ff", "pass + YAC": "#1e78b4",
+    "chain": "#f0a50f", "wild chain": "#697878", "kick range": "#fff03c", "power die": "#96693c",
+    "bonus yards": "#c3b4a5", "empty": "#c3c3d2", "checked": "#5a5a4b",
 }
 KINDS = tuple(COLORS)
 
@@ -112,4 +115,6 @@ def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, tit
                          yaxis={"title": "box (checked from the top down)", "autorange": "reversed", "dtick": 1,
                                 "showgrid": False, "zeroline": False, "tickfont": {"size": 10}},
                          legend={"font": {"size": 11}})
-    return figure
+    marked = f"; {sum(checked.values())} boxes checked, shaded grey" if marks else ""
+    return describe(figure, f"Grid of boxes, one column per track ({len(rows)} tracks), coloured by kind of box",
+                    f"the longest track has {depth} boxes{marked}")

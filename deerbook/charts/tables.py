@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 
 from ..deer.components import CAR, DEER_HEAD, DISCARD_FACE, RUNNING_DEER
 from ..engine import make_game
+from .alternative import describe
 from .deer_odds import EDITION_LABELS
 from .theme import COLORWAY, add_legend_swatches, discrete_colorscale
 
@@ -21,14 +22,15 @@ if TYPE_CHECKING:
     from ..deer.components import DeerComponents
     from ..deer.game import DeerGame
 
-#: Face kind -> colour of a die face (the legend of `dice_figure`, in this order).
-FACE_COLORS = {"number": "#c6dbef", DEER_HEAD: "#fdae6b", RUNNING_DEER: "#74c476", CAR: "#bcbddc",
-               "predator": "#c49a6c", DISCARD_FACE: "#f2f2f2"}
+#: Face kind -> colour of a die face (the legend of `dice_figure`, in this order): apart from each other for the common
+#: colour-vision deficiencies, each under a label of AA contrast (tests/test_palette.py).
+FACE_COLORS = {"number": "#a5c3ff", DEER_HEAD: "#ffa55a", RUNNING_DEER: "#96ffb4", CAR: "#b4b4c3",
+               "predator": "#96693c", DISCARD_FACE: "#c3b4a5"}
 FACE_WORDS = {"number": "number", DEER_HEAD: "Deer Head", RUNNING_DEER: "Running Deer", CAR: "Car",
               "predator": "predator", DISCARD_FACE: "Discard"}
 #: Card kind -> colour (odd numbers black and even ones red on the board game's cards, where parity matters).
-CARD_COLORS = {"odd number": "#d9d9d9", "even number": "#fcbba1", "number card": "#c6dbef", "predator": "#c49a6c",
-               "joker": "#bcbddc"}
+CARD_COLORS = {"odd number": "#c3b4b4", "even number": "#ffb496", "number card": "#d2e1ff", "predator": "#96693c",
+               "joker": "#a5b4d2"}
 #: Kinds of card per row of `cards_figure` (four fit side by side on a phone-wide page).
 CARDS_PER_ROW = 4
 
@@ -63,11 +65,14 @@ def dice_figure(game_name: str = "deer") -> go.Figure:
         showscale=False, xgap=4, ygap=4))
     used = {face_kind(face) for _, faces in dice for face in faces}
     add_legend_swatches(fig, {comp.symbol_names.get(k, FACE_WORDS[k]): FACE_COLORS[k] for k in kinds if k in used})
-    return fig.update_layout(
+    fig.update_layout(
         title=f"The dice of the {EDITION_LABELS[game_name]}: the six faces of each die",
         height=460, plot_bgcolor="rgba(0,0,0,0)", margin={"l": 8, "r": 8},
         xaxis={"side": "top", "showgrid": False, "zeroline": False},
         yaxis={"title": "face", "autorange": "reversed", "dtick": 1, "showgrid": False, "zeroline": False})
+    numbers = sorted(face for _, faces in dice for face in faces if isinstance(face, int))
+    return describe(fig, f"Grid of {len(dice)} dice by 6 faces, coloured by kind of face",
+                    f"the number faces run from {numbers[0]} to {numbers[-1]}")
 
 
 def card_kind(comp: "DeerComponents", index: int) -> str:
@@ -103,10 +108,13 @@ def cards_figure(game_name: str = "deer") -> go.Figure:
         showscale=False, xgap=6, ygap=6, hoverongaps=False))
     used = {card_kind(comp, i) for i, _ in cards}
     add_legend_swatches(fig, {kind: color for kind, color in CARD_COLORS.items() if kind in used})
-    return fig.update_layout(
+    fig.update_layout(
         title=f"The {sum(comp.full_deck)} cards of the {EDITION_LABELS[game_name]} (one deck): points and copies",
         height=140 + 72 * len(rows), plot_bgcolor="rgba(0,0,0,0)", margin={"l": 8, "r": 8},
         xaxis={"visible": False}, yaxis={"visible": False, "autorange": "reversed"})
+    top = max(comp.cards, key=lambda card: card.points)
+    return describe(fig, f"Grid of {len(cards)} kinds of card, coloured by kind",
+                    f"the card worth the most is {top.name} ({top.points} points)")
 
 
 def board_figure(game_name: str = "deer") -> go.Figure:
@@ -124,8 +132,10 @@ def board_figure(game_name: str = "deer") -> go.Figure:
                             textposition="middle right", hovertext=[f"{name} {x}" for x in spaces], hoverinfo="text")
     fig.add_annotation(x=finish, y=0, text=f"Finish {finish}", showarrow=False, xanchor="right", yanchor="bottom",
                        yshift=8)
-    return fig.update_layout(
+    fig.update_layout(
         title=f"The score track, from 0 to Finish ({finish})", height=280, margin={"l": 16, "r": 16},
         xaxis={"title": "space (your score)", "range": [-3, finish + 3], "dtick": 10, "showgrid": False,
                "zeroline": False},
         yaxis={"visible": False, "range": [-1, 1]})
+    special = "; ".join(f"{trace.name}s at {', '.join(map(str, trace.x))}" for trace in fig.data) or "no special spaces"
+    return describe(fig, "Diagram of the score track", special)

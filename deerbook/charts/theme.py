@@ -51,9 +51,10 @@ COLORWAY = [
     "#000000",
 ]
 
-#: Distinct colours for up to 13 categories of one picture (Okabe-Ito without black, then Paul Tol's
-#: indigo, wine, olive, brown, purple and a grey), readable on the light and the dark page.
-CATEGORY_COLORS = COLORWAY[:7] + ["#332288", "#882255", "#999933", "#661100", "#AA4499", "#888888"]
+#: Distinct colours for up to 13 categories of one picture: Okabe-Ito without black, then an indigo, a crimson, a
+#: sage, a brown, a plum and a warm grey, chosen so that every two stay apart for the common colour-vision
+#: deficiencies and each stands out on the light and the dark page (tests/test_palette.py).
+CATEGORY_COLORS = COLORWAY[:7] + ["#2d1e87", "#a51e3c", "#b4c387", "#690f00", "#874b78", "#786969"]
 
 _FONT = "system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif"
 

@@ -75,14 +75,15 @@ function render({ model, el }) {
 export default { render };
 """ % {"table": TABLE_CLASS}
 
-# ipywidgets' own focus outline (a 1 px light blue line inside the button) is below 3:1 against a button; the
-# theme's strongest text colour is far above it against the page in both the light and the dark theme. `!important`
+# ipywidgets' own focus outline (a 1 px light blue line inside the button, 1.9:1 against its grey) is below 3:1;
+# the theme's strongest text colour is far above it against a control's own background and the page's, in the light
+# and the dark theme. Drawn inside the control: the widget boxes clip what is drawn outside them. `!important`
 # because ipywidgets' rule names more classes than this one can without naming ipywidgets' own.
 CSS = """
 .deerbook-news { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%%);
   white-space: nowrap; }
 .%(table)s :is(button, select, input, summary, a, [tabindex]):focus-visible {
-  outline: 2px solid var(--jp-ui-font-color0, currentColor) !important; outline-offset: 2px !important; }
+  outline: 2px solid var(--jp-ui-font-color0, currentColor) !important; outline-offset: -3px !important; }
 """ % {"table": TABLE_CLASS}
 
 

@@ -43,6 +43,9 @@ MAX_BUTTONS = 12
 LOG_TURNS = 60  # the turns the log shows (the newest last)
 PACES = {"pause": ("a short pause after each bot turn", 0.8),
          "step": ("step by step: Next turn after each bot turn", None), "quick": ("no pause", 0.0)}
+# A control's layout.display: shown (the style sheet's own display) or hidden. Never None: Pyodide's kernel sends a
+# Python None to the page as `undefined`, which leaves the last display in place.
+SHOWN, HIDDEN = "", "none"
 LOG_BOX = "max-height:16em;overflow:auto;display:flex;flex-direction:column-reverse"  # opens scrolled to the newest
 
 
@@ -78,7 +81,7 @@ class GameTable(Session):
         self.help = w.HTML(help_html(self))
         self.news = LiveNews()
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
-        self.hint_button.layout.display = None if self.hint_function else "none"
+        self.hint_button.layout.display = SHOWN if self.hint_function else HIDDEN
         self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
                                         "deerbook-pass", choice=True)
         self.continue_button = self._button("Next turn ▸", self.advance, "show the next bot turn", "deerbook-continue",
@@ -242,6 +245,7 @@ class GameTable(Session):
             "deerbook-choice", choice=True)], layout=w.Layout(flex_flow="row wrap"))
         self.choices = w.HBox([self.pass_button, self.roll_button, self.continue_button, self.new_button,
                                self.choice_row, self.menu_box, self.move_box], layout=w.Layout(flex_flow="row wrap"))
+        self.choices.add_class("deerbook-choices")
 
     def _play_button(self, index: int) -> None:
         """Play the choice on the button at `index` (its tooltip is the action's text)."""
@@ -250,7 +254,7 @@ class GameTable(Session):
     @property
     def shown_controls(self) -> tuple[w.Widget, ...]:
         """The choice controls the table shows now (a button, a row of buttons, a menu or the rack's move)."""
-        return tuple(box for box in self.choices.children if box.layout.display != "none")
+        return tuple(box for box in self.choices.children if box.layout.display != HIDDEN)
 
     def first_control(self) -> w.Widget | None:
         """The control a keyboard lands on after a choice: the first one shown (in a row, its first part shown)."""
@@ -258,12 +262,12 @@ class GameTable(Session):
             return None
         first = self.shown_controls[0]
         if isinstance(first, w.Box):
-            return next(part for part in first.children if part.layout.display != "none")
+            return next(part for part in first.children if part.layout.display != HIDDEN)
         return first
 
     def _show(self, shown: tuple[w.Widget, ...]) -> None:
         for box in self.choices.children:
-            box.layout.display = None if box in shown else "none"
+            box.layout.display = SHOWN if box in shown else HIDDEN
 
     def _controls(self) -> tuple[w.Widget, ...]:
         if self.stop == Stop.OVER:
@@ -283,7 +287,7 @@ class GameTable(Session):
         for i, button in enumerate(self.choice_buttons):
             if i < len(offered):
                 button.description, button.tooltip = offered[i].label, offered[i].name
-            button.layout.display = None if i < len(offered) else "none"
+            button.layout.display = SHOWN if i < len(offered) else HIDDEN
         return self.choice_row
 
     def _menu(self, offered) -> w.Widget:

@@ -38,6 +38,9 @@ HANG = 60_000  # ms: only a hang takes this long
 START = 120_000  # ms for JupyterLab and the kernel to start
 TABS_TO_TABLE = 12  # Tab presses from the run cell into its table, at most
 MAX_FOCUSABLE = 60  # the table has fewer elements to Tab through
+FOCUSED_VALUE = "() => document.activeElement.value"
+CELLS = "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(cell => cell.className).join('|')"
+NOTEBOOK_KEYS = ["a", "b", "x", "c", "v", "m", "d", "d", "z", "ArrowUp", "ArrowDown", "k", "j"]  # command mode's
 # Records the lines the live region holds and every line it gains, in order, from now on (the region itself must stay
 # the same element).
 RECORD_NEWS = """() => {
@@ -192,23 +195,23 @@ def click_choice(page, shadow, rng) -> None:
 
     names = {choice.label: choice.name for choice in choices(shadow, shadow.stop)}
     box = page.locator(".deerbook-choice:visible").first.locator("xpath=..")
-    selects = box.locator("select")
+    selects = box.locator("select:visible")
     if selects.count():
         options = selects.first.locator("option").all_text_contents()
         choice = options[int(rng.integers(len(options)))]
         selects.first.select_option(label=choice)
         name = names[choice.replace("\xa0", " ")]
-        numbers = box.locator("input[type=number]")
+        numbers = box.locator("input[type=number]:visible")
         if numbers.count():
             left = shadow.state.moves_left
             spaces = int(rng.integers(1, left + 1))
             numbers.first.fill(str(spaces))
             numbers.first.press("Enter")
             page.wait_for_timeout(50)
-            box.locator(".deerbook-choice").click()
+            box.locator(".deerbook-choice:visible").click()
             shadow.move_pawn(name, spaces)
             return
-        box.locator(".deerbook-choice").click()
+        box.locator(".deerbook-choice:visible").click()
         shadow.play(name)
         return
     buttons = page.locator(".deerbook-choice:visible")
@@ -248,6 +251,17 @@ def open_by_keyboard(page, url: str, notebook: str) -> list[int]:
         page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")
     return parts
+
+
+def notebook_keys_stay_with_the_table(page) -> None:
+    """JupyterLab's command-mode keys pressed on the focused control do nothing to the notebook: no cell added,
+    cut, deleted or turned to Markdown, no edit mode, the focus where it was."""
+    before = page.evaluate(CELLS), focused(page)
+    for key in NOTEBOOK_KEYS:
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)  # a command would have run by now
+    assert (page.evaluate(CELLS), focused(page)) == before
+    assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0
 
 
 # Which of the table's parts (children of its box, in order) holds the focus; null outside the table.
@@ -313,9 +327,7 @@ class KeyboardPlayer:
         """Arrow down the menu to the agent's choice, then Tab to Play."""
         shadow = self.shadow
         name = str(self._action(shadow.state))
-        names = [value for _, value in shadow.menu.options]
-        for _ in range(names.index(name) - names.index(shadow.menu.value)):
-            self.page.keyboard.press("ArrowDown")
+        self._arrow_to([value for _, value in shadow.menu.options].index(name))
         shadow.menu.value = name
         self.page.keyboard.press("Tab")
         play = shadow.menu_box.children[1]
@@ -327,19 +339,24 @@ class KeyboardPlayer:
         shadow, keys = self.shadow, self.page.keyboard
         move = self._action(shadow.state)
         spaces = int(str(self._action(shadow.state.apply(move))).split()[0])
-        names = [value for _, value in shadow.move_which.options]
-        steps = names.index(str(move)) - names.index(shadow.move_which.value)
-        for _ in range(abs(steps)):
-            keys.press("ArrowDown" if steps > 0 else "ArrowUp")
+        self._arrow_to([value for _, value in shadow.move_which.options].index(str(move)))
         keys.press("Tab")
         assert focused(self.page)["tag"] == "INPUT"
-        for _ in range(shadow.move_spaces.value - spaces):
+        for _ in range(int(self.page.evaluate(FOCUSED_VALUE)) - spaces):  # it shows all the spaces left
             keys.press("ArrowDown")
+        assert self.page.evaluate(FOCUSED_VALUE) == str(spaces)
         keys.press("Tab")
         shadow.move_which.value, shadow.move_spaces.value = str(move), spaces
         go = shadow.move_box.children[-1]
         assert_focus_on(self.page, go)
         return go
+
+    def _arrow_to(self, index: int) -> None:
+        """Arrow keys on the focused menu until it shows option `index`."""
+        steps = index - self.page.evaluate("() => document.activeElement.selectedIndex")
+        for _ in range(abs(steps)):
+            self.page.keyboard.press("ArrowDown" if steps > 0 else "ArrowUp")
+        assert self.page.evaluate("() => document.activeElement.selectedIndex") == index
 
 
 def label(widget) -> str:
@@ -408,14 +425,15 @@ def button_labels(shadow) -> list[str]:
 def check_page(page, shadow, told: Told) -> None:
     """The page shows what the shadow table shows its viewing seat, and nothing more: the choices, the seat's own
     cards only, the seat's log, and the live region's new lines are Announcer's news for the seat."""
-    from deerbook.widgets.live import LIVE_LINES
+    from deerbook.widgets.script import LIVE_LINES
 
     assert page.locator(".deerbook-choices button:visible").all_inner_texts() == button_labels(shadow)
     hidden = shadow.passing_to is not None
     if shadow.game.name.startswith("deer"):
         assert seen_cards(page) == ([] if hidden else own_cards(shadow.state, shadow.viewer))
     shown = page_log(page)
-    assert shown == ([] if hidden else shadow.history[-len(shown):] if shown else shadow.history)
+    expected = [] if hidden else shadow.history[-len(shown):] if shown else shadow.history
+    assert shown == expected, (shown[-3:], expected[-3:], len(shown), len(expected))
     added = page.evaluate("() => window.deerbookTold.splice(0)")
     assert added == told.news()
     assert set(added) <= set(shadow.history)  # the viewing seat's own log, never another seat's

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from browser_table import (CHROMIUM, CHROMIUM_ARGS, KeyboardPlayer, assert_focus_on, lab_server, missing_reason,
-                           open_by_keyboard, play_by_clicks, write_notebook)
+                           notebook_keys_stay_with_the_table, open_by_keyboard, play_by_clicks, write_notebook)
 
 pytestmark = pytest.mark.skipif(missing_reason() is not None, reason=str(missing_reason()))
 
@@ -68,6 +68,7 @@ def play_by_keyboard(lab_browser, game, options, seats, seed, steps):
     shadow = shadow_table(game, options, seats, seed)
     parts = open_by_keyboard(page, url, notebook)
     assert parts == sorted(parts) and {CHOICES, TOOLS, LOG, DRAWING, HELP} <= set(parts), parts
+    notebook_keys_stay_with_the_table(page)
     player = KeyboardPlayer(page, shadow, make_agents(shadow.game, ["greedy"])[0], np.random.default_rng(seed))
     for _ in range(steps):
         if shadow.state.is_terminal():

@@ -203,36 +203,36 @@ def test_a_click_the_rules_refuse_is_named_in_the_note_and_changes_nothing():
 
 def test_the_live_region_tells_each_seat_only_its_own_new_lines_and_the_pass_screen_nothing():
     from deerbook.play.table_html import Announcer
-    from deerbook.widgets.live import LIVE_LINES
+    from deerbook.widgets.script import LIVE_LINES
 
     table = GameTable(make_game("deer", num_players=2), ["human", "human"], seed=9, bot_delay=0)
     announcer, telling, rng = Announcer(), [], np.random.default_rng(4)
     passes = 0
     while not table.state.is_terminal():
         if table.passing_to is not None:
-            assert table.news.lines == []  # nothing the last seat was told stays in the page
+            assert table.script.lines == []  # nothing the last seat was told stays in the page
             telling, passes = [], passes + 1
         else:
             telling += announcer.news(table)
-            assert table.news.lines == telling[-LIVE_LINES:]
-            assert set(table.news.lines) <= set(table.history)  # the viewer's own log, nothing else
+            assert table.script.lines == telling[-LIVE_LINES:]
+            assert set(table.script.lines) <= set(table.history)  # the viewer's own log, nothing else
         click_something(table, rng)
     assert passes > 10
 
 
 def test_the_live_region_keeps_its_newest_lines_and_a_new_game_empties_it():
-    from deerbook.widgets.live import LIVE_LINES, LiveNews
+    from deerbook.widgets.script import LIVE_LINES, TableScript
 
-    news = LiveNews()
+    news = TableScript(on_pick=print)
     news.tell([f"line {i}" for i in range(LIVE_LINES - 1)])
     news.tell(["a", "b", "c"])
     assert news.lines[-3:] == ["a", "b", "c"] and len(news.lines) == LIVE_LINES and news.first == 2
     table = GameTable(make_game("football", num_players=1), seed=2, bot_delay=0)
     table.roll()
-    telling = table.news.telling
-    assert table.news.lines == table.history
+    telling = table.script.telling
+    assert table.script.lines == table.history
     table.new_button.click()
-    assert table.news.telling == telling + 1 and table.news.lines == table.history
+    assert table.script.telling == telling + 1 and table.script.lines == table.history
 
 
 def test_after_a_choice_the_focus_lands_on_the_next_first_choice(monkeypatch):
@@ -253,3 +253,19 @@ def test_after_a_choice_the_focus_lands_on_the_next_first_choice(monkeypatch):
     before = len(focused)
     table.hint_button.click()  # a tool: the focus stays where it is
     assert len(focused) == before
+
+
+def test_a_pick_on_the_page_plays_what_the_page_showed_when_its_button_was_pressed():
+    from deerbook.play.deer_narrate import act, roll
+
+    game = make_game("deer", num_players=3)
+    state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
+                     1, 2, 4, "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)")
+    table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)
+    which, spaces, _, go = table.shown_controls[0].children
+    names = [value for _, value in which.options]
+    # The page's select shows P2 forward and its field 4, though a held-back update left the kernel at the default:
+    table.script._handle_custom_msg({"picked": names.index("move player 2 forward"), "spaces": 4}, [])
+    assert table.state.pawns == (0, 0, 4) and which.value == "move player 0 back" and spaces.value == 11
+    go.click()  # pressed from Python: the controls' own values
+    assert "You moved your own pawn back 11 spaces" in table.history and table.move_box not in table.shown_controls

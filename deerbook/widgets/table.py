@@ -13,8 +13,10 @@ hides the previous hand. Save writes a JSON file (never shown on the table); Loa
 The table plays by keyboard alone: Tab goes through it in its reading order (status, choices, tools, log, drawing,
 help), Enter or Space chooses, and after a choice the keyboard focus lands on the next first choice. The choice
 controls are made once and shown or hidden (never replaced), so a focus request always finds its control drawn.
-Each new log line is announced to a screen reader through `live.LiveNews` (`play.table_html.Announcer`: a seat is
-told only its own log's new lines; the "pass the table" screen tells nothing).
+Each new log line is announced to a screen reader through the live region of `script.TableScript`
+(`play.table_html.Announcer`: a seat is told only its own log's new lines; the "pass the table" screen tells
+nothing), which also keeps the table's keys from JupyterLab's notebook shortcuts and sends what a menu showed
+when its Play or Move button was pressed on the page.
 
 The table displays itself in a cell; where no live widget can run (the static book) its mime bundle
 carries a drawn snapshot of the table as text/html.
@@ -36,7 +38,7 @@ from ..engine.seeding import Seed
 from ..play.session import Session, Stop
 from ..play.hints import Hint, hint_function
 from ..play.table_html import NEXT, ROLL, Announcer, choices, help_html, hints_html, log_html, status_html
-from .live import TABLE_CLASS, LiveNews
+from .script import PICK_CLASS, TABLE_CLASS, TableScript
 from .snapshot import SnapshotBox
 
 MAX_BUTTONS = 12
@@ -79,7 +81,7 @@ class GameTable(Session):
     def _build_widgets(self) -> None:
         self.status, self.view, self.log_view, self.hint_view, self.note = (w.HTML() for _ in range(5))
         self.help = w.HTML(help_html(self))
-        self.news = LiveNews()
+        self.script = TableScript(on_pick=self._on_page_pick)
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
         self.hint_button.layout.display = SHOWN if self.hint_function else HIDDEN
         self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
@@ -101,7 +103,7 @@ class GameTable(Session):
                         self.upload, self.pace], layout=w.Layout(flex_flow="row wrap"))
         self.widget = SnapshotBox(self.snapshot_html, self.summary,
                                   children=[self.status, self.choices, self.hint_view, self.note, tools, self.log_view,
-                                            self.view, self.help, self.news])
+                                            self.view, self.help, self.script])
         self.widget.add_class(TABLE_CLASS)
 
     def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool", *,
@@ -168,7 +170,7 @@ class GameTable(Session):
     def _new_telling(self) -> None:
         """A new game at the table: nothing told yet, the live region empty."""
         self.announcer.reset()
-        self.news.clear()
+        self.script.clear()
 
     def show_hints(self) -> None:
         """Show the person to move every legal choice with the advisor's value, best first."""
@@ -190,9 +192,9 @@ class GameTable(Session):
         self.hint_button.disabled = hidden or self.stop != Stop.DECIDE
         self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
         if hidden:
-            self.news.clear()  # nothing the last seat was told stays in the page
+            self.script.clear()  # nothing the last seat was told stays in the page
         else:
-            self.news.tell(self.announcer.news(self))
+            self.script.tell(self.announcer.news(self))
         self.status.value = self._status_html() + (  # for timing in a browser: which redraw, bots' share
             f'<span class="deerbook-redraw" data-redraw="{self.redraws}" '
             f'data-bots-ms="{1000 * self.bot_seconds:.1f}"></span>')
@@ -243,9 +245,19 @@ class GameTable(Session):
         self.move_box = w.HBox([self.move_which, self.move_spaces, self.move_left, self._button(
             "Move", lambda: self.move_pawn(self.move_which.value, self.move_spaces.value), "make this move",
             "deerbook-choice", choice=True)], layout=w.Layout(flex_flow="row wrap"))
+        for box in (self.menu_box, self.move_box):
+            box.add_class(PICK_CLASS)
         self.choices = w.HBox([self.pass_button, self.roll_button, self.continue_button, self.new_button,
                                self.choice_row, self.menu_box, self.move_box], layout=w.Layout(flex_flow="row wrap"))
         self.choices.add_class("deerbook-choices")
+
+    def _on_page_pick(self, index: int, spaces: int | None) -> None:
+        """Play or Move pressed on the page, with the option its menu and the number its field showed then (the
+        controls' own values may still be on their way: `script.TableScript`)."""
+        if self.menu_box in self.shown_controls and 0 <= index < len(self.menu.options):
+            self._click(lambda: self.play(self.menu.options[index][1]), then_focus=True)
+        elif self.move_box in self.shown_controls and 0 <= index < len(self.move_which.options):
+            self._click(lambda: self.move_pawn(self.move_which.options[index][1], spaces or 0), then_focus=True)
 
     def _play_button(self, index: int) -> None:
         """Play the choice on the button at `index` (its tooltip is the action's text)."""

@@ -287,17 +287,10 @@ class KeyboardPlayer:
         """One choice: the keys, the redraw, the checks. The time from the last key press to the redraw in ms."""
         shadow, keys = self.shadow, self.page.keyboard
         assert_focus_on(self.page, shadow.first_control())
-        control = shadow.shown_controls[0]
         self.viewers.append(shadow.viewer)
-        if control is shadow.choice_row:
-            pressed, used = self._pick_button(), "buttons"
-        elif control is shadow.menu_box:
-            pressed, used = self._pick_from_menu(), "menu"
-        elif control is shadow.move_box:
-            pressed, used = self._move_a_pawn(), "move"
-        else:
-            pressed, used = control, {shadow.pass_button: "pass", shadow.roll_button: "roll"}.get(control, "other")
-        self.used.append(used)
+        self.used.append(kind := control_kind(shadow))
+        pressed = {"buttons": self._pick_button, "menu": self._pick_from_menu,
+                   "move": self._move_a_pawn}.get(kind, lambda: shadow.shown_controls[0])()
         key = ("Enter", "Space")[int(self.rng.integers(2))]
         before = redraw_count(self.page)
         start = time.perf_counter()
@@ -357,6 +350,14 @@ class KeyboardPlayer:
         for _ in range(abs(steps)):
             self.page.keyboard.press("ArrowDown" if steps > 0 else "ArrowUp")
         assert self.page.evaluate("() => document.activeElement.selectedIndex") == index
+
+
+def control_kind(shadow) -> str:
+    """Which choice control the shadow table shows: buttons, menu, move, pass, roll, next or new."""
+    kinds = {"buttons": shadow.choice_row, "menu": shadow.menu_box, "move": shadow.move_box,
+             "pass": shadow.pass_button, "roll": shadow.roll_button, "next": shadow.continue_button,
+             "new": shadow.new_button}
+    return next(kind for kind, control in kinds.items() if control is shadow.shown_controls[0])
 
 
 def label(widget) -> str:

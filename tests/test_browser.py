@@ -11,11 +11,13 @@ when it hangs (`HANG`). Screenshots go to the test's temporary folder. Skipped, 
 Playwright or JupyterLab is missing.
 """
 
+import axe
 import numpy as np
 import pytest
 
 from browser_table import (CHROMIUM, CHROMIUM_ARGS, KeyboardPlayer, assert_focus_on, lab_server, missing_reason,
-                           notebook_keys_stay_with_the_table, open_by_keyboard, play_by_clicks, write_notebook)
+                           control_kind, notebook_keys_stay_with_the_table, open_by_keyboard, play_by_clicks,
+                           write_notebook)
 
 pytestmark = pytest.mark.skipif(missing_reason() is not None, reason=str(missing_reason()))
 
@@ -112,3 +114,27 @@ def test_the_focus_ring_shows_in_the_dark_theme(lab_browser):
         player.page.close()
     finally:
         themes.unlink()
+
+
+@pytest.mark.skipif(axe.missing_reason() is not None, reason=str(axe.missing_reason()))
+def test_the_table_has_no_serious_axe_violation(lab_browser):
+    """axe-core on the table at each kind of screen it shows: a roll, a row of choices, the pass screen, a rack's
+    move, whichever come first in a hot-seat game."""
+    from deerbook.engine.registry import make_agents
+
+    browser, url, folder = lab_browser
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    notebook = write_notebook(folder, "axe-deer.ipynb", "deer", {"num_players": 2}, ["human", "human"], 5)
+    shadow = shadow_table("deer", {"num_players": 2}, ["human", "human"], 5)
+    open_by_keyboard(page, url, notebook)
+    player = KeyboardPlayer(page, shadow, make_agents(shadow.game, ["greedy"])[0], np.random.default_rng(5))
+    checked, found = set(), []
+    for _ in range(150):
+        if (kind := control_kind(shadow)) not in checked:
+            checked.add(kind)
+            found += axe.lines(axe.blocking(axe.violations(page, ".deerbook-table")), kind)
+        if len(checked) == 4:
+            break
+        player.step()
+    assert len(checked) == 4 and found == [], found
+    page.close()

@@ -91,7 +91,7 @@ def test_a_whole_deer_game_by_keyboard_alone(lab_browser):
 
 
 def test_a_hot_seat_tells_each_seat_only_its_own_lines(lab_browser):
-    player = play_by_keyboard(lab_browser, "deer", {"num_players": 2}, ["human", "human"], 5, 80)
+    player = play_by_keyboard(lab_browser, "deer", {"num_players": 2}, ["human", "human"], 5, 200)
     assert player.used.count("pass") >= 10 and set(player.viewers) == {0, 1}
     player.page.close()
 

@@ -269,3 +269,17 @@ def test_a_pick_on_the_page_plays_what_the_page_showed_when_its_button_was_press
     assert table.state.pawns == (0, 0, 4) and which.value == "move player 0 back" and spaces.value == 11
     go.click()  # pressed from Python: the controls' own values
     assert "You moved your own pawn back 11 spaces" in table.history and table.move_box not in table.shown_controls
+
+
+def test_a_long_list_is_a_menu_and_a_pick_on_the_page_plays_its_option():
+    tables = [GameTable(make_game("deer", num_players=2), ["human", "human"], seed=2, bot_delay=0) for _ in range(2)]
+    for table in tables:  # the same clicks up to the first menu
+        rng = np.random.default_rng(2)
+        while table.menu_box not in table.shown_controls:
+            click_something(table, rng)
+    page, twin = tables
+    names = [value for _, value in page.menu.options]
+    assert len(names) > 12 and page.menu.value == names[0] and page.menu.description == "Choose"
+    page.script._handle_custom_msg({"picked": len(names) - 1, "spaces": None}, [])  # as the page sends it
+    twin.play(names[-1])
+    assert page.state == twin.state and page.history == twin.history

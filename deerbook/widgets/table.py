@@ -304,6 +304,7 @@ class GameTable(Session):
 
     def _menu(self, offered) -> w.Widget:
         self.menu.options = [(choice.label, choice.name) for choice in offered]
+        self.menu.value = offered[0].name  # new options leave the menu on none of them
         return self.menu_box
 
     def _move_control(self, offered) -> w.Widget:

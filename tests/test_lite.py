@@ -80,12 +80,16 @@ def test_lite_plays_deer_by_clicks(play_page):
     table = lite_browser.cells(play_page).nth(DEER_TABLE)
     lite_browser.wait_for_table(play_page, table)
     log = table.locator(".deerbook-log li")
-    lengths = [log.count()]
+    news = table.locator('.deerbook-news[role="log"][aria-live="polite"]')  # the anywidget's live region
+    news.wait_for(state="attached", timeout=lite_browser.CELL_RUN)
+    lengths, told = [log.count()], [news.locator("p").count()]
     for _ in range(CLICKS):
         clicked = lite_browser.click_choice(play_page, table)
         lengths.append(log.count())
+        told.append(news.locator("p").count())
         assert clicked, "a choice button has a label"
     assert all(after > before for before, after in zip(lengths, lengths[1:])), f"every click is logged: {lengths}"
+    assert all(after > before for before, after in zip(told, told[1:])), f"every click is announced: {told}"
     assert "Traceback" not in table.inner_text()
 
 
@@ -139,9 +143,11 @@ def test_lite_lock_names_only_shipped_wheels():
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
         # Pyodide's own entries spell some names unnormalised ("prompt_toolkit"); it matches them canonically.
         assert {canonicalize_name(dep) for dep in entry["depends"]} <= set(packages), name
-    assert {"deerbook", "ipywidgets", "plotly"} <= set(packages)
+    assert {"deerbook", "ipywidgets", "plotly", "anywidget", "psygnal"} <= set(packages)
+    assert all(entry["file_name"].endswith("-none-any.whl") for entry in packages.values())  # Pyodide loads these
     assert packages["deerbook"]["imports"] == ["deerbook"]
-    assert {"ipywidgets", "plotly"} <= set(packages["deerbook"]["depends"])
+    assert {"ipywidgets", "plotly", "anywidget"} <= set(packages["deerbook"]["depends"])
+    assert (LITE / "extensions" / "anywidget").is_dir()  # its front end, collected from the build environment
 
 
 @needs_book

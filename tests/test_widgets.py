@@ -19,9 +19,11 @@ GAMES = [("deer", {"num_players": 3}), ("deer", {"num_players": 4, "advanced": T
 
 def controls(table):
     """The clickable things the table offers the person to move."""
-    if table.pass_button.layout.display != "none":
-        return [table.pass_button]
-    return list(table.choices.children)
+    return list(table.shown_controls)
+
+
+def shown(parts):
+    return [part for part in parts if part.layout.display != "none"]
 
 
 def click_something(table, rng) -> None:
@@ -29,7 +31,7 @@ def click_something(table, rng) -> None:
     control = rng.choice(controls(table))
     if isinstance(control, w.Button):
         return control.click()
-    parts = control.children
+    parts = shown(control.children)
     if all(isinstance(p, w.Button) for p in parts):
         return parts[int(rng.integers(len(parts)))].click()
     menu, *rest = parts
@@ -58,7 +60,7 @@ def test_a_person_plays_a_whole_game_by_clicking(name, options):
     assert clicks > 0
     assert "<b>Game over.</b>" in table.status.value and "Returns" not in table.status.value
     assert re.search(r"\b(win|wins)\b", table.status.value)
-    assert table.choices.children == (table.new_button,)
+    assert table.shown_controls == (table.new_button,)
     assert "<svg" in table.view.value
 
 
@@ -82,7 +84,7 @@ def test_default_table_is_you_against_bots_with_a_fresh_seed_shown():
     table = GameTable("deer-cards", bot_delay=0)
     assert table.seats == ["human", "greedy", "greedy", "greedy"]
     assert isinstance(table.seed, int) and f"Seed {table.seed}" in table.status.value
-    assert "Your turn:" in table.status.value and table.choices.children == (table.roll_button,)
+    assert "Your turn:" in table.status.value and table.shown_controls == (table.roll_button,)
     bundle = table._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert "<svg" in bundle["text/html"] and "VBox" not in bundle["text/plain"]
@@ -135,7 +137,7 @@ def test_hot_seat_hides_the_previous_hand_until_the_next_player_takes_the_table(
     passes = 0
     for _ in range(60):
         if table.passing_to is not None:
-            assert table.view.value == table.log_view.value == "" and table.choices.children == ()
+            assert table.view.value == table.log_view.value == "" and table.shown_controls == (table.pass_button,)
             assert f"Pass the table to P{table.passing_to}" in table.status.value
             assert "<svg" not in table.snapshot_html()
             passes += 1
@@ -165,7 +167,7 @@ def test_a_rack_is_one_control(monkeypatch):
     state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
                      1, 2, 4, "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)")
     table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)
-    which, spaces, left, go = table.choices.children[0].children
+    which, spaces, left, go = table.shown_controls[0].children
     assert which.value == "move player 0 back" and spaces.value == 15 and "<b>15</b> left" in left.value
     assert dict(which.options)["You pawn back (on 0: these spaces are lost)".replace("You ", "Your ")] == which.value
     which.value = "move player 1 forward"
@@ -197,3 +199,87 @@ def test_a_click_the_rules_refuse_is_named_in_the_note_and_changes_nothing():
     before = table.state
     table._click(lambda: table.play("choose 13"))
     assert "Not allowed" in table.note.value and "choose 13" in table.note.value and table.state == before
+
+
+def test_the_live_region_tells_each_seat_only_its_own_new_lines_and_the_pass_screen_nothing():
+    from deerbook.play.table_html import Announcer
+    from deerbook.widgets.script import LIVE_LINES
+
+    table = GameTable(make_game("deer", num_players=2), ["human", "human"], seed=9, bot_delay=0)
+    announcer, telling, rng = Announcer(), [], np.random.default_rng(4)
+    passes = 0
+    while not table.state.is_terminal():
+        if table.passing_to is not None:
+            assert table.script.lines == []  # nothing the last seat was told stays in the page
+            telling, passes = [], passes + 1
+        else:
+            telling += announcer.news(table)
+            assert table.script.lines == telling[-LIVE_LINES:]
+            assert set(table.script.lines) <= set(table.history)  # the viewer's own log, nothing else
+        click_something(table, rng)
+    assert passes > 10
+
+
+def test_the_live_region_keeps_its_newest_lines_and_a_new_game_empties_it():
+    from deerbook.widgets.script import LIVE_LINES, TableScript
+
+    news = TableScript(on_pick=print)
+    news.tell([f"line {i}" for i in range(LIVE_LINES - 1)])
+    news.tell(["a", "b", "c"])
+    assert news.lines[-3:] == ["a", "b", "c"] and len(news.lines) == LIVE_LINES and news.first == 2
+    table = GameTable(make_game("football", num_players=1), seed=2, bot_delay=0)
+    table.roll()
+    telling = table.script.telling
+    assert table.script.lines == table.history
+    table.new_button.click()
+    assert table.script.telling == telling + 1 and table.script.lines == table.history
+
+
+def test_after_a_choice_the_focus_lands_on_the_next_first_choice(monkeypatch):
+    focused = []
+    monkeypatch.setattr(w.DOMWidget, "focus", lambda widget: focused.append(widget))
+    table = GameTable(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=4, bot_delay=0)
+    rng = np.random.default_rng(3)
+    kinds = set()
+    for _ in range(80):
+        if table.state.is_terminal():
+            break
+        click_something(table, rng)
+        first = table.shown_controls[0]
+        assert focused[-1] is (shown(first.children)[0] if isinstance(first, w.Box) else first)
+        assert focused[-1].layout.display != "none"
+        kinds.add(type(focused[-1]).__name__)
+    assert kinds >= {"Button", "Dropdown"}
+    before = len(focused)
+    table.hint_button.click()  # a tool: the focus stays where it is
+    assert len(focused) == before
+
+
+def test_a_pick_on_the_page_plays_what_the_page_showed_when_its_button_was_pressed():
+    from deerbook.play.deer_narrate import act, roll
+
+    game = make_game("deer", num_players=3)
+    state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),
+                     1, 2, 4, "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)")
+    table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)
+    which, spaces, _, go = table.shown_controls[0].children
+    names = [value for _, value in which.options]
+    # The page's select shows P2 forward and its field 4, though a held-back update left the kernel at the default:
+    table.script._handle_custom_msg({"picked": names.index("move player 2 forward"), "spaces": 4}, [])
+    assert table.state.pawns == (0, 0, 4) and which.value == "move player 0 back" and spaces.value == 11
+    go.click()  # pressed from Python: the controls' own values
+    assert "You moved your own pawn back 11 spaces" in table.history and table.move_box not in table.shown_controls
+
+
+def test_a_long_list_is_a_menu_and_a_pick_on_the_page_plays_its_option():
+    tables = [GameTable(make_game("deer", num_players=2), ["human", "human"], seed=2, bot_delay=0) for _ in range(2)]
+    for table in tables:  # the same clicks up to the first menu
+        rng = np.random.default_rng(2)
+        while table.menu_box not in table.shown_controls:
+            click_something(table, rng)
+    page, twin = tables
+    names = [value for _, value in page.menu.options]
+    assert len(names) > 12 and page.menu.value == names[0] and page.menu.description == "Choose"
+    page.script._handle_custom_msg({"picked": len(names) - 1, "spaces": None}, [])  # as the page sends it
+    twin.play(names[-1])
+    assert page.state == twin.state and page.history == twin.history

@@ -6,7 +6,8 @@ Everything the site loads is a file of the site:
 - the Pyodide runtime from the npm registry package (`npm pack pyodide@VERSION`, the version the installed
   jupyterlite-pyodide-kernel is made for);
 - the pure-Python wheels Pyodide's lock names for the kernel (IPython, jedi, micropip, ...) from PyPI, at exactly
-  the lock's versions, plus ipywidgets, comm and plotly at the versions installed for the book; all written into
+  the lock's versions, plus ipywidgets, comm, plotly, anywidget and psygnal (runs_live.EXTRA_PACKAGES) at the
+  versions installed for the book (their pure wheels: psygnal also has compiled ones); all written into
   `pyodide-lock.json` with their imports and dependencies, so a cell's `import plotly` needs no `%pip install`;
 - the deerbook wheel built from this repository (`pip wheel --no-deps .`);
 - a stand-in `nbformat` that only declares a version (NBFORMAT_STAND_IN), loaded with plotly: Plotly displays a
@@ -142,7 +143,8 @@ def pypi_wheels(pins: dict[str, str]) -> dict[str, Path]:
     missing = [f"{name}=={version}" for name, version in pins.items() if cached_wheel(name, version) is None]
     if missing:
         run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary", ":all:",
-            "--python-version", PYODIDE_PYTHON_VERSION, "--dest", str(CACHE / "wheels"), *missing)
+            "--python-version", PYODIDE_PYTHON_VERSION, "--platform", "any",  # the pure wheel, never a compiled one
+            "--dest", str(CACHE / "wheels"), *missing)
     return {name: cached_wheel(name, version) for name, version in pins.items()}
 
 

@@ -20,9 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "deerbook"
 #: Pyodide packages the kernel itself loads at start (their dependencies in Pyodide's lock come along)
-KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi")
-#: pure-Python packages that Pyodide's lock lacks (shipped at the versions the book is built with)
-EXTRA_PACKAGES = ("comm", "ipywidgets", "plotly")
+KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets")
+#: pure-Python packages that Pyodide's lock lacks (shipped at the versions the book is built with); the table's
+#: script is an anywidget (deerbook/widgets/script.py), which needs psygnal
+EXTRA_PACKAGES = ("anywidget", "comm", "ipywidgets", "plotly", "psygnal")
 #: the projects whose modules a chapter may import in the lite kernel
 LITE_PROJECTS = KERNEL_PACKAGES + EXTRA_PACKAGES
 

@@ -10,12 +10,21 @@ the stepping is `Session.advance`, the same at every table. The choices, prompts
 the words of `play.table_html`, shared with the book page's table. Between two human seats a "pass to P2" screen
 hides the previous hand. Save writes a JSON file (never shown on the table); Load reads one back.
 
+The table plays by keyboard alone: Tab goes through it in its reading order (status, choices, tools, log, drawing,
+help), Enter or Space chooses, and after a choice the keyboard focus lands on the next first choice. The choice
+controls are made once and shown or hidden (never replaced), so a focus request always finds its control drawn.
+Each new log line is announced to a screen reader through the live region of `script.TableScript`
+(`play.table_html.Announcer`: a seat is told only its own log's new lines; the "pass the table" screen tells
+nothing), which also keeps the table's keys from JupyterLab's notebook shortcuts and sends what a menu showed
+when its Play or Move button was pressed on the page.
+
 The table displays itself in a cell; where no live widget can run (the static book) its mime bundle
 carries a drawn snapshot of the table as text/html.
 """
 from __future__ import annotations
 
 import time
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any, Callable, Sequence, cast
@@ -28,13 +37,17 @@ from ..engine.files import FileWriteError, free_path, write_atomic
 from ..engine.seeding import Seed
 from ..play.session import Session, Stop
 from ..play.hints import Hint, hint_function
-from ..play.table_html import NEXT, ROLL, choices, help_html, hints_html, log_html, status_html
+from ..play.table_html import NEXT, ROLL, Announcer, choices, help_html, hints_html, log_html, status_html
+from .script import PICK_CLASS, TABLE_CLASS, TableScript
 from .snapshot import SnapshotBox
 
 MAX_BUTTONS = 12
 LOG_TURNS = 60  # the turns the log shows (the newest last)
 PACES = {"pause": ("a short pause after each bot turn", 0.8),
          "step": ("step by step: Next turn after each bot turn", None), "quick": ("no pause", 0.0)}
+# A control's layout.display: shown (the style sheet's own display) or hidden. Never None: Pyodide's kernel sends a
+# Python None to the page as `undefined`, which leaves the last display in place.
+SHOWN, HIDDEN = "", "none"
 LOG_BOX = "max-height:16em;overflow:auto;display:flex;flex-direction:column-reverse"  # opens scrolled to the newest
 
 
@@ -55,6 +68,7 @@ class GameTable(Session):
         self.passing_to: int | None = None
         self.stop, self._clicked = Stop.OVER, False
         self.redraws = 0
+        self.announcer = Announcer()
         self._build_widgets()
         self.advance()
 
@@ -67,15 +81,18 @@ class GameTable(Session):
     def _build_widgets(self) -> None:
         self.status, self.view, self.log_view, self.hint_view, self.note = (w.HTML() for _ in range(5))
         self.help = w.HTML(help_html(self))
-        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self._build_controls()
+        self.script = TableScript(on_pick=self._on_page_pick)
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
-        self.hint_button.layout.display = None if self.hint_function else "none"
-        self.continue_button = self._button("Next turn ▸", self.advance, "show the next bot turn", "deerbook-continue")
-        self.roll_button = self._button("Roll the dice", self.roll, "your turn starts with a roll", "deerbook-choice")
+        self.hint_button.layout.display = SHOWN if self.hint_function else HIDDEN
         self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
-                                        "deerbook-pass")
-        self.new_button = self._button("New game", self.new_game, "a fresh game with a new seed", "deerbook-new")
+                                        "deerbook-pass", choice=True)
+        self.continue_button = self._button("Next turn ▸", self.advance, "show the next bot turn", "deerbook-continue",
+                                            choice=True)
+        self.roll_button = self._button("Roll the dice", self.roll, "your turn starts with a roll", "deerbook-choice",
+                                        choice=True)
+        self.new_button = self._button("New game", self.new_game, "a fresh game with a new seed", "deerbook-new",
+                                       choice=True)
+        self._build_controls()
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
         self.upload.observe(self._on_upload, names="value")
         pace = next((key for key, (_, delay) in PACES.items() if delay == self.bot_delay), "pause")
@@ -86,17 +103,22 @@ class GameTable(Session):
                         self.upload, self.pace], layout=w.Layout(flex_flow="row wrap"))
         self.widget = SnapshotBox(self.snapshot_html, self.summary,
                                   children=[self.status, self.choices, self.hint_view, self.note, tools, self.log_view,
-                                            self.view, self.help])
+                                            self.view, self.help, self.script])
+        self.widget.add_class(TABLE_CLASS)
 
-    def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool") -> w.Button:
+    def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool", *,
+                choice: bool = False) -> w.Button:
+        """A button that runs `action`; after a choice's button the keyboard focus moves to the next first choice
+        (after a tool's it stays)."""
         button = w.Button(description=text, tooltip=tooltip, layout=w.Layout(width="auto"))
         button.add_class(css)
-        button.on_click(lambda _: self._click(action))
+        button.on_click(lambda _: self._click(action, then_focus=choice))
         return button
 
-    def _click(self, action: Callable[[], object]) -> None:
+    def _click(self, action: Callable[[], object], then_focus: bool = False) -> None:
         """Run a person's click; bots' turns are paced only then (see `advance`). A move the rules refuse is named
-        in the note line (a click handler's exception would vanish unseen)."""
+        in the note line (a click handler's exception would vanish unseen). After a choice the keyboard focus goes
+        to the first control shown (the old one may be hidden now)."""
         self._clicked = True
         try:
             action()
@@ -105,6 +127,8 @@ class GameTable(Session):
             self._draw()
         finally:
             self._clicked = False
+        if then_focus and (control := self.first_control()) is not None:
+            control.focus()
 
     # -- playing ----------------------------------------------------------------------------------------
     def advance(self) -> Stop:
@@ -139,8 +163,14 @@ class GameTable(Session):
     def new_game(self) -> None:
         """A fresh game at the same seats with a new seed."""
         self.restart()
+        self._new_telling()
         self.note.value = ""
         self.advance()
+
+    def _new_telling(self) -> None:
+        """A new game at the table: nothing told yet, the live region empty."""
+        self.announcer.reset()
+        self.script.clear()
 
     def show_hints(self) -> None:
         """Show the person to move every legal choice with the advisor's value, best first."""
@@ -156,13 +186,15 @@ class GameTable(Session):
         self.hints, self.hint_view.value = [], ""
         self._choose_viewer()
         hidden = self.passing_to is not None
-        observation = self.state.observation(self.viewer)
-        self.view.value = "" if hidden else html_block(self.view_module.render_svg(observation, self.game, self.names))
+        self.view.value = "" if hidden else self._drawing_html()
         self.log_view.value = "" if hidden else self._log_html()  # the log tells the last seat's secrets too
-        self.choices.children = () if hidden else self._controls()
+        self._show((self.pass_button,) if hidden else self._controls())
         self.hint_button.disabled = hidden or self.stop != Stop.DECIDE
-        self.pass_button.layout.display = None if hidden else "none"
         self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
+        if hidden:
+            self.script.clear()  # nothing the last seat was told stays in the page
+        else:
+            self.script.tell(self.announcer.news(self))
         self.status.value = self._status_html() + (  # for timing in a browser: which redraw, bots' share
             f'<span class="deerbook-redraw" data-redraw="{self.redraws}" '
             f'data-bots-ms="{1000 * self.bot_seconds:.1f}"></span>')
@@ -183,15 +215,27 @@ class GameTable(Session):
         return status_html(self, self.stop, self.rulings_url)
 
     def _log_html(self) -> str:
-        return f'<div style="{LOG_BOX}">{log_html(self, LOG_TURNS)}</div>'
+        """The log in a box that scrolls, reachable by Tab so that a keyboard can scroll it."""
+        return (f'<div class="deerbook-logbox" tabindex="0" role="region" aria-label="Log" style="{LOG_BOX}">'
+                f'{log_html(self, LOG_TURNS)}</div>')
+
+    def _drawing_html(self) -> str:
+        """The viewing seat's drawn table with its plain-text twin."""
+        observation = self.state.observation(self.viewer)
+        return html_block(self.view_module.render_svg(observation, self.game, self.names),
+                          self.view_module.render_text(observation, self.game, self.names))
 
     def _build_controls(self) -> None:
-        """The choice controls are made once and reused (a redraw sends new labels, not new widgets)."""
+        """The choice controls are made once and shown or hidden (a redraw sends new labels, not new widgets)."""
         self.choice_buttons: list[w.Button] = []
-        self.choice_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.menu = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"))
+        for i in range(MAX_BUTTONS):
+            self.choice_buttons.append(self._button("", partial(self._play_button, i), "", "deerbook-choice",
+                                                    choice=True))
+        self.choice_row = w.HBox(self.choice_buttons, layout=w.Layout(flex_flow="row wrap"))
+        self.menu = w.Dropdown(description="Choose", style={"description_width": "initial"},
+                               layout=w.Layout(width="auto", max_width="100%"))
         self.menu_box = w.HBox([self.menu, self._button("Play", lambda: self.play(self.menu.value),
-                                                        "play the chosen move", "deerbook-choice")],
+                                                        "play the chosen move", "deerbook-choice", choice=True)],
                                layout=w.Layout(flex_flow="row wrap"))
         self.move_which = w.Dropdown(description="Move", style={"description_width": "initial"},
                                      layout=w.Layout(width="auto", max_width="100%"))
@@ -200,7 +244,42 @@ class GameTable(Session):
         self.move_left = w.HTML()
         self.move_box = w.HBox([self.move_which, self.move_spaces, self.move_left, self._button(
             "Move", lambda: self.move_pawn(self.move_which.value, self.move_spaces.value), "make this move",
-            "deerbook-choice")], layout=w.Layout(flex_flow="row wrap"))
+            "deerbook-choice", choice=True)], layout=w.Layout(flex_flow="row wrap"))
+        for box in (self.menu_box, self.move_box):
+            box.add_class(PICK_CLASS)
+        self.choices = w.HBox([self.pass_button, self.roll_button, self.continue_button, self.new_button,
+                               self.choice_row, self.menu_box, self.move_box], layout=w.Layout(flex_flow="row wrap"))
+        self.choices.add_class("deerbook-choices")
+
+    def _on_page_pick(self, index: int, spaces: int | None) -> None:
+        """Play or Move pressed on the page, with the option its menu and the number its field showed then (the
+        controls' own values may still be on their way: `script.TableScript`)."""
+        if self.menu_box in self.shown_controls and 0 <= index < len(self.menu.options):
+            self._click(lambda: self.play(self.menu.options[index][1]), then_focus=True)
+        elif self.move_box in self.shown_controls and 0 <= index < len(self.move_which.options):
+            self._click(lambda: self.move_pawn(self.move_which.options[index][1], spaces or 0), then_focus=True)
+
+    def _play_button(self, index: int) -> None:
+        """Play the choice on the button at `index` (its tooltip is the action's text)."""
+        self.play(self.choice_buttons[index].tooltip)
+
+    @property
+    def shown_controls(self) -> tuple[w.Widget, ...]:
+        """The choice controls the table shows now (a button, a row of buttons, a menu or the rack's move)."""
+        return tuple(box for box in self.choices.children if box.layout.display != HIDDEN)
+
+    def first_control(self) -> w.Widget | None:
+        """The control a keyboard lands on after a choice: the first one shown (in a row, its first part shown)."""
+        if not self.shown_controls:
+            return None
+        first = self.shown_controls[0]
+        if isinstance(first, w.Box):
+            return next(part for part in first.children if part.layout.display != HIDDEN)
+        return first
+
+    def _show(self, shown: tuple[w.Widget, ...]) -> None:
+        for box in self.choices.children:
+            box.layout.display = SHOWN if box in shown else HIDDEN
 
     def _controls(self) -> tuple[w.Widget, ...]:
         if self.stop == Stop.OVER:
@@ -217,18 +296,15 @@ class GameTable(Session):
         return (self._buttons(offered) if len(offered) <= MAX_BUTTONS else self._menu(offered),)
 
     def _buttons(self, offered) -> w.Widget:
-        while len(self.choice_buttons) < len(offered):
-            button = w.Button(layout=w.Layout(width="auto"))
-            button.add_class("deerbook-choice")
-            button.on_click(lambda b: self._click(lambda: self.play(b.tooltip)))
-            self.choice_buttons.append(button)
-        for button, choice in zip(self.choice_buttons, offered):
-            button.description, button.tooltip = choice.label, choice.name
-        self.choice_row.children = tuple(self.choice_buttons[:len(offered)])
+        for i, button in enumerate(self.choice_buttons):
+            if i < len(offered):
+                button.description, button.tooltip = offered[i].label, offered[i].name
+            button.layout.display = SHOWN if i < len(offered) else HIDDEN
         return self.choice_row
 
     def _menu(self, offered) -> w.Widget:
         self.menu.options = [(choice.label, choice.name) for choice in offered]
+        self.menu.value = offered[0].name  # new options leave the menu on none of them
         return self.menu_box
 
     def _move_control(self, offered) -> w.Widget:
@@ -264,6 +340,7 @@ class GameTable(Session):
         except SaveFileError as exc:
             self.note.value = f"<b>Cannot load {escape(source)}:</b> {escape(str(exc))}"
             return False
+        self._new_telling()
         self.note.value = f"Loaded {escape(source)}."
         self.help.value = help_html(self)
         self.advance()
@@ -285,10 +362,7 @@ class GameTable(Session):
         status = f"<div>{self._status_html()}</div>"
         if self.passing_to is not None:
             return status
-        observation = self.state.observation(self.viewer)
-        svg = self.view_module.render_svg(observation, self.game, self.names)
-        text = self.view_module.render_text(observation, self.game, self.names)
-        return f"{status}{html_block(svg, text)}{self._log_html()}"
+        return f"{status}{self._drawing_html()}{self._log_html()}"
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,137 @@
+"""The table's own script in the page (a tiny anywidget): its live region, its keys, its focus ring, its picks.
+
+- **The live region.** An ipywidgets HTML widget replaces its whole content on every change, so a live region
+  written inside its value is a new element each time, and screen readers do not reliably announce an element that
+  has just been inserted. This widget's element stays in the page: its `role="log"` region (visually hidden: the
+  table's own log shows the same lines) only ever gains lines at its end (`tell`), drops its oldest beyond
+  `LIVE_LINES`, and is emptied for a new telling (`clear`: a new game, or the table passed to another seat, so
+  nothing the last seat was told stays in it).
+- **The keys.** JupyterLab binds plain keys in a notebook's command mode (arrows move between cells, Enter edits a
+  cell, letters cut, add or delete cells), and would act on keys pressed on the table's buttons, menus and number
+  field. A key press without Ctrl, Alt or Meta that starts inside the table (Escape and Tab excepted) stops at the
+  table, before JupyterLab's handler (which listens on the document, in the bubbling phase).
+- **The focus ring.** The theme's strongest text colour, inside each control, wherever the keyboard focus is.
+- **The picks.** ipywidgets holds back a control's later changes until the kernel has answered its first one, but
+  sends a button's click at once (and two widgets' messages may be handled in either order), so a menu arrowed
+  through quickly and then played could reach the kernel as an older choice. A click on the button of a
+  `PICK_CLASS` box therefore stops at the table, and this widget sends, in one message, what that box's menu and
+  number field show: `on_pick(index, spaces)` plays it.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import anywidget
+import traitlets
+
+LIVE_LINES = 100  # the lines the region keeps (the newest)
+TABLE_CLASS = "deerbook-table"  # the class of the table's outer box
+PICK_CLASS = "deerbook-pick"  # a box with a menu (and maybe a number field) and the button that plays them
+
+ESM = """
+const LEFT_TO_JUPYTERLAB = ["Escape", "Tab"];
+
+function keepKeys(event) {  // plain keys pressed on the table's controls are the table's, not the notebook's
+  if (!(event.ctrlKey || event.altKey || event.metaKey) && !LEFT_TO_JUPYTERLAB.includes(event.key)) {
+    event.stopPropagation();
+  }
+}
+
+function showLines(model, region) {  // the region gains the new lines at its end and drops the ones let go
+  let telling = null, start = 0, end = 0;  // the telling shown and the numbers of its first and next line
+  return () => {
+    const first = model.get("first"), lines = model.get("lines");
+    if (model.get("telling") !== telling) {
+      telling = model.get("telling");
+      region.replaceChildren();
+      start = end = first;
+    }
+    for (; start < first && region.firstChild; start++) region.firstChild.remove();
+    for (const line of lines.slice(Math.max(0, end - first))) {
+      const item = document.createElement("p");
+      item.textContent = line;
+      region.appendChild(item);
+    }
+    start = first;
+    end = first + lines.length;
+  };
+}
+
+function render({ model, el }) {
+  const region = document.createElement("div");
+  region.className = "deerbook-news";
+  region.setAttribute("role", "log");
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-label", "News at the table");
+  el.appendChild(region);
+  const show = showLines(model, region);
+  show();
+  for (const name of ["lines", "first", "telling"]) model.on(`change:${name}`, show);
+  const reportPick = (event) => {  // instead of the button's own click: the pick as the page shows it
+    const box = event.target.closest(".%(pick)s");
+    if (!box || !event.target.closest("button")) return;
+    event.stopPropagation();
+    const menu = box.querySelector("select"), spaces = box.querySelector("input[type=number]");
+    model.send({ picked: menu.selectedIndex, spaces: spaces ? Number(spaces.value) : null });
+  };
+  let table = null, frame = requestAnimationFrame(function attach() {  // the box is drawn after this element
+    table = el.closest(".%(table)s");
+    if (!table) {
+      frame = requestAnimationFrame(attach);
+      return;
+    }
+    table.addEventListener("keydown", keepKeys);
+    table.addEventListener("click", reportPick, true);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    table?.removeEventListener("keydown", keepKeys);
+    table?.removeEventListener("click", reportPick, true);
+  };
+}
+
+export default { render };
+""" % {"table": TABLE_CLASS, "pick": PICK_CLASS}
+
+# ipywidgets' own focus outline (a 1 px light blue line inside the button, 1.9:1 against its grey) is below 3:1;
+# the theme's strongest text colour is far above it against a control's own background and the page's, in the light
+# and the dark theme. Drawn inside the control: the widget boxes clip what is drawn outside them. `!important`
+# because ipywidgets' rule names more classes than this one can without naming ipywidgets' own.
+CSS = """
+.deerbook-news { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%%);
+  white-space: nowrap; }
+.%(table)s :is(button, select, input, summary, a, [tabindex]):focus-visible {
+  outline: 2px solid var(--jp-ui-font-color0, currentColor) !important; outline-offset: -3px !important; }
+""" % {"table": TABLE_CLASS}
+
+
+class TableScript(anywidget.AnyWidget):
+    """The table's script in the page: `tell` appends lines to its live region, `clear` starts a new telling;
+    `on_pick(index, spaces)` is called when a pick's button is pressed on the page, with the option its menu showed
+    and the number its field showed (None without one)."""
+
+    _esm = traitlets.Unicode(ESM).tag(sync=True)
+    _css = traitlets.Unicode(CSS).tag(sync=True)
+    lines = traitlets.List(traitlets.Unicode()).tag(sync=True)  # the newest LIVE_LINES lines of this telling
+    first = traitlets.Int(0).tag(sync=True)  # the number, in this telling, of the first line kept
+    telling = traitlets.Int(0).tag(sync=True)  # changes when the region is emptied
+
+    def __init__(self, on_pick: Callable[[int, int | None], None], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(lambda _, content, buffers: on_pick(int(content["picked"]), content.get("spaces")))
+
+    def tell(self, lines: list[str]) -> None:
+        """Append `lines` (each announced once, in order)."""
+        if not lines:
+            return
+        held = [*self.lines, *lines]
+        with self.hold_sync():
+            self.first += max(0, len(held) - LIVE_LINES)
+            self.lines = held[-LIVE_LINES:]
+
+    def clear(self) -> None:
+        """Empty the region: what follows is a new telling (a new game, or another seat at the table)."""
+        if self.lines or self.first:
+            with self.hold_sync():
+                self.telling += 1
+                self.lines, self.first = [], 0

@@ -205,7 +205,8 @@ STEP = re.compile(r"Step (\d) of 4: (.+)…")
 
 
 def test_the_start_says_what_loads_step_by_step(context, server):
-    table = open_table(context, server, {"game": "football", "num_players": "1", "seed": "3"})
+    table = open_table(context, server, {"game": "football", "num_players": "1", "seed": "3"})  # waits till dealt
+    assert table.root.locator("[data-part=choices] button:enabled").count() == 1, "the first choice, enabled"
     steps = [STEP.fullmatch(line) for line in table.steps() if line != "Loading…"]  # "Loading…": the page's HTML
     assert all(steps), table.steps()
     numbers = [int(step.group(1)) for step in steps]

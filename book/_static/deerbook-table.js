@@ -137,12 +137,14 @@ if (root && !runtime) {
     busy = true;
     root.setAttribute("aria-busy", "true");
     root.querySelectorAll(BUTTONS).forEach((b) => (b.disabled = true));
+    let answer;
     try {
-      show(await ask(message), message.op, focus);
-    } finally {
+      answer = await ask(message);
+    } finally { // not busy before the news is told: a screen reader may hold back what a busy table says
       busy = false;
       root.removeAttribute("aria-busy");
     }
+    show(answer, message.op, focus);
   }
 
   function width() {
@@ -178,11 +180,7 @@ if (root && !runtime) {
     const params = new URLSearchParams(location.search);
     const chosen = Object.fromEntries([...params].filter(([key]) => /^(game|num_players|seed|pace|seat\d)$/.test(key)));
     lastWidth = width();
-    busy = true;
-    root.setAttribute("aria-busy", "true");
     const first = await ask({ op: "init", rulings: root.dataset.rulings, px: lastWidth, form: chosen });
-    busy = false;
-    root.removeAttribute("aria-busy");
     if (first.stop === "broken") {
       part("status").replaceChildren(paragraph(`Python could not start: ${first.message}`));
       part("loading").hidden = true;

@@ -246,13 +246,23 @@ def tab_into_the_table(table: TablePage) -> None:
     pytest.fail("Tab never reached the table")
 
 
-def back_to_the_first_choice(table: TablePage) -> None:
+def to_the_first_choice(table: TablePage, key: str = "Shift+Tab") -> None:
+    """Press `key` (Tab from above the choices, Shift+Tab from below) until the first choice has the focus."""
     first = tuple(table.buttons()[0][:2])
     for _ in range(60):
-        table.page.keyboard.press("Shift+Tab")
+        table.page.keyboard.press(key)
         if (table.focus()["op"], table.focus()["name"]) == first:
             return
-    pytest.fail("Shift+Tab never reached the first choice")
+    pytest.fail(f"{key} never reached the first choice")
+
+
+def shift_tab_until(table: TablePage, test: str) -> None:
+    """Shift+Tab until the focused element passes `test` (JavaScript: element => true or false)."""
+    for _ in range(40):
+        table.page.keyboard.press("Shift+Tab")
+        if table.page.evaluate(f"({test})(document.activeElement)"):
+            return
+    pytest.fail(f"Shift+Tab never reached an element passing {test}")
 
 
 def tab_order(table: TablePage) -> list[str]:
@@ -313,7 +323,7 @@ def test_playable_by_keyboard_alone(context, server, form, mode):
     ranks = [TAB_ORDER.index(part) for part in parts]
     assert ranks == sorted(ranks) and {"choices", "log", "view", "help"} <= set(parts), parts
     assert table.buttons()[0][0] == "roll", "the roll is a choice the keyboard reaches"
-    back_to_the_first_choice(table)
+    to_the_first_choice(table)
     if form["game"] == "deer":
         moves = play_by_keys(table, shadow, expected, lambda t: t.state == "over", seed=1)
     else:  # a turn: until the reader's next roll, after the bot's turn and its Next button
@@ -329,25 +339,22 @@ def test_focus_stays_in_the_form_while_the_bots_play(context, server):
     tab_into_the_table(table)
     assert table.focus()["part"] == "setup"
     table.page.keyboard.press("Enter")  # opens the game's settings
-    back_to_the_first_choice(table)  # Tab order: settings, status, choices
+    to_the_first_choice(table, "Tab")  # Tab order: settings, status, choices
     for _ in range(300):  # until a bot's turn plays by itself while the focus is in the form
         if table.state == "turn":
             before = table.answers
-            table.page.keyboard.press("Shift+Tab")
-            while table.focus()["part"] != "form":
-                table.page.keyboard.press("Shift+Tab")
+            shift_tab_until(table, "e => e.type === 'submit'")  # from the Next button: the form's Start button
             if table.answers == before and table.state == "turn":
                 table.wait_for_answer(before)
                 focus = table.focus()
                 assert focus["part"] == "form" and focus["text"] == "Start this game", focus
                 break
-            back_to_the_first_choice(table)
+            to_the_first_choice(table, "Tab")  # the bot was quicker: again at the next turn
         else:
             table.press("Enter")
     else:
         pytest.fail("no bot turn played while the focus was in the form")
-    while table.focus()["name"] != "pace" and table.page.evaluate("document.activeElement.name") != "pace":
-        table.page.keyboard.press("Shift+Tab")
+    shift_tab_until(table, "e => e.name === 'pace'")
     before = table.answers
     table.page.keyboard.press("ArrowDown")  # the pace "step": the form is drawn again
     table.wait_for_answer(before)

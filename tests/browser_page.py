@@ -3,11 +3,13 @@ benchmarks/play_page.py).
 
 The page's script shows each answer of the page's Python (`deerbook.play.page.PageTable`) and counts them in the
 table root's `data-answers`; `data-state` says what the table waits for ("roll", "decide", "turn", "over", ...).
-A `TablePage` clicks the table's own buttons and waits for the next answer. The built book is served on
-127.0.0.1 and every other host is blocked (book/lite/lite_browser.py).
+A `TablePage` clicks the table's own buttons (or presses keys) and waits for the next answer; from the page's
+first moment it records what the table's live region is told and each line of its progress while Python loads. The
+built book is served on 127.0.0.1 and every other host is blocked (book/lite/lite_browser.py).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 ROOT = "[data-deerbook-table]"
@@ -15,6 +17,38 @@ PAGE = "book/play-in-your-browser.html"
 START = 120_000  # ms: Python's cold start in the page (about 5-10 s on a free 2-core machine), with room to spare
 ANSWER = 60_000  # ms for one answer (a bot's turn included)
 WAITING = ("roll", "decide", "turn", "over", "pass")
+# Runs before the page's own scripts: records every paragraph written into the table's live region (what a screen
+# reader is told) and every new text of its progress line.
+RECORDER = """
+(() => {
+  const told = window.deerbookTold = [], steps = window.deerbookSteps = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.target.dataset?.part !== "news") continue;
+      for (const node of record.addedNodes) told.push(node.textContent);
+    }
+    const line = document.querySelector("[data-part=loading]")?.textContent;
+    if (line && line !== steps[steps.length - 1]) steps.push(line);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();
+"""
+# Where the keyboard's focus is and how it is drawn: the table's part holding it, the button's op and name, the
+# outline, and the first opaque background around it (the page's own where the outline is drawn).
+FOCUS = """root => {
+  const element = document.activeElement, style = getComputedStyle(element);
+  let background = "", node = element.parentElement;
+  for (; node && !background; node = node.parentElement) {
+    const colour = getComputedStyle(node).backgroundColor;
+    if (!/^rgba\\(.*, 0\\)$|^transparent$/.test(colour)) background = colour;
+  }
+  const table = document.querySelector(root);
+  return { inTable: table.contains(element) && element !== table,
+           part: element.closest("[data-part]")?.dataset.part || (element.closest(".deerbook-setup") ? "setup" : ""),
+           tag: element.tagName.toLowerCase(), op: element.dataset?.op || "", name: element.dataset?.name || "",
+           text: (element.innerText || element.getAttribute("aria-label") || "").slice(0, 80),
+           outline: [style.outlineStyle, parseFloat(style.outlineWidth), style.outlineColor],
+           background: background || "rgb(255, 255, 255)", visible: element.matches(":focus-visible") };
+}"""
 
 
 def runtime_built(book_html: Path) -> bool:
@@ -36,6 +70,7 @@ class TablePage:
         page = context.new_page()
         page.set_viewport_size({"width": width, "height": 1000})
         page.emulate_media(color_scheme=scheme)
+        page.add_init_script(RECORDER)
         page.goto(f"{server}/{PAGE}{query}")
         table = cls(page)
         table.wait_until_ready(START)
@@ -68,9 +103,31 @@ class TablePage:
         """Click a button of the table and wait for the answer."""
         before = self.answers
         self.root.locator(f"[data-part={part}] button").nth(index).click()
+        self.wait_for_answer(before)
+
+    def press(self, key: str) -> None:
+        """Press a key that asks the table something (Enter or Space on a choice) and wait for the answer."""
+        before = self.answers
+        self.page.keyboard.press(key)
+        self.wait_for_answer(before)
+
+    def wait_for_answer(self, before: int) -> None:
+        """Wait until the page has shown an answer after its `before`th, with no request in flight."""
         self.page.wait_for_function(
             "([root, before]) => Number(document.querySelector(root).dataset.answers) > before "
             "&& !document.querySelector(root).hasAttribute('aria-busy')", arg=[ROOT, before], timeout=ANSWER)
+
+    def focus(self) -> dict:
+        """Where the keyboard's focus is and how it is drawn (FOCUS)."""
+        return self.page.evaluate(FOCUS, ROOT)
+
+    def told(self) -> list[str]:
+        """Every line the table's live region was told since the page opened, in order."""
+        return self.page.evaluate("window.deerbookTold")
+
+    def steps(self) -> list[str]:
+        """Every text the progress line showed since the page opened, in order."""
+        return self.page.evaluate("window.deerbookSteps")
 
     def log(self) -> list[tuple[str, list[str]]]:
         """The log as shown: (turn title, lines) per turn, oldest first."""
@@ -87,3 +144,14 @@ class TablePage:
     def text(self, part: str) -> str:
         """The text of one part of the table ("status", "view", "help", ...)."""
         return self.root.locator(f"[data-part={part}]").inner_text()
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG contrast ratio of two CSS colours given as "rgb(...)" or "rgba(...)" (alpha ignored)."""
+    def luminance(colour: str) -> float:
+        channels = [float(c) / 255 for c in re.findall(r"[\d.]+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

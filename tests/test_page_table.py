@@ -3,6 +3,9 @@ browser): a game picked in the form, every legal choice a button, whole games to
 import json
 import random
 import re
+import subprocess
+import sys
+from html import escape
 from html.parser import HTMLParser
 
 import pytest
@@ -146,3 +149,65 @@ def test_requests_and_answers_are_json():
     table = PageTable()
     answer = json.loads(table.handle_json(json.dumps({"op": "start", "form": {"seed": "1"}})))
     assert answer["stop"] == str(Stop.ROLL) and set(answer) >= {"status", "choices", "view", "log", "help", "form"}
+
+
+def seat_log(table: PageTable, seat: int) -> list[str]:
+    """Every line of the game's log that seat `seat` may read, oldest first."""
+    session = table.session
+    return [line for entry in session.log for line in entry.narration.lines_for(seat, session.names)]
+
+
+def test_each_move_tells_the_new_lines_and_what_the_reader_is_asked():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "3", "seed": "12", "pace": "step"}})
+    told, rng = [], random.Random(3)
+    for _ in range(300):
+        told += answer["news"]
+        assert told == table.session.history, "each line told once, in order, none left out"
+        if answer["stop"] in ("roll", "decide", "over"):
+            assert answer["prompt"] and escape(answer["prompt"]) in answer["status"], "the prompt, as shown"
+        else:
+            assert answer["prompt"] == "", "a bot's turn shown asks nothing"
+        if answer["stop"] == "over":
+            break
+        assert "news" not in table.handle({"op": "width", "px": 400}), "a redraw tells nothing"
+        if answer.get("hint_available"):
+            assert set(table.handle({"op": "hint"})) == {"hint"}
+        op, name, _ = rng.choice(Buttons(answer["choices"]).found)
+        answer = table.handle({"op": op, "name": name})
+    assert answer["stop"] == "over" and answer["prompt"] == table.session.result()
+    fresh = table.handle({"op": "new"})
+    assert fresh["news"] == table.session.history and fresh["news"][0].startswith("The cards are dealt"), \
+        "a new game is told from its start"
+
+
+def test_hot_seat_tells_each_seat_only_its_own_log():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "2", "seat1": "human",
+                                                   "seed": "2", "pace": "step"}})
+    told, passes, rng = {0: [], 1: []}, 0, random.Random(4)
+    for _ in range(400):
+        if answer["stop"] == "pass":
+            passes += 1
+            to = table.passing_to
+            assert (answer["news"], answer["prompt"]) == ([], f"Pass the table to P{to}."), "whom to pass to, only"
+        else:
+            seat = table.session.viewer
+            told[seat] += answer["news"]
+            assert told[seat] == seat_log(table, seat), f"P{seat} is told its own log, all of it, and nothing else"
+        if answer["stop"] == "over":
+            break
+        op, name, _ = rng.choice(Buttons(answer["choices"]).found)
+        answer = table.handle({"op": op, "name": name})
+    assert passes > 2 and told[0] and told[1]
+    assert set(seat_log(table, 0)) != set(seat_log(table, 1)), "the two seats' logs differ (their hands)"
+
+
+def test_warm_up_imports_what_a_first_deal_needs(tmp_path):
+    # The page's start snapshot is taken after warm_up: then a first deal of any game imports nothing more.
+    script = ("import sys\nfrom deerbook.play.page import PageTable, warm_up\nwarm_up()\nbefore = set(sys.modules)\n"
+              "for game in ('deer', 'deer-cards', 'football'):\n"
+              "    PageTable().handle({'op': 'start', 'form': {'game': game, 'num_players': '2', 'seed': '9'}})\n"
+              "print(sorted(set(sys.modules) - before))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert done.stdout.strip() == "[]", done.stdout

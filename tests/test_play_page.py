@@ -6,12 +6,16 @@ buttons (every legal choice a `<button>`) and the same log, in time order with a
 is its own step, every own turn starts with the reader's roll, the drawn hand agrees with the log's count of the
 cards that entered and left it, and the game ends with its result explained and a New game button. The rules card,
 legend, ruling links, hints, pace and seat picker are checked on their own, in light and dark mode, 1280 and
-390 px wide (screenshots in book/_build/screenshots/). Runs on the built book named by DEERBOOK_BOOK_HTML (the
+390 px wide (screenshots in book/_build/screenshots/). The start shows its steps in a progress line; a Deer game and
+a Football turn are played by key presses alone (Tab, Shift+Tab, Enter, Space), the focus always drawn and back on
+the first choice after each move, the live region told exactly what the same table in CPython tells; axe-core finds
+no serious or critical fault inside the table mid-game. Runs on the built book named by DEERBOOK_BOOK_HTML (the
 test step of `python3 dev.py test` builds it and sets it); skipped without it or without the in-browser Python.
 """
 from __future__ import annotations
 
 import os
+import random
 import re
 import sys
 from html.parser import HTMLParser
@@ -20,7 +24,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from browser_page import PAGE, TablePage, runtime_built
+import axe
+from browser_page import PAGE, ROOT, TablePage, contrast, runtime_built
 from deerbook.engine.registry import agents_for
 from deerbook.play.page import PageTable
 
@@ -194,6 +199,192 @@ def test_the_seat_picker_lists_the_catalogue(context, server):
                                  " > before", arg=before)
     assert "Blitz Bach" in table.text("view") and "Seed 3" in table.text("status")
     table.page.close()
+
+
+STEP = re.compile(r"Step (\d) of 4: (.+)…")
+
+
+def test_the_start_says_what_loads_step_by_step(context, server):
+    table = open_table(context, server, {"game": "football", "num_players": "1", "seed": "3"})  # waits till dealt
+    assert table.root.locator("[data-part=choices] button:enabled").count() == 1, "the first choice, enabled"
+    steps = [STEP.fullmatch(line) for line in table.steps() if line != "Loading…"]  # "Loading…": the page's HTML
+    assert all(steps), table.steps()
+    numbers = [int(step.group(1)) for step in steps]
+    assert numbers == sorted(numbers) and set(numbers) == {1, 2, 3, 4}, table.steps()
+    words = " | ".join(step.group(2) for step in steps)
+    assert re.search(r"loading the Python runtime \(\d+\.\d MB\)", words), words
+    assert re.search(r"loading deerbook \(\d+\.\d MB\)", words) and "dealing the first game" in words, words
+    loading = table.root.locator("[data-part=loading]")
+    assert loading.get_attribute("role") == "status" and loading.is_hidden(), "told politely, gone once dealt"
+    table.page.close()
+
+
+def test_the_live_region_is_in_the_page_before_any_script():
+    html = (BOOK_HTML / PAGE).read_text()
+    region = re.search(r'<div data-part="news"[^>]*>', html)
+    assert region and 'aria-live="polite"' in region.group(0), "the live region is present from the page's load"
+
+
+TAB_ORDER = ("setup", "form", "status", "choices", "tools", "hint", "log", "view", "help")
+
+
+def drawn_focus(table: TablePage, where: str) -> dict:
+    """The focus, checked: inside the table, with a visible outline of at least 3:1 against the page around it."""
+    focus = table.focus()
+    style, width, colour = focus["outline"]
+    assert focus["inTable"], f"{where}: the focus left the table: {focus}"
+    assert focus["visible"] and style != "none" and width >= 2, f"{where}: the focus is not drawn: {focus}"
+    assert contrast(colour, focus["background"]) >= 3, f"{where}: the focus outline is too faint: {focus}"
+    return focus
+
+
+def tab_into_the_table(table: TablePage) -> None:
+    for _ in range(400):  # through the book's header and sidebar first
+        table.page.keyboard.press("Tab")
+        if table.focus()["inTable"]:
+            return
+    pytest.fail("Tab never reached the table")
+
+
+def to_the_first_choice(table: TablePage, key: str = "Shift+Tab") -> None:
+    """Press `key` (Tab from above the choices, Shift+Tab from below) until the first choice has the focus."""
+    first = tuple(table.buttons()[0][:2])
+    for _ in range(60):
+        table.page.keyboard.press(key)
+        if (table.focus()["op"], table.focus()["name"]) == first:
+            return
+    pytest.fail(f"{key} never reached the first choice")
+
+
+def shift_tab_until(table: TablePage, test: str) -> None:
+    """Shift+Tab until the focused element passes `test` (JavaScript: element => true or false)."""
+    for _ in range(40):
+        table.page.keyboard.press("Shift+Tab")
+        if table.page.evaluate(f"({test})(document.activeElement)"):
+            return
+    pytest.fail(f"Shift+Tab never reached an element passing {test}")
+
+
+def tab_order(table: TablePage) -> list[str]:
+    """The part of each Tab stop from where the focus is to the end of the table, each drawn."""
+    parts = []
+    while (focus := table.focus())["inTable"]:
+        drawn_focus(table, f"Tab stop {len(parts)}")
+        parts.append(focus["part"])
+        table.page.keyboard.press("Tab")
+        assert len(parts) < 80
+    return parts
+
+
+def told(answer: dict) -> list[str]:
+    """What a screen reader is told after a move of the CPython table: the new lines, then the prompt."""
+    return answer["news"] + ([answer["prompt"]] if answer["prompt"] else [])
+
+
+def play_by_keys(table: TablePage, shadow: PageTable, expected: list[str], done, seed: int) -> int:
+    """Play with Tab, Shift+Tab, Enter and Space until `done(table)`; every move made on `shadow` too, the live
+    region checked against it after each. Returns the number of moves."""
+    rng, moves = random.Random(seed), 0
+    while not done(table):
+        buttons = table.buttons()
+        focus = drawn_focus(table, f"move {moves}")
+        assert (focus["part"], focus["op"], focus["name"]) == ("choices", *buttons[0][:2]), \
+            f"after move {moves} the first choice has the focus: {focus}"
+        pick = rng.randrange(len(buttons))
+        for _ in range(pick):
+            table.page.keyboard.press("Tab")
+            drawn_focus(table, f"move {moves}, Tab")
+        if pick and rng.random() < 0.3:  # one back and forth again
+            table.page.keyboard.press("Shift+Tab")
+            table.page.keyboard.press("Tab")
+        focus = drawn_focus(table, f"move {moves}, choosing")
+        assert [focus["op"], focus["name"]] == buttons[pick][:2], "Tab walks the choices in order"
+        table.press(("Enter", "Space")[moves % 2])
+        answer = shadow.handle({"op": focus["op"], "name": focus["name"]})
+        expected += told(answer)
+        assert table.state == answer["stop"] and table.log() == shadow.session.turn_log()
+        assert table.told() == expected, f"move {moves}: the live region is told what CPython's table tells"
+        moves += 1
+        assert moves < 2000
+    return moves
+
+
+@pytest.mark.parametrize("form, mode", [
+    ({"game": "deer", "num_players": "2", "seed": "3", "pace": "step"}, (1280, "light")),
+    ({"game": "football", "num_players": "2", "seed": "8", "pace": "step"}, (390, "dark")),
+], ids=["deer-whole-game", "football-turn"])
+def test_playable_by_keyboard_alone(context, server, form, mode):
+    table = open_table(context, server, form, *mode)
+    shadow = PageTable()
+    expected = told(shadow.handle({"op": "start", "form": form}))
+    assert table.told() == expected, "the first deal and the prompt are told"
+    tab_into_the_table(table)
+    parts = tab_order(table)
+    ranks = [TAB_ORDER.index(part) for part in parts]
+    assert ranks == sorted(ranks) and {"choices", "log", "view", "help"} <= set(parts), parts
+    assert table.buttons()[0][0] == "roll", "the roll is a choice the keyboard reaches"
+    to_the_first_choice(table)
+    if form["game"] == "deer":
+        moves = play_by_keys(table, shadow, expected, lambda t: t.state == "over", seed=1)
+    else:  # a turn: until the reader's next roll, after the bot's turn and its Next button
+        seen = []
+        moves = play_by_keys(table, shadow, expected, lambda t: seen.append(t.state) or (
+            t.state == "roll" and "turn" in seen), seed=2)
+    print(f"\n{form['game']}: {moves} moves by keys, {len(table.told())} lines told, Tab order {parts}")
+    table.page.close()
+
+
+def test_focus_stays_in_the_form_while_the_bots_play(context, server):
+    table = open_table(context, server, {"game": "deer", "num_players": "4", "seed": "5", "pace": "pause"})
+    tab_into_the_table(table)
+    assert table.focus()["part"] == "setup"
+    table.page.keyboard.press("Enter")  # opens the game's settings
+    to_the_first_choice(table, "Tab")  # Tab order: settings, status, choices
+    for _ in range(300):  # until a bot's turn plays by itself while the focus is in the form
+        if table.state == "turn":
+            before = table.answers
+            shift_tab_until(table, "e => e.type === 'submit'")  # from the Next button: the form's Start button
+            if table.answers == before and table.state == "turn":
+                table.wait_for_answer(before)
+                focus = table.focus()
+                assert focus["part"] == "form" and focus["text"] == "Start this game", focus
+                break
+            to_the_first_choice(table, "Tab")  # the bot was quicker: again at the next turn
+        else:
+            table.press("Enter")
+    else:
+        pytest.fail("no bot turn played while the focus was in the form")
+    shift_tab_until(table, "e => e.name === 'pace'")
+    before = table.answers
+    table.page.keyboard.press("ArrowDown")  # the pace "step": the form is drawn again
+    table.wait_for_answer(before)
+    assert table.page.evaluate("[document.activeElement.name, document.activeElement.value]") == ["pace", "step"]
+    table.page.close()
+
+
+MID_GAME = [({"game": "deer", "num_players": "3", "seed": "21", "pace": "step"}, 7),
+            ({"game": "football", "num_players": "2", "seed": "8", "pace": "step"}, 3)]
+
+
+@pytest.mark.parametrize("width, scheme", [(1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")])
+def test_axe_finds_no_serious_fault_in_the_table_mid_game(context, server, width, scheme):
+    if axe.missing_reason():
+        pytest.skip(axe.missing_reason())
+    found = []
+    for form, clicks in MID_GAME:
+        table = open_table(context, server, form, width, scheme)
+        for _ in range(clicks):
+            table.click(0)
+        assert table.state == "decide"
+        table.click(0, part="tools")  # the hint shown too
+        table.page.evaluate("root => document.querySelectorAll(root + ' details').forEach(d => d.open = true)", ROOT)
+        table.root.locator("[data-part=choices] button").first.focus()
+        where = f"{form['game']} {width} px {scheme}"
+        found += [(where, v) for v in axe.violations(table.page, ROOT)]
+        table.page.close()
+    lines = [line for where, violation in found for line in axe.lines([violation], where)]
+    print("\n" + "\n".join(lines or [f"axe: nothing found inside the table at {width} px, {scheme}"]))
+    assert not axe.blocking([violation for _, violation in found]), lines
 
 
 def test_nothing_left_the_machine_and_no_error(context, server):  # last: after every page above

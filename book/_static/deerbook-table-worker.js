@@ -1,40 +1,108 @@
 // The book page's table runs its Python here, in a web worker, so the page stays responsive while Python starts
 // and while the bots think. It loads Pyodide and the deerbook wheel from the book's own files (the runtime the
-// live site ships: book/lite/build_lite.py), then answers each request with deerbook.play.page.PageTable.
-// Every game rule, view, narration and word is the package's own; this file only carries messages.
+// live site ships: book/lite/build_lite.py) as soon as it starts: Python from its start snapshot when the build
+// made one (book/lite/table_snapshot.mjs: deerbook already imported, about a second), else started afresh (several
+// seconds). Then it deals the first game when the page asks ("init") and answers each request with
+// deerbook.play.page.PageTable. Every game rule, view, narration and word is the package's own; this file only
+// carries messages, and tells the page how far the start has come.
+import { runtime } from "./deerbook-table-runtime.js";
 
+const site = new URL("../", import.meta.url); // _static/ is one folder below the book's root
+const folder = runtime ? new URL(runtime.pyodide, site).href : null;
+const RUNTIME_FILES = ["pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"]; // what loadPyodide fetches
+const GZIP = [0x1f, 0x8b]; // a gzip file's first bytes (a server may have unpacked the snapshot on the way)
+
+let reached = 0; // the step the page was last told (a late word on an earlier step is dropped)
+
+function progress(step, words) {
+  if (step < reached) return;
+  reached = step;
+  self.postMessage({ progress: words, step }); // step 1 is the page's own: its script starting this worker
+}
+
+async function megabytes(files) {
+  // The size of the files, in words ("(9.6 MB)"), from their headers; "" when a server does not say.
+  const sizes = await Promise.all(files.map((file) => fetch(folder + file, { method: "HEAD", cache: "no-store" })
+    .then((response) => Number(response.headers.get("content-length")) || NaN, () => NaN)));
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  return Number.isFinite(total) ? ` (${(total / 1e6).toFixed(1)} MB)` : "";
+}
+
+async function fetched(file) {
+  const response = await fetch(folder + file);
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function snapshot() {
+  // Python's memory right after deerbook was imported, or null when there is none to use.
+  if (!runtime.snapshot) return null;
+  const bytes = new Uint8Array(await fetched(runtime.snapshot));
+  const packed = GZIP.every((byte, i) => bytes[i] === byte);
+  const stream = new Blob([bytes]).stream();
+  return new Uint8Array(await new Response(packed ? stream.pipeThrough(new DecompressionStream("gzip")) : stream)
+    .arrayBuffer());
+}
+
+function without(error) {
+  console.warn(`The table's start snapshot cannot be used (${error}); Python starts afresh.`);
+  return null;
+}
+
+async function python(loadPyodide, memory) {
+  const options = { indexURL: folder, stdout: () => {}, stderr: (text) => console.warn(text) };
+  if (memory) {
+    try {
+      const started = await loadPyodide({ ...options, _loadSnapshot: memory });
+      started.runPython("import random; random.seed()"); // each reader's own random state, not the snapshot's
+      return started;
+    } catch (error) {
+      without(error);
+    }
+  }
+  return loadPyodide(options);
+}
+
+async function start() {
+  const wheel = fetched(runtime.wheel); // fetched while Python starts
+  const memory = snapshot().catch(without);
+  const files = runtime.snapshot ? [...RUNTIME_FILES, runtime.snapshot] : RUNTIME_FILES;
+  megabytes(files).then((size) => progress(2, `loading the Python runtime${size}`));
+  progress(2, "loading the Python runtime");
+  const { loadPyodide } = await import(folder + "pyodide.mjs");
+  const started = await python(loadPyodide, await memory);
+  const bytes = await wheel;
+  progress(3, `loading deerbook (${(bytes.byteLength / 1e6).toFixed(1)} MB)`);
+  started.unpackArchive(bytes, "wheel");
+  return started.pyimport("deerbook.play.page");
+}
+
+const page = runtime ? start() : null;
+page?.catch(() => {}); // a failed start is told when the page asks for its first game
 let table = null;
-let ready = null;
 
-async function start({ pyodide, wheel, rulings }) {
-  const progress = (step) => self.postMessage({ progress: step });
-  progress("Loading the Python runtime");
-  const wheelBytes = fetch(pyodide + wheel).then((response) => {
-    if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
-  const { loadPyodide } = await import(pyodide + "pyodide.mjs");
-  const python = await loadPyodide({ indexURL: pyodide, stdout: () => {}, stderr: (text) => console.warn(text) });
-  progress("Loading deerbook");
-  python.unpackArchive(await wheelBytes, "wheel");
-  const page = python.pyimport("deerbook.play.page");
-  table = page.PageTable(rulings);
-  progress("Dealing");
+function answer(request) {
+  return JSON.parse(table.handle_json(JSON.stringify(request)));
+}
+
+async function firstGame({ rulings, px, form }) {
+  // The first game, dealt at the page's width from the form values of the page's address.
+  table = (await page).PageTable(rulings);
+  progress(4, "dealing the first game");
+  answer({ op: "width", px });
+  const setup = answer({ op: "setup", form });
+  return { ...setup, ...answer({ op: "start", form }) };
 }
 
 self.onmessage = async ({ data }) => {
   const { id, ...request } = data;
   try {
     if (request.op === "init") {
-      ready = start(request);
-      await ready;
-      self.postMessage({ id, stop: "ready" });
+      self.postMessage({ id, ...(await firstGame(request)) });
       return;
     }
-    await ready;
-    const answer = JSON.parse(table.handle_json(JSON.stringify(request)));
-    self.postMessage({ id, ...answer });
-  } catch (error) {
-    self.postMessage({ id, stop: "error", message: String(error && error.message ? error.message : error) });
+    self.postMessage({ id, ...answer(request) });
+  } catch (error) { // "broken": Python did not start
+    self.postMessage({ id, stop: request.op === "init" ? "broken" : "error", message: String(error?.message ?? error) });
   }
 };

@@ -1,27 +1,40 @@
 // The table on the book's "Play in your browser" page. Python (Pyodide, in deerbook-table-worker.js) plays the
 // game with deerbook.play.page.PageTable and answers each request with the table's parts as HTML; this script only
-// sends the reader's clicks, puts the parts in place and paces the bots (a short pause after each bot turn, or a
-// Next button). Where the table's root is: any element with data-deerbook-table.
+// sends the reader's clicks and key presses, puts the parts in place, keeps the keyboard focus where the reader
+// plays, tells a screen reader the news in the table's live region and paces the bots (a short pause after each
+// bot turn, or a Next button). Where the table's root is: any element with data-deerbook-table.
 import { runtime } from "./deerbook-table-runtime.js";
 
 const PAUSE_MS = 1200; // the short pause after a bot's turn
+const STEPS = 4; // of the start: this script starting the worker, then the worker's: Python, deerbook, the deal
+const PARTS = ["form", "status", "choices", "view", "log", "hint", "help"]; // the parts an answer may replace
+const BUTTONS = "[data-part=choices] button, [data-part=tools] button";
 const root = document.querySelector("[data-deerbook-table]");
 
 function part(name) {
   return root.querySelector(`[data-part="${name}"]`);
 }
 
-function say(html) {
-  part("status").innerHTML = html;
+function loading(step, words) {
+  part("loading").textContent = `Step ${step} of ${STEPS}: ${words}…`;
+}
+
+function paragraph(text) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  return p;
 }
 
 if (root && !runtime) {
-  say('<p class="deerbook-status"><b>The table cannot start here:</b> this copy of the book was built without its ' +
-      "in-browser Python (npm was missing when it was built). Build the book with <code>python3 dev.py book</code> " +
-      "on a machine with npm to play on this page.</p>");
+  part("status").innerHTML = '<p class="deerbook-status"><b>The table cannot start here:</b> this copy of the book ' +
+    "was built without its in-browser Python (npm was missing when it was built). Build the book with " +
+    "<code>python3 dev.py book</code> on a machine with npm to play on this page.</p>";
+  part("loading").hidden = true;
   root.dataset.state = "unavailable";
 } else if (root) {
-  const site = new URL("../", import.meta.url); // _static/ is one folder below the book's root
+  const timings = [["starting the table", performance.now()]]; // for benchmarks/play_page.py: where the start goes
+  root.deerbookTimings = timings;
+  loading(1, "starting the table");
   const worker = new Worker(new URL("deerbook-table-worker.js", import.meta.url), { type: "module" });
   const waiting = new Map();
   let next = 0;
@@ -29,13 +42,10 @@ if (root && !runtime) {
   let busy = false;
   let lastWidth = 0;
 
-  const timings = [["worker created", performance.now()]]; // for benchmarks/play_page.py: where the start goes
-  root.deerbookTimings = timings;
-
   worker.onmessage = ({ data }) => {
     if (data.progress) {
       timings.push([data.progress, performance.now()]);
-      part("loading").textContent = `${data.progress}…`;
+      loading(data.step, data.progress);
       return;
     }
     const resolve = waiting.get(data.id);
@@ -52,49 +62,89 @@ if (root && !runtime) {
   }
 
   function formValues() {
-    const form = part("form");
     const values = {};
-    for (const field of form.querySelectorAll("select, input")) {
+    for (const field of part("form").querySelectorAll("select, input")) {
       values[field.name] = field.type === "checkbox" ? field.checked : field.value;
     }
     return values;
   }
 
-  function show(answer) {
+  function tell(answer) {
+    // The live region gets only this move's news: the viewer's new log lines, then what the reader is asked.
+    const lines = [...answer.news, ...(answer.prompt ? [answer.prompt] : [])];
+    part("news").replaceChildren(...lines.map(paragraph));
+  }
+
+  function firstChoice() {
+    return root.querySelector("[data-part=choices] button:enabled") || part("status");
+  }
+
+  function sameChoice(button) {
+    const name = CSS.escape(button.dataset.name || "");
+    return root.querySelector(`[data-part=choices] button[data-op="${button.dataset.op}"][data-name="${name}"]`);
+  }
+
+  function placeOf(element) {
+    // Where the reader is: on a choice or tool of the table ("play"), in the form, elsewhere in the table, outside.
+    if (!element || !root.contains(element) || element === root) return "outside";
+    if (part("form").contains(element)) return "form";
+    return element.closest("[data-part=choices], [data-part=tools]") ? "play" : "table";
+  }
+
+  function refocus({ element, place }, op) {
+    // Focus stays where the reader is. A choice or tool of the table (disabled while busy and replaced by the
+    // answer, which drops focus to the page's body) hands it to the first enabled choice (after a resize: the same
+    // choice), and so does another part of the table that the answer replaced; a re-drawn field of the form gets
+    // it back. The reader's focus elsewhere (the log, the help, the form, outside the table) is left alone.
+    if (place === "outside" || (place !== "play" && element.isConnected)) return;
+    if (place === "form") {
+      const form = part("form");
+      (form.querySelector(`[name="${element.name}"]`) || form.querySelector("button"))?.focus();
+    } else if (element.isConnected && !element.closest("[hidden]")) {
+      element.focus(); // not replaced (the Hint button; a choice after a refusal): back on it, enabled again
+    } else {
+      const target = (op === "width" && sameChoice(element)) || firstChoice();
+      if (target === part("status")) target.tabIndex = -1;
+      target.focus();
+    }
+  }
+
+  function show(answer, op, focus = { element: document.activeElement, place: placeOf(document.activeElement) }) {
     root.dataset.answers = String(Number(root.dataset.answers || 0) + 1); // tests wait for the next answer
-    for (const name of ["form", "status", "choices", "view", "log", "hint", "help"]) {
+    for (const name of PARTS) {
       if (name in answer && part(name)) part(name).innerHTML = answer[name];
     }
-    root.querySelectorAll("[data-part=choices] button, [data-part=tools] button").forEach((b) => (b.disabled = false));
+    root.querySelectorAll(BUTTONS).forEach((b) => (b.disabled = false));
     if (answer.stop === "error") {
-      part("hint").innerHTML = `<p class="deerbook-error"><b>Not allowed:</b> ${escapeHtml(answer.message)}</p>`;
-      return;
+      part("hint").replaceChildren(paragraph(`Not allowed: ${answer.message}`));
+      part("hint").firstChild.className = "deerbook-error";
+    } else {
+      if ("news" in answer) tell(answer);
+      if ("hint_available" in answer) part("tools").hidden = !answer.hint_available;
+      part("log").scrollTop = part("log").scrollHeight; // the newest line in sight, the page itself not scrolled
+      if (answer.stop) root.dataset.state = answer.stop;
     }
-    if ("hint_available" in answer) part("tools").hidden = !answer.hint_available;
-    part("log").scrollTop = part("log").scrollHeight; // the newest line in sight, the page itself not scrolled
-    if (answer.stop) root.dataset.state = answer.stop;
+    refocus(focus, op);
     if (answer.stop === "turn" && formValues().pace !== "step") {
       timer = setTimeout(() => request({ op: "next" }), PAUSE_MS);
     }
   }
 
-  function escapeHtml(text) {
-    const div = document.createElement("div");
-    div.textContent = text;
-    return div.innerHTML;
-  }
-
-  async function request(message) {
+  async function request(message, element = document.activeElement) {
+    // `element`: the reader's focus when asking (disabling the buttons below drops focus from a choice)
+    const focus = { element, place: placeOf(element) };
     clearTimeout(timer);
     busy = true;
     root.setAttribute("aria-busy", "true");
-    root.querySelectorAll("[data-part=choices] button, [data-part=tools] button").forEach((b) => (b.disabled = true));
+    root.querySelectorAll(BUTTONS).forEach((b) => (b.disabled = true));
+    let answer;
     try {
-      show(await ask(message));
-    } finally {
+      answer = await ask(message);
+    } finally { // not busy before the news is told: a screen reader may hold back what a busy table says
       busy = false;
       root.removeAttribute("aria-busy");
     }
+    show(answer, message.op, focus);
   }
 
   function width() {
@@ -104,16 +154,12 @@ if (root && !runtime) {
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-op]");
     if (!button || busy || button.disabled) return;
-    if (button.dataset.op === "hint") {
-      request({ op: "hint" });
-    } else {
-      request({ op: button.dataset.op, name: button.dataset.name || "" });
-    }
+    request({ op: button.dataset.op, name: button.dataset.name || "" }, button);
   });
 
   part("form").addEventListener("change", async (event) => {
     if (event.target.matches("[data-redraw]")) {
-      show(await ask({ op: "setup", form: formValues(), changed: event.target.name }));
+      show(await ask({ op: "setup", form: formValues(), changed: event.target.name }), "setup");
     }
   });
 
@@ -131,20 +177,18 @@ if (root && !runtime) {
   }).observe(root);
 
   (async () => {
-    const pyodide = new URL(runtime.pyodide, site).href;
-    const started = await ask({ op: "init", pyodide, wheel: runtime.wheel, rulings: root.dataset.rulings });
-    if (started.stop === "error") {
-      say(`<p class="deerbook-status"><b>Python could not start:</b> ${escapeHtml(started.message)}</p>`);
+    const params = new URLSearchParams(location.search);
+    const chosen = Object.fromEntries([...params].filter(([key]) => /^(game|num_players|seed|pace|seat\d)$/.test(key)));
+    lastWidth = width();
+    const first = await ask({ op: "init", rulings: root.dataset.rulings, px: lastWidth, form: chosen });
+    if (first.stop === "broken") {
+      part("status").replaceChildren(paragraph(`Python could not start: ${first.message}`));
+      part("loading").hidden = true;
       root.dataset.state = "error";
       return;
     }
     part("loading").hidden = true;
-    const params = new URLSearchParams(location.search);
-    const chosen = Object.fromEntries([...params].filter(([key]) => /^(game|num_players|seed|pace|seat\d)$/.test(key)));
-    lastWidth = width();
-    await ask({ op: "width", px: lastWidth });
-    await ask({ op: "setup", form: chosen });
-    await request({ op: "start", form: chosen });
+    show(first, "start");
     timings.push(["first choice shown", performance.now()]);
   })();
 }

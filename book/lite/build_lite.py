@@ -14,7 +14,9 @@ Everything the site loads is a file of the site:
   figure only when nbformat >= 4.2 imports, and the real one cannot load in Pyodide offline.
 The book page's own table (book/play-in-your-browser.md) runs on the same runtime: the build writes
 `_static/deerbook-table-runtime.js` beside the site (TABLE_RUNTIME), naming the runtime's folder and the deerbook
-wheel, which that page's worker loads alone (no kernel, no widgets).
+wheel, which that page's worker loads alone (no kernel, no widgets), and the table's start snapshot (TABLE_SNAPSHOT,
+made by book/lite/table_snapshot.mjs with Node.js: Python started with deerbook imported, so the table starts in
+about a second instead of several).
 The lock lists only the wheels that ship, and `disablePyPIFallback` is on (book/lite/jupyter-lite.json), so a
 package the site lacks fails loudly in the browser instead of reaching for the internet. deerbook's entry depends
 on its `charts` and `widgets` extras, so `import deerbook.widgets` just works; a requirement with no pure-Python
@@ -74,6 +76,8 @@ ALSO_DEPENDS = {"plotly": ["nbformat"]}
 
 #: the book page's table finds its runtime here (the book ships a copy that says there is none)
 TABLE_RUNTIME = Path("_static") / "deerbook-table-runtime.js"
+#: the book page's table starts Python from this memory snapshot, beside the runtime (book/lite/table_snapshot.mjs)
+TABLE_SNAPSHOT = "deerbook-table.snapshot.gz"
 RUNTIME_MODULE = """// Written by book/lite/build_lite.py: the in-browser Python of the book's table page.
 export const runtime = {json};
 """
@@ -265,7 +269,19 @@ def write_table_runtime(output: Path, wheel: str) -> None:
     target = output.parent / TABLE_RUNTIME
     if target.parent.is_dir():  # the book is built beside the site
         folder = f"{output.name}/static/pyodide/"
-        target.write_text(RUNTIME_MODULE.format(json=json.dumps({"pyodide": folder, "wheel": wheel})))
+        runtime = {"pyodide": folder, "wheel": wheel, **table_snapshot(output / "static" / "pyodide", wheel)}
+        target.write_text(RUNTIME_MODULE.format(json=json.dumps(runtime)))
+
+
+def table_snapshot(folder: Path, wheel: str) -> dict[str, str]:
+    """The page table's start snapshot, made in `folder` (the runtime's): {"snapshot": its file name}, or {} without
+    Node.js (the table then starts Python itself, a few seconds slower)."""
+    node = shutil.which("node")
+    if node is None:
+        print("build_lite: no Node.js, so no start snapshot for the page's table (it starts a few seconds slower)")
+        return {}
+    run(node, str(HERE / "table_snapshot.mjs"), str(folder), str(folder / wheel), str(folder / TABLE_SNAPSHOT))
+    return {"snapshot": TABLE_SNAPSHOT}
 
 
 if __name__ == "__main__":

@@ -13,7 +13,11 @@ logic of its own beyond pacing (how long to pause after a bot's turn). Requests,
 
 Every answer holds the regions that changed: "form", "status", "choices" (buttons, each legal choice one
 `<button>`), "view" (the drawing), "log", "hint", "help" (rules card and legend), and "stop" (what the table waits
-for: "decide", "roll", "turn", "over", "pass", or "error" with "message"). Standard library only.
+for: "decide", "roll", "turn", "over", "pass", or "error" with "message"). An answer to a move (start, new, again,
+choose, roll, next, seat) also says what a screen reader is told: "news", the lines the viewing seat's log gained
+since that seat was last told (`table_html.Announcer`: at a hot-seat table each seat hears only its own log), and
+"prompt", what the reader is asked now ("" when nothing; the pass screen tells only whom to pass the table to).
+Standard library only.
 """
 from __future__ import annotations
 
@@ -25,12 +29,14 @@ from ..engine import DeerbookError, make_game
 from ..engine.registry import STRENGTHS, game_info, game_names, table_agents
 from ..engine.seeding import Seed, parse_seed
 from .session import HUMAN, Session, Stop
-from .table_html import NEXT, ROLL, choices, help_html, hints_html, log_html, status_html
+from .table_html import NEXT, ROLL, Announcer, choices, help_html, hints_html, log_html, prompt_text, status_html
 
 PACES = {"pause": "a short pause after each bot turn", "step": "step by step: a Next button after each bot turn",
          "quick": "no pause (bots play straight on)"}
 DEFAULT = {"game": "deer", "num_players": "3", "pace": "pause"}
 WIDE, NARROWEST = 780, 300  # px: the drawing's natural width; a narrower page gets it laid out to its width
+PASS = "Pass the table to P{seat}."  # the hot seat's screen between two people, shown and told
+MOVES = ("start", "new", "again", "choose", ROLL, NEXT, "seat")  # the requests that move the game on
 
 
 class PageTable:
@@ -43,6 +49,7 @@ class PageTable:
         self.stop = Stop.OVER
         self.width = WIDE
         self.passing_to: int | None = None
+        self.announcer = Announcer()
 
     # -- requests ------------------------------------------------------------------------------------------
     def handle_json(self, request: str) -> str:
@@ -75,7 +82,7 @@ class PageTable:
                 self.play(str(op), str(request.get("name", "")))
         except (DeerbookError, ValueError) as refused:
             return {"stop": "error", "message": str(refused)}
-        return self.answer(full=op in ("start", "new", "again"))
+        return self.answer(full=op in ("start", "new", "again"), told=op in MOVES)
 
     def start(self, form: dict[str, Any], seed: Seed | None) -> None:
         """A new game from a form's values and `seed` (None: a fresh one)."""
@@ -84,6 +91,7 @@ class PageTable:
         seats = [form.get(f"seat{p}", HUMAN if p == 0 else self.default_bot(name)) for p in range(game.num_players)]
         self.session = Session(game, seats, seed)
         self.passing_to = None
+        self.announcer.reset()
         self.advance()
 
     @staticmethod
@@ -127,14 +135,17 @@ class PageTable:
             self.passing_to = person
 
     # -- answers -------------------------------------------------------------------------------------------
-    def answer(self, full: bool) -> dict[str, Any]:
-        """The regions of the table now (`full`: also the rules card and legend, which change with the game)."""
+    def answer(self, full: bool, told: bool = False) -> dict[str, Any]:
+        """The regions of the table now (`full`: also the rules card and legend, which change with the game;
+        `told`: also what a screen reader is told after this move)."""
         session = self.session
         if session is None:
             return {"form": self.form_html(), "stop": "none"}
         parts: dict[str, Any] = {"stop": "pass" if self.passing_to is not None else str(self.stop), "hint": ""}
+        if told:
+            parts.update(self.told())
         if self.passing_to is not None:
-            parts.update(status=f'<p class="deerbook-status"><b>Pass the table to P{self.passing_to}.</b> The other '
+            parts.update(status=f'<p class="deerbook-status"><b>{PASS.format(seat=self.passing_to)}</b> The other '
                                 "players look away.</p>",
                          choices=_button("seat", f"I am P{self.passing_to}: show my table"), view="", log="")
         else:
@@ -145,6 +156,16 @@ class PageTable:
         if full:
             parts.update(help=help_html(session, open_rules=True), form=self.form_html())
         return parts
+
+    def told(self) -> dict[str, Any]:
+        """What a screen reader is told after a move: the viewer's new log lines and the prompt (at the pass screen
+        only whom to pass the table to: the lines wait until their seat takes the table)."""
+        session = self.session
+        assert session is not None
+        if self.passing_to is not None:
+            return {"news": [], "prompt": PASS.format(seat=self.passing_to)}
+        asked = self.stop in (Stop.DECIDE, Stop.ROLL, Stop.OVER)  # the reader must act: move, roll or start anew
+        return {"news": self.announcer.news(session), "prompt": prompt_text(session, self.stop) if asked else ""}
 
     def choices_html(self) -> str:
         """The viewer's choices as buttons (and New game / Play this deal again once the game is over)."""
@@ -180,6 +201,13 @@ class PageTable:
     def form_html(self) -> str:
         """The form that picks a game: game, players, rule options, each seat, seed and pace."""
         return form_html(self.form)
+
+
+def warm_up() -> None:
+    """Deal the first game of every registered game once, so that what a deal needs is imported and ready: the
+    page's start snapshot (book/lite/table_snapshot.mjs) is taken after it."""
+    for name in game_names():
+        PageTable().handle({"op": "start", "form": {"game": name, "seed": "1"}})
 
 
 def offered_options(info) -> list:

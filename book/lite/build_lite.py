@@ -202,7 +202,9 @@ def record_hash(text: str) -> str:
 
 
 def deerbook_wheel(into: Path) -> Path:
-    """The deerbook wheel built from this repository."""
+    """The deerbook wheel built from this repository (setuptools' build/ folder emptied first: it keeps the files of
+    modules since deleted, which would ship in the wheel)."""
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(into), str(ROOT))
     return next(into.glob("deerbook-*.whl"))
 

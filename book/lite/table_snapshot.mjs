@@ -3,7 +3,7 @@
 // (book/_static/deerbook-table-worker.js) starts Python from it in about a second instead of starting Python and
 // importing deerbook itself (several seconds); it falls back to that if the snapshot cannot be used.
 //
-//   node table_snapshot.mjs PYODIDE_FOLDER WHEEL OUTPUT.gz       (book/lite/table_snapshot.py runs it)
+//   node table_snapshot.mjs PYODIDE_FOLDER WHEEL OUTPUT.gz       (book/lite/build_lite.py runs it)
 //
 // A snapshot only loads into the very Pyodide build it was made with (Pyodide checks its build id), so it is made
 // from the runtime folder it ships in. Python sees the program name a browser gives it, not this script's path.

@@ -27,6 +27,8 @@ What is asserted:
   it is not cached) finds no serious or critical violation on any page, its text contrast (WCAG AA) included; the
   play page's game table is left to tests/test_play_page.py. Every violation, moderate and minor ones too, is listed
   in book/_build/axe.txt and the moderate and minor ones in the test's warnings;
+* in headless chromium, from the keyboard: a chapter's sidebar buttons open the chapter list and the page's contents
+  on a phone, and fold the chapter list away and back on a wide screen;
 * in headless chromium, light and dark, 390 px wide: every chart with its own dropdown or slider (chapters 13,
   21, 23 and 31) shows another step's exact data once a reader picks it, its title still fits, and a theme switch
   and a resize keep the pick.
@@ -624,6 +626,54 @@ def test_axe_finds_no_serious_violation(browser_sweep: _Sweep, pages: dict[Path,
         warnings.warn(f"axe: {len(lesser)} moderate or minor violation(s):\n" + "\n".join(lesser), stacklevel=1)
     failures = [line for where, violations in found for line in axe.lines(axe.blocking(violations), where)]
     assert not failures, f"{len(failures)} serious or critical axe violation(s):\n" + "\n".join(failures[:60])
+
+
+# Run in the page: whether each sidebar can be reached, as [chapter list shown, page contents shown].
+SIDEBARS_JS = """
+() => ["#pst-primary-sidebar-modal[open] .bd-docs-nav, #pst-primary-sidebar .bd-docs-nav",
+       "#pst-secondary-sidebar-modal[open] .page-toc, #pst-secondary-sidebar .page-toc"].map((selector) =>
+  Array.from(document.querySelectorAll(selector)).some((nav) => nav.checkVisibility({visibilityProperty: true})))
+"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_sidebar_buttons_work_from_the_keyboard(html_dir: Path, width: int) -> None:
+    """The chapter list's button at the top of a chapter, pressed with Enter: on a phone it opens the chapter list
+    (Escape closes it) and the contents button opens the page's contents; on a wide screen it folds the chapter list
+    away and back."""
+    reason = _chromium_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    server = _serve(html_dir)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.goto(f"{origin}/notebooks/10-deer-in-the-headlights.html", wait_until="load")
+            page.wait_for_load_state("networkidle")
+
+            def press(key: str, button: str | None = None) -> list[bool]:
+                if button:
+                    page.locator(f"{button}:visible").focus()
+                page.keyboard.press(key)
+                page.wait_for_timeout(600)  # the sidebars slide in and out in 0.25 s
+                return page.evaluate(SIDEBARS_JS)
+
+            if width < 992:
+                assert page.evaluate(SIDEBARS_JS) == [False, False]
+                assert press("Enter", ".primary-toggle") == [True, False], "the button did not open the chapter list"
+                assert press("Escape") == [False, False], "Escape did not close the chapter list"
+                assert press("Enter", ".secondary-toggle") == [False, True], "the button did not open the contents"
+            else:
+                assert page.evaluate(SIDEBARS_JS) == [True, True]
+                assert press("Enter", ".primary-toggle") == [False, True], "the button did not fold the chapter list"
+                assert press("Enter", ".primary-toggle") == [True, True], "the button did not bring the list back"
+            browser.close()
+    finally:
+        server.shutdown()
 
 
 # ---------------------------------------------------------------------------------------------

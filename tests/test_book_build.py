@@ -23,6 +23,12 @@ What is asserted:
   play sheet's tracks on a phone), and no toolbar over a chart's title while the pointer is on the chart;
 * no visible text and no chart text (titles, labels, cells) shows a fraction with a side of four digits or more:
   such numbers are shown as percentages or decimals, the fraction kept for the hover text;
+* in headless chromium, in light mode, dark mode and 390 px wide, axe-core (tests/axe.py; skipped with the reason where
+  it is not cached) finds no serious or critical violation on any page, its text contrast (WCAG AA) included; the
+  play page's game table is left to tests/test_play_page.py. Every violation, moderate and minor ones too, is listed
+  in book/_build/axe.txt and the moderate and minor ones in the test's warnings;
+* in headless chromium, from the keyboard: a chapter's sidebar buttons open the chapter list and the page's contents
+  on a phone, and fold the chapter list away and back on a wide screen;
 * in headless chromium, light and dark, 390 px wide: every chart with its own dropdown or slider (chapters 13,
   21, 23 and 31) shows another step's exact data once a reader picks it, its title still fits, and a theme switch
   and a resize keep the pick.
@@ -33,10 +39,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import warnings
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+
+import axe
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -427,13 +436,14 @@ def _chromium_missing_reason() -> str | None:
 
 
 class _Sweep:
-    """Everything the browser saw, as failure lines per category: 'mode page: element: reason'."""
+    """Everything the browser saw, as failure lines per category: 'mode page: element: reason'; and what axe found."""
 
     def __init__(self) -> None:
         self.failures: dict[str, list[str]] = {k: [] for k in ("chart", "width", "console", "remote", "repr", "empty",
                                                                "layout")}
         self.pages_seen = 0
         self.charts_seen = 0
+        self.axe_found: dict[str, list[dict]] = {}  # "mode page" -> axe's violations there
 
     def add(self, kind: str, mode: str, page: str, element: str, reason: str) -> None:
         self.failures[kind].append(f"{mode} {page}: {element}: {reason}")
@@ -472,6 +482,36 @@ def _check_page(sweep: _Sweep, page, mode: str, rel: str) -> None:
             sweep.add(kind, mode, rel, element, reason)
     for element, reason in page.evaluate(LAYOUT_JS):
         sweep.add("layout", mode, rel, element, reason)
+
+
+# The play page's game table, which tests/test_play_page.py checks with axe in every state of a game.
+GAME_TABLE = ".deerbook-table"
+# Run in the page: the given axe targets that are outside the game table.
+OUTSIDE_TABLE_JS = f"""
+(targets) => targets.filter((target) => {{
+  const el = document.querySelector(target);
+  return !el || !el.closest("{GAME_TABLE}");
+}})
+"""
+
+
+def _check_axe(sweep: _Sweep, page, mode: str, rel: str) -> None:
+    """axe over the page as it is, in a window as tall as the page: axe judges the contrast of text only where it is
+    in view (else the sidebar's links, under the window's lower edge, stay undecided)."""
+    size = page.viewport_size
+    tall = max(size["height"], page.evaluate("document.documentElement.scrollHeight"))
+    page.set_viewport_size({"width": size["width"], "height": tall})
+    page.wait_for_timeout(300)
+    found = []
+    for violation in axe.violations(page):
+        targets = page.evaluate(OUTSIDE_TABLE_JS, violation["targets"])
+        if targets:
+            html = violation["html"] if targets[0] == violation["targets"][0] else page.evaluate(
+                "(target) => document.querySelector(target).outerHTML", targets[0])
+            found.append({**violation, "targets": targets, "html": " ".join(html.split())})  # one line a violation
+    sweep.axe_found[f"{mode} {rel}"] = found
+    page.set_viewport_size(size)
+    page.wait_for_timeout(300)
 
 
 def _check_toolbars(sweep: _Sweep, page, mode: str, rel: str) -> None:
@@ -540,6 +580,8 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
     sweep.charts_seen += page.locator("div.deerbook-plotly").count()
     _check_page(sweep, page, mode, rel)
     page.screenshot(path=str(shots / f"{rel.replace('/', '_')[:-5]}-{mode}.png"), full_page=True)
+    if axe.missing_reason() is None:
+        _check_axe(sweep, page, mode, rel)
     if mode != "dark":
         _check_toolbars(sweep, page, mode, rel)
     if mode == "light" and page.locator("div.deerbook-plotly").count():
@@ -566,6 +608,72 @@ def test_browser_sees_no_problem(browser_sweep: _Sweep, pages: dict[Path, _Page]
     assert browser_sweep.charts_seen >= 1
     failures = browser_sweep.failures[kind]
     assert not failures, f"{len(failures)} {kind} problem(s):\n" + "\n".join(failures[:60])
+
+
+def test_axe_finds_no_serious_violation(browser_sweep: _Sweep, pages: dict[Path, _Page], html_dir: Path) -> None:
+    """axe-core on every page in every mode (light, dark, 390 px): no serious or critical violation; the moderate and
+    minor ones are warned about. All of them are written to book/_build/axe.txt."""
+    reason = axe.missing_reason()
+    if reason:
+        pytest.skip(reason)
+    assert len(browser_sweep.axe_found) == len(book_pages(pages)) * len(MODES)
+    found = browser_sweep.axe_found.items()
+    (html_dir.parent / "axe.txt").write_text("".join(f"{line}\n" for where, violations in found
+                                                     for line in axe.lines(violations, where)), encoding="utf-8")
+    lesser = [line for where, violations in found
+              for line in axe.lines([v for v in violations if v["impact"] not in axe.BLOCKING], where)]
+    if lesser:
+        warnings.warn(f"axe: {len(lesser)} moderate or minor violation(s):\n" + "\n".join(lesser), stacklevel=1)
+    failures = [line for where, violations in found for line in axe.lines(axe.blocking(violations), where)]
+    assert not failures, f"{len(failures)} serious or critical axe violation(s):\n" + "\n".join(failures[:60])
+
+
+# Run in the page: whether each sidebar can be reached, as [chapter list shown, page contents shown].
+SIDEBARS_JS = """
+() => ["#pst-primary-sidebar-modal[open] .bd-docs-nav, #pst-primary-sidebar .bd-docs-nav",
+       "#pst-secondary-sidebar-modal[open] .page-toc, #pst-secondary-sidebar .page-toc"].map((selector) =>
+  Array.from(document.querySelectorAll(selector)).some((nav) => nav.checkVisibility({visibilityProperty: true})))
+"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_sidebar_buttons_work_from_the_keyboard(html_dir: Path, width: int) -> None:
+    """The chapter list's button at the top of a chapter, pressed with Enter: on a phone it opens the chapter list
+    (Escape closes it) and the contents button opens the page's contents; on a wide screen it folds the chapter list
+    away and back."""
+    reason = _chromium_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    server = _serve(html_dir)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.goto(f"{origin}/notebooks/10-deer-in-the-headlights.html", wait_until="load")
+            page.wait_for_load_state("networkidle")
+
+            def press(key: str, button: str | None = None) -> list[bool]:
+                if button:
+                    page.locator(f"{button}:visible").focus()
+                page.keyboard.press(key)
+                page.wait_for_timeout(600)  # the sidebars slide in and out in 0.25 s
+                return page.evaluate(SIDEBARS_JS)
+
+            if width < 992:
+                assert page.evaluate(SIDEBARS_JS) == [False, False]
+                assert press("Enter", ".primary-toggle") == [True, False], "the button did not open the chapter list"
+                assert press("Escape") == [False, False], "Escape did not close the chapter list"
+                assert press("Enter", ".secondary-toggle") == [False, True], "the button did not open the contents"
+            else:
+                assert page.evaluate(SIDEBARS_JS) == [True, True]
+                assert press("Enter", ".primary-toggle") == [False, True], "the button did not fold the chapter list"
+                assert press("Enter", ".primary-toggle") == [True, True], "the button did not bring the list back"
+            browser.close()
+    finally:
+        server.shutdown()
 
 
 # ---------------------------------------------------------------------------------------------

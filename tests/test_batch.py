@@ -1,5 +1,5 @@
 """The one seeded batch runner: the same games whatever the worker count or executor, Dask included."""
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 import hashlib
 import random
@@ -8,7 +8,8 @@ import pytest
 
 from deerbook.engine import make_game, play
 from deerbook.cli.running import executor_for
-from deerbook.engine.batch import BatchSpec, InlineExecutor, chunks, run_batch
+from deerbook.engine.batch import (MAX_IN_FLIGHT, BatchSpec, InlineExecutor, batch_records, chunks,
+                                   run_batch)
 from deerbook.engine.registry import agent_factories
 from deerbook.engine.seeding import as_generator, stream
 from deerbook.analysis.simulate import simulate
@@ -43,7 +44,7 @@ def test_game_i_of_a_batch_plays_from_stream_seed_i(serial):
 
 def test_chunks_cover_every_game_once_in_order():
     for games, parts in [(10, 3), (3, 8), (1, 1), (0, 4), (1000, 7)]:
-        ranges = chunks(games, parts)
+        ranges = list(chunks(games, parts))
         assert [i for a, b in ranges for i in range(a, b)] == list(range(games))
         assert len(ranges) <= max(1, parts)
 
@@ -91,3 +92,25 @@ def test_bad_arguments_are_refused_by_name():
     with pytest.raises(ValueError, match="workers"):
         with executor_for(workers=-2):
             pass
+
+
+class Recording(Executor):
+    """An executor that plays nothing: it notes each chunk submitted and hands back one stand-in record for it."""
+
+    def __init__(self):
+        self.submitted = 0
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.submitted += 1
+        future = Future()
+        future.set_result([args[2]])  # the chunk's first game number
+        return future
+
+
+def test_a_huge_batch_holds_a_bounded_number_of_chunks_at_a_time():
+    """A billion games: the chunks are submitted as the earliest come back, never all at once."""
+    executor = Recording()
+    records = batch_records(deer_spec(), 10**9, seed=1, executor=executor)
+    firsts = [next(records) for _ in range(500)]
+    assert firsts == [250 * i for i in range(500)]  # in game order, 250 games a chunk
+    assert executor.submitted == MAX_IN_FLIGHT + 499 < 10**9 // 250

@@ -159,29 +159,96 @@ def test_a_scheduler_that_cannot_be_used_is_one_line_naming_its_address(kind, wo
     assert f"cannot use the Dask scheduler at {address}: {words}" in err, err
 
 
-def wait_for_workers(pid: int, count: int) -> None:
-    """Wait until the process has started `count` worker processes (it is then playing games), or fail after
-    HANG_SECONDS."""
+def wait_for_workers(pid: int, count: int) -> list[int]:
+    """Wait until the process has started `count` worker processes (it is then playing games, or about to) and
+    return their ids, or fail after HANG_SECONDS."""
     end = time.monotonic() + HANG_SECONDS
     children = Path(f"/proc/{pid}/task/{pid}/children")
     while len(children.read_text().split()) < count:
         assert time.monotonic() < end, f"no {count} workers after {HANG_SECONDS} s"
         time.sleep(0.05)
+    return [int(child) for child in children.read_text().split()]
 
 
-@pytest.mark.parametrize("whom", ["process group", "parent alone"])
-def test_ctrl_c_ends_a_batch_at_once_in_one_line(whom):
-    command = [sys.executable, "-m", "deerbook", "simulate", "deer", "--games", "3000", "--seed", "1", "--workers", "2"]
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True) as process:
-        wait_for_workers(process.pid, 2)
-        assert process.poll() is None
-        if whom == "process group":  # what Ctrl-C at a terminal does
+def living_in_group(group: int) -> list[int]:
+    """The processes of process group `group` that are still running (a zombie has ended: it only awaits its
+    parent's wait, and a process re-parented to this machine's first process may be left so)."""
+    found = []
+    for folder in Path("/proc").iterdir():
+        try:
+            stat = (folder / "stat").read_text() if folder.name.isdigit() else ""
+        except OSError:  # it ended while we looked
+            continue
+        fields = stat[stat.rfind(")") + 2:].split()  # after "pid (name) ": state, parent, group, ...
+        if fields and int(fields[2]) == group and fields[0] != "Z":
+            found.append(int(folder.name))
+    return found
+
+
+def wait_until_the_group_is_gone(group: int) -> None:
+    """Wait until no process of the batch's group runs any more, or fail after HANG_SECONDS naming those left."""
+    end = time.monotonic() + HANG_SECONDS
+    while left := living_in_group(group):
+        assert time.monotonic() < end, f"processes {left} of the batch still run {HANG_SECONDS} s after its parent"
+        time.sleep(0.05)
+
+
+# The batch's parent as the `deerbook` command, saying "ready" once imported, its chunks cut small (MAX_CHUNK games)
+# so that its first results come early: the signal then lands in the start of the command, the workers' start, the
+# first games and the first results.
+STRESSED = ("import sys; import deerbook.engine.batch as batch; from deerbook.cli.main import main; "
+            "batch.MAX_CHUNK = 3; print('ready', flush=True); sys.exit(main(sys.argv[1:]))")
+TRIALS = 40
+
+
+def start_stressed(games: int) -> subprocess.Popen:
+    """`deerbook simulate deer` of `games` games on two workers, in a session of its own, once it says ready."""
+    command = [sys.executable, "-c", STRESSED, "simulate", "deer", "--games", str(games), "--seed", "1",
+               "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    assert process.stdout.readline() == "ready\n"  # the pipe ends with the process: no wait beyond its life
+    return process
+
+
+@pytest.fixture(scope="module")
+def first_results_seconds() -> float:
+    """Seconds from the command's start to the end of a batch of 16 games on two workers (8 chunks of 2 games):
+    past the workers' start and the first results, which come back after 2 games."""
+    began = time.monotonic()
+    with start_stressed(16) as process:
+        process.communicate(timeout=HANG_SECONDS)
+    assert process.returncode == 0
+    return time.monotonic() - began
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_ctrl_c_at_any_moment_ends_a_batch_in_one_line_and_leaves_no_worker(trial, first_results_seconds):
+    """Ctrl-C at TRIALS moments spread from the command's start to past its first results, to the process group (as
+    a terminal sends it) or to the parent alone: each time exit code 130, one line, and no worker left."""
+    delay = first_results_seconds * trial / (TRIALS - 1)
+    with start_stressed(4000) as process:  # 4,000 games: the batch is still playing when the signal comes
+        time.sleep(delay)
+        if trial % 2:
             os.killpg(process.pid, signal.SIGINT)
         else:
             process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=HANG_SECONDS)  # it ends at once (benchmarks/responsiveness.py)
-    assert process.returncode == 130
-    assert err.decode() == "deerbook: interrupted\n" and out == b""
+    assert (process.returncode, err, out) == (130, "deerbook: interrupted\n", ""), f"Ctrl-C after {delay:.3f} s"
+    wait_until_the_group_is_gone(process.pid)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda s: s.name)
+def test_workers_end_with_their_parent_however_it_is_stopped(stop):
+    """`kill`, a closed terminal (SIGHUP) or `kill -9` to the batch's parent alone: the parent stops its workers
+    and ends by the signal (SIGKILL: the workers see their parent gone and end by themselves); none is left."""
+    command = [sys.executable, "-m", "deerbook", "simulate", "deer", "--games", "3000", "--seed", "1", "--workers", "2"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True) as process:
+        wait_for_workers(process.pid, 2)
+        process.send_signal(stop)
+        out, err = process.communicate(timeout=HANG_SECONDS)  # the workers hold the pipes too: they have ended
+    assert (process.returncode, out, err) == (-stop, b"", b"")
+    wait_until_the_group_is_gone(process.pid)
 
 
 # -- words -----------------------------------------------------------------------------------------------------------

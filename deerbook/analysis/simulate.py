@@ -4,7 +4,7 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from typing import Any, Sequence
 
-from ..engine.batch import BatchSpec, Progress, run_batch
+from ..engine.batch import BatchSpec, Progress, batch_records
 from ..engine.protocol import Game
 from ..engine.registry import agent_factories
 
@@ -15,18 +15,19 @@ def simulate(game: Game, agent_names: Sequence[str], games: int, seed: int, *, p
 
     Game i is played from `engine.seeding.stream(seed, i)`, so results do not
     depend on how many games run, nor on `workers` (default: every core) or the `executor` that
-    plays them (see `engine.batch.run_batch`). Per-game figures come from the terminal state's
-    `stats()`: numbers are averaged, per-seat lists averaged per seat.
+    plays them (see `engine.batch.batch_records`; the records are summed as they come, so memory stays flat).
+    Per-game figures come from the terminal state's `stats()`: numbers are averaged, per-seat lists averaged per
+    seat.
     """
     check_count("games", games, 1)
     check_count("seed", seed, 0)
     if len(agent_names) != game.num_players:
         raise ValueError(f"{game.num_players} players need {game.num_players} agents, got {len(agent_names)}")
     spec = BatchSpec(game, agent_factories(game, agent_names))
-    records = run_batch(spec, games, seed, workers=workers, executor=executor, progress=progress)
-    wins = [sum(record.returns[seat] for record in records) for seat in range(game.num_players)]
+    wins = [0.0] * game.num_players
     totals: dict[str, Any] = {}
-    for record in records:
+    for record in batch_records(spec, games, seed, workers=workers, executor=executor, progress=progress):
+        wins = [w + r for w, r in zip(wins, record.returns)]
         for key, value in record.stats.items():
             totals[key] = _add(totals[key], value) if key in totals else value
     return {

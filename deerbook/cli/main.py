@@ -264,10 +264,10 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code (bad input exits with code 2)."""
-    for entry, why in load_errors().items():  # another package's broken game must not stop the others
-        print(f"{PROG}: warning: skipped the games of entry point {entry}: {why}", file=sys.stderr)
-    args = build_parser().parse_args(argv)
-    try:
+    try:  # from the first line: a Ctrl-C while the command starts is one line too
+        for entry, why in load_errors().items():  # another package's broken game must not stop the others
+            print(f"{PROG}: warning: skipped the games of entry point {entry}: {why}", file=sys.stderr)
+        args = build_parser().parse_args(argv)
         result = args.run(args)
     except (UsageError, DeerbookError) as exc:
         args.parser.error(str(exc))

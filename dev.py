@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
 """deerbook's set-up commands: Python 3.11 and pip (npm for the book's live site, chromium for the browser tests).
 
-  python3 dev.py install     create .venv if needed and install deerbook[dev] into it (then: .venv/bin/deerbook)
+  python3 dev.py install     create .venv if needed and install deerbook[dev] into it, at the versions pinned in
+                             constraints.txt (then: .venv/bin/deerbook)
   python3 dev.py book [--no-serve]
                              create .venv if needed, install deerbook[dev], build the book and its live site, then
                              serve it on http://127.0.0.1:8000 and open it in a browser (Ctrl-C stops the server;
                              --no-serve only builds: book/_build/html)
   python3 dev.py test [--quick] [PYTEST_ARGUMENT ...]
                              the whole suite: ruff, mypy, pytest tests/, nbval over notebooks/, strict book
-                             build, live site, browser tests of the built book; --quick stops after the unit
-                             tests; other arguments (e.g. -k cli, -x, tests/test_cli.py) go to the unit-test run
+                             build, live site, browser tests of the built book (each pytest run on every core);
+                             --quick stops after the unit tests; other arguments (e.g. -k cli, -x,
+                             tests/test_cli.py, -n 0 for one process) go to the unit-test run
   python3 dev.py notebooks [NOTEBOOK ...]
                              re-execute notebooks in place (default: all of notebooks/*.ipynb); stored so that
                              a re-run on unchanged code leaves `git diff` empty
+  python3 dev.py lock        pin what a fresh install of deerbook[dev] resolves to today (constraints.txt), install
+                             it into .venv and store every notebook again with it
   python3 dev.py pictures    redraw the README's pictures (book/pictures/*.png: book/pictures.py, needs chromium)
   python3 dev.py clean       remove the book build
 """
@@ -20,9 +24,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -30,13 +36,25 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / "bin"
 STAMP = VENV / ".deerbook-installed"
+# The exact versions the stored notebook outputs were made with (nbval compares them exactly); pyproject.toml keeps
+# ranges for the package's users.
+CONSTRAINTS = ROOT / "constraints.txt"
 BOOK_HTML = ROOT / "book" / "_build" / "html"
-BOOK_BUILD = ["jupyter-book", "build", ".", "--config", "book/_config.yml", "--toc", "book/_toc.yml",
-              "--path-output", "book"]
-PYTEST = ["python", "-m", "pytest", "-p", "no:cacheprovider"]
+PYTEST = ["python", "-m", "pytest", "-p", "no:cacheprovider", "-n", "auto"]  # pytest-xdist: a worker per core
+# Every notebook re-executed cell by cell and compared with its stored outputs; a cell that raises fails its test.
+# The cells of one notebook share a kernel, so they stay together on one worker (loadscope).
+NBVAL = ["--dist", "loadscope", "--nbval", "--nbval-sanitize-with", "notebooks/nbval_sanitize.cfg"]
+# The strict build's configuration: the book's own, rendering the notebooks as stored (nbval has just re-executed
+# each and matched every output); written beside it for the build, as its relative paths are read from its folder.
+STORED_OUTPUTS_CONFIG = ROOT / "book" / "_config.stored-outputs.yml"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 BOOK_TESTS = ("tests/test_book_build.py", "tests/test_lite.py", "tests/test_play_page.py",  # need the built book
               "tests/test_chart_alternatives.py")
+
+
+def book_build(config: Path = ROOT / "book" / "_config.yml") -> list[str]:
+    """The command that builds the book into book/_build/html with the configuration file `config`."""
+    return ["jupyter-book", "build", ".", "--config", str(config), "--toc", "book/_toc.yml", "--path-output", "book"]
 
 
 def run(*command: str, **extra_env: str) -> None:
@@ -48,19 +66,45 @@ def run(*command: str, **extra_env: str) -> None:
 
 
 def install() -> None:
-    """Create .venv and install deerbook[dev], unless done since pyproject.toml last changed."""
+    """Create .venv and install deerbook[dev] at the pinned versions, unless done since pyproject.toml or
+    constraints.txt last changed."""
     if not (BIN / "python").exists():
         print(f"+ creating {VENV}", flush=True)
         venv.create(VENV, with_pip=True)
         run("python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    if not STAMP.exists() or STAMP.stat().st_mtime < (ROOT / "pyproject.toml").stat().st_mtime:
-        run("python", "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+    changed = max(path.stat().st_mtime for path in (ROOT / "pyproject.toml", CONSTRAINTS))
+    if not STAMP.exists() or STAMP.stat().st_mtime < changed:
+        run("python", "-m", "pip", "install", "--quiet", "--constraint", str(CONSTRAINTS), "-e", ".[dev]")
         STAMP.touch()
+
+
+def lock() -> None:
+    """Pin in constraints.txt what a fresh environment resolves deerbook[dev] to today, install that into .venv and
+    store every notebook again with it (check `git diff notebooks/`: a changed output is a changed library)."""
+    with tempfile.TemporaryDirectory(prefix="deerbook-lock-") as folder:
+        print(f"+ resolving deerbook[dev] in a fresh environment ({folder})", flush=True)
+        venv.create(folder, with_pip=True)
+        python = str(Path(folder) / "bin" / "python")
+        subprocess.run([python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
+        subprocess.run([python, "-m", "pip", "install", "--quiet", f"{ROOT}[dev]"], check=True)
+        frozen = subprocess.run([python, "-m", "pip", "freeze", "--exclude", "deerbook"], check=True,
+                                capture_output=True, text=True).stdout
+    CONSTRAINTS.write_text(LOCK_HEADER.format(python=".".join(map(str, sys.version_info[:2]))) + frozen)
+    install()
+    notebooks()
+
+
+LOCK_HEADER = """\
+# The exact versions deerbook's test and book environments use (pip constraints), so the stored notebook outputs,
+# which nbval compares exactly, were made with what every fresh install gets. Written by `python3 dev.py lock`
+# (Python {python}: a fresh environment's `pip freeze`), which also re-stores the notebooks; used by
+# `python3 dev.py install` (and so by the book, the tests and .ci/run). pyproject.toml keeps ranges for users.
+"""
 
 
 def book(*arguments: str) -> None:
     install()
-    run(*BOOK_BUILD)
+    run(*book_build())
     run("python", "book/lite/build_lite.py")
     print(f"\nBook built in {BOOK_HTML}")
     if "--no-serve" not in arguments:
@@ -117,18 +161,41 @@ def test(*arguments: str) -> None:
     if "--quick" in arguments:
         print("dev.py test --quick: ruff, mypy and unit tests passed")
         return
-    run(*PYTEST, "--nbval", "notebooks", "--nbval-sanitize-with", "notebooks/nbval_sanitize.cfg")
-    # Warnings are errors; --all re-reads every page so no warning hides in a cache.
-    run(*BOOK_BUILD, "--all", "-W", "-n", "--keep-going")
+    run(*PYTEST, *NBVAL, "notebooks")
+    strict_build()
     run("python", "book/lite/build_lite.py")
     run(*PYTEST, *BOOK_TESTS, DEERBOOK_BOOK_HTML=str(BOOK_HTML))
     print("dev.py test: all steps passed")
 
 
+def strict_build() -> None:
+    """The book built with every warning an error (--all re-reads every page, so no warning hides in a cache), from
+    the notebooks as stored: nbval, just before, re-executed every one and failed on any cell error or changed
+    output, so executing them all again here would only take time."""
+    STORED_OUTPUTS_CONFIG.write_text(stored_outputs_config())
+    try:
+        run(*book_build(STORED_OUTPUTS_CONFIG), "--all", "-W", "-n", "--keep-going")
+    finally:
+        STORED_OUTPUTS_CONFIG.unlink()
+
+
+def stored_outputs_config() -> str:
+    """book/_config.yml with its notebooks rendered as stored instead of executed."""
+    config = (ROOT / "book" / "_config.yml").read_text()
+    stored, found = re.subn(r"(?m)^(\s*execute_notebooks:).*$", r'\1 "off"', config)
+    if found != 1:
+        sys.exit("dev.py test: book/_config.yml has no one `execute_notebooks:` line to turn off for the strict build")
+    return stored
+
+
 def notebooks(*names: str) -> None:
     """Re-execute notebooks in place and store them without run-to-run noise."""
     install()
-    paths = [Path(name).resolve() for name in names] or sorted((ROOT / "notebooks").glob("*.ipynb"))
+    store_executed([Path(name).resolve() for name in names] or sorted((ROOT / "notebooks").glob("*.ipynb")))
+
+
+def store_executed(paths: list[Path]) -> None:
+    """Execute the notebooks at `paths` in place with .venv's kernel and store them as `stable_json` writes them."""
     run("jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
         "--ExecutePreprocessor.kernel_name=python3", "--ExecutePreprocessor.timeout=600",
         "--ExecutePreprocessor.store_widget_state=False", *map(str, paths))
@@ -170,8 +237,8 @@ def clean() -> None:
     shutil.rmtree(ROOT / "book" / "_build", ignore_errors=True)
 
 
-COMMANDS = {"install": install, "book": book, "test": test, "notebooks": notebooks, "pictures": pictures,
-            "clean": clean}
+COMMANDS = {"install": install, "book": book, "test": test, "notebooks": notebooks, "lock": lock,
+            "pictures": pictures, "clean": clean}
 
 if __name__ == "__main__":
     command, *arguments = sys.argv[1:] or [""]

@@ -29,7 +29,7 @@ def fetch_axe() -> Path:
             raise FileNotFoundError(f"axe-core {AXE_VERSION} is not cached and npm is missing to fetch it")
         CACHE.mkdir(parents=True, exist_ok=True)
         subprocess.run([npm, "pack", "--silent", f"axe-core@{AXE_VERSION}", "--pack-destination", str(CACHE)],
-                       check=True, stdout=subprocess.DEVNULL)
+                       check=True, stdout=subprocess.DEVNULL, timeout=600)
         archive = CACHE / f"axe-core-{AXE_VERSION}.tgz"
         with tarfile.open(archive) as packed:
             member = packed.extractfile("package/axe.min.js")

@@ -1,6 +1,7 @@
 """A pytest plugin that fails the run if it left anything in the checkout: every file git shows as new or changed
 (`git status --porcelain`, so git-ignored build and cache folders do not count) must be as it was when the run
-started. The repository's conftest.py loads it for every pytest run (unit tests, nbval, the built-book tests)."""
+started. The repository's conftest.py loads it for every pytest run (unit tests, nbval, the built-book tests); with
+pytest-xdist's workers, the run's controller alone checks, around the whole run."""
 from __future__ import annotations
 
 import hashlib
@@ -18,7 +19,7 @@ def changes(root: Path) -> dict[str, str] | None:
     now; None where `root` is not a git checkout (or git is missing)."""
     try:
         done = subprocess.run(["git", "status", "--porcelain", "-z", "--untracked-files=all"], cwd=root,
-                              capture_output=True, check=True)
+                              capture_output=True, check=True, timeout=120)
     except (OSError, subprocess.CalledProcessError):
         return None
     found = {}
@@ -35,12 +36,19 @@ def left_behind(before: dict[str, str], after: dict[str, str]) -> list[str]:
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    session.config.stash[BEFORE] = changes(ROOT)
+    if not _a_worker(session):
+        session.config.stash[BEFORE] = changes(ROOT)
+
+
+def _a_worker(session: pytest.Session) -> bool:
+    """Whether this is one of pytest-xdist's workers: the run's controller alone looks at the checkout, before the
+    first worker starts and after the last one ends."""
+    return hasattr(session.config, "workerinput")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     before = session.config.stash.get(BEFORE, None)
-    after = changes(ROOT)
+    after = None if before is None else changes(ROOT)
     if before is None or after is None:
         return
     stray = left_behind(before, after)

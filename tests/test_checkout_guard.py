@@ -1,13 +1,16 @@
 """The guard that fails a test run which left files in the checkout (tests/checkout_guard.py), tried on a
 repository of its own."""
+import shutil
 import subprocess
+import sys
+from pathlib import Path
 
 from checkout_guard import changes, left_behind
 
 
 def git(folder, *args):
     subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=folder, check=True,
-                   capture_output=True)
+                   capture_output=True, timeout=60)
 
 
 def test_new_changed_and_deleted_files_are_caught_and_ignored_ones_are_not(tmp_path):
@@ -32,3 +35,22 @@ def test_new_changed_and_deleted_files_are_caught_and_ignored_ones_are_not(tmp_p
 
 def test_a_folder_that_is_no_checkout_is_not_judged(tmp_path):
     assert changes(tmp_path) is None
+
+
+def test_a_run_on_several_workers_that_leaves_a_file_fails(tmp_path):
+    """As `dev.py test` runs pytest (pytest-xdist, a worker per core): a test leaving a file in the checkout turns
+    the run red, said once, by the controller."""
+    (tmp_path / "tests").mkdir()
+    shutil.copy(Path(__file__).with_name("checkout_guard.py"), tmp_path / "tests")
+    (tmp_path / "conftest.py").write_text("import sys\nsys.path.insert(0, 'tests')\n"
+                                          "pytest_plugins = ['checkout_guard']\n")
+    (tmp_path / "tests" / "test_stray.py").write_text(
+        "import pathlib\n\ndef test_writes_in_the_checkout():\n    pathlib.Path('stray.txt').write_text('x')\n\n"
+        "def test_writes_nothing():\n    pass\n")
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", ".")
+    git(tmp_path, "commit", "-qm", "start")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", "tests"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and "2 passed" in done.stdout, done.stdout
+    assert done.stdout.count("the tests left files in the checkout") == 1 and "stray.txt" in done.stdout

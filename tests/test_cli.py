@@ -11,6 +11,7 @@ from deerbook.engine import RuleViolation, make_game
 from deerbook.engine.errors import OptionError
 from deerbook.engine.registry import read_option
 from deerbook.analysis.simulate import format_summary, simulate
+from processes import HANG_SECONDS, started
 
 
 def sim(game: str, *extra: str) -> list[str]:
@@ -169,10 +170,10 @@ def test_a_real_process_exits_2_with_one_line(argv):
 
 
 def test_a_closed_pipe_ends_quietly():
-    with subprocess.Popen([sys.executable, "-m", "deerbook", "odds", "deer", "--json"], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE) as process:
+    with started([sys.executable, "-m", "deerbook", "odds", "deer", "--json"], stdout=subprocess.PIPE,
+                 stderr=subprocess.PIPE) as process:
         process.stdout.close()  # the reader leaves at once, as `| head -1` does after one line
-        err = process.stderr.read().decode()
+        err = process.communicate(timeout=HANG_SECONDS)[1].decode()
     assert process.returncode == 141 and err == ""
 
 

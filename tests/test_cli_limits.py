@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -23,8 +24,9 @@ from deerbook.engine.errors import SaveFileError
 from deerbook.engine.files import FileWriteError
 from deerbook.engine.registry import agent_factories, make_game
 
+from processes import HANG_SECONDS, line_within, started
+
 TESTS = Path(__file__).resolve().parent
-HANG_SECONDS = 60  # a process still running after this is stuck, however busy the machine
 
 
 def refused(argv, capsys) -> str:
@@ -201,14 +203,15 @@ STRESSED = ("import sys; import deerbook.engine.batch as batch; from deerbook.cl
 TRIALS = 40
 
 
-def start_stressed(games: int) -> subprocess.Popen:
+@contextlib.contextmanager
+def stressed(games: int) -> Iterator[subprocess.Popen]:
     """`deerbook simulate deer` of `games` games on two workers, in a session of its own, once it says ready."""
     command = [sys.executable, "-c", STRESSED, "simulate", "deer", "--games", str(games), "--seed", "1",
                "--workers", "2"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
-    assert process.stdout.readline() == "ready\n"  # the pipe ends with the process: no wait beyond its life
-    return process
+    with started(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                 start_new_session=True) as process:
+        assert line_within(process.stdout) == "ready\n"
+        yield process
 
 
 @pytest.fixture(scope="module")
@@ -216,7 +219,7 @@ def first_results_seconds() -> float:
     """Seconds from the command's start to the end of a batch of 16 games on two workers (8 chunks of 2 games):
     past the workers' start and the first results, which come back after 2 games."""
     began = time.monotonic()
-    with start_stressed(16) as process:
+    with stressed(16) as process:
         process.communicate(timeout=HANG_SECONDS)
     assert process.returncode == 0
     return time.monotonic() - began
@@ -227,7 +230,7 @@ def test_ctrl_c_at_any_moment_ends_a_batch_in_one_line_and_leaves_no_worker(tria
     """Ctrl-C at TRIALS moments spread from the command's start to past its first results, to the process group (as
     a terminal sends it) or to the parent alone: each time exit code 130, one line, and no worker left."""
     delay = first_results_seconds * trial / (TRIALS - 1)
-    with start_stressed(4000) as process:  # 4,000 games: the batch is still playing when the signal comes
+    with stressed(4000) as process:  # 4,000 games: the batch is still playing when the signal comes
         time.sleep(delay)
         if trial % 2:
             os.killpg(process.pid, signal.SIGINT)
@@ -243,7 +246,7 @@ def test_workers_end_with_their_parent_however_it_is_stopped(stop):
     """`kill`, a closed terminal (SIGHUP) or `kill -9` to the batch's parent alone: the parent stops its workers
     and ends by the signal (SIGKILL: the workers see their parent gone and end by themselves); none is left."""
     command = [sys.executable, "-m", "deerbook", "simulate", "deer", "--games", "3000", "--seed", "1", "--workers", "2"]
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True) as process:
+    with started(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True) as process:
         wait_for_workers(process.pid, 2)
         process.send_signal(stop)
         out, err = process.communicate(timeout=HANG_SECONDS)  # the workers hold the pipes too: they have ended

@@ -159,17 +159,18 @@ def test_deer_seat_sees_the_same_whatever_it_cannot_see(name, options):
 
 
 def test_who_decides_a_hand_over_is_not_shown():
-    """Every card-game hand-over met in 30 random games, varied over who is asked."""
+    """Every card-game hand-over met in 4 random games (96 of them, 579 variants: 30 games took minutes and gave
+    nearly 5,000), varied over who is asked."""
     game = make_game("deer-cards", num_players=5)
     compared = 0
-    for seed in range(30):
+    for seed in range(4):
         for state in (s for s in every_state(game, seed) if s.phase == "hand_over"):
             for player in range(game.num_players):
                 variants = accepted(game, other_deciders(state.to_json(), player))
                 expected = seen(state, player)
                 assert all(seen(v, player) == expected for v in variants), (player, str(state))
                 compared += len(variants)
-    assert compared >= 20, f"only {compared} states with another decider were compared"
+    assert compared >= 200, f"only {compared} states with another decider were compared"
 
 
 def test_who_is_offered_a_block_is_not_shown():

@@ -27,6 +27,7 @@ from deerbook.engine.saving import read_save, read_save_file
 from deerbook.engine.seeding import restore_stream, stream, stream_state
 from deerbook.play.session import Session, Stop
 from deerbook.play.terminal import Terminal
+from processes import line_within, started
 from test_terminal import Script
 
 TESTS = Path(__file__).resolve().parent
@@ -391,9 +392,9 @@ def test_a_table_piped_into_head_ends_quietly_and_keeps_the_game(tmp_path):
     just ends."""
     for seats, statuses in (("human,greedy", {141}), ("greedy,greedy,greedy,greedy,greedy,greedy", {0, 141})):
         command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", seats, "--seed", "3"]
-        with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              cwd=tmp_path) as process:
-            process.stdout.readline()
+        with started(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                     cwd=tmp_path) as process:
+            line_within(process.stdout)
             process.stdout.close()  # `head -1` has read its line and gone
             process.stdin.write(b"1\n")  # the person answers the prompt head did not show; the table writes on
             err = process.communicate(timeout=60)[1].decode()

@@ -209,5 +209,6 @@ def test_warm_up_imports_what_a_first_deal_needs(tmp_path):
               "for game in ('deer', 'deer-cards', 'football'):\n"
               "    PageTable().handle({'op': 'start', 'form': {'game': game, 'num_players': '2', 'seed': '9'}})\n"
               "print(sorted(set(sys.modules) - before))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True,
+                          timeout=120)
     assert done.stdout.strip() == "[]", done.stdout

@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT / "book"))
 sys.path.insert(0, str(ROOT))
 import dev  # noqa: E402  (the set-up script at the repository root)
 import pictures  # noqa: E402  (book/pictures.py)
+from processes import HANG_SECONDS, line_within, started  # noqa: E402
 
 LINK = re.compile(r"""(?:\]\(|src=")([^)"#]+)""")
 
@@ -54,12 +55,12 @@ def test_dev_book_serves_the_book_over_http_until_ctrl_c(tmp_path):
     (tmp_path / "runtime.wasm").write_bytes(b"\0asm")
     code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import dev, pathlib; "
             f"dev.serve(pathlib.Path({str(tmp_path)!r}))")
-    with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                          env={"BROWSER": "true", "PATH": "/usr/bin:/bin"}) as server:
-        line = server.stdout.readline()
+    with started([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                 env={"BROWSER": "true", "PATH": "/usr/bin:/bin"}) as server:
+        line = line_within(server.stdout)
         url = re.search(r"http://127\.0\.0\.1:\d+/", line).group()
         assert "<title>the book</title>" in urllib.request.urlopen(url, timeout=60).read().decode()
         assert urllib.request.urlopen(url + "runtime.wasm", timeout=60).headers["Content-Type"] == "application/wasm"
         server.send_signal(signal.SIGINT)
-        rest, _ = server.communicate(timeout=60)
+        rest, _ = server.communicate(timeout=HANG_SECONDS)
     assert server.returncode == 0 and "Stopped serving the book." in rest

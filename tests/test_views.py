@@ -197,5 +197,5 @@ def test_views_need_no_plotting_or_widget_library():
     code = ("import sys, deerbook.play.deer_view, deerbook.play.football_view, deerbook.play.views, "
             "deerbook.play.terminal\n"
             "print(sorted(m for m in ('plotly', 'ipywidgets', 'IPython') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
     assert out.strip() == "[]"

@@ -31,6 +31,7 @@ import sys
 import tempfile
 import venv
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -151,21 +152,36 @@ def pictures() -> None:
 
 def test(*arguments: str) -> None:
     """Ruff, mypy and the unit tests; then, unless --quick, nbval, the strict book build, the live site and the
-    browser tests of the built book."""
-    install()
-    run("python", "tests/axe.py")  # axe-core for the browser tests' accessibility checks (npm, once)
-    run("ruff", "check", ".")
-    run("mypy", "deerbook")
-    book_tests = [f"--ignore={test}" for test in BOOK_TESTS]  # run after the book build
-    run(*PYTEST, *book_tests, *(a for a in arguments if a != "--quick"))  # testpaths: tests
+    browser tests of the built book (`test_stages`)."""
+    for _, step in test_stages(*arguments):
+        step()
+    print("dev.py test --quick: ruff, mypy and unit tests passed" if "--quick" in arguments
+          else "dev.py test: all steps passed")
+
+
+def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
+    """The steps of `dev.py test ARGUMENTS`, named, in order (benchmarks/test_stages.py times each).
+
+    pytest runs on every core (pytest-xdist): the unit tests one by one, those of a JupyterLab together
+    (loadgroup); each notebook's cells on one kernel (loadscope); each built-book test file in one process
+    (loadfile: a file's last test checks what its browser met in the others)."""
+    unit = [*(f"--ignore={test}" for test in BOOK_TESTS), *(a for a in arguments if a != "--quick")]
+    stages: list[tuple[str, Callable[[], None]]] = [
+        ("install", install),
+        ("axe-core", lambda: run("python", "tests/axe.py")),  # for the browser tests' accessibility checks (npm, once)
+        ("ruff", lambda: run("ruff", "check", ".")),
+        ("mypy", lambda: run("mypy", "deerbook")),
+        ("unit tests", lambda: run(*PYTEST, "--dist", "loadgroup", *unit)),  # testpaths: tests
+    ]
     if "--quick" in arguments:
-        print("dev.py test --quick: ruff, mypy and unit tests passed")
-        return
-    run(*PYTEST, *NBVAL, "notebooks")
-    strict_build()
-    run("python", "book/lite/build_lite.py")
-    run(*PYTEST, *BOOK_TESTS, DEERBOOK_BOOK_HTML=str(BOOK_HTML))
-    print("dev.py test: all steps passed")
+        return stages
+    return stages + [
+        ("nbval", lambda: run(*PYTEST, *NBVAL, "notebooks")),
+        ("strict book build", strict_build),
+        ("live site", lambda: run("python", "book/lite/build_lite.py")),
+        ("built-book tests", lambda: run(*PYTEST, "--dist", "loadfile", *BOOK_TESTS,
+                                         DEERBOOK_BOOK_HTML=str(BOOK_HTML))),
+    ]
 
 
 def strict_build() -> None:

@@ -20,7 +20,9 @@ from browser_table import (CHROMIUM, CHROMIUM_ARGS, KeyboardPlayer, assert_focus
                            control_kind, notebook_keys_stay_with_the_table, open_by_keyboard, play_by_clicks,
                            write_notebook)
 
-pytestmark = pytest.mark.skipif(missing_reason() is not None, reason=str(missing_reason()))
+# One JupyterLab and one chromium for the module: on several workers (dev.py test), all its tests go to one.
+pytestmark = [pytest.mark.skipif(missing_reason() is not None, reason=str(missing_reason())),
+              pytest.mark.xdist_group("jupyterlab")]
 
 CHOICES, TOOLS, LOG, DRAWING, HELP = 1, 4, 5, 6, 7  # the table's parts, in order (the status is 0)
 DARK = '{"theme": "JupyterLab Dark"}'

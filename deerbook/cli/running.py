@@ -23,7 +23,8 @@ class ClusterError(DeerbookError):
 def executor_for(workers: int | None = None, scheduler: str | None = None) -> Iterator[Executor]:
     """The executor CLI-style arguments ask for: a Dask cluster at `scheduler` (an address such as
     tcp://10.0.0.5:8786), else `workers` local processes (default every core; 1: play in this process).
-    Ctrl-C while local processes play stops them at once (`engine.batch.process_pool`)."""
+    Ctrl-C, SIGTERM or SIGHUP while local processes play stops them at once, and they never outlive this process
+    (`engine.batch.process_pool`)."""
     if scheduler is not None:
         with connect(scheduler) as client:
             yield client.get_executor()

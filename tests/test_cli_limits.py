@@ -195,11 +195,15 @@ def wait_until_the_group_is_gone(group: int) -> None:
         time.sleep(0.05)
 
 
-# The batch's parent as the `deerbook` command, saying "ready" once imported, its chunks cut small (MAX_CHUNK games)
-# so that its first results come early: the signal then lands in the start of the command, the workers' start, the
-# first games and the first results.
-STRESSED = ("import sys; import deerbook.engine.batch as batch; from deerbook.cli.main import main; "
-            "batch.MAX_CHUNK = 3; print('ready', flush=True); sys.exit(main(sys.argv[1:]))")
+# The `deerbook` command as a terminal starts it: a test run may itself run with Ctrl-C or SIGHUP ignored (a
+# background job, nohup), which every process it starts would inherit.
+AS_FROM_A_TERMINAL = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+                      "signal.signal(signal.SIGHUP, signal.SIG_DFL); signal.signal(signal.SIGTERM, signal.SIG_DFL); ")
+DEERBOOK = AS_FROM_A_TERMINAL + "from deerbook.cli.main import main; sys.exit(main(sys.argv[1:]))"
+# The same saying "ready" once imported, its chunks cut small (MAX_CHUNK games) so that its first results come early:
+# the signal then lands in the start of the command, the workers' start, the first games and the first results.
+STRESSED = AS_FROM_A_TERMINAL + ("import deerbook.engine.batch as batch; from deerbook.cli.main import main; "
+                                 "batch.MAX_CHUNK = 3; print('ready', flush=True); sys.exit(main(sys.argv[1:]))")
 TRIALS = 40
 
 
@@ -245,7 +249,7 @@ def test_ctrl_c_at_any_moment_ends_a_batch_in_one_line_and_leaves_no_worker(tria
 def test_workers_end_with_their_parent_however_it_is_stopped(stop):
     """`kill`, a closed terminal (SIGHUP) or `kill -9` to the batch's parent alone: the parent stops its workers
     and ends by the signal (SIGKILL: the workers see their parent gone and end by themselves); none is left."""
-    command = [sys.executable, "-m", "deerbook", "simulate", "deer", "--games", "3000", "--seed", "1", "--workers", "2"]
+    command = [sys.executable, "-c", DEERBOOK, "simulate", "deer", "--games", "3000", "--seed", "1", "--workers", "2"]
     with started(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True) as process:
         wait_for_workers(process.pid, 2)
         process.send_signal(stop)

@@ -276,6 +276,8 @@ class PtyTable:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: becomes the table at once
             try:
+                for number in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):  # as a terminal starts it, even if
+                    signal.signal(number, signal.SIG_DFL)  # this test run ignores them (nohup, a background job)
                 os.chdir(folder)
                 os.execve(sys.executable, [sys.executable, "-m", "deerbook", *args], env)
             finally:

@@ -53,8 +53,9 @@ def test_a_recorded_digest_reads_back_and_leaves_the_picture_a_png():
 def test_dev_book_serves_the_book_over_http_until_ctrl_c(tmp_path):
     (tmp_path / "index.html").write_text("<title>the book</title>")
     (tmp_path / "runtime.wasm").write_bytes(b"\0asm")
-    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import dev, pathlib; "
-            f"dev.serve(pathlib.Path({str(tmp_path)!r}))")
+    # Ctrl-C as a terminal sends it, even if this test run ignores it (a background job)
+    code = (f"import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            f"sys.path.insert(0, {str(ROOT)!r}); import dev, pathlib; dev.serve(pathlib.Path({str(tmp_path)!r}))")
     with started([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
                  env={"BROWSER": "true", "PATH": "/usr/bin:/bin"}) as server:
         line = line_within(server.stdout)

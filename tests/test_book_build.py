@@ -48,6 +48,7 @@ from pathlib import Path
 import pytest
 
 import axe
+import nu
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -251,6 +252,17 @@ def test_no_page_loads_plotly_in_its_html(pages: dict[Path, _Page]) -> None:
         assert not any("plotly" in s and "deerbook-plotly.js" not in s for s in p.scripts_src), f"{rel} loads plotly.js"
         if not p.plotly_divs:
             assert not any("deerbook-plotly.js" in s for s in p.scripts_src), f"{rel} loads the charts' script"
+
+
+def test_pages_are_valid_html(html_dir: Path, pages: dict[Path, _Page]) -> None:
+    """The Nu HTML checker (tests/nu.py) finds no error in any page of the book, the root page included."""
+    reason = nu.missing_reason()
+    if reason:
+        pytest.skip(reason)
+    found = nu.errors([html_dir / rel for rel in book_pages(pages)])
+    lines = [f"{Path(e['url']).relative_to(html_dir)}:{e.get('lastLine')}: {e['message']} "
+             f"{e.get('extract', '')!r}" for e in found]
+    assert not lines, f"{len(lines)} HTML error(s):\n" + "\n".join(lines[:40])
 
 
 def test_rulings_page_states_every_ruling(html_dir: Path) -> None:

@@ -10,6 +10,7 @@ each line of its progress while Python loads. The built book is served on 127.0.
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -57,6 +58,13 @@ def runtime_built(book_html: Path) -> bool:
     """Whether the built book carries the table's in-browser Python (book/lite/build_lite.py wrote its runtime)."""
     runtime = book_html / "_static" / "deerbook-table-runtime.js"
     return runtime.exists() and "runtime = null" not in runtime.read_text()
+
+
+def runtime_of(book_html: Path) -> dict:
+    """What book/lite/build_lite.py wrote for the table: the runtime's folder, the table's wheel, the start snapshot
+    and the bytes a start fetches."""
+    module = (book_html / "_static" / "deerbook-table-runtime.js").read_text()
+    return json.loads(module.split("= ", 1)[1].rstrip(";\n"))
 
 
 class TablePage:

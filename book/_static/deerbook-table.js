@@ -180,7 +180,7 @@ if (root && !runtime) {
   async function start(event) {
     // The reader asked for the table: Python starts now, in a web worker, and deals the first game (the form values
     // of the page's address, if any); the keyboard goes on to its first choice.
-    const button = event.currentTarget;
+    const place = event.currentTarget === document.activeElement ? "play" : "outside"; // before the button hides
     timings.push(["starting the table", performance.now()]);
     part("start").hidden = true;
     part("loading").hidden = false;
@@ -199,7 +199,7 @@ if (root && !runtime) {
     }
     part("loading").hidden = true;
     root.querySelector(".deerbook-setup").hidden = part("log").hidden = false;
-    show(first, "start", { element: button, place: button === document.activeElement ? "play" : "outside" });
+    show(first, "start", { element: startButton, place });
     timings.push(["first choice shown", performance.now()]);
   }
 

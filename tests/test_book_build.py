@@ -9,15 +9,19 @@ What is asserted:
   than navigation links), <img>/<iframe>/<source>/... src, inline <script>/<style>,
   style attribute, CSS @import or url() names an http(s):// or protocol-relative
   (//host) address, in any built page or any CSS file;
-* plotly.js is served locally (_static/plotly.min.js, the copy from the installed
-  plotly package) and is included in every page that shows a Plotly figure;
+* plotly.js is served locally (_static/plotly-cartesian.min.js, npm's partial bundle at the version the installed
+  plotly bundles), named by the charts' deferred page script and by no page's HTML: it loads when a chart comes near
+  the window (a chapter opens without it when no chart is in sight);
 * every application/vnd.plotly.v1+json output of every notebook became a
-  <div class="deerbook-plotly"> with a script that draws it;
+  <div class="deerbook-plotly"> with its height reserved and its figure's JSON beside it;
+* every page is valid HTML (the Nu HTML checker, tests/nu.py; skipped without Java or the cached checker) and, in
+  Lighthouse's phone and desktop windows, transfers at most PAGE_LIMIT bytes (gzipped) before the reader does
+  anything, without the theme's icon script or fonts and without the play table's Python;
 * in headless chromium (Playwright for Python; skipped with the reason where either is missing),
-  every page in light mode, dark mode and 390 px wide, and after the theme toggle and a resize:
-  every chart has a drawn height and its title fits, nothing is wider than the page or cut off,
-  no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a Python repr
-  or an empty box. Screenshots go to book/_build/screenshots/;
+  every page in light mode, dark mode and 390 px wide, and after the theme toggle and a resize, each chart scrolled
+  into view as a reader would (draw_every_chart): every chart has a drawn height and its title fits, nothing is
+  wider than the page or cut off, no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a
+  Python repr or an empty box. Screenshots go to book/_build/screenshots/;
 * in headless chromium, the layout of every chart, in every mode: a legend clear of the axes and the plot, no label
   on the bars, no two tick labels of an axis on top of each other, every category of a category axis labelled (the
   play sheet's tracks on a phone), and no toolbar over a chart's title while the pointer is on the chart;

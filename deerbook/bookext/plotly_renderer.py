@@ -225,6 +225,9 @@ MENU_HEIGHT = 44
 #: half a screen ahead. Before the first scroll only a chart in the window is drawn (a page opens without plotly.js
 #: unless its first screen shows a chart).
 NEAR_MARGIN = "50% 0px"
+#: Before the reader scrolls, a chart is drawn (and plotly.js loaded) only if more than its top edge is in sight: one
+#: whose top peeks into the window's last 5% waits for the first scroll.
+FIRST_SCREEN_MARGIN = "0px 0px -5% 0px"
 
 
 def _helper_js(bundle: str) -> str:
@@ -343,7 +346,7 @@ def _helper_js(bundle: str) -> str:
         "    document.querySelectorAll('div.'+" + repr(DIV_CLASS) + ").forEach(function(div){"
         "if(!div.deerbookQueued){near.observe(div);}});\n"
         "  }\n"
-        "  watch('0px');\n"  # at first only a chart in the window: the reader has not scrolled yet
+        f"  watch('{FIRST_SCREEN_MARGIN}');\n"  # at first only a chart in sight: the reader has not scrolled yet
         "  addEventListener('scroll',function(){watch(NEAR);},{once:true,passive:true});\n"
         "  new MutationObserver(redraw).observe(document.documentElement,"
         "{attributes:true,attributeFilter:['data-theme']});\n"

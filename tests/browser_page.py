@@ -16,6 +16,10 @@ from pathlib import Path
 
 ROOT = "[data-deerbook-table]"
 START_BUTTON = "[data-part=start] button"  # Python starts when the reader presses it
+# The keyboard back where it is when the page opens: nothing focused, the next Tab from the top of the page (a blur
+# alone would leave the next Tab after the element that had the focus).
+FROM_THE_TOP = """() => { const top = document.documentElement; top.tabIndex = -1; top.focus({ preventScroll: true });
+  top.blur(); top.removeAttribute("tabindex"); }"""
 PAGE = "book/play-in-your-browser.html"
 START = 120_000  # ms: Python's cold start in the page (about 5-10 s on a free 2-core machine), with room to spare
 ANSWER = 60_000  # ms for one answer (a bot's turn included)
@@ -85,7 +89,7 @@ class TablePage:
         page.goto(f"{server}/{PAGE}{query}")
         table = cls(page)
         table.start()
-        page.evaluate("document.activeElement.blur()")
+        page.evaluate(FROM_THE_TOP)
         return table
 
     def start(self) -> None:

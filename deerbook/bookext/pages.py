@@ -5,7 +5,8 @@ Each page loads only what it uses and says what it is:
   for a widget manager the static book does not load (its widgets show their text instead);
 - MathJax only on a page with math of its own (Sphinx also adds it to a page whose table of contents lists one);
 - no script that blocks the first paint: the theme's and extensions' scripts in the page's head are deferred (they
-  start on DOMContentLoaded anyway), all but Sphinx's documentation_options.js, which inline scripts use at once;
+  start on DOMContentLoaded anyway), all but Sphinx's documentation_options.js, which inline scripts use at once (and
+  on the search page, whose search script uses Sphinx's scripts at once);
 - a meta description: the page's first paragraphs, cut at a word to about 160 characters.
 Nothing here is imported at run time by the engine or the notebooks.
 """
@@ -69,7 +70,9 @@ def _light_page(app: Any, pagename: str, templatename: str, context: dict, doctr
         is_mathjax = attributes.get("type") == MATHJAX_CONFIG or getattr(asset, "filename", "") in mathjax
         return is_mathjax and not math
 
-    context["script_files"][:] = [deferred(asset) for asset in context["script_files"] if not unused(asset)]
+    kept = [asset for asset in context["script_files"] if not unused(asset)]
+    # The search page's own search script runs at once and uses Sphinx's scripts: there they stay as they are.
+    context["script_files"][:] = kept if pagename == "search" else [deferred(asset) for asset in kept]
     text = (description(doctree) if doctree is not None else "") or WITHOUT_DOCUMENT.get(pagename, context["docstitle"])
     escaped = text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
     context["metatags"] = context.get("metatags", "") + f'\n<meta name="description" content="{escaped}" />'

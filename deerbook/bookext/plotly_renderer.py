@@ -5,8 +5,8 @@ This module is two things, both used only by the book build:
 1. A **myst-nb MIME render plugin** (:class:`PlotlyMimeRenderer`), registered in
    ``pyproject.toml`` under the entry-point group ``myst_nb.mime_renderers``
    (myst-nb 1.x discovers MIME plugins *only* through that group). It turns a
-   notebook output ``application/vnd.plotly.v1+json`` into a ``<div>`` plus an
-   inline ``<script>`` that calls ``Plotly.newPlot(div, data, layout, config)``.
+   notebook output ``application/vnd.plotly.v1+json`` into a ``<div>`` (its height reserved) plus the
+   figure's JSON in a ``<script type="application/json">`` data block, which the page script draws.
 2. A **Sphinx extension** (``setup``), listed in ``book/_config.yml`` under
    ``sphinx.extra_extensions``. It adds a small page script, ``_static/deerbook-plotly.js`` (deferred: it never
    blocks the first paint), to the pages that contain a Plotly figure; each figure's JSON is a data block in the
@@ -18,8 +18,7 @@ This module is two things, both used only by the book build:
    the full ``plotly.min.js`` of the installed plotly package is copied instead. Never a CDN.
    The helper draws every figure with an explicit height (its own, or ``DEFAULT_HEIGHT``; the space is reserved in
    the page before it is drawn, so nothing jumps) at its container's width, re-draws it whenever the container's
-   width changes, and re-draws
-   figures that use the ``deerbook`` template with ``deerbook-dark`` while the page theme is
+   width changes, and re-draws figures that use the ``deerbook`` template with ``deerbook-dark`` while the page theme is
    dark (a fresh ``Plotly.newPlot``: ``Plotly.react`` on a theme switch left charts 0 px tall),
    keeping the setting of any dropdown or slider (`deerbook.charts.controls`) the reader picked. A legend that
    would overlap the x axis (legends go under narrow charts) gets room below it. No mode bar is drawn.

@@ -1,7 +1,7 @@
 """The book build's light pages, on their own (no build): the theme's icons as a style sheet
-(`deerbook.bookext.icons`), the deferred scripts and meta descriptions (`deerbook.bookext.pages`), and a chart's
-reserved space and data block (`deerbook.bookext.plotly_renderer.figure_html`). The built book is checked whole by
-tests/test_book_build.py."""
+(`deerbook.bookext.icons`), the deferred scripts and meta descriptions (`deerbook.bookext.pages`), a chart's reserved
+space and data block (`deerbook.bookext.plotly_renderer.figure_html`) and the book's math as MathML
+(`deerbook.bookext.mathml`). The built book is checked whole by tests/test_book_build.py."""
 from __future__ import annotations
 
 import json
@@ -17,7 +17,7 @@ from docutils.frontend import get_default_settings  # noqa: E402
 from docutils.utils import new_document  # noqa: E402
 from sphinx.builders.html._assets import _JavaScript  # noqa: E402
 
-from deerbook.bookext import icons, pages  # noqa: E402
+from deerbook.bookext import icons, mathml, pages  # noqa: E402
 from deerbook.bookext.plotly_renderer import DEFAULT_HEIGHT, figure_html  # noqa: E402
 
 
@@ -62,15 +62,12 @@ def test_the_description_is_the_first_paragraphs_cut_at_a_word():
     long = pages.description(document("word " * 100))
     assert len(long) <= pages.DESCRIPTION_LENGTH and long.endswith("word…")
     assert pages.description(document()) == ""
-    with_math = document()
-    with_math += nodes.paragraph("", "", nodes.math(text="6^{11}"))
-    assert not pages.has_math(document("no math")) and pages.has_math(with_math)
 
 
 def test_scripts_are_deferred_but_the_one_inline_scripts_use():
     plain, options = _JavaScript("_static/doctools.js", priority=200), _JavaScript(pages.BLOCKING, priority=200)
     kept = [options, _JavaScript("", body="let x = 1;"), _JavaScript("_static/a.js", **{"async": "async"}),
-            _JavaScript("_static/b.js", type="module"), _JavaScript(None, type="text/x-mathjax-config")]
+            _JavaScript("_static/b.js", type="module"), _JavaScript(None, type="application/json")]
     assert pages.deferred(plain).attributes == {"defer": "defer"} and pages.deferred(plain).priority == 200
     assert [pages.deferred(asset) for asset in kept] == kept
 
@@ -85,3 +82,22 @@ def test_a_chart_reserves_its_height_and_carries_its_figure_as_data():
     assert "<script>" not in html, "no inline script: the page's deferred script draws it"
     unsized = figure_html({"data": [], "layout": {"meta": {"description": "Empty"}}}, "x")
     assert f'style="height:{DEFAULT_HEIGHT}px"' in unsized
+
+
+def test_the_book_s_math_is_mathml():
+    binomial = mathml.mathml(r"\binom{16}{5}")
+    assert binomial.startswith("<math><semantics>") and 'annotation encoding="application/x-tex">\\binom{16}{5}<' in \
+        binomial
+    assert '<mo>(</mo><mfrac linethickness="0"><mrow><mn>16</mn></mrow><mrow><mn>5</mn></mrow></mfrac><mo>)</mo>' \
+        in binomial
+    assert "<msup><mn>6</mn><mrow><mn>11</mn></mrow></msup>" in mathml.mathml("6^{11}")
+    shown = mathml.mathml(r"\frac{a}{b} \times 2 < x_1", block=True)
+    assert shown.startswith('<math display="block">')
+    assert "<mfrac><mrow><mi>a</mi></mrow><mrow><mi>b</mi></mrow></mfrac><mo>×</mo><mn>2</mn><mo>&lt;</mo>" \
+           "<msub><mi>x</mi><mn>1</mn></msub>" in shown
+
+
+@pytest.mark.parametrize("tex", [r"\sqrt{2}", "{1", "1}", "^2", r"\frac{1}", "1 & 2"])
+def test_math_outside_what_the_writer_reads_is_refused(tex):
+    with pytest.raises(mathml.UnsupportedTeX):
+        mathml.mathml(tex)

@@ -3,7 +3,6 @@
 Each page loads only what it uses and says what it is:
 - no notebook widget state: myst-nb embeds the executed notebook's widget models (chapter 30: about half a megabyte)
   for a widget manager the static book does not load (its widgets show their text instead);
-- MathJax only on a page with math of its own (Sphinx also adds it to a page whose table of contents lists one);
 - no script that blocks the first paint: the theme's and extensions' scripts in the page's head are deferred (they
   start on DOMContentLoaded anyway), all but Sphinx's documentation_options.js, which inline scripts use at once (and
   on the search page, whose search script uses Sphinx's scripts at once);
@@ -17,7 +16,6 @@ from typing import Any
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 #: The one script of the page's head that must run where it is: the inline scripts after it use what it defines.
 BLOCKING = "_static/documentation_options.js"
-MATHJAX_CONFIG = "text/x-mathjax-config"
 #: Longest meta description (characters): what search engines show.
 DESCRIPTION_LENGTH = 160
 #: The descriptions of the pages Sphinx makes without a document.
@@ -40,14 +38,6 @@ def description(doctree: Any) -> str:
     return text
 
 
-def has_math(doctree: Any) -> bool:
-    """Whether the page itself shows math (not only lists a page that does)."""
-    from docutils import nodes
-
-    return doctree is not None and next(doctree.findall(lambda n: isinstance(n, (nodes.math, nodes.math_block))),
-                                        None) is not None
-
-
 def deferred(asset: Any) -> Any:
     """A script of the page's head that starts after the page is parsed (an inline script, one that is already
     deferred or asynchronous, and BLOCKING as they are)."""
@@ -59,18 +49,8 @@ def deferred(asset: Any) -> Any:
 
 
 def _light_page(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
-    """Drop the widget state and, on a page without math, MathJax; defer the scripts; add the page's description."""
-    mathjax = (app.config.mathjax_path, f"_static/{app.config.mathjax_path}")  # Sphinx names a local file in _static
-    math = has_math(doctree)
-
-    def unused(asset: Any) -> bool:
-        attributes = getattr(asset, "attributes", {})
-        if attributes.get("type") == WIDGET_STATE:
-            return True
-        is_mathjax = attributes.get("type") == MATHJAX_CONFIG or getattr(asset, "filename", "") in mathjax
-        return is_mathjax and not math
-
-    kept = [asset for asset in context["script_files"] if not unused(asset)]
+    """Drop the widget state; defer the scripts; add the page's description."""
+    kept = [asset for asset in context["script_files"] if getattr(asset, "attributes", {}).get("type") != WIDGET_STATE]
     # The search page's own search script runs at once and uses Sphinx's scripts: there they stay as they are.
     context["script_files"][:] = kept if pagename == "search" else [deferred(asset) for asset in kept]
     text = (description(doctree) if doctree is not None else "") or WITHOUT_DOCUMENT.get(pagename, context["docstitle"])
@@ -80,5 +60,5 @@ def _light_page(app: Any, pagename: str, templatename: str, context: dict, doctr
 
 def setup(app: Any) -> dict[str, Any]:
     """Sphinx extension entry point (``sphinx.extra_extensions`` in book/_config.yml)."""
-    app.connect("html-page-context", _light_page, priority=900)  # after myst-nb and MathJax add theirs
+    app.connect("html-page-context", _light_page, priority=900)  # after myst-nb adds its scripts
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -56,7 +56,6 @@ PARTIAL_JS = "plotly-cartesian.min.js"
 HELPER_JS = "deerbook-plotly.js"
 CHARTS_CSS = "deerbook-charts.css"
 DIV_CLASS = "deerbook-plotly"
-MATHJAX_DIR = "mathjax"
 
 # Builders for which the Plotly JSON beats text/html, images and text/plain.
 _HTML_BUILDERS = ("html", "dirhtml", "singlehtml", "readthedocs", "readthedocsdirhtml")
@@ -95,16 +94,6 @@ def partial_bundle(cache: Path) -> Path | None:
             target.parent.mkdir(exist_ok=True)
             write_atomic(target, member.read().decode("utf-8"), f"{PARTIAL_BUNDLE} {version}")
     return target
-
-
-def mathjax_static_path() -> Path:
-    """The MathJax 2.7 tree shipped by the jupyter-server-mathjax package (a ``book`` extra)."""
-    import jupyter_server_mathjax
-
-    path = Path(jupyter_server_mathjax.__file__).parent / "static"
-    if not (path / "MathJax.js").is_file():  # pragma: no cover - broken install
-        raise FileNotFoundError(f"MathJax.js not found in jupyter-server-mathjax: {path}")
-    return path
 
 
 def _json_for_script(obj: Any) -> str:
@@ -428,10 +417,6 @@ def _copy_static(app: Any) -> None:
     digest = hashlib.sha256(source.read_bytes()).hexdigest()[:12]
     write_atomic(static / HELPER_JS, _helper_js(f"{source.name}?v={digest}"), "Plotly helper script")
     write_atomic(static / CHARTS_CSS, CHARTS_STYLE, "charts' stylesheet")
-    mathjax_path = str(getattr(app.config, "mathjax_path", "") or "")
-    if mathjax_path.startswith(MATHJAX_DIR + "/"):
-        # MathJax 2.7 as shipped (BSD-3) by the jupyter-server-mathjax package.
-        shutil.copytree(mathjax_static_path(), static / MATHJAX_DIR, dirs_exist_ok=True)
 
 
 def setup(app: Any) -> dict[str, Any]:

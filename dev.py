@@ -113,22 +113,20 @@ def book(*arguments: str) -> None:
 
 
 def serve(folder: Path, port: int = 8000) -> None:
-    """Serve the built book on 127.0.0.1 (its table's web worker and the live site need http, not file://) and
-    open it in a browser; Ctrl-C stops. The next free port is taken if `port` is busy."""
+    """Serve the built book on 127.0.0.1 (its table's web worker and the live site need http, not file://), gzipped
+    as static hosts send it (book/lite/lite_browser.py's handler, which the tests and benchmarks use too), and open
+    it in a browser; Ctrl-C stops. The next free port is taken if `port` is busy."""
     import functools
     import webbrowser
-    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    from http.server import ThreadingHTTPServer
 
-    class Handler(SimpleHTTPRequestHandler):
-        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                          ".mjs": "text/javascript", ".whl": "application/zip"}
-
-        def log_message(self, *args: object) -> None:
-            pass
+    sys.path.insert(0, str(ROOT / "book" / "lite"))
+    from lite_browser import QuietHandler
 
     for candidate in range(port, port + 20):
         try:
-            server = ThreadingHTTPServer(("127.0.0.1", candidate), functools.partial(Handler, directory=str(folder)))
+            server = ThreadingHTTPServer(("127.0.0.1", candidate),
+                                         functools.partial(QuietHandler, directory=str(folder)))
             break
         except OSError:
             continue
@@ -169,6 +167,7 @@ def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
     stages: list[tuple[str, Callable[[], None]]] = [
         ("install", install),
         ("axe-core", lambda: run("python", "tests/axe.py")),  # for the browser tests' accessibility checks (npm, once)
+        ("Nu HTML checker", lambda: run("python", "tests/nu.py")),  # for the built book's pages (npm, once; Java)
         ("ruff", lambda: run("ruff", "check", ".")),
         ("mypy", lambda: run("mypy", "deerbook")),
         ("unit tests", lambda: run(*PYTEST, "--dist", "loadgroup", *unit)),  # testpaths: tests

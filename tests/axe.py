@@ -7,13 +7,11 @@ critical ones, which fail a test, and `lines` words them for a failure message.
 """
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tarfile
 from pathlib import Path
 
+from npm_cache import CACHE, npm_file
+
 AXE_VERSION = "4.14.1"
-CACHE = Path(__file__).resolve().parents[1] / "book" / "lite" / "_cache"
 AXE_JS = CACHE / f"axe-core-{AXE_VERSION}" / "axe.min.js"
 BLOCKING = ("critical", "serious")
 IMPACTS = ("critical", "serious", "moderate", "minor")
@@ -23,22 +21,7 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 def fetch_axe() -> Path:
     """axe.min.js in the cache, fetched from the npm registry once (npm is needed the first time only)."""
-    if not AXE_JS.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise FileNotFoundError(f"axe-core {AXE_VERSION} is not cached and npm is missing to fetch it")
-        CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "pack", "--silent", f"axe-core@{AXE_VERSION}", "--pack-destination", str(CACHE)],
-                       check=True, stdout=subprocess.DEVNULL, timeout=600)
-        archive = CACHE / f"axe-core-{AXE_VERSION}.tgz"
-        with tarfile.open(archive) as packed:
-            member = packed.extractfile("package/axe.min.js")
-            assert member is not None, f"{archive} holds no axe.min.js"
-            AXE_JS.parent.mkdir(exist_ok=True)
-            AXE_JS.with_suffix(".tmp").write_bytes(member.read())
-        AXE_JS.with_suffix(".tmp").rename(AXE_JS)
-        archive.unlink()
-    return AXE_JS
+    return npm_file("axe-core", AXE_VERSION, "axe.min.js", AXE_JS)
 
 
 def missing_reason() -> str | None:

@@ -3,16 +3,23 @@ benchmarks/play_page.py).
 
 The page's script shows each answer of the page's Python (`deerbook.play.page.PageTable`) and counts them in the
 table root's `data-answers`; `data-state` says what the table waits for ("roll", "decide", "turn", "over", ...).
-A `TablePage` clicks the table's own buttons (or presses keys) and waits for the next answer; from the page's
-first moment it records what the table's live region is told and each line of its progress while Python loads. The
-built book is served on 127.0.0.1 and every other host is blocked (book/lite/lite_browser.py).
+A `TablePage` presses the table's Start button (Python starts only then), clicks the table's own buttons (or presses
+keys) and waits for the next answer; from the page's first moment it records what the table's live region is told and
+each line of its progress while Python loads. The built book is served on 127.0.0.1 and every other host is blocked
+(book/lite/lite_browser.py).
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 ROOT = "[data-deerbook-table]"
+START_BUTTON = "[data-part=start] button"  # Python starts when the reader presses it
+# The keyboard back where it is when the page opens: nothing focused, the next Tab from the top of the page (a blur
+# alone would leave the next Tab after the element that had the focus).
+FROM_THE_TOP = """() => { const top = document.documentElement; top.tabIndex = -1; top.focus({ preventScroll: true });
+  top.blur(); top.removeAttribute("tabindex"); }"""
 PAGE = "book/play-in-your-browser.html"
 START = 120_000  # ms: Python's cold start in the page (about 5-10 s on a free 2-core machine), with room to spare
 ANSWER = 60_000  # ms for one answer (a bot's turn included)
@@ -57,6 +64,13 @@ def runtime_built(book_html: Path) -> bool:
     return runtime.exists() and "runtime = null" not in runtime.read_text()
 
 
+def runtime_of(book_html: Path) -> dict:
+    """What book/lite/build_lite.py wrote for the table: the runtime's folder, the table's wheel, the start snapshot
+    and the bytes a start fetches."""
+    module = (book_html / "_static" / "deerbook-table-runtime.js").read_text()
+    return json.loads(module.split("= ", 1)[1].rstrip(";\n"))
+
+
 class TablePage:
     """The play page open in a browser tab, its table ready."""
 
@@ -65,16 +79,23 @@ class TablePage:
 
     @classmethod
     def open(cls, context, server: str, query: str = "", width: int = 1280, scheme: str = "light") -> "TablePage":
-        """Open the play page (`query`: the first game's form values, e.g. "?game=football&seed=7") and wait until
-        its table waits for the reader."""
+        """Open the play page (`query`: the first game's form values, e.g. "?game=football&seed=7"), press its
+        Start button and wait until its table waits for the reader; the keyboard's focus is then left on the page, as
+        after the page opens."""
         page = context.new_page()
         page.set_viewport_size({"width": width, "height": 1000})
         page.emulate_media(color_scheme=scheme)
         page.add_init_script(RECORDER)
         page.goto(f"{server}/{PAGE}{query}")
         table = cls(page)
-        table.wait_until_ready(START)
+        table.start()
+        page.evaluate(FROM_THE_TOP)
         return table
+
+    def start(self) -> None:
+        """Press the table's Start button (enabled once the table's script runs) and wait for the first deal."""
+        self.root.locator(START_BUTTON).click(timeout=ANSWER)
+        self.wait_until_ready(START)
 
     def wait_until_ready(self, timeout: int = ANSWER) -> None:
         """Wait until the table waits for the reader (no request in flight)."""

@@ -9,15 +9,19 @@ What is asserted:
   than navigation links), <img>/<iframe>/<source>/... src, inline <script>/<style>,
   style attribute, CSS @import or url() names an http(s):// or protocol-relative
   (//host) address, in any built page or any CSS file;
-* plotly.js is served locally (_static/plotly.min.js, the copy from the installed
-  plotly package) and is included in every page that shows a Plotly figure;
+* plotly.js is served locally (_static/plotly-cartesian.min.js, npm's partial bundle at the version the installed
+  plotly bundles), named by the charts' deferred page script and by no page's HTML: it loads when a chart comes near
+  the window (a chapter opens without it when no chart is in sight);
 * every application/vnd.plotly.v1+json output of every notebook became a
-  <div class="deerbook-plotly"> with a script that draws it;
+  <div class="deerbook-plotly"> with its height reserved and its figure's JSON beside it;
+* every page is valid HTML (the Nu HTML checker, tests/nu.py; skipped without Java or the cached checker) and, in
+  Lighthouse's phone and desktop windows, transfers at most PAGE_LIMIT bytes (gzipped) before the reader does
+  anything, without the theme's icon script or fonts and without the play table's Python;
 * in headless chromium (Playwright for Python; skipped with the reason where either is missing),
-  every page in light mode, dark mode and 390 px wide, and after the theme toggle and a resize:
-  every chart has a drawn height and its title fits, nothing is wider than the page or cut off,
-  no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a Python repr
-  or an empty box. Screenshots go to book/_build/screenshots/;
+  every page in light mode, dark mode and 390 px wide, and after the theme toggle and a resize, each chart scrolled
+  into view as a reader would (draw_every_chart): every chart has a drawn height and its title fits, nothing is
+  wider than the page or cut off, no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a
+  Python repr or an empty box. Screenshots go to book/_build/screenshots/;
 * in headless chromium, the layout of every chart, in every mode: a legend clear of the axes and the plot, no label
   on the bars, no two tick labels of an axis on top of each other, every category of a category axis labelled (the
   play sheet's tracks on a phone), and no toolbar over a chart's title while the pointer is on the chart;
@@ -36,9 +40,11 @@ What is asserted:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import sys
 import warnings
 from html.parser import HTMLParser
 from pathlib import Path
@@ -46,6 +52,7 @@ from pathlib import Path
 import pytest
 
 import axe
+import nu
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -89,6 +96,7 @@ class _Page(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.fetched: list[tuple[str, str, str]] = []  # (tag, attr, url)
         self.scripts_src: list[str] = []
+        self.deferred: list[str] = []  # scripts that do not block the first paint (defer, async, module)
         self.inline_scripts: list[str] = []
         self.styles: list[str] = []
         self.plotly_divs: list[str] = []
@@ -110,6 +118,8 @@ class _Page(HTMLParser):
         if tag == "script":
             if a.get("src"):
                 self.scripts_src.append(a["src"])
+                if "defer" in a or "async" in a or a.get("type") == "module":
+                    self.deferred.append(a["src"])
             elif a.get("type", "text/javascript") in ("text/javascript", "module", "application/javascript", ""):
                 self._in, self._buf = "script", []
         if tag == "style":
@@ -192,15 +202,16 @@ def test_every_local_script_exists(html_dir: Path, pages: dict[Path, _Page]) -> 
     assert not missing, "scripts referenced but not in the build:\n" + "\n".join(missing)
 
 
-def test_plotly_js_is_local_copy(html_dir: Path) -> None:
-    import plotly
+def test_plotly_js_is_npm_partial_bundle_of_the_installed_version(html_dir: Path) -> None:
+    """The charts' plotly.js is npm's cartesian partial bundle at the version the installed plotly bundles, served
+    from _static and named by the charts' page script, which loads it (no page names it in a <script src>)."""
+    from plotly.offline import get_plotlyjs_version
 
-    shipped = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
-    local = html_dir / "_static" / "plotly.min.js"
-    assert local.is_file(), "_static/plotly.min.js missing"
-    assert local.stat().st_size > 1_000_000
-    assert local.read_bytes() == shipped.read_bytes(), "_static/plotly.min.js is not the installed plotly's copy"
-    assert (html_dir / "_static" / "deerbook-plotly.js").is_file()
+    local = html_dir / "_static" / "plotly-cartesian.min.js"
+    assert local.is_file(), "_static/plotly-cartesian.min.js missing (npm is needed once to fetch it)"
+    assert f"plotly.js (cartesian - minified) v{get_plotlyjs_version()}" in local.read_text(encoding="utf-8")[:200]
+    helper = (html_dir / "_static" / "deerbook-plotly.js").read_text(encoding="utf-8")
+    assert '"plotly-cartesian.min.js?v=' in helper and "IntersectionObserver" in helper
 
 
 def _plotly_outputs(nb_path: Path) -> int:
@@ -214,7 +225,9 @@ def _plotly_outputs(nb_path: Path) -> int:
     )
 
 
-def test_every_plotly_output_is_drawn(pages: dict[Path, _Page]) -> None:
+def test_every_plotly_output_is_drawn(pages: dict[Path, _Page], html_dir: Path) -> None:
+    """Each Plotly output is a div with its height reserved and its figure's JSON beside it; the page with figures
+    has the charts' deferred page script, and no page loads plotly.js in its HTML."""
     notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
     assert notebooks, "no notebooks"
     total = 0
@@ -227,19 +240,33 @@ def test_every_plotly_output_is_drawn(pages: dict[Path, _Page]) -> None:
         assert len(page.plotly_divs) == expected, f"{nb.name}: {expected} Plotly outputs, {len(page.plotly_divs)} drawn"
         assert len(set(page.plotly_divs)) == len(page.plotly_divs), f"{nb.name}: duplicate Plotly div ids"
         if expected:
-            assert any(s.split("?")[0].endswith("_static/plotly.min.js") for s in page.scripts_src), (
-                f"{nb.name}: page has figures but does not include _static/plotly.min.js"
+            assert any(s.split("?")[0].endswith("_static/deerbook-plotly.js") for s in page.deferred), (
+                f"{nb.name}: page has figures but no deferred _static/deerbook-plotly.js"
             )
+            html = (html_dir / "notebooks" / (nb.stem + ".html")).read_text(encoding="utf-8")
             for div_id in page.plotly_divs:
-                drawn = [s for s in page.inline_scripts if f'getElementById("{div_id}")' in s]
-                assert drawn and "deerbookPlotly.draw" in drawn[0], f"{nb.name}: no draw script for #{div_id}"
+                assert re.search(rf'id="{div_id}"[^>]* style="height:\d+px"', html), f"{nb.name}: #{div_id} no height"
+                data = re.search(rf'<script type="application/json" id="{div_id}-figure">(.*?)</script>', html)
+                assert data and json.loads(data.group(1))["data"], f"{nb.name}: no figure JSON for #{div_id}"
     assert total >= 1, "no Plotly figure in the book: the renderer pipeline is untested"
 
 
-def test_pages_without_figures_do_not_load_plotly(pages: dict[Path, _Page]) -> None:
+def test_no_page_loads_plotly_in_its_html(pages: dict[Path, _Page]) -> None:
     for rel, p in pages.items():
+        assert not any("plotly" in s and "deerbook-plotly.js" not in s for s in p.scripts_src), f"{rel} loads plotly.js"
         if not p.plotly_divs:
-            assert not any("plotly.min.js" in s for s in p.scripts_src), f"{rel} loads plotly.js without a figure"
+            assert not any("deerbook-plotly.js" in s for s in p.scripts_src), f"{rel} loads the charts' script"
+
+
+def test_pages_are_valid_html(html_dir: Path, pages: dict[Path, _Page]) -> None:
+    """The Nu HTML checker (tests/nu.py) finds no error in any page of the book, the root page included."""
+    reason = nu.missing_reason()
+    if reason:
+        pytest.skip(reason)
+    found = nu.errors([html_dir / rel for rel in book_pages(pages)])
+    lines = [f"{Path(e['url']).relative_to(html_dir)}:{e.get('lastLine')}: {e['message']} "
+             f"{e.get('extract', '')!r}" for e in found]
+    assert not lines, f"{len(lines)} HTML error(s):\n" + "\n".join(lines[:40])
 
 
 def test_rulings_page_states_every_ruling(html_dir: Path) -> None:
@@ -450,17 +477,33 @@ class _Sweep:
 
 
 def _serve(directory: Path):
+    """The built book on 127.0.0.1, gzipped as a static host sends it (book/lite/lite_browser.py's handler)."""
     import functools
     import threading
-    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    from http.server import ThreadingHTTPServer
 
-    class Quiet(SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
+    sys.path.insert(0, str(REPO / "book" / "lite"))
+    from lite_browser import QuietHandler
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+#: ms to wait for a chart to be drawn once it is in view (plotly.js loads with the first): a hang, not a speed
+DRAWN = 120_000
+
+
+def draw_every_chart(page) -> int:
+    """Scroll each chart into view, as a reader would, and wait until it is drawn (the page loads plotly.js, and
+    draws a chart, only when the chart comes near the window); then back to the top. Returns how many."""
+    charts = page.locator("div.deerbook-plotly")
+    for index in range(charts.count()):
+        charts.nth(index).scroll_into_view_if_needed()
+        charts.nth(index).locator(".main-svg").first.wait_for(state="attached", timeout=DRAWN)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)  # each chart's caption and legend settle after its first drawing
+    return charts.count()
 
 
 def _switch_to_dark(page) -> bool:
@@ -577,7 +620,7 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
     page.goto(f"{origin}/{rel}", wait_until="load")
     page.wait_for_load_state("networkidle")
     sweep.pages_seen += 1
-    sweep.charts_seen += page.locator("div.deerbook-plotly").count()
+    sweep.charts_seen += draw_every_chart(page)
     _check_page(sweep, page, mode, rel)
     page.screenshot(path=str(shots / f"{rel.replace('/', '_')[:-5]}-{mode}.png"), full_page=True)
     if axe.missing_reason() is None:
@@ -677,6 +720,78 @@ def test_sidebar_buttons_work_from_the_keyboard(html_dir: Path, width: int) -> N
 
 
 # ---------------------------------------------------------------------------------------------
+# What a page transfers before the reader does anything (book/lite/lite_browser.py's page_transfer, in Lighthouse's
+# phone and desktop windows, from a server that gzips as static hosts do): benchmarks/page_weight.py prints the same
+# figures for every page with what dominates them.
+
+#: Bytes (gzipped, headers included) a page may transfer before any interaction: a chapter before a chart scrolls into
+#: view (a chart in the first screen loads plotly.js, about half of this), the play page until the reader starts its
+#: table.
+PAGE_LIMIT = 1_000_000
+#: Addresses no page may fetch before any interaction: the theme's icon script and fonts (the icons are a style
+#: sheet), the table's Python (fetched when the reader presses Start).
+NEVER_AT_OPEN = ("fontawesome", "/lite/static/pyodide/")
+
+
+@contextlib.contextmanager
+def _chromium(html_dir: Path):
+    """Headless chromium and the address of the built book, served gzipped (the test skips without chromium)."""
+    reason = _chromium_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    server = _serve(html_dir)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            yield browser, f"http://127.0.0.1:{server.server_address[1]}"
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+def test_pages_are_light_before_any_interaction(html_dir: Path, pages: dict[Path, _Page]) -> None:
+    sys.path.insert(0, str(REPO / "book" / "lite"))
+    from lite_browser import WINDOWS, page_transfer
+
+    heavy, unused, weighed = [], [], 0
+    with _chromium(html_dir) as (browser, origin):
+        for rel in book_pages(pages):
+            for window, size in WINDOWS.items():
+                requests = page_transfer(browser, f"{origin}/{rel}", size)
+                total, weighed = sum(n for _, n in requests), weighed + 1
+                if total > PAGE_LIMIT:
+                    biggest = sorted(requests, key=lambda r: -r[1])[:3]
+                    heavy.append(f"{rel} ({window}): {total:,} bytes in {len(requests)} requests; most: "
+                                 + ", ".join(f"{url.removeprefix(origin)} {n:,}" for url, n in biggest))
+                unused += [f"{rel} ({window}): {url.removeprefix(origin)}" for url, _ in requests
+                           if any(part in url for part in NEVER_AT_OPEN)]
+    assert weighed == 2 * len(book_pages(pages))
+    assert not heavy, f"pages over {PAGE_LIMIT:,} bytes before any interaction:\n" + "\n".join(heavy)
+    assert not unused, "fetched before any interaction:\n" + "\n".join(unused)
+
+
+def test_plotly_loads_when_a_chart_comes_near(html_dir: Path) -> None:
+    """A chapter whose first chart is below the first screen opens without plotly.js; scrolling to the chart loads it
+    and draws the chart."""
+    with _chromium(html_dir) as (browser, origin):
+        page = browser.new_page(viewport={"width": 412, "height": 823})
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto(f"{origin}/notebooks/10-deer-in-the-headlights.html", wait_until="load")
+        page.wait_for_load_state("networkidle")
+        chart = page.locator("div.deerbook-plotly").first
+        assert chart.bounding_box()["y"] > 823, "the chapter's first chart is in the first screen: pick another"
+        page.wait_for_timeout(1000)
+        assert not [url for url in asked if "plotly-cartesian" in url], "plotly.js loaded with no chart in sight"
+        assert chart.locator(".main-svg").count() == 0
+        chart.scroll_into_view_if_needed()
+        chart.locator(".main-svg").first.wait_for(state="attached", timeout=DRAWN)
+        assert len([url for url in asked if "plotly-cartesian" in url]) == 1
+
+
+# ---------------------------------------------------------------------------------------------
 # Charts with their own controls (deerbook.charts.controls): on the static page, before any kernel,
 # a reader picks another dropdown entry or drags a slider, and the plotted data change to that step's
 # exact data; a theme switch and a resize keep what was picked (the page script re-draws charts).
@@ -750,6 +865,7 @@ def test_chart_controls_change_the_plotted_data(html_dir: Path, scheme: str) -> 
                 page.on("pageerror", lambda e, rel=rel: problems.append(f"{rel}: JavaScript error {e}"))
                 page.goto(f"{origin}/{rel}", wait_until="load")
                 page.wait_for_load_state("networkidle")
+                draw_every_chart(page)
                 assert page.evaluate("document.documentElement.dataset.theme") == scheme
                 before = _controls(page)
                 assert len(before) >= 1, f"{rel}: {len(before)} charts with a control"

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import axe  # noqa: E402
 import lite_browser  # noqa: E402  (book/lite is not a package)
 from stored_charts import draws, shown_steps, stored_figures  # noqa: E402
-from test_book_build import _pick_last  # noqa: E402  (a reader's pick of a dropdown entry or slider end)
+from test_book_build import _pick_last, draw_every_chart  # noqa: E402  (a reader's pick; charts drawn as scrolled to)
 
 _ENV = os.environ.get("DEERBOOK_BOOK_HTML")
 MODES = {"light, 1280 px": (1280, "light"), "dark, 390 px": (390, "dark")}
@@ -170,6 +170,7 @@ def check_chapter(context, server: str, rel: str, width: int, scheme: str) -> li
     page.emulate_media(color_scheme=scheme)
     page.goto(f"{server}/{rel}", wait_until="load")
     page.wait_for_load_state("networkidle")
+    draw_every_chart(page)
     ax = Accessibility(page)
     ids = page.eval_on_selector_all("div.deerbook-plotly", "divs => divs.map(d => d.id)")
     figures = CHAPTERS[rel]

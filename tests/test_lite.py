@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,8 @@ import lite_browser  # noqa: E402  (book/lite is not a package)
 import runs_live  # noqa: E402
 
 CLICKS = 5
+#: the package's layers the book page's table imports (deerbook.play and below)
+TABLE_LAYERS = ("engine", "deer", "football", "analysis", "bots", "play")
 DEER_TABLE = 4  # play.ipynb's cell with the board-game table
 SEEDED_GAMES = [("deer", {"num_players": 3}, ["greedy"] * 3, 7),
                 ("football", {"num_players": 2}, ["greedy"] * 2, 7)]
@@ -148,6 +151,23 @@ def test_lite_lock_names_only_shipped_wheels():
     assert packages["deerbook"]["imports"] == ["deerbook"]
     assert {"ipywidgets", "plotly", "anywidget"} <= set(packages["deerbook"]["depends"])
     assert (LITE / "extensions" / "anywidget").is_dir()  # its front end, collected from the build environment
+
+
+@needs_book
+def test_the_tables_wheel_holds_the_layers_it_imports_and_no_data():
+    """The play page's table loads its own copy of the deerbook wheel: every module up to deerbook.play, none of the
+    layers above it, no analysis data (the balance study, the search agent's choices)."""
+    runtime = json.loads((BOOK_HTML / "_static" / "deerbook-table-runtime.js").read_text().split("= ", 1)[1]
+                         .rstrip(";\n"))
+    with zipfile.ZipFile(LITE / "static" / "pyodide" / runtime["wheel"]) as wheel:
+        names = set(wheel.namelist())
+    package = LITE_SOURCE.parents[1] / "deerbook"
+    needed = {f"deerbook/{path.relative_to(package).as_posix()}" for layer in TABLE_LAYERS
+              for path in (package / layer).rglob("*.py")}
+    assert needed <= names, sorted(needed - names)[:5]
+    assert not [name for name in names if name.startswith(("deerbook/analysis/data/", "deerbook/charts/",
+                                                            "deerbook/widgets/", "deerbook/cli/"))]
+    assert any(name.endswith(".dist-info/entry_points.txt") for name in names), "the games' registration"
 
 
 @needs_book

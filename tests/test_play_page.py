@@ -25,7 +25,7 @@ from urllib.parse import urlencode
 import pytest
 
 import axe
-from browser_page import PAGE, ROOT, TablePage, contrast, runtime_built
+from browser_page import PAGE, ROOT, START, START_BUTTON, TablePage, contrast, runtime_built, runtime_of
 from deerbook.engine.registry import agents_for
 from deerbook.play.page import PageTable
 
@@ -217,6 +217,47 @@ def test_the_start_says_what_loads_step_by_step(context, server):
     loading = table.root.locator("[data-part=loading]")
     assert loading.get_attribute("role") == "status" and loading.is_hidden(), "told politely, gone once dealt"
     table.page.close()
+
+
+# Runs before the page's scripts: every layout shift not caused by the reader's input (what Lighthouse's CLS sums).
+SHIFTS = """
+(() => {
+  const shifts = window.deerbookShifts = [];
+  new PerformanceObserver((list) => list.getEntries().forEach((entry) => {
+    if (!entry.hadRecentInput) shifts.push(entry.value);
+  })).observe({ type: "layout-shift", buffered: true });
+})();
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_python_starts_when_the_reader_asks(context, server, width):
+    """Until the reader presses Start the page starts no worker and fetches nothing of the table's Python; the button
+    says how much it loads. Pressed from the keyboard, the table deals its first game, the keyboard is on its first
+    choice, and nothing on the page moves as the game appears (the table's space is kept from the first paint)."""
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.add_init_script(SHIFTS)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"{server}/{PAGE}", wait_until="load")
+    button = page.locator(f"{ROOT} {START_BUTTON}:enabled")
+    button.wait_for()
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1000)
+    assert page.workers == [] and not [url for url in asked if "/lite/" in url], "Python loaded before Start"
+    megabytes = round(runtime_of(BOOK_HTML)["bytes"] / 1e6)
+    assert button.inner_text() == f"Start the table (loads {megabytes} MB)" and 5 < megabytes < 30
+    button.focus()  # the keyboard's way there: the button scrolls into view
+    page.keyboard.press("Enter")
+    table = TablePage(page)
+    table.wait_until_ready(START)
+    assert len(page.workers) == 1, "the table's Python runs in its worker"
+    focus = table.focus()
+    assert (focus["part"], focus["op"]) == ("choices", table.buttons()[0][0]), f"the first choice has it: {focus}"
+    shifts = page.evaluate("window.deerbookShifts")
+    assert sum(shifts) < 0.01, f"the page moved as the table started: layout shifts {shifts}"
+    page.close()
 
 
 def test_the_live_region_is_in_the_page_before_any_script():

@@ -1,6 +1,7 @@
 // The book page's table runs its Python here, in a web worker, so the page stays responsive while Python starts
-// and while the bots think. It loads Pyodide and the deerbook wheel from the book's own files (the runtime the
-// live site ships: book/lite/build_lite.py) as soon as it starts: Python from its start snapshot when the build
+// and while the bots think. The page starts this worker when the reader presses Start; it then loads Pyodide and the
+// table's slim deerbook wheel from the book's own files (the runtime the live site ships: book/lite/build_lite.py)
+// at once: Python from its start snapshot when the build
 // made one (book/lite/table_snapshot.mjs: deerbook already imported, about a second), else started afresh (several
 // seconds). Then it deals the first game when the page asks ("init") and answers each request with
 // deerbook.play.page.PageTable. Every game rule, view, narration and word is the package's own; this file only

@@ -3,6 +3,8 @@
 // sends the reader's clicks and key presses, puts the parts in place, keeps the keyboard focus where the reader
 // plays, tells a screen reader the news in the table's live region and paces the bots (a short pause after each
 // bot turn, or a Next button). Where the table's root is: any element with data-deerbook-table.
+// Python starts when the reader presses the table's Start button (its line says how much it loads), not with the
+// page: a reader who only reads the page fetches none of it.
 import { runtime } from "./deerbook-table-runtime.js";
 
 const PAUSE_MS = 1200; // the short pause after a bot's turn
@@ -29,20 +31,19 @@ if (root && !runtime) {
   part("status").innerHTML = '<p class="deerbook-status"><b>The table cannot start here:</b> this copy of the book ' +
     "was built without its in-browser Python (npm was missing when it was built). Build the book with " +
     "<code>python3 dev.py book</code> on a machine with npm to play on this page.</p>";
-  part("loading").hidden = true;
+  part("start").hidden = true;
   root.dataset.state = "unavailable";
 } else if (root) {
-  const timings = [["starting the table", performance.now()]]; // for benchmarks/play_page.py: where the start goes
+  const timings = []; // for benchmarks/play_page.py: where the start goes, from the reader's press of Start
   root.deerbookTimings = timings;
-  loading(1, "starting the table");
-  const worker = new Worker(new URL("deerbook-table-worker.js", import.meta.url), { type: "module" });
+  let worker = null; // started by the Start button
   const waiting = new Map();
   let next = 0;
   let timer = null;
   let busy = false;
   let lastWidth = 0;
 
-  worker.onmessage = ({ data }) => {
+  function heard({ data }) {
     if (data.progress) {
       timings.push([data.progress, performance.now()]);
       loading(data.step, data.progress);
@@ -51,7 +52,7 @@ if (root && !runtime) {
     const resolve = waiting.get(data.id);
     waiting.delete(data.id);
     if (resolve) resolve(data);
-  };
+  }
 
   function ask(request) {
     const id = ++next;
@@ -176,7 +177,16 @@ if (root && !runtime) {
     }
   }).observe(root);
 
-  (async () => {
+  async function start(event) {
+    // The reader asked for the table: Python starts now, in a web worker, and deals the first game (the form values
+    // of the page's address, if any); the keyboard goes on to its first choice.
+    const place = event.currentTarget === document.activeElement ? "play" : "outside"; // before the button hides
+    timings.push(["starting the table", performance.now()]);
+    part("start").hidden = true;
+    part("loading").hidden = false;
+    loading(1, "starting the table");
+    worker = new Worker(new URL("deerbook-table-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = heard;
     const params = new URLSearchParams(location.search);
     const chosen = Object.fromEntries([...params].filter(([key]) => /^(game|num_players|seed|pace|seat\d)$/.test(key)));
     lastWidth = width();
@@ -188,7 +198,15 @@ if (root && !runtime) {
       return;
     }
     part("loading").hidden = true;
-    show(first, "start");
+    root.querySelector(".deerbook-setup").hidden = part("log").hidden = false;
+    show(first, "start", { element: startButton, place });
     timings.push(["first choice shown", performance.now()]);
-  })();
+  }
+
+  const startButton = part("start").querySelector("button");
+  if (runtime.bytes) {
+    startButton.textContent = `Start the table (loads ${(runtime.bytes / 1e6).toFixed(0)} MB)`;
+  }
+  startButton.addEventListener("click", start, { once: true });
+  startButton.disabled = false;
 }

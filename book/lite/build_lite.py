@@ -13,10 +13,13 @@ Everything the site loads is a file of the site:
 - a stand-in `nbformat` that only declares a version (NBFORMAT_STAND_IN), loaded with plotly: Plotly displays a
   figure only when nbformat >= 4.2 imports, and the real one cannot load in Pyodide offline.
 The book page's own table (book/play-in-your-browser.md) runs on the same runtime: the build writes
-`_static/deerbook-table-runtime.js` beside the site (TABLE_RUNTIME), naming the runtime's folder and the deerbook
-wheel, which that page's worker loads alone (no kernel, no widgets), and the table's start snapshot (TABLE_SNAPSHOT,
-made by book/lite/table_snapshot.mjs with Node.js: Python started with deerbook imported, so the table starts in
-about a second instead of several).
+`_static/deerbook-table-runtime.js` beside the site (TABLE_RUNTIME), naming the runtime's folder, the table's own
+slim copy of the deerbook wheel (TABLE_WHEEL: the layers up to `deerbook.play` only, without the balance study and
+search data, which the table never reads), which that page's worker loads alone (no kernel, no widgets), the table's
+start snapshot (TABLE_SNAPSHOT, made by book/lite/table_snapshot.mjs with Node.js: Python started with deerbook
+imported, so the table starts in about a second instead of several), and how many bytes the reader's browser
+fetches when the reader starts the table (as a host that gzips text and WebAssembly sends them), which the page
+says on its Start button's line.
 The lock lists only the wheels that ship, and `disablePyPIFallback` is on (book/lite/jupyter-lite.json), so a
 package the site lacks fails loudly in the browser instead of reaching for the internet. deerbook's entry depends
 on its `charts` and `widgets` extras, so `import deerbook.widgets` just works; a requirement with no pure-Python
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import email.parser
+import gzip
 import hashlib
 import importlib.metadata
 import json
@@ -78,6 +82,16 @@ ALSO_DEPENDS = {"plotly": ["nbformat"]}
 TABLE_RUNTIME = Path("_static") / "deerbook-table-runtime.js"
 #: the book page's table starts Python from this memory snapshot, beside the runtime (book/lite/table_snapshot.mjs)
 TABLE_SNAPSHOT = "deerbook-table.snapshot.gz"
+#: the deerbook wheel as the page's table loads it: its own copy, beside the runtime, without what it never reads
+TABLE_WHEEL = "deerbook-table.whl"
+#: what the table's copy leaves out: the layers above `deerbook.play` (which the table never imports:
+#: tests/test_layers.py keeps play below them) and the analysis data (the balance study, the search agent's choices)
+TABLE_OMITS = ("deerbook/cli/", "deerbook/charts/", "deerbook/widgets/", "deerbook/bookext/", "deerbook/openspiel/",
+               "deerbook/__main__.py", "deerbook/analysis/data/")
+#: the runtime's files the table's worker fetches (loadPyodide's), besides the wheel and the snapshot
+TABLE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: files a static host gzips on the way (book/lite/lite_browser.py serves the book so in the tests)
+HOST_GZIPS = (".mjs", ".js", ".json", ".wasm")
 RUNTIME_MODULE = """// Written by book/lite/build_lite.py: the in-browser Python of the book's table page.
 export const runtime = {json};
 """
@@ -267,22 +281,41 @@ def build(output: Path = DEFAULT_OUTPUT) -> Path:
 
 
 def write_table_runtime(output: Path, wheel: str) -> None:
-    """Point the book page's table at the runtime just built (the site's Pyodide folder and deerbook's wheel)."""
+    """Point the book page's table at the runtime just built: the site's Pyodide folder, the table's wheel, its
+    snapshot and the bytes a start fetches."""
     target = output.parent / TABLE_RUNTIME
     if target.parent.is_dir():  # the book is built beside the site
-        folder = f"{output.name}/static/pyodide/"
-        runtime = {"pyodide": folder, "wheel": wheel, **table_snapshot(output / "static" / "pyodide", wheel)}
+        folder = output / "static" / "pyodide"
+        table_wheel(folder / wheel, folder / TABLE_WHEEL)
+        runtime = {"pyodide": f"{output.name}/static/pyodide/", "wheel": TABLE_WHEEL, **table_snapshot(folder)}
+        files = [*TABLE_RUNTIME_FILES, runtime["wheel"], *([runtime["snapshot"]] if "snapshot" in runtime else [])]
+        runtime["bytes"] = sum(sent_bytes(folder / name) for name in files)
         target.write_text(RUNTIME_MODULE.format(json=json.dumps(runtime)))
 
 
-def table_snapshot(folder: Path, wheel: str) -> dict[str, str]:
-    """The page table's start snapshot, made in `folder` (the runtime's): {"snapshot": its file name}, or {} without
-    Node.js (the table then starts Python itself, a few seconds slower)."""
+def table_wheel(wheel: Path, target: Path) -> Path:
+    """The table's copy of the deerbook wheel: every file but TABLE_OMITS, the same bytes on every build."""
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as slim:
+        for item in source.infolist():
+            if not item.filename.startswith(TABLE_OMITS):
+                slim.writestr(item, source.read(item))
+    return target
+
+
+def sent_bytes(path: Path) -> int:
+    """The bytes a static host sends for a file: gzipped (HOST_GZIPS), or as it is."""
+    data = path.read_bytes()
+    return len(gzip.compress(data, compresslevel=6, mtime=0)) if path.suffix in HOST_GZIPS else len(data)
+
+
+def table_snapshot(folder: Path) -> dict[str, str]:
+    """The page table's start snapshot, made in `folder` (the runtime's) with the table's wheel: {"snapshot": its
+    file name}, or {} without Node.js (the table then starts Python itself, a few seconds slower)."""
     node = shutil.which("node")
     if node is None:
         print("build_lite: no Node.js, so no start snapshot for the page's table (it starts a few seconds slower)")
         return {}
-    run(node, str(HERE / "table_snapshot.mjs"), str(folder), str(folder / wheel), str(folder / TABLE_SNAPSHOT))
+    run(node, str(HERE / "table_snapshot.mjs"), str(folder), str(folder / TABLE_WHEEL), str(folder / TABLE_SNAPSHOT))
     return {"snapshot": TABLE_SNAPSHOT}
 
 

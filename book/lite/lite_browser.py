@@ -1,6 +1,7 @@
 """Drive the book's JupyterLite site in headless chromium, offline: for tests/test_lite.py and benchmarks/lite_*.py.
 
-The built book is served by a threaded http.server on 127.0.0.1; Playwright routing aborts (and records) every
+The built book is served by a threaded http.server on 127.0.0.1, which gzips text and WebAssembly as static hosts
+(GitHub Pages) do, so the browser fetches what a reader's would; Playwright routing aborts (and records) every
 request for another host, and chromium's host resolver knows no other host. A cell counts as run only when its
 prompt shows an execution number (the toolbar says "idle" long before Python has loaded). Never downloads a browser:
 it drives the system chromium.
@@ -9,7 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gzip
 import http.server
+import io
+import os
 import sys
 import threading
 from pathlib import Path
@@ -33,12 +37,38 @@ class CellFailed(AssertionError):
     """A cell printed a traceback."""
 
 
+#: What static hosts compress on the way (GitHub Pages: text, JSON, SVG and WebAssembly; not zip files or wheels).
+GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".map")
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files quietly, gzipped (GZIPPED) to a client that accepts it."""
+
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".mjs": "text/javascript", ".whl": "application/zip"}
+    packed: dict[tuple[str, float], bytes] = {}  # (path, modified) -> gzipped bytes, shared by every request
 
     def log_message(self, *args) -> None:
         pass
+
+    def send_head(self):
+        """The file, gzipped when the client accepts gzip and a static host would pack it; else as usual."""
+        path = self.translate_path(self.path)
+        if (not path.endswith(GZIPPED) or not os.path.isfile(path)
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        key = (path, os.path.getmtime(path))
+        if key not in self.packed:
+            with open(path, "rb") as file:
+                self.packed[key] = gzip.compress(file.read(), compresslevel=6, mtime=0)
+        body = self.packed[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 class QuietServer(http.server.ThreadingHTTPServer):
@@ -59,6 +89,32 @@ def serve(directory: Path) -> Iterator[str]:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+#: The windows pages are weighed in (Lighthouse's phone and desktop): what loads may depend on what is in sight.
+WINDOWS = {"phone": (412, 823), "desktop": (1350, 940)}
+QUIET = 1000  # ms of nothing happening after the network is idle, for what a page starts on its own a little later
+
+
+def page_transfer(browser, url: str, window: tuple[int, int], then=None) -> list[tuple[str, int]]:
+    """(address, bytes over the wire: headers and gzipped body) of every request a page makes, its workers' included,
+    from its opening until the network is quiet, in a fresh context (nothing cached) and the given window. The reader
+    does nothing, unless `then(page)` does something after the page loaded (the requests it causes are counted)."""
+    width, height = window
+    context = browser.new_context(viewport={"width": width, "height": height})
+    finished = []
+    context.on("requestfinished", lambda request: finished.append(request))
+    page = context.new_page()
+    page.goto(url, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(QUIET)
+    if then is not None:
+        then(page)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(QUIET)
+    sizes = [(request.url, request.sizes()) for request in finished]
+    context.close()
+    return [(address, size["responseBodySize"] + size["responseHeadersSize"]) for address, size in sizes]
 
 
 @contextlib.contextmanager

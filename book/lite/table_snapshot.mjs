@@ -1,5 +1,6 @@
-// The start snapshot of the book page's table: Pyodide started in Node.js with the deerbook wheel unpacked and the
-// first deal of every game played once (deerbook.play.page.warm_up), its memory written out gzipped. The page's worker
+// The start snapshot of the book page's table: Pyodide started in Node.js with the table's deerbook wheel
+// (build_lite.py's TABLE_WHEEL) unpacked and the first deal of every game played once
+// (deerbook.play.page.warm_up), its memory written out gzipped. The page's worker
 // (book/_static/deerbook-table-worker.js) starts Python from it in about a second instead of starting Python and
 // importing deerbook itself (several seconds); it falls back to that if the snapshot cannot be used.
 //

@@ -5,15 +5,20 @@ This module is two things, both used only by the book build:
 1. A **myst-nb MIME render plugin** (:class:`PlotlyMimeRenderer`), registered in
    ``pyproject.toml`` under the entry-point group ``myst_nb.mime_renderers``
    (myst-nb 1.x discovers MIME plugins *only* through that group). It turns a
-   notebook output ``application/vnd.plotly.v1+json`` into a ``<div>`` plus an
-   inline ``<script>`` that calls ``Plotly.newPlot(div, data, layout, config)``.
+   notebook output ``application/vnd.plotly.v1+json`` into a ``<div>`` (its height reserved) plus the
+   figure's JSON in a ``<script type="application/json">`` data block, which the page script draws.
 2. A **Sphinx extension** (``setup``), listed in ``book/_config.yml`` under
-   ``sphinx.extra_extensions``. It adds the local ``_static/plotly.min.js`` (copied
-   at build time from the installed ``plotly`` package, never from a CDN) and a tiny
-   ``_static/deerbook-plotly.js`` helper to the pages that contain a Plotly figure.
-   The helper draws every figure with an explicit height (its own, or ``DEFAULT_HEIGHT``) at
-   its container's width, re-draws it whenever the container's width changes, and re-draws
-   figures that use the ``deerbook`` template with ``deerbook-dark`` while the page theme is
+   ``sphinx.extra_extensions``. It adds a small page script, ``_static/deerbook-plotly.js`` (deferred: it never
+   blocks the first paint), to the pages that contain a Plotly figure; each figure's JSON is a data block in the
+   page. plotly.js itself is loaded by that script only when a chart comes near the window (an
+   IntersectionObserver), so a reader who never scrolls to a chart never downloads it; and it is the partial bundle
+   of the trace types the book draws (npm's ``plotly.js-cartesian-dist-min``, at the version of the plotly.js the
+   installed plotly package bundles: scatter, bar, heatmap, box and the other cartesian traces), fetched once from
+   the npm registry into the build's download cache (``book/lite/_cache``) and copied into ``_static``; without npm
+   the full ``plotly.min.js`` of the installed plotly package is copied instead. Never a CDN.
+   The helper draws every figure with an explicit height (its own, or ``DEFAULT_HEIGHT``; the space is reserved in
+   the page before it is drawn, so nothing jumps) at its container's width, re-draws it whenever the container's
+   width changes, and re-draws figures that use the ``deerbook`` template with ``deerbook-dark`` while the page theme is
    dark (a fresh ``Plotly.newPlot``: ``Plotly.react`` on a theme switch left charts 0 px tall),
    keeping the setting of any dropdown or slider (`deerbook.charts.controls`) the reader picked. A legend that
    would overlap the x axis (legends go under narrow charts) gets room below it. No mode bar is drawn.
@@ -35,6 +40,9 @@ import html
 import json
 import re
 import shutil
+import subprocess
+import tarfile
+import tempfile
 from pathlib import Path
 from typing import Any, ClassVar, Sequence
 
@@ -42,10 +50,12 @@ from ..engine.files import write_atomic
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 PLOTLY_JS = "plotly.min.js"
+#: npm's partial bundle of plotly.js with the cartesian traces (scatter, bar, heatmap, box, ...): all the book draws
+PARTIAL_BUNDLE = "plotly.js-cartesian-dist-min"
+PARTIAL_JS = "plotly-cartesian.min.js"
 HELPER_JS = "deerbook-plotly.js"
 CHARTS_CSS = "deerbook-charts.css"
 DIV_CLASS = "deerbook-plotly"
-MATHJAX_DIR = "mathjax"
 
 # Builders for which the Plotly JSON beats text/html, images and text/plain.
 _HTML_BUILDERS = ("html", "dirhtml", "singlehtml", "readthedocs", "readthedocsdirhtml")
@@ -61,14 +71,29 @@ def plotly_js_path() -> Path:
     return path
 
 
-def mathjax_static_path() -> Path:
-    """The MathJax 2.7 tree shipped by the jupyter-server-mathjax package (a ``book`` extra)."""
-    import jupyter_server_mathjax
+def partial_bundle(cache: Path) -> Path | None:
+    """npm's cartesian partial bundle of plotly.js at the version the installed plotly bundles, fetched once into
+    `cache` (``npm pack``); None without npm (the book then ships the installed plotly's full bundle)."""
+    from plotly.offline import get_plotlyjs_version
 
-    path = Path(jupyter_server_mathjax.__file__).parent / "static"
-    if not (path / "MathJax.js").is_file():  # pragma: no cover - broken install
-        raise FileNotFoundError(f"MathJax.js not found in jupyter-server-mathjax: {path}")
-    return path
+    version = get_plotlyjs_version()
+    target = cache / f"{PARTIAL_BUNDLE}-{version}" / PARTIAL_JS
+    if target.is_file():
+        return target
+    npm = shutil.which("npm")
+    if npm is None:
+        return None
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as temporary:
+        subprocess.run([npm, "pack", "--silent", f"{PARTIAL_BUNDLE}@{version}", "--pack-destination", temporary],
+                       check=True, stdout=subprocess.DEVNULL)
+        with tarfile.open(Path(temporary) / f"{PARTIAL_BUNDLE}-{version}.tgz") as archive:
+            member = archive.extractfile(f"package/{PARTIAL_JS}")
+            if member is None:  # pragma: no cover - a changed npm package
+                raise FileNotFoundError(f"{PARTIAL_BUNDLE}@{version} holds no {PARTIAL_JS}")
+            target.parent.mkdir(exist_ok=True)
+            write_atomic(target, member.read().decode("utf-8"), f"{PARTIAL_BUNDLE} {version}")
+    return target
 
 
 def _json_for_script(obj: Any) -> str:
@@ -79,8 +104,8 @@ def _json_for_script(obj: Any) -> str:
 
 def figure_html(figure: dict[str, Any], div_id: str) -> str:
     """The HTML for one figure: a ``<figure>`` named by its description, holding the div Plotly draws in (hidden
-    from assistive technology), the description as its caption and the chart's data; then the script that draws
-    it."""
+    from assistive technology, its height reserved), the description as its caption and the chart's data; then the
+    figure's JSON as a data block, which the page script draws when the chart comes near the window."""
     from deerbook.charts.theme import LIGHT
 
     layout = dict(figure.get("layout") or {})
@@ -90,16 +115,14 @@ def figure_html(figure: dict[str, Any], div_id: str) -> str:
     config = {"displaylogo": False, **(figure.get("config") or {}), "displayModeBar": False, "responsive": False}
     payload = _json_for_script({"data": figure.get("data") or [], "layout": layout, "config": config})
     text = html.escape(chart_description(figure))
+    height = round(layout.get("height") or DEFAULT_HEIGHT)
     return (
         f'<figure class="deerbook-chart" aria-labelledby="{div_id}-description">\n'
-        f'<div class="{DIV_CLASS}" id="{div_id}" aria-hidden="true" data-deerbook-themed="{str(themed).lower()}">'
-        "</div>\n"
+        f'<div class="{DIV_CLASS}" id="{div_id}" aria-hidden="true" data-deerbook-themed="{str(themed).lower()}" '
+        f'style="height:{height}px"></div>\n'
         f'<figcaption><p class="deerbook-chart-description" id="{div_id}-description">{text}</p>\n'
         f"{data_html(figure)}</figcaption>\n</figure>\n"
-        "<script>(function(){"
-        f'var div=document.getElementById("{div_id}");var fig={payload};'
-        "window.deerbookPlotly.draw(div,fig);"
-        "})();</script>\n"
+        f'<script type="application/json" id="{div_id}-figure">{payload}</script>\n'
     )
 
 
@@ -186,10 +209,18 @@ TICK_LINE_HEIGHT = 14
 MIN_PLOT_HEIGHT = 100
 #: Room (px) a dropdown above a chart takes under its title.
 MENU_HEIGHT = 44
+#: How near the window (CSS margin) a chart is drawn, plotly.js loaded for the first one, once the reader scrolls:
+#: half a screen ahead. Before the first scroll only a chart in the window is drawn (a page opens without plotly.js
+#: unless its first screen shows a chart).
+NEAR_MARGIN = "50% 0px"
+#: Before the reader scrolls, a chart is drawn (and plotly.js loaded) only if more than its top edge is in sight: one
+#: whose top peeks into the window's last 5% waits for the first scroll.
+FIRST_SCREEN_MARGIN = "0px 0px -5% 0px"
 
 
-def _helper_js() -> str:
-    """The page script that draws every figure at its container's width and re-draws it on a theme
+def _helper_js(bundle: str) -> str:
+    """The page script that loads plotly.js (`bundle`, beside the script) when a chart first comes near the window,
+    draws each figure as it comes near, at its container's width, and re-draws it on a theme
     switch (toggle or OS setting) and on every resize of its container; titles wrap to the width (above
     any dropdown) and legends of narrow charts go in rows under the chart. A re-draw keeps what the
     reader picked with a chart's dropdowns and sliders: the shown data, each control's setting and the
@@ -205,7 +236,8 @@ def _helper_js() -> str:
         f"  var HEIGHT={DEFAULT_HEIGHT},NARROW={NARROW_WIDTH},"
         f"TITLE_CHAR={TITLE_CHAR_WIDTH},TITLE_LINE={TITLE_LINE_HEIGHT},TICK_LINE={TICK_LINE_HEIGHT};\n"
         f"  var MENU={MENU_HEIGHT},MIN_PLOT={MIN_PLOT_HEIGHT};\n"
-        "  var figs=[];\n"
+        f"  var BUNDLE=new URL({_json_for_script(bundle)},document.currentScript.src).href,NEAR='{NEAR_MARGIN}';\n"
+        "  var figs=[],loading=null;\n"
         "  function isDark(){return document.documentElement.dataset.theme==='dark';}\n"
         "  function wrap(text,chars){\n"
         "    var lines=[''];text.split(/\\s+/).forEach(function(w){var last=lines[lines.length-1];\n"
@@ -284,9 +316,29 @@ def _helper_js() -> str:
         "    div.deerbookFig=fig;figs.push(div);plot(div,fig);if(sizes){sizes.observe(div);}\n"
         "  }\n"
         "  function redraw(){figs.forEach(function(div){plot(div,div.deerbookFig);});}\n"
+        "  function plotly(){\n"  # plotly.js, once, when the first chart comes near
+        "    loading=loading||new Promise(function(resolve,reject){var s=document.createElement('script');\n"
+        "      s.src=BUNDLE;s.onload=resolve;\n"
+        "      s.onerror=function(){reject(new Error('plotly.js did not load: '+BUNDLE));};\n"
+        "      document.head.appendChild(s);});\n"
+        "    return loading;\n"
+        "  }\n"
+        "  var near=null;\n"
+        "  function watch(margin){\n"  # draw each chart not drawn yet when it comes within `margin` of the window
+        "    if(near){near.disconnect();}\n"
+        "    near=new IntersectionObserver(function(entries){entries.forEach(function(e){\n"
+        "      var div=e.target;if(!e.isIntersecting){return;}near.unobserve(div);div.deerbookQueued=true;\n"
+        "      var data=document.getElementById(div.id+'-figure');\n"
+        "      plotly().then(function(){draw(div,JSON.parse(data.textContent));});\n"
+        "    });},{rootMargin:margin});\n"
+        "    document.querySelectorAll('div.'+" + repr(DIV_CLASS) + ").forEach(function(div){"
+        "if(!div.deerbookQueued){near.observe(div);}});\n"
+        "  }\n"
+        f"  watch('{FIRST_SCREEN_MARGIN}');\n"  # at first only a chart in sight: the reader has not scrolled yet
+        "  addEventListener('scroll',function(){watch(NEAR);},{once:true,passive:true});\n"
         "  new MutationObserver(redraw).observe(document.documentElement,"
         "{attributes:true,attributeFilter:['data-theme']});\n"
-        "  window.deerbookPlotly={draw:draw,redraw:redraw};\n"
+        "  window.deerbookPlotly={redraw:redraw};\n"
         "})();\n"
     )
 
@@ -333,8 +385,8 @@ def _drop_thebe(context: dict) -> None:
 
 
 def _add_scripts(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
-    """Drop thebe; add plotly.js, the helper and the charts' stylesheet only to pages that contain a Plotly
-    figure."""
+    """Drop thebe; add the (deferred) helper and the charts' stylesheet only to pages that contain a Plotly figure
+    (the helper loads plotly.js itself, when a chart comes near the window)."""
     _drop_thebe(context)
     if doctree is None:
         return
@@ -342,30 +394,35 @@ def _add_scripts(app: Any, pagename: str, templatename: str, context: dict, doct
 
     for node in doctree.findall(nodes.raw):
         if DIV_CLASS in node.get("classes", []) or "deerbook-plotly-output" in node.get("classes", []):
-            app.add_js_file(PLOTLY_JS, priority=400)
-            app.add_js_file(HELPER_JS, priority=401)
+            app.add_js_file(HELPER_JS, priority=401, defer="defer")
             app.add_css_file(CHARTS_CSS, priority=900)
             return
 
 
 def _copy_static(app: Any) -> None:
-    """Write plotly.min.js, the helper and the charts' stylesheet into <outdir>/_static before pages are written
-    (so Sphinx can add its ?v=checksum cache-buster to the script tags)."""
+    """Write plotly.js (the partial bundle, else the installed plotly's full one), the helper naming it and the
+    charts' stylesheet into <outdir>/_static before pages are written (so Sphinx can add its ?v=checksum
+    cache-buster to the script tags)."""
     if app.builder.format != "html":
         return
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(plotly_js_path(), static / PLOTLY_JS)
-    write_atomic(static / HELPER_JS, _helper_js(), "Plotly helper script")
+    bundle = partial_bundle(Path(app.srcdir) / app.config.deerbook_download_cache)
+    if bundle is None:
+        from sphinx.util import logging
+
+        logging.getLogger(__name__).info(f"no npm: the charts use the full plotly.js, not {PARTIAL_BUNDLE}")
+    source = bundle or plotly_js_path()
+    shutil.copyfile(source, static / source.name)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:12]
+    write_atomic(static / HELPER_JS, _helper_js(f"{source.name}?v={digest}"), "Plotly helper script")
     write_atomic(static / CHARTS_CSS, CHARTS_STYLE, "charts' stylesheet")
-    mathjax_path = str(getattr(app.config, "mathjax_path", "") or "")
-    if mathjax_path.startswith(MATHJAX_DIR + "/"):
-        # MathJax 2.7 as shipped (BSD-3) by the jupyter-server-mathjax package.
-        shutil.copytree(mathjax_static_path(), static / MATHJAX_DIR, dirs_exist_ok=True)
 
 
 def setup(app: Any) -> dict[str, Any]:
     """Sphinx extension entry point (``sphinx.extra_extensions`` in book/_config.yml)."""
+    #: where build downloads are kept, relative to the book's source folder (npm's plotly.js bundle)
+    app.add_config_value("deerbook_download_cache", "book/lite/_cache", "env")
     app.connect("html-page-context", _add_scripts)
     app.connect("builder-inited", _copy_static)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -38,16 +38,48 @@ class Buttons(HTMLParser):
             self._open = None
 
 
+SPLIT_FIELD = re.compile(r'<input type="number" name="split" data-seat="(\d+)" value="(-?\d+)"')
+
+
+def split_fields(html: str) -> list[tuple[int, int]]:
+    """(seat, starting value) of each field of a split shown in the choices."""
+    return [(int(seat), int(value)) for seat, value in SPLIT_FIELD.findall(html)]
+
+
+def random_split(total: int, pawns: int, rng: random.Random) -> list[int]:
+    """A random split of `total` spaces over `pawns` pawns, each moved back or forward."""
+    cuts = sorted(rng.randint(0, total) for _ in range(pawns - 1))
+    sizes = [b - a for a, b in zip([0, *cuts], [*cuts, total])]
+    return [size * rng.choice((1, -1)) for size in sizes]
+
+
+def press(table: PageTable, answer: dict, op: str, name: str) -> dict:
+    """Press a button of the last answer (a split's: with the numbers its fields start at)."""
+    amounts = {"amounts": [value for _, value in split_fields(answer["choices"])]} if op == "split" else {}
+    return table.handle({"op": op, "name": name, **amounts})
+
+
 def play_to_the_end(table: PageTable, answer: dict, seed: int, limit: int = 4000) -> dict:
-    """Click the page's buttons as a person would until the game is over; check the buttons on the way."""
+    """Click the page's buttons as a person would until the game is over (a rack: its whole split at once, the one
+    it starts at or a random one); check the buttons on the way."""
     rng = random.Random(seed)
     for _ in range(limit):
         buttons = Buttons(answer["choices"]).found
         if answer["stop"] == "over":
             return answer
+        fields = split_fields(answer["choices"])
+        if fields:
+            assert [op for op, _, _ in buttons] == ["split"], "a rack is one decision: one button"
+            start = [value for _, value in fields]
+            total = table.session.state.moves_left
+            assert sum(map(abs, start)) == total
+            amounts = start if rng.random() < 0.5 else random_split(total, len(fields), rng)
+            answer = table.handle({"op": "split", "amounts": amounts})
+            assert answer["stop"] != "error", answer
+            continue
         if answer["stop"] == "decide":
             legal = [str(a) for a in table.session.state.legal_actions()]
-            assert [(op, name) for op, name, _ in buttons] == [("choose", text) for text in legal]
+            assert sorted((op, name) for op, name, _ in buttons) == sorted(("choose", text) for text in legal)
         op, name, _ = rng.choice(buttons)
         answer = table.handle({"op": op, "name": name})
     pytest.fail("the game did not end")
@@ -83,14 +115,14 @@ def test_step_pace_shows_each_bot_turn_and_quick_pace_plays_straight_on():
     for _ in range(150):
         stops.append(answer["stop"])
         op, name, _ = Buttons(answer["choices"]).found[0]
-        answer = stepped.handle({"op": op, "name": name})
+        answer = press(stepped, answer, op, name)
     assert "turn" in stops and Buttons(PageTable().handle({"op": "setup"})["form"]).found  # the Start button
     quick = PageTable()
     answer = quick.handle({"op": "start", "form": {"game": "deer", "num_players": "4", "seed": "5", "pace": "quick"}})
     for _ in range(150):
         assert answer["stop"] != "turn"
         op, name, _ = Buttons(answer["choices"]).found[0]
-        answer = quick.handle({"op": op, "name": name})
+        answer = press(quick, answer, op, name)
 
 
 def test_the_form_lists_every_game_and_each_seat_the_catalogue_with_strengths():
@@ -141,7 +173,7 @@ def test_hot_seat_passes_the_table_before_showing_a_hand():
             passes += 1
             assert answer["view"] == answer["log"] == "" and Buttons(answer["choices"]).found[0][0] == "seat"
         op, name, _ = Buttons(answer["choices"]).found[0]
-        answer = table.handle({"op": op, "name": name})
+        answer = press(table, answer, op, name)
     assert passes > 2
 
 
@@ -174,7 +206,7 @@ def test_each_move_tells_the_new_lines_and_what_the_reader_is_asked():
         if answer.get("hint_available"):
             assert set(table.handle({"op": "hint"})) == {"hint"}
         op, name, _ = rng.choice(Buttons(answer["choices"]).found)
-        answer = table.handle({"op": op, "name": name})
+        answer = press(table, answer, op, name)
     assert answer["stop"] == "over" and answer["prompt"] == table.session.result()
     fresh = table.handle({"op": "new"})
     assert fresh["news"] == table.session.history and fresh["news"][0].startswith("The cards are dealt"), \
@@ -198,7 +230,7 @@ def test_hot_seat_tells_each_seat_only_its_own_log():
         if answer["stop"] == "over":
             break
         op, name, _ = rng.choice(Buttons(answer["choices"]).found)
-        answer = table.handle({"op": op, "name": name})
+        answer = press(table, answer, op, name)
     assert passes > 2 and told[0] and told[1]
     assert set(seat_log(table, 0)) != set(seat_log(table, 1)), "the two seats' logs differ (their hands)"
 

@@ -3,7 +3,9 @@ ruling linked, the log in time order with a divider per turn, the hints, the rul
 
 The book page's table (`play.page`) and the notebook table (`widgets.table.GameTable`) both show these; the
 terminal (`play.terminal`) writes the same words as text. Everything reads a `Session` as its viewing seat may
-see it. Standard library only.
+see it. The choices come in the view's order (`order_choices`: never one that hurts you first when a better one
+exists), and a decision the view offers whole (`split_offered`: a Deer rack's moves) is shown as one control per pawn
+instead. Standard library only.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .narration import in_words
 from .session import Session, Stop
+from .views import Split
 
 if TYPE_CHECKING:  # the hints (and the advisors they run) are imported only when asked for
     from .hints import Hint
@@ -35,14 +38,38 @@ def choices(session: Session, stop: Stop) -> list[Choice]:
     or see the next bot turn; nothing once the game is over."""
     if stop == Stop.DECIDE and session.person_to_move() == session.viewer:
         observation = session.state.observation(session.viewer)
-        label = session.view_module.choice_label
-        return [Choice(str(action), label(observation, session.game, action, session.names))
-                for action in session.state.legal_actions()]
+        views = session.view_module
+        ordered = views.order_choices(observation, session.game, session.state.legal_actions())
+        return [Choice(str(action), views.choice_label(observation, session.game, action, session.names))
+                for action in ordered]
     if stop == Stop.ROLL and session.roller() == session.viewer:
         return [Choice(ROLL, "Roll the dice")]
     if stop == Stop.TURN:
         return [Choice(NEXT, "Next turn ▸")]
     return []
+
+
+def split_offered(session: Session, stop: Stop) -> Split | None:
+    """The decision the viewer takes whole now (a rack's moves, one number per pawn), or None."""
+    if stop != Stop.DECIDE or session.person_to_move() != session.viewer:
+        return None
+    return session.view_module.split(session.state.observation(session.viewer), session.game, session.names)
+
+
+def play_split(session: Session, amounts) -> None:
+    """The viewer's whole split (one signed number per pawn, in `split_offered`'s order), made as the engine's own
+    steps (each checked by the engine; all or none)."""
+    observation = session.state.observation(session.viewer)
+    steps = session.view_module.split_moves(observation, session.game, [int(amount) for amount in amounts])
+    parts = session.view_module.split(observation, session.game, session.names).parts
+    moved = [f"{part.label.split(' (on ')[0].replace('Your ', 'your ')} {int(amount):+d}"
+             for part, amount in zip(parts, amounts) if int(amount)]
+    session.decide(steps, "your split (" + ", ".join(moved) + ")")
+
+
+def undone_words(decision: str) -> str:
+    """What the table says after an undo."""
+    return f"Undone: {decision}. The dice stay as they were rolled; decide again."
 
 
 def prompt_text(session: Session, stop: Stop) -> str:
@@ -52,6 +79,9 @@ def prompt_text(session: Session, stop: Stop) -> str:
     if stop == Stop.ROLL:
         return views.roll_prompt(observation, session.game)
     if stop == Stop.DECIDE:
+        offered = split_offered(session, stop)
+        if offered is not None:
+            return offered.prompt
         return views.prompt(observation, session.game, state.rule(), state.legal_actions(), session.names)
     return session.result() if state.is_terminal() else ""
 
@@ -70,20 +100,35 @@ def rule_link(session: Session, rulings_url: str | None) -> str:
 
 
 def status_html(session: Session, stop: Stop, rulings_url: str | None = None) -> str:
-    """The headline of the table: whose move, the prompt and its ruling; then the seed and the seats."""
+    """The headline of the table: whose move, the prompt and its ruling; every seat's score; the seed and seats."""
     if stop == Stop.OVER:
         head = f"<b>Game over.</b> {escape(session.result())}"
     elif stop == Stop.TURN:
-        turn = session.last_turn
-        title = in_words(turn.title, session.listener, session.names) if turn else "A turn"
-        head = f"<b>{escape(title)} is over</b> (the log tells every move); the next turn follows."
+        head = f"<b>{escape(turn_done(session))}</b> The log tells every move; the next turn follows."
     elif stop == Stop.ROLL:
         head = f"<b>Your turn:</b> {escape(prompt_text(session, stop))}"
     else:
         head = f"<b>Your move:</b> {escape(prompt_text(session, stop))}{rule_link(session, rulings_url)}"
     seats = ", ".join(seat_words(session))
+    scores = scores_text(session)
     return (f'<p class="deerbook-status">{head}</p>'
-            f'<p class="deerbook-seats"><small>Seed {escape(session.seed_text)} · seats: {escape(seats)}</small></p>')
+            + (f'<p class="deerbook-scores">{escape(scores)}</p>' if scores else "")
+            + f'<p class="deerbook-seats"><small>Seed {escape(session.seed_text)} · seats: {escape(seats)}</small></p>')
+
+
+def turn_done(session: Session) -> str:
+    """The turn just shown, in words: "Done: Round 2, turn 5: P1 (greedy)'s turn."."""
+    turn = session.last_turn
+    return f"Done: {in_words(turn.title, session.listener, session.names) if turn else 'a turn'}."
+
+
+def scores_text(session: Session) -> str:
+    """Every seat's score in a line, as the listener reads it ("" for a game whose view has no score line)."""
+    seat = max(session.listener, 0)
+    observation = session.state.observation(seat)
+    if session.listener < 0:
+        observation = {**observation, "player": session.listener}
+    return session.view_module.score_line(observation, session.game, session.names)
 
 
 def seat_words(session: Session) -> list[str]:
@@ -105,8 +150,8 @@ def log_html(session: Session, turns: int | None = None) -> str:
 
 class Announcer:
     """What a screen reader is told after each redraw of a table: the lines the viewing seat's log gained since
-    this seat was last told (never another seat's log: a hot-seat table counts per seat). Call `reset` when a new
-    game starts at the table."""
+    this seat was last told (never another seat's log: a hot-seat table counts per seat; after an undo shortened the
+    log, from where it ends now). Call `reset` when a new game starts at the table."""
 
     def __init__(self) -> None:
         self.told: dict[int, int] = {}
@@ -118,7 +163,7 @@ class Announcer:
     def news(self, session: Session) -> list[str]:
         """The viewer's log lines not told to the viewer yet, oldest first (and from now on told)."""
         lines = session.history
-        start = self.told.get(session.listener, 0)
+        start = min(self.told.get(session.listener, 0), len(lines))
         self.told[session.listener] = len(lines)
         return lines[start:]
 

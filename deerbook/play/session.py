@@ -37,6 +37,10 @@ HUMAN = "human"
 NO_SEAT = -1  # whom a table of bots tells its story: nobody at it (no seat is "you", only public lines)
 
 
+class TableMismatch(SaveFileError):
+    """A sound saved game this table cannot seat (its message is a sentence about the game)."""
+
+
 class Stop(StrEnum):
     """Why `Session.advance` stopped."""
 
@@ -380,11 +384,11 @@ class Session:
             raise SaveFileError(str(exc)) from None
         seats = list(table.seats) if table else self.seats
         if state.game.num_players != len(seats):
-            raise SaveFileError(f"the file holds {state.game.num_players} players, this table has "
+            raise TableMismatch(f"the game in it has {state.game.num_players} players, and this table has "
                                 f"{len(seats)} seats")
         unknown = sorted({s for s in seats if s != HUMAN} - set(table_agents(state.game.name)))
         if unknown:
-            raise SaveFileError(f"{state.game.name} has no bot named {', '.join(unknown)}")
+            raise TableMismatch(f"it seats a bot this deerbook does not have ({', '.join(unknown)})")
         self.reseat(state.game, seats, table.seed if table and table.seed is not None else self.seed, state,
                     table.streams if table else None)
         if table is not None and table.moves is not None:

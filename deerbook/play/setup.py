@@ -88,8 +88,9 @@ def setup_fields(form: dict[str, Any]) -> list[Field]:
         if option.type is bool:
             fields.append(Field(f"opt:{option.name}", option.help, "check", checked(value)))
         else:
-            fields.append(Field(f"opt:{option.name}", option.help, "select", str(value),
-                                tuple((str(c), str(c)) for c in option.choices)))
+            values = tuple((str(c), str(c)) for c in option.choices)
+            shown = str(value) if str(value) in dict(values) else values[0][0]  # an unset option: its first choice
+            fields.append(Field(f"opt:{option.name}", option.help, "select", shown, values))
     fields += [Field("seed", "Seed", "text", str(form.get("seed", ""))),
                Field("pace", "Pace", "select", form.get("pace", "pause"), tuple(PACES.items()), True),
                Field("one_by_one", ONE_BY_ONE, "check", checked(form.get("one_by_one")), (), True)]
@@ -123,8 +124,9 @@ def form_of(game: Game, seats: list[str], seed_text: str, pace: str = "pause", o
                             "pace": pace, "one_by_one": one_by_one}
     options = game.options()
     for option in offered_options(game_info(game.name)):
-        if option.name in options:
-            form[f"opt:{option.name}"] = options[option.name]
+        value = options.get(option.name)
+        if value is not None and (option.type is bool or str(value) in map(str, option.choices)):
+            form[f"opt:{option.name}"] = value
     form.update({f"seat{p}": seat for p, seat in enumerate(seats)})
     return form
 

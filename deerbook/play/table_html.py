@@ -9,11 +9,12 @@ instead. Standard library only.
 """
 from __future__ import annotations
 
+import base64
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
 from .narration import in_words
-from .session import Session, Stop
+from .session import Session, Stop, TableMismatch
 from .views import Split
 
 if TYPE_CHECKING:  # the hints (and the advisors they run) are imported only when asked for
@@ -23,6 +24,7 @@ ROLL, NEXT = "roll", "next"  # the names of the two choices that are not a legal
 # The log's own style, so it reads the same in a notebook as on the book's page (which styles it further).
 LOG, FIRST = "list-style:none;margin:0;padding:0 0.4em", "font-weight:bold"
 DIVIDER = f"{FIRST};margin-top:0.5em;border-top:1px solid #999"
+ROW_HEAD = "text-align:left;padding-right:1em;vertical-align:top"  # a row's name in the text laid out as a table
 
 
 class Choice(NamedTuple):
@@ -65,6 +67,30 @@ def play_split(session: Session, amounts) -> None:
     moved = [f"{part.label.split(' (on ')[0].replace('Your ', 'your ')} {int(amount):+d}"
              for part, amount in zip(parts, amounts) if int(amount)]
     session.decide(steps, "your split (" + ", ".join(moved) + ")")
+
+
+# A saved game refused, by what its loader said, in words about the file or the game (never the parser's or the
+# engine's own): the first pattern found in the refusal's text names it.
+LOAD_PROBLEMS = (
+    (("cannot read JSON", "not UTF-8", "is not a JSON number", "digits", "nested more than", "expected JSON text"),
+     "it is not a saved game: its text is not JSON, or it is damaged"),
+    (("characters, more than",), "it is far too big to be a saved game"),
+    (("not a deerbook saved game", "missing field"), "it is not a deerbook saved game"),
+    (("unsupported save version",), "it was saved by another version of deerbook, which this one cannot read"),
+    (("digest mismatch",), "it was changed after it was saved, so it cannot be trusted"),
+    (("options: cannot rebuild game", "field 'game'"), "it holds a game or edition this deerbook does not know"),
+)
+BROKEN_GAME = "the game in it breaks the rules (it was changed or damaged), so it cannot be played on"
+
+
+def load_problem(refusal: Exception, source: str) -> str:
+    """Why the saved game `source` cannot be loaded, as a sentence about the file or the game."""
+    text = str(refusal)
+    if isinstance(refusal, TableMismatch):
+        why = text
+    else:
+        why = next((words for patterns, words in LOAD_PROBLEMS if any(p in text for p in patterns)), BROKEN_GAME)
+    return f"{source} cannot be loaded: {why}. The game at the table goes on as it was."
 
 
 def undone_words(decision: str) -> str:
@@ -190,3 +216,34 @@ def help_html(session: Session, open_rules: bool = False) -> str:
         parts.append(f'<details class="deerbook-legend"><summary>What the drawing shows</summary>'
                      f"<dl>{rows}</dl></details>")
     return "".join(parts)
+
+
+def snapshot_html(session: Session, stop: Stop, passing_to: int | None, status: str, log: str) -> str:
+    """A table drawn for a page where it cannot run (the static book; a notebook not yet run, whose HTML JupyterLab
+    cleans of pictures and styles): the status and scores, the drawing as an image (its words are its alt text), the
+    table as text laid out in a table, and the log. Nothing of a hand at the "pass the table" screen."""
+    if passing_to is not None:
+        return f"<div>{status}</div>"
+    observation = session.state.observation(session.viewer)
+    views = session.view_module
+    svg = views.render_svg(observation, session.game, session.names)
+    picture = base64.b64encode(svg.encode()).decode()
+    headline = views.headline(observation, session.game, session.names)
+    alt = f"The table as {'you see it' if session.listener >= 0 else 'it stands'}: {headline}"
+    return (f"<div>{status}</div>"
+            f'<img src="data:image/svg+xml;base64,{picture}" alt="{escape(alt)}" '
+            'style="max-width:100%;background:#fff;border-radius:4px">'
+            f"{text_table(views.render_text(observation, session.game, session.names))}{log}")
+
+
+def text_table(text: str) -> str:
+    """A view's plain-text twin as an HTML table: its first line the caption, each "name: value" line a row."""
+    head, *lines = text.splitlines() or [""]
+    rows = []
+    for line in lines:
+        name, sep, value = line.partition(": ")
+        cells = (f'<th scope="row" style="{ROW_HEAD}">{escape(name)}</th><td>{escape(value)}</td>'
+                 if sep and len(name) < 40 else f'<td colspan="2">{escape(line)}</td>')
+        rows.append(f"<tr>{cells}</tr>")
+    return (f'<table class="deerbook-text-table"><caption style="text-align:left">{escape(head)}</caption>'
+            f"{''.join(rows)}</table>")

@@ -243,3 +243,100 @@ def test_warm_up_imports_what_a_first_deal_needs(tmp_path):
               "print(sorted(set(sys.modules) - before))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def rack_table(*moves) -> PageTable:
+    """A page table at a rack of 15 the reader plays (its pawns all on 0), against two greedy bots."""
+    from deerbook.deer import position
+    from deerbook.engine import make_game
+    from deerbook.play.deer_narrate import act, roll
+    from deerbook.play.session import Session
+
+    game = make_game("deer", num_players=3)
+    state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]), 1, 2, 4,
+                     "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)", *moves)
+    table = PageTable()
+    table.form = {**table.form, "pace": "step"}
+    table.session = Session(game, ["human", "greedy", "greedy"], seed=1, state=state)
+    table.advance()
+    return table
+
+
+def test_a_rack_is_one_decision_on_the_page():
+    table = rack_table()
+    shown = table.answer(full=False)
+    assert split_fields(shown["choices"]) == [(0, 0), (1, 15), (2, 0)], "your pawn on 0: all onto the leader"
+    assert [op for op, _, _ in Buttons(shown["choices"]).found] == ["split"]
+    assert "Your pawn (on 0)" in shown["choices"] and "Move the pawns (15 spaces)" in shown["choices"]
+    answer = table.handle({"op": "split", "amounts": [0, 9, 6]})
+    assert table.session.state.pawns == (0, 9, 6) and table.session.state.phase != "rack_pawn"
+    assert len(table.session.undo_stack) == 1, "the whole split: one decision"
+    assert "You moved P1 (greedy)'s pawn forward 9 spaces" in answer["news"]
+
+
+def test_a_split_that_does_not_add_up_is_refused_on_the_page():
+    table = rack_table()
+    before = table.session.state
+    refused = table.handle({"op": "split", "amounts": [0, 9, 5]})
+    assert refused["stop"] == "error" and "these moves add up to 14 spaces" in refused["message"]
+    assert table.session.state == before
+    assert table.handle({"op": "split", "amounts": "9"})["stop"] == "error"
+
+
+def test_undo_on_the_page_takes_back_a_decision_and_keeps_the_dice():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "3", "seed": "21", "pace": "quick"}})
+    assert not answer["undo_available"]
+    while answer["stop"] != "decide":
+        answer = press(table, answer, *Buttons(answer["choices"]).found[0][:2])
+    before, log = table.session.state, table.session.history
+    first = Buttons(answer["choices"]).found[0]
+    answer = press(table, answer, *first[:2])
+    while answer["stop"] != "decide":  # through the bots' turns to the reader's next decision
+        answer = press(table, answer, *Buttons(answer["choices"]).found[0][:2])
+    after = table.session.history
+    assert answer["undo_available"]
+    undone = table.handle({"op": "undo"})
+    assert undone["undo_available"] is False, "the first decision taken back: nothing more to undo"
+    assert table.session.state == before and table.session.history == log
+    assert undone["hint"].startswith('<p class="deerbook-note">Undone: ')
+    assert undone["prompt"].startswith("Undone: ") and undone["news"] == []
+    again = press(table, undone, *first[:2])  # the same decision: the same dice and bots' moves follow
+    while again["stop"] != "decide":
+        again = press(table, again, *Buttons(again["choices"]).found[0][:2])
+    assert table.session.history == after
+    assert table.handle({"op": "undo"})["stop"] == "decide"
+    assert table.handle({"op": "undo"})["stop"] == "error", "nothing left to take back"
+
+
+def test_a_paused_bot_turn_offers_no_button_and_step_pace_offers_next():
+    for pace, buttons in (("pause", []), ("step", [("next", "next")])):
+        table = PageTable()
+        answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "4", "seed": "5",
+                                                       "pace": pace}})
+        for _ in range(100):
+            if answer["stop"] == "turn":
+                assert [(op, name) for op, name, _ in Buttons(answer["choices"]).found] == buttons
+                assert "Done: " in answer["status"]
+                break
+            answer = press(table, answer, *Buttons(answer["choices"]).found[0][:2])
+        else:
+            pytest.fail("no bot turn shown")
+
+
+def test_one_by_one_is_a_setting_of_the_form_that_applies_at_once():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "football", "num_players": "1", "seed": "7"}})
+    assert 'name="one_by_one"' in answer["form"] and not table.session.one_by_one
+    table.handle({"op": "setup", "form": {"one_by_one": True}})
+    assert table.session.one_by_one
+
+
+def test_every_seats_score_is_in_the_status():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "football", "num_players": "3", "seed": "7"}})
+    assert "Scores (the most points wins): you 0 · P1 (greedy) 0 · P2 (greedy) 0" in answer["status"]
+    solo = table.handle({"op": "start", "form": {"game": "football", "num_players": "1", "seed": "7"}})
+    assert "you 0 · Blitz Bach 0" in solo["status"]
+    deer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "2", "seed": "7"}})
+    assert "Scores (the lowest wins; Finish at 100): you 0 · P1 (greedy) 0" in deer["status"]

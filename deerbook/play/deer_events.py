@@ -125,7 +125,10 @@ def _public_changes(before, events, after) -> tuple[list[str], list[str]]:
     comp, c, changes, notes = before.game.components, before.current, [], []
     moved = [e.detail for e in events if e.kind == "card_moved"]
     rolled = next((e.detail["faces"] for e in events if e.kind == "rolled"), None)
-    if rolled is not None and not loses_turn(comp, before.phase, before.frozen[c], tuple(rolled)):
+    if rolled is not None and loses_turn(comp, before.phase, before.frozen[c], tuple(rolled)):
+        if before.phase == Phase.REROLL:  # a frozen roll's loss is told below, with being still frozen
+            changes.append("no Deer Head on the re-roll: the turn ends")
+    elif rolled is not None:
         changes.append(_row(before, tuple(rolled)))
         if not moved and comp.chart_row(tuple(rolled)).effect not in QUIET_ROWS and after.phase not in ROW_PENDING \
                 and after.round == before.round:

@@ -1,7 +1,6 @@
 """The tables' words: each wording fault a reader met is checked over whole seeded games (every prompt, choice, status
 and log line), and each roll names its chart row, a roll that moves no card says so, every seat's score is shown."""
 import html
-import random
 import re
 
 import pytest
@@ -9,7 +8,8 @@ import pytest
 from deerbook.engine import make_game
 from deerbook.play.hints import deer_hints
 from deerbook.play.session import HUMAN, Session, Stop
-from deerbook.play.table_html import NEXT, ROLL, choices, prompt_text, status_html
+from deerbook.play.table_html import choices, prompt_text, status_html
+from test_table_steps import play_out
 
 GAMES = [("deer", {"num_players": 3}), ("deer", {"num_players": 4, "advanced": True}),
          ("deer-cards", {"num_players": 3}), ("football", {"num_players": 2}), ("football", {"num_players": 1}),
@@ -21,17 +21,9 @@ def everything_shown(name: str, options: dict, seed: int) -> tuple[Session, list
     statuses (a bot's turn shown included), and in the end the log."""
     game = make_game(name, **options)
     session = Session(game, [HUMAN] + ["greedy"] * (game.num_players - 1), seed=seed)
-    rng, shown = random.Random(seed), []
-    stop = session.advance()
-    while stop != Stop.OVER:
-        offered = choices(session, stop)
-        shown += [prompt_text(session, stop), status_html(session, stop), *(c.label for c in offered)]
-        pick = rng.choice(offered)
-        if pick.name == ROLL:
-            session.roll()
-        elif pick.name != NEXT:
-            session.choose(pick.name)
-        stop = session.advance()
+    shown: list[str] = []
+    play_out(session, seed, lambda session, stop: shown.extend(
+        [prompt_text(session, stop), status_html(session, stop), *(c.label for c in choices(session, stop))]))
     return session, shown + session.history
 
 
@@ -122,31 +114,30 @@ def test_hints_say_net_and_exact_in_words():
 def test_every_seats_score_is_always_in_the_status(name, players, line):
     game = make_game(name, num_players=players)
     session = Session(game, [HUMAN] + ["greedy"] * (players - 1), seed=3)
-    rng, stop = random.Random(3), session.advance()
-    while stop != Stop.OVER:
-        assert re.search(line, status_html(session, stop))
-        pick = rng.choice(choices(session, stop))
-        session.roll() if pick.name == ROLL else session.choose(pick.name) if pick.name != NEXT else None
-        stop = session.advance()
-    assert re.search(line, status_html(session, stop))
+    play_out(session, 3, lambda session, stop: assert_found(line, status_html(session, stop)))
+    assert re.search(line, status_html(session, Stop.OVER))
+
+
+def assert_found(pattern: str, text: str) -> None:
+    assert re.search(pattern, text), text
 
 
 def test_no_choice_that_hurts_comes_first_when_a_better_one_exists():
     """A rack's fine steps (the terminal's, which takes them one by one) lead with your own pawn back and others
     forward; a draw from the Predator pile (one more card) and a knock follow "don't draw" and "roll the dice"."""
     hurts = {"draw from the Predator pile", "knock"}
+    firsts = []
+
+    def check(session, stop):
+        first = choices(session, stop)[0].name
+        legal = {str(a) for a in session.state.legal_actions()} if stop == Stop.DECIDE else set()
+        assert first not in hurts or legal <= hurts
+        if first.startswith("move player"):
+            own = first.startswith(f"move player {session.viewer} ")
+            assert first.endswith(" back" if own else " forward"), first
+        firsts.append(first)
+
     for seed in range(1, 4):
         game = make_game("deer", num_players=4, advanced=True)
-        session = Session(game, [HUMAN, "greedy", "greedy", "greedy"], seed=seed)
-        rng, stop = random.Random(seed), session.advance()
-        while stop != Stop.OVER:
-            offered = choices(session, stop)
-            first = offered[0].name
-            legal = {str(a) for a in session.state.legal_actions()} if stop == Stop.DECIDE else set()
-            assert first not in hurts or legal <= hurts
-            if first.startswith("move player"):
-                own = first.startswith(f"move player {session.viewer} ")
-                assert first.endswith(" back" if own else " forward"), first
-            pick = rng.choice(offered)
-            session.roll() if pick.name == ROLL else session.choose(pick.name) if pick.name != NEXT else None
-            stop = session.advance()
+        play_out(Session(game, [HUMAN, "greedy", "greedy", "greedy"], seed=seed), seed, check)
+    assert {"don't draw", "roll the dice"} <= set(firsts)

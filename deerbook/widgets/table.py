@@ -234,12 +234,14 @@ class GameTable(Session):
         super().roll()
         self.advance()
 
-    def take_back(self) -> None:
-        """Undo: take back your last decision (the position, the log and the dice's streams as they were)."""
+    def take_back(self) -> str:
+        """Undo: take back your last decision (the position, the log and the dice's streams as they were); what the
+        table says of it."""
         words = undone_words(self.undo())
         self.advance()
         self.note.value = escape(words)
         self.script.tell([words])
+        return words
 
     def new_game(self) -> None:
         """A fresh game at the same seats with a new seed."""

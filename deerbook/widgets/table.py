@@ -124,6 +124,7 @@ class GameTable(Session):
         tools = w.HBox([self.hint_button, self.undo_button, self._button("Save", self.save, "write the game to a "
                                                                           "JSON file"),
                         self.upload, self.setup_toggle], layout=w.Layout(flex_flow="row wrap"))
+        tools.add_class("deerbook-tools")
         self.setup_form = form_of(self.game, self.seats, self.seed_text, self.pace, self.one_by_one)
         self.setup_box = w.VBox(layout=w.Layout(display=HIDDEN))
         self.setup_box.add_class("deerbook-setup")

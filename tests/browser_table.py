@@ -95,7 +95,8 @@ def lab_server(folder: Path):
                "--ip=127.0.0.1", f"--ServerApp.root_dir={folder}", "--IdentityProvider.token=",
                "--ServerApp.password=", "--LabApp.news_url=", "--LabApp.collaborative=False"]
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"),
-           "JUPYTERLAB_SETTINGS_DIR": str(folder / ".lab")}
+           "JUPYTERLAB_SETTINGS_DIR": str(folder / ".lab"),
+           "JUPYTER_DATA_DIR": str(folder / ".data")}  # its own trust store: a notebook not run here is untrusted
     tracker = folder / ".lab" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
     tracker.parent.mkdir(parents=True, exist_ok=True)
     tracker.write_text('{"windowingMode": "none"}')  # every cell in the page, in view or not

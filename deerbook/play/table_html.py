@@ -24,7 +24,8 @@ ROLL, NEXT = "roll", "next"  # the names of the two choices that are not a legal
 # The log's own style, so it reads the same in a notebook as on the book's page (which styles it further).
 LOG, FIRST = "list-style:none;margin:0;padding:0 0.4em", "font-weight:bold"
 DIVIDER = f"{FIRST};margin-top:0.5em;border-top:1px solid #999"
-ROW_HEAD = "text-align:left;padding-right:1em;vertical-align:top"  # a row's name in the text laid out as a table
+LEFT = "text-align:left"
+ROW_HEAD = f"{LEFT};padding-right:1em;vertical-align:top"  # a row's name in the text laid out as a table
 
 
 class Choice(NamedTuple):
@@ -242,8 +243,8 @@ def text_table(text: str) -> str:
     rows = []
     for line in lines:
         name, sep, value = line.partition(": ")
-        cells = (f'<th scope="row" style="{ROW_HEAD}">{escape(name)}</th><td>{escape(value)}</td>'
-                 if sep and len(name) < 40 else f'<td colspan="2">{escape(line)}</td>')
+        cells = (f'<th scope="row" style="{ROW_HEAD}">{escape(name)}</th><td style="{LEFT}">{escape(value)}</td>'
+                 if sep and len(name) < 40 else f'<td colspan="2" style="{LEFT}">{escape(line)}</td>')
         rows.append(f"<tr>{cells}</tr>")
     return (f'<table class="deerbook-text-table"><caption style="text-align:left">{escape(head)}</caption>'
             f"{''.join(rows)}</table>")

@@ -49,7 +49,7 @@ def test_deer_explorer_recomputes_when_a_control_changes():
 @pytest.mark.parametrize("hand, words", [
     ("3 Fox", "Fox is not a card of the card game; its cards are A, 2, 3"),
     ("", "the hand is empty"),
-    ("7 7 7 7 7", "card 7: 5 listed, the deck has 4"),
+    ("7 7 7 7 7", "the card game has 4 cards of 7; the hand lists 5"),
 ])
 def test_deer_explorer_reports_a_bad_hand_in_words(hand, words):
     explorer = DeerExplorer("deer-cards", hand=hand, players=3, others=4)

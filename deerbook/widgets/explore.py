@@ -68,7 +68,14 @@ def hand_cards(game, text: str) -> list[str]:
         listed = ", ".join(game.components.kind_index)
         raise ValueError(f"{' and '.join(dict.fromkeys(unknown))} is not a card of the "
                          f"{EDITION_LABELS.get(game.name, game.name)}; its cards are {listed}")
-    return [names[card.lower()] for card in typed]
+    cards = [names[card.lower()] for card in typed]
+    deck = dict(zip((card.name for card in game.components.cards), game.full_deck))
+    extra = [name for name in dict.fromkeys(cards) if cards.count(name) > deck[name]]
+    if extra:
+        name = extra[0]
+        raise ValueError(f"the {EDITION_LABELS.get(game.name, game.name)} has {deck[name]} cards of {name}; the hand "
+                         f"lists {cards.count(name)}")
+    return cards
 
 
 class Explorer:

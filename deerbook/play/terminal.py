@@ -9,7 +9,7 @@ A bad entry asks again; 'q' offers to save before quitting; 's' saves and goes o
 written says why, and the game goes on); 'u' takes back your last decision in a game against bots (the dice stay as
 rolled). The log is told in time order under a divider per turn (every card that
 enters or leaves your hand included); your own turn starts when you press Enter to roll, and a choice with one
-option is still yours to confirm (the stepping is `Session.advance`).
+option is made for you and told (the stepping is `Session.advance`).
 
 Nothing is lost: Ctrl-C, SIGTERM, a closed terminal (SIGHUP), the end of input or a closed output stop the game
 between two moves, and the game is saved before the table exits (in the save folder, else the home folder, else

@@ -138,8 +138,8 @@ class Terminal:
         """The person's own turn starts with a roll: shown, and rolled when they press Enter (or s, q as always)."""
         s = self.session
         self.write("\n" + s.view_module.render_text(s.state.observation(s.viewer), s.game, s.names))
-        while self._answer(f"Your turn: {prompt_text(s, Stop.ROLL)} Press Enter to roll (s to save, q to quit"
-                           f"{self._undo_key()}): "):
+        while self._answer(f"Your turn: {prompt_text(s, Stop.ROLL)} Press Enter to roll ({self._undo_key()}s to save, "
+                           "q to quit): "):
             self.write("Please press Enter to roll, or type s or q.")
         s.roll()
 
@@ -160,7 +160,7 @@ class Terminal:
         self.write(f"You are P{s.viewer}. {prompt_text(s, Stop.DECIDE)}")
         self.write("\n".join(f"  {i}) {choice.label}" for i, choice in enumerate(offered, 1)))
         while True:
-            answer = self._answer(f"Your choice (1-{len(texts)}, s to save, q to quit{self._undo_key()}): ")
+            answer = self._answer(f"Your choice (1-{len(texts)}, {self._undo_key()}s to save, q to quit): ")
             number = whole_number(answer)
             if number is not None and 1 <= number <= len(texts):
                 s.choose(texts[number - 1])
@@ -187,7 +187,7 @@ class Terminal:
 
     def _undo_key(self) -> str:
         """The prompt's mention of undo, where the person has a decision to take back."""
-        return ", u to undo your last decision" if self.session.can_undo() else ""
+        return "u to undo your last decision, " if self.session.can_undo() else ""
 
     def _ask(self, prompt: str) -> str:
         """The person's answer to `prompt`; a signal while waiting, the end of input or a failed read stops the

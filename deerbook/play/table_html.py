@@ -246,5 +246,5 @@ def text_table(text: str) -> str:
         cells = (f'<th scope="row" style="{ROW_HEAD}">{escape(name)}</th><td style="{LEFT}">{escape(value)}</td>'
                  if sep and len(name) < 40 else f'<td colspan="2" style="{LEFT}">{escape(line)}</td>')
         rows.append(f"<tr>{cells}</tr>")
-    return (f'<table class="deerbook-text-table"><caption style="text-align:left">{escape(head)}</caption>'
+    return (f'<table class="deerbook-text-table"><caption style="{LEFT};color:inherit">{escape(head)}</caption>'
             f"{''.join(rows)}</table>")

@@ -476,3 +476,17 @@ def test_no_button_shows_while_a_bot_turn_pauses(monkeypatch):
     for _ in range(40):
         click_something(table, rng)
     assert seen and all(controls == () for controls in seen), "nothing shows up only to vanish"
+
+
+def test_the_shipped_chapters_table_is_stored_as_a_picture_and_a_table():
+    """Before the chapter is run (or trusted) its stored table is what a reader sees: no inline SVG, whose labels would
+    run together once JupyterLab cleans the HTML, but an image, the table as text in rows, and the log."""
+    from pathlib import Path
+
+    chapter = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "30-play-and-explore.ipynb").read_text())
+    cell = next(cell for cell in chapter["cells"] if "".join(cell["source"]).startswith("table = GameTable("))
+    (output,) = cell["outputs"]
+    html = "".join(output["data"]["text/html"])
+    assert "<svg" not in html and '<img src="data:image/svg+xml;base64,' in html
+    assert '<table class="deerbook-text-table">' in html and "<th scope=\"row\"" in html
+    assert "Your turn:</b> roll the 3 number dice" in html and "You were dealt 20 cards" in html

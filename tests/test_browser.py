@@ -16,6 +16,7 @@ fails only when it hangs (`HANG`). Screenshots go to the test's temporary folder
 chromium, Playwright or JupyterLab is missing.
 """
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -32,7 +33,7 @@ from browser_table import (CHROMIUM, CHROMIUM_ARGS, HANG, RECORD_NEWS, START, Ke
 pytestmark = pytest.mark.skipif(missing_reason() is not None, reason=str(missing_reason()))
 
 CHOICES, TOOLS, LOG, DRAWING, HELP = 1, 4, 6, 7, 8  # the table's parts, in order (the status is 0, set-up 5)
-DARK = '{"theme": "JupyterLab Dark"}'
+DARK_THEME = '{"theme": "JupyterLab Dark"}'
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +117,7 @@ def test_the_focus_ring_shows_in_the_dark_theme(lab_browser):
     folder = lab_browser[2]
     themes = folder / ".lab" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
     themes.parent.mkdir(parents=True, exist_ok=True)
-    themes.write_text(DARK)
+    themes.write_text(DARK_THEME)
     try:
         player = play_by_keyboard(lab_browser, "deer", {"num_players": 2}, ["human", "greedy"], 8, 4)
         assert player.page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
@@ -226,3 +227,32 @@ def test_every_mode_plays_from_the_shipped_table_by_its_controls(shipped, lab_br
         wait_for_redraw(shipped, before)
     assert {"roll", "buttons"} <= kinds and ("pass" in kinds) == (mode == "hot-seat"), kinds
     assert table_of(shipped).locator(".deerbook-scores").inner_text().startswith("Scores (the ")
+
+
+def test_an_explorers_chart_follows_jupyterlabs_dark_theme(lab_browser):
+    from deerbook.charts.theme import DARK
+
+    browser, url, folder = lab_browser
+    themes = folder / ".lab" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
+    themes.parent.mkdir(parents=True, exist_ok=True)
+    themes.write_text(DARK_THEME)
+    code = "from deerbook.widgets import FootballExplorer\nFootballExplorer().widget"
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                           "source": code}],
+                "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (folder / "explorer.ipynb").write_text(json.dumps(notebook))
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{url}/lab/tree/explorer.ipynb?reset", timeout=START)
+        page.get_by_text("| Idle").first.wait_for(timeout=START)
+        page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click(timeout=HANG)
+        page.keyboard.press("Control+Enter")
+        paper = DARK.layout.paper_bgcolor.lstrip("#")
+        dark = "rgb({}, {}, {})".format(*(int(paper[i:i + 2], 16) for i in (0, 2, 4)))
+        page.wait_for_function("dark => [...document.querySelectorAll('.js-plotly-plot .main-svg')].some("
+                               "svg => getComputedStyle(svg).backgroundColor === dark)", arg=dark, timeout=START)
+        page.screenshot(path=str(folder / "explorer-dark.png"))
+        page.close()
+    finally:
+        themes.unlink()

@@ -1,10 +1,13 @@
 """Drive the notebook table in a real browser: JupyterLab started here, Debian's chromium through Playwright.
 
-`lab_server(folder)` starts JupyterLab on a free local port (no token, `--allow-root`) and stops it;
-`write_notebook` writes a notebook whose one cell builds a `GameTable`. `play_by_clicks` runs it and clicks the
-table's own choice buttons (seeded random choices); `open_by_keyboard` runs it and Tabs into the table, and
-`KeyboardPlayer.step` then makes each choice with key presses alone (Tab, arrows, Enter or Space; the choice an
-agent would make). Every choice is made on a shadow table in this process too (same seed, same bots, the same
+`lab_server(folder)` starts JupyterLab on a free local port (no token, `--allow-root`, every cell kept in the page)
+and stops it; `write_notebook` writes a notebook whose one cell builds a `GameTable`. `play_by_clicks` runs it and
+clicks the table's own choice buttons (seeded random choices; a rack's split as it starts or a random one);
+`open_by_keyboard` runs it and Tabs into the table, and `KeyboardPlayer.step` then makes each choice with key presses
+alone (Tab, arrows, Enter or Space; the choice an agent would make; a rack's split as it starts, one key press).
+`set_up` starts any game and mode through the table's own set-up controls (the shipped chapter's table). Where a
+notebook holds several tables, the first one is the one played and checked. Every choice is made on a shadow table
+in this process too (same seed, same bots, the same
 control), so after each redraw the page is checked against it (`check_page`): the choices offered, the cards drawn
 face up (exactly the viewing seat's own, set-aside ones included; none on the "pass the table" screen), the log,
 and the live region, whose appended lines must be what `Announcer` tells that seat (and nothing at the pass
@@ -44,7 +47,7 @@ NOTEBOOK_KEYS = ["a", "b", "x", "c", "v", "m", "d", "d", "z", "ArrowUp", "ArrowD
 # Records the lines the live region holds and every line it gains, in order, from now on (the region itself must stay
 # the same element).
 RECORD_NEWS = """() => {
-    const region = document.querySelector('.deerbook-news');
+    const region = document.querySelector('.deerbook-table .deerbook-news');
     window.deerbookRegion = region;
     window.deerbookTold = [...region.children].map(node => node.textContent);
     new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(
@@ -92,7 +95,11 @@ def lab_server(folder: Path):
                "--ip=127.0.0.1", f"--ServerApp.root_dir={folder}", "--IdentityProvider.token=",
                "--ServerApp.password=", "--LabApp.news_url=", "--LabApp.collaborative=False"]
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"),
-           "JUPYTERLAB_SETTINGS_DIR": str(folder / ".lab")}
+           "JUPYTERLAB_SETTINGS_DIR": str(folder / ".lab"),
+           "JUPYTER_DATA_DIR": str(folder / ".data")}  # its own trust store: a notebook not run here is untrusted
+    tracker = folder / ".lab" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True, exist_ok=True)
+    tracker.write_text('{"windowingMode": "none"}')  # every cell in the page, in view or not
     log = open(folder / "lab.log", "w")
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -125,12 +132,17 @@ def write_notebook(folder: Path, name: str, game: str, options: dict, seats: lis
     return name
 
 
+def table_of(page):
+    """The first table of the notebook: the one played and checked."""
+    return page.locator(".deerbook-table").first
+
+
 def redraw_count(page) -> int:
-    return int(page.locator(REDRAW).last.get_attribute("data-redraw"))
+    return int(table_of(page).locator(REDRAW).first.get_attribute("data-redraw"))
 
 
 def seen_cards(page) -> list[str]:
-    return sorted(page.locator(".deerbook-view svg text.card").all_text_contents())
+    return sorted(table_of(page).locator(".deerbook-view svg text.card").all_text_contents())
 
 
 def own_cards(state, seat: int) -> list[str]:
@@ -141,7 +153,7 @@ def own_cards(state, seat: int) -> list[str]:
 
 def page_log(page) -> list[str]:
     """The log's lines as the page shows them, oldest first (the turn dividers left out)."""
-    return page.locator(".deerbook-log li:not(.deerbook-turn)").all_text_contents()
+    return table_of(page).locator(".deerbook-log li:not(.deerbook-turn)").all_text_contents()
 
 
 def open_notebook(page, url: str, notebook: str) -> None:
@@ -150,19 +162,18 @@ def open_notebook(page, url: str, notebook: str) -> None:
     page.get_by_text("| Idle").first.wait_for(timeout=START)  # the kernel is ready
     page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click(timeout=HANG)
     page.keyboard.press("Control+Enter")  # run the cell and stay on it, in command mode
-    page.locator(REDRAW).last.wait_for(state="attached", timeout=START)
-    page.locator(NEWS).wait_for(state="attached", timeout=HANG)
+    table_of(page).locator(REDRAW).first.wait_for(state="attached", timeout=START)
+    table_of(page).locator(NEWS).wait_for(state="attached", timeout=HANG)
     page.evaluate(RECORD_NEWS)
 
 
 def wait_for_redraw(page, before: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('{REDRAW}').length && "
-                           f"Number([...document.querySelectorAll('{REDRAW}')].pop().dataset.redraw) > {before}",
-                           timeout=HANG)
+    found = f"document.querySelector('.deerbook-table {REDRAW}')"
+    page.wait_for_function(f"{found} && Number({found}.dataset.redraw) > {before}", timeout=HANG)
 
 
 def bots_ms(page) -> float:
-    return float(page.locator(REDRAW).last.get_attribute("data-bots-ms"))
+    return float(table_of(page).locator(REDRAW).first.get_attribute("data-bots-ms"))
 
 
 # -- the mouse --------------------------------------------------------------------------------------------------
@@ -189,37 +200,85 @@ def play_by_clicks(page, url: str, notebook: str, shadow, clicks: int, rng: np.r
 
 
 def click_choice(page, shadow, rng) -> None:
-    """Pick a legal choice at random on the page (its label in words), and make the same choice on the shadow
-    table (by the action's text the label stands for)."""
+    """Pick a legal choice at random on the page (its label in words; a rack's split as it starts or a random one;
+    the "show my table" button of a hot seat), and make the same choice on the shadow table (by the action's text
+    the label stands for, the same numbers of a split)."""
     from deerbook.play.table_html import choices
 
+    table = table_of(page)
+    if shadow.passing_to is not None:
+        table.locator(".deerbook-pass:visible").click()
+        shadow.pass_button.click()
+        return
     names = {choice.label: choice.name for choice in choices(shadow, shadow.stop)}
-    box = page.locator(".deerbook-choice:visible").first.locator("xpath=..")
+    box = table.locator(".deerbook-choice:visible").first.locator("xpath=..")
+    fields = box.locator("input[type=number]:visible")
+    if fields.count():
+        amounts = [int(field.input_value()) for field in fields.all()]
+        if rng.random() < 0.5:
+            amounts = random_split(sum(map(abs, amounts)), len(amounts), rng)
+            for field, amount in zip(fields.all(), amounts):
+                field.fill(str(amount))
+        box.locator(".deerbook-choice:visible").click()
+        shadow.split(amounts)
+        return
     selects = box.locator("select:visible")
     if selects.count():
         options = selects.first.locator("option").all_text_contents()
         choice = options[int(rng.integers(len(options)))]
         selects.first.select_option(label=choice)
-        name = names[choice.replace("\xa0", " ")]
-        numbers = box.locator("input[type=number]:visible")
-        if numbers.count():
-            left = shadow.state.moves_left
-            spaces = int(rng.integers(1, left + 1))
-            numbers.first.fill(str(spaces))
-            numbers.first.press("Enter")
-            page.wait_for_timeout(50)
-            box.locator(".deerbook-choice:visible").click()
-            shadow.move_pawn(name, spaces)
-            return
         box.locator(".deerbook-choice:visible").click()
-        shadow.play(name)
+        shadow.play(names[choice.replace("\xa0", " ")])
         return
-    buttons = page.locator(".deerbook-choice:visible")
+    buttons = table.locator(".deerbook-choice:visible")
     texts = buttons.all_text_contents()
     index = int(rng.integers(len(texts)))
     buttons.nth(index).click()
     name = names[texts[index].strip()]
-    shadow.roll() if name == "roll" else shadow.play(name)
+    shadow.roll() if name == "roll" else shadow.advance() if name == "next" else shadow.play(name)
+
+
+def random_split(total: int, pawns: int, rng) -> list[int]:
+    """A random split of `total` spaces over `pawns` pawns, each moved back or forward."""
+    cuts = sorted(int(rng.integers(0, total + 1)) for _ in range(pawns - 1))
+    return [(b - a) * int(rng.choice((1, -1))) for a, b in zip([0, *cuts], [*cuts, total])]
+
+
+def set_up(page, shadow_form: dict) -> None:
+    """Start a game through the first table's own set-up: open it, set every field as `shadow_form` has it (a field it
+    leaves out: as a new form has it; the game and the player count first: a change of them draws the set-up
+    again), press Start this game. Waits for the redraw."""
+    from deerbook.play.setup import setup_fields
+
+    table = table_of(page)
+    toggle = table.locator(".deerbook-tools button", has_text="Set up a game")
+    if "mod-active" not in (toggle.get_attribute("class") or ""):
+        toggle.click()
+    full = {field.name: field.value for field in setup_fields(shadow_form)}
+    form: dict = {}
+    for name in ("game", "num_players", *(key for key in full if key not in ("game", "num_players"))):
+        form[name] = full[name]
+        fields = setup_fields(form)
+        index = [field.name for field in fields].index(name)
+        row = table.locator(".deerbook-setup > .widget-hbox").first
+        control, field = row.locator(":scope > *").nth(index), fields[index]
+        if field.kind == "check":
+            control.locator("input[type=checkbox]").set_checked(bool(full[name]))
+        elif field.kind == "text":
+            control.locator("input").fill(str(full[name]))
+        else:
+            words = dict(field.options)[str(full[name])].replace(" ", "\xa0")  # as ipywidgets writes it
+            select = control.locator("select")
+            if select.evaluate("select => select.selectedOptions[0]?.textContent") == words:
+                continue
+            old = row.element_handle()
+            select.select_option(label=words)
+            if name in ("game", "num_players"):  # the set-up is drawn anew: wait for the new one
+                page.wait_for_function("row => !row.isConnected", arg=old, timeout=HANG)
+                table.locator(".deerbook-setup > .widget-hbox").first.wait_for(timeout=HANG)
+    before = redraw_count(page)
+    table.locator(".deerbook-setup button", has_text="Start this game").click()
+    wait_for_redraw(page, before)
 
 
 # -- the keyboard -----------------------------------------------------------------------------------------------
@@ -290,7 +349,7 @@ class KeyboardPlayer:
         self.viewers.append(shadow.viewer)
         self.used.append(kind := control_kind(shadow))
         pressed = {"buttons": self._pick_button, "menu": self._pick_from_menu,
-                   "move": self._move_a_pawn}.get(kind, lambda: shadow.shown_controls[0])()
+                   "split": self._split}.get(kind, lambda: shadow.shown_controls[0])()
         key = ("Enter", "Space")[int(self.rng.integers(2))]
         before = redraw_count(self.page)
         start = time.perf_counter()
@@ -327,22 +386,9 @@ class KeyboardPlayer:
         assert_focus_on(self.page, play)
         return play
 
-    def _move_a_pawn(self):
-        """Arrows to the agent's pawn and direction, Tab, arrows down to its number of spaces, Tab to Move."""
-        shadow, keys = self.shadow, self.page.keyboard
-        move = self._action(shadow.state)
-        spaces = int(str(self._action(shadow.state.apply(move))).split()[0])
-        self._arrow_to([value for _, value in shadow.move_which.options].index(str(move)))
-        keys.press("Tab")
-        assert focused(self.page)["tag"] == "INPUT"
-        for _ in range(int(self.page.evaluate(FOCUSED_VALUE)) - spaces):  # it shows all the spaces left
-            keys.press("ArrowDown")
-        assert self.page.evaluate(FOCUSED_VALUE) == str(spaces)
-        keys.press("Tab")
-        shadow.move_which.value, shadow.move_spaces.value = str(move), spaces
-        go = shadow.move_box.children[-1]
-        assert_focus_on(self.page, go)
-        return go
+    def _split(self):
+        """A rack's split as it starts: the focus is on its button already, one key press makes it."""
+        return self.shadow.split_button
 
     def _arrow_to(self, index: int) -> None:
         """Arrow keys on the focused menu until it shows option `index`."""
@@ -354,7 +400,7 @@ class KeyboardPlayer:
 
 def control_kind(shadow) -> str:
     """Which choice control the shadow table shows: buttons, menu, move, pass, roll, next or new."""
-    kinds = {"buttons": shadow.choice_row, "menu": shadow.menu_box, "move": shadow.move_box,
+    kinds = {"buttons": shadow.choice_row, "menu": shadow.menu_box, "split": shadow.split_box,
              "pass": shadow.pass_button, "roll": shadow.roll_button, "next": shadow.continue_button,
              "new": shadow.new_button}
     return next(kind for kind, control in kinds.items() if control is shadow.shown_controls[0])
@@ -428,15 +474,16 @@ def check_page(page, shadow, told: Told) -> None:
     cards only, the seat's log, and the live region's new lines are Announcer's news for the seat."""
     from deerbook.widgets.script import LIVE_LINES
 
-    assert page.locator(".deerbook-choices button:visible").all_inner_texts() == button_labels(shadow)
+    table = table_of(page)
+    assert table.locator(".deerbook-choices button:visible").all_inner_texts() == button_labels(shadow)
     hidden = shadow.passing_to is not None
     if shadow.game.name.startswith("deer"):
         assert seen_cards(page) == ([] if hidden else own_cards(shadow.state, shadow.viewer))
     shown = page_log(page)
     expected = [] if hidden else shadow.history[-len(shown):] if shown else shadow.history
-    assert shown == expected, (shown[-3:], expected[-3:], len(shown), len(expected))
+    assert shown == expected, ([(a, b) for a, b in zip(shown, expected) if a != b][:3], len(shown), len(expected))
     added = page.evaluate("() => window.deerbookTold.splice(0)")
     assert added == told.news()
     assert set(added) <= set(shadow.history)  # the viewing seat's own log, never another seat's
-    assert page.locator(f"{NEWS} p").all_text_contents() == told.telling[-LIVE_LINES:]
-    assert page.evaluate(f"() => document.querySelector('{NEWS}') === window.deerbookRegion")  # never replaced
+    assert table.locator(f"{NEWS} p").all_text_contents() == told.telling[-LIVE_LINES:]
+    assert page.evaluate(f"() => document.querySelector('.deerbook-table {NEWS}') === window.deerbookRegion")

@@ -38,16 +38,48 @@ class Buttons(HTMLParser):
             self._open = None
 
 
+SPLIT_FIELD = re.compile(r'<input type="number" name="split" data-seat="(\d+)" value="(-?\d+)"')
+
+
+def split_fields(html: str) -> list[tuple[int, int]]:
+    """(seat, starting value) of each field of a split shown in the choices."""
+    return [(int(seat), int(value)) for seat, value in SPLIT_FIELD.findall(html)]
+
+
+def random_split(total: int, pawns: int, rng: random.Random) -> list[int]:
+    """A random split of `total` spaces over `pawns` pawns, each moved back or forward."""
+    cuts = sorted(rng.randint(0, total) for _ in range(pawns - 1))
+    sizes = [b - a for a, b in zip([0, *cuts], [*cuts, total])]
+    return [size * rng.choice((1, -1)) for size in sizes]
+
+
+def press(table: PageTable, answer: dict, op: str, name: str) -> dict:
+    """Press a button of the last answer (a split's: with the numbers its fields start at)."""
+    amounts = {"amounts": [value for _, value in split_fields(answer["choices"])]} if op == "split" else {}
+    return table.handle({"op": op, "name": name, **amounts})
+
+
 def play_to_the_end(table: PageTable, answer: dict, seed: int, limit: int = 4000) -> dict:
-    """Click the page's buttons as a person would until the game is over; check the buttons on the way."""
+    """Click the page's buttons as a person would until the game is over (a rack: its whole split at once, the one
+    it starts at or a random one); check the buttons on the way."""
     rng = random.Random(seed)
     for _ in range(limit):
         buttons = Buttons(answer["choices"]).found
         if answer["stop"] == "over":
             return answer
+        fields = split_fields(answer["choices"])
+        if fields:
+            assert [op for op, _, _ in buttons] == ["split"], "a rack is one decision: one button"
+            start = [value for _, value in fields]
+            total = table.session.state.moves_left
+            assert sum(map(abs, start)) == total
+            amounts = start if rng.random() < 0.5 else random_split(total, len(fields), rng)
+            answer = table.handle({"op": "split", "amounts": amounts})
+            assert answer["stop"] != "error", answer
+            continue
         if answer["stop"] == "decide":
             legal = [str(a) for a in table.session.state.legal_actions()]
-            assert [(op, name) for op, name, _ in buttons] == [("choose", text) for text in legal]
+            assert sorted((op, name) for op, name, _ in buttons) == sorted(("choose", text) for text in legal)
         op, name, _ = rng.choice(buttons)
         answer = table.handle({"op": op, "name": name})
     pytest.fail("the game did not end")
@@ -83,14 +115,14 @@ def test_step_pace_shows_each_bot_turn_and_quick_pace_plays_straight_on():
     for _ in range(150):
         stops.append(answer["stop"])
         op, name, _ = Buttons(answer["choices"]).found[0]
-        answer = stepped.handle({"op": op, "name": name})
+        answer = press(stepped, answer, op, name)
     assert "turn" in stops and Buttons(PageTable().handle({"op": "setup"})["form"]).found  # the Start button
     quick = PageTable()
     answer = quick.handle({"op": "start", "form": {"game": "deer", "num_players": "4", "seed": "5", "pace": "quick"}})
     for _ in range(150):
         assert answer["stop"] != "turn"
         op, name, _ = Buttons(answer["choices"]).found[0]
-        answer = quick.handle({"op": op, "name": name})
+        answer = press(quick, answer, op, name)
 
 
 def test_the_form_lists_every_game_and_each_seat_the_catalogue_with_strengths():
@@ -141,7 +173,7 @@ def test_hot_seat_passes_the_table_before_showing_a_hand():
             passes += 1
             assert answer["view"] == answer["log"] == "" and Buttons(answer["choices"]).found[0][0] == "seat"
         op, name, _ = Buttons(answer["choices"]).found[0]
-        answer = table.handle({"op": op, "name": name})
+        answer = press(table, answer, op, name)
     assert passes > 2
 
 
@@ -174,7 +206,7 @@ def test_each_move_tells_the_new_lines_and_what_the_reader_is_asked():
         if answer.get("hint_available"):
             assert set(table.handle({"op": "hint"})) == {"hint"}
         op, name, _ = rng.choice(Buttons(answer["choices"]).found)
-        answer = table.handle({"op": op, "name": name})
+        answer = press(table, answer, op, name)
     assert answer["stop"] == "over" and answer["prompt"] == table.session.result()
     fresh = table.handle({"op": "new"})
     assert fresh["news"] == table.session.history and fresh["news"][0].startswith("The cards are dealt"), \
@@ -198,7 +230,7 @@ def test_hot_seat_tells_each_seat_only_its_own_log():
         if answer["stop"] == "over":
             break
         op, name, _ = rng.choice(Buttons(answer["choices"]).found)
-        answer = table.handle({"op": op, "name": name})
+        answer = press(table, answer, op, name)
     assert passes > 2 and told[0] and told[1]
     assert set(seat_log(table, 0)) != set(seat_log(table, 1)), "the two seats' logs differ (their hands)"
 
@@ -212,3 +244,100 @@ def test_warm_up_imports_what_a_first_deal_needs(tmp_path):
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True,
                           timeout=120)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def rack_table(*moves) -> PageTable:
+    """A page table at a rack of 15 the reader plays (its pawns all on 0), against two greedy bots."""
+    from deerbook.deer import position
+    from deerbook.engine import make_game
+    from deerbook.play.deer_narrate import act, roll
+    from deerbook.play.session import Session
+
+    game = make_game("deer", num_players=3)
+    state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]), 1, 2, 4,
+                     "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)", *moves)
+    table = PageTable()
+    table.form = {**table.form, "pace": "step"}
+    table.session = Session(game, ["human", "greedy", "greedy"], seed=1, state=state)
+    table.advance()
+    return table
+
+
+def test_a_rack_is_one_decision_on_the_page():
+    table = rack_table()
+    shown = table.answer(full=False)
+    assert split_fields(shown["choices"]) == [(0, 0), (1, 15), (2, 0)], "your pawn on 0: all onto the leader"
+    assert [op for op, _, _ in Buttons(shown["choices"]).found] == ["split"]
+    assert "Your pawn (on 0)" in shown["choices"] and "Move the pawns (15 spaces)" in shown["choices"]
+    answer = table.handle({"op": "split", "amounts": [0, 9, 6]})
+    assert table.session.state.pawns == (0, 9, 6) and table.session.state.phase != "rack_pawn"
+    assert len(table.session.undo_stack) == 1, "the whole split: one decision"
+    assert "You moved P1 (greedy)'s pawn forward 9 spaces" in answer["news"]
+
+
+def test_a_split_that_does_not_add_up_is_refused_on_the_page():
+    table = rack_table()
+    before = table.session.state
+    refused = table.handle({"op": "split", "amounts": [0, 9, 5]})
+    assert refused["stop"] == "error" and "these moves add up to 14 spaces" in refused["message"]
+    assert table.session.state == before
+    assert table.handle({"op": "split", "amounts": "9"})["stop"] == "error"
+
+
+def test_undo_on_the_page_takes_back_a_decision_and_keeps_the_dice():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "3", "seed": "21", "pace": "quick"}})
+    assert not answer["undo_available"]
+    while answer["stop"] != "decide":
+        answer = press(table, answer, *Buttons(answer["choices"]).found[0][:2])
+    before, log = table.session.state, table.session.history
+    first = Buttons(answer["choices"]).found[0]
+    answer = press(table, answer, *first[:2])
+    while answer["stop"] != "decide":  # through the bots' turns to the reader's next decision
+        answer = press(table, answer, *Buttons(answer["choices"]).found[0][:2])
+    after = table.session.history
+    assert answer["undo_available"]
+    undone = table.handle({"op": "undo"})
+    assert undone["undo_available"] is False, "the first decision taken back: nothing more to undo"
+    assert table.session.state == before and table.session.history == log
+    assert undone["hint"].startswith('<p class="deerbook-note">Undone: ')
+    assert undone["prompt"].startswith("Undone: ") and undone["news"] == []
+    again = press(table, undone, *first[:2])  # the same decision: the same dice and bots' moves follow
+    while again["stop"] != "decide":
+        again = press(table, again, *Buttons(again["choices"]).found[0][:2])
+    assert table.session.history == after
+    assert table.handle({"op": "undo"})["stop"] == "decide"
+    assert table.handle({"op": "undo"})["stop"] == "error", "nothing left to take back"
+
+
+def test_a_paused_bot_turn_offers_no_button_and_step_pace_offers_next():
+    for pace, buttons in (("pause", []), ("step", [("next", "next")])):
+        table = PageTable()
+        answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "4", "seed": "5",
+                                                       "pace": pace}})
+        for _ in range(100):
+            if answer["stop"] == "turn":
+                assert [(op, name) for op, name, _ in Buttons(answer["choices"]).found] == buttons
+                assert "Done: " in answer["status"]
+                break
+            answer = press(table, answer, *Buttons(answer["choices"]).found[0][:2])
+        else:
+            pytest.fail("no bot turn shown")
+
+
+def test_one_by_one_is_a_setting_of_the_form_that_applies_at_once():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "football", "num_players": "1", "seed": "7"}})
+    assert 'name="one_by_one"' in answer["form"] and not table.session.one_by_one
+    table.handle({"op": "setup", "form": {"one_by_one": True}})
+    assert table.session.one_by_one
+
+
+def test_every_seats_score_is_in_the_status():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "football", "num_players": "3", "seed": "7"}})
+    assert "Scores (the most points wins): you 0 · P1 (greedy) 0 · P2 (greedy) 0" in answer["status"]
+    solo = table.handle({"op": "start", "form": {"game": "football", "num_players": "1", "seed": "7"}})
+    assert "you 0 · Blitz Bach 0" in solo["status"]
+    deer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "2", "seed": "7"}})
+    assert "Scores (the lowest wins; Finish at 100): you 0 · P1 (greedy) 0" in deer["status"]

@@ -28,6 +28,7 @@ import axe
 from browser_page import PAGE, ROOT, START, START_BUTTON, TablePage, contrast, runtime_built, runtime_of
 from deerbook.engine.registry import agents_for
 from deerbook.play.page import PageTable
+from deerbook.play.table_html import split_offered
 
 BOOK_HTML = Path(os.environ.get("DEERBOOK_BOOK_HTML", "."))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "lite"))
@@ -85,6 +86,15 @@ class Buttons(HTMLParser):
             self.found.append((attrs.get("data-op", ""), attrs.get("data-name", "")))
 
 
+def request(shadow: PageTable, op: str, name: str) -> dict:
+    """The request the page's script sends for a button: a split's with the numbers its fields start at (what the
+    page shows until the reader types others)."""
+    if op != "split":
+        return {"op": op, "name": name}
+    offered = split_offered(shadow.session, shadow.stop)
+    return {"op": op, "name": name, "amounts": [part.start for part in offered.parts]}
+
+
 HAND_COUNT = re.compile(r"You were dealt (\d+) cards|\(now (\d+) cards?\)")
 
 
@@ -101,7 +111,7 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
     table = open_table(context, server, form, *mode)
     shadow = PageTable()
     expected = shadow.handle({"op": "start", "form": form})
-    bot_turns = rolls = single = clicks = 0
+    bot_turns = rolls = single = clicks = splits = 0
     deer = form["game"].startswith("deer")
     while True:
         shown = table.log()
@@ -113,13 +123,14 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
         if deer and table.state in ("decide", "roll"):
             drawn, told = hand_counts(table)
             assert drawn == told, "the drawn hand and the log's account of it agree"
-        single += table.state == "decide" and len(table.buttons()) == 1
+        single += table.state == "decide" and [op for op, _, _ in table.buttons()] == ["choose"]
         rolls += table.state == "roll"
         op, choice, _ = table.buttons()[0]
         if clicks in (0, 40):
             table.page.screenshot(path=str(SHOTS / f"play-{name}-{clicks}-{mode[0]}-{mode[1]}.png"), full_page=True)
+        splits += op == "split"
         table.click(0)
-        expected = shadow.handle({"op": op, "name": choice})
+        expected = shadow.handle(request(shadow, op, choice))
         clicks += 1
         new_turns = [title for title, _ in table.log()[len(shown) - 1:][1:]]
         bot = [title for title in new_turns if "your" not in title.lower() and "the deal" not in title
@@ -127,8 +138,9 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
         assert len(bot) <= 1 or form["pace"] == "quick", f"one bot turn per step: {new_turns}"
         bot_turns += len(bot)
         assert clicks < 2000
-    own_turns = [title for title, lines in table.log() if title.endswith("your turn")]
-    assert rolls >= len(own_turns) > 0, "every own turn starts with the reader's roll"
+    own_turns = [title for title, lines in table.log() if title.endswith("your turn")
+                 and not re.match(r"You rolled .*(still frozen|no longer frozen)", lines[0])]
+    assert rolls >= len(own_turns) > 0, "every own turn starts with the reader's roll, but a frozen one's"
     assert (bot_turns > 0) == (form["num_players"] != "1")
     status = table.text("status")
     assert status.startswith("Game over.") and re.search(r"(The game ended after round|The most points wins|Blitz)",
@@ -136,7 +148,9 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
     assert [label for _, _, label in table.buttons()] == ["New game", "Play the same seed again"]
     table.page.screenshot(path=str(SHOTS / f"play-{name}-end-{mode[0]}-{mode[1]}.png"), full_page=True)
     assert table.page.evaluate("document.documentElement.scrollWidth") <= mode[0], "nothing wider than the window"
-    print(f"\n{name}: {clicks} clicks, {rolls} rolls, {single} single choices, {bot_turns} bot turns shown")
+    print(f"\n{name}: {clicks} clicks, {rolls} rolls, {single} single choices, {splits} racks, {bot_turns} bot "
+          "turns shown")
+    assert single == 0, "a single legal choice is made for the reader, never a button of its own"
     table.page.close()
 
 
@@ -341,7 +355,7 @@ def play_by_keys(table: TablePage, shadow: PageTable, expected: list[str], done,
         focus = drawn_focus(table, f"move {moves}, choosing")
         assert [focus["op"], focus["name"]] == buttons[pick][:2], "Tab walks the choices in order"
         table.press(("Enter", "Space")[moves % 2])
-        answer = shadow.handle({"op": focus["op"], "name": focus["name"]})
+        answer = shadow.handle(request(shadow, focus["op"], focus["name"]))
         expected += told(answer)
         assert table.state == answer["stop"] and table.log() == shadow.session.turn_log()
         assert table.told() == expected, f"move {moves}: the live region is told what CPython's table tells"
@@ -416,7 +430,8 @@ def test_axe_finds_no_serious_fault_in_the_table_mid_game(context, server, width
         table = open_table(context, server, form, width, scheme)
         for _ in range(clicks):
             table.click(0)
-        assert table.state == "decide"
+        while table.state != "decide":  # on to the reader's next decision
+            table.click(0)
         table.click(0, part="tools")  # the hint shown too
         table.page.evaluate("root => document.querySelectorAll(root + ' details').forEach(d => d.open = true)", ROOT)
         table.root.locator("[data-part=choices] button").first.focus()
@@ -435,3 +450,52 @@ def test_nothing_left_the_machine_and_no_error(context, server):  # last: after 
 def test_the_page_is_built_with_its_table():
     html = (BOOK_HTML / PAGE).read_text()
     assert "data-deerbook-table" in html and "_static/deerbook-table.js" in html
+
+
+def test_the_skip_link_is_the_first_stop_and_goes_to_the_first_choice(context, server):
+    table = open_table(context, server, {"game": "deer", "num_players": "3", "seed": "4"})
+    table.page.keyboard.press("Tab")
+    skip = table.page.evaluate("() => [document.activeElement.textContent, 'deerbookSkip' in document.activeElement"
+                               ".dataset]")
+    assert skip == ["Skip to the game table's choices", True], skip
+    table.page.keyboard.press("Enter")
+    focus = drawn_focus(table, "after the skip link")
+    assert (focus["part"], focus["op"]) == ("choices", "roll"), focus
+    table.page.close()
+
+
+def test_a_rack_is_one_decision_and_undo_takes_it_back_on_the_page(context, server):
+    """Seed 2, you against two greedy players, taking the first choice each time: a rack comes at the 27th."""
+    form = {"game": "deer", "num_players": "3", "seed": "2", "pace": "quick"}
+    table = open_table(context, server, form)
+    shadow = PageTable()
+    shadow.handle({"op": "start", "form": form})
+    for _ in range(200):
+        op, name, _ = table.buttons()[0]
+        if op == "split":
+            break
+        table.click(0)
+        shadow.handle(request(shadow, op, name))
+    else:
+        pytest.fail("no rack came")
+    fields = table.root.locator("[data-part=choices] input[name=split]")
+    starts = [int(fields.nth(i).input_value()) for i in range(fields.count())]
+    assert starts == [part.start for part in split_offered(shadow.session, shadow.stop).parts]
+    assert [label for _, _, label in table.buttons()] == [f"Move the pawns ({sum(map(abs, starts))} spaces)"]
+    table.page.screenshot(path=str(SHOTS / "play-rack-split-1280-light.png"), full_page=True)
+    before = table.log()
+    fields.nth(0).fill(str(starts[0] + (1 if starts[0] < 0 else -1)))  # one space less on your own pawn ...
+    fields.nth(2).fill("1" if starts[2] >= 0 else "-1")  # ... and one onto P2
+    amounts = [int(fields.nth(i).input_value()) for i in range(fields.count())]
+    table.press("Enter")  # Enter in a field plays the split
+    shadow.handle({"op": "split", "amounts": amounts})
+    assert table.log() == shadow.session.turn_log() and table.log() != before
+    undo = table.root.locator("[data-part=tools] button[data-op=undo]")
+    assert undo.is_visible()
+    answers = table.answers
+    undo.click()
+    table.wait_for_answer(answers)
+    shadow.handle({"op": "undo"})
+    assert table.log() == before and table.state == "decide"
+    assert table.text("hint").startswith("Undone: your split")
+    table.page.close()

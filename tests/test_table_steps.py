@@ -68,9 +68,13 @@ def test_a_game_stops_for_every_roll_decision_and_bot_turn(name, options, seats)
     stops = play_out(session, 3, check)
     assert session.state.is_terminal() and Stop.ROLL in stops and Stop.DECIDE in stops
     assert (Stop.TURN in stops) == (len(seats) > 1)
-    # Every person's turn starts with the person's own roll: no human turn passes without a click.
+    # Every person's turn starts with the person's own roll (no human turn passes without a click), but a frozen
+    # turn's roll, which the table makes by itself, and a knock (the person's decision instead of the roll).
     own_turns = {turn.key for turn, _ in session.log if turn.seat == 0 and "turn" in turn.key[0]}
-    assert sum(stop == Stop.ROLL for stop in stops) >= len(own_turns) > 0
+    no_roll = {turn.key for turn, narration in session.log if turn.seat == 0 and narration.public
+               and (" still frozen" in narration.public or "no longer frozen" in narration.public
+                    or narration.public == "{P0} knocked")}
+    assert sum(stop == Stop.ROLL for stop in stops) >= len(own_turns - no_roll) > 0
 
 
 def test_each_bot_turn_is_its_own_step():
@@ -90,19 +94,42 @@ def test_each_bot_turn_is_its_own_step():
         assert len(bots) <= 1, "a step shows one bot's turn, never two"
 
 
-def test_a_single_legal_choice_waits_for_the_person():
+def single_choice_position():
     game = make_game("deer", num_players=3)
-    state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]), 1, 2, 4,
-                     "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)", "move player 1 forward", "14 spaces",
-                "move player 2 forward")
+    return game, act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]), 1, 2, 4,
+                          "discard"), "discard nothing", "rack Fox+Wolf+Bear (15)", "move player 1 forward",
+                     "14 spaces", "move player 2 forward")
+
+
+def test_a_single_legal_choice_is_made_for_the_person_and_logged():
+    game, state = single_choice_position()
     session = Session(game, ["human", "greedy", "greedy"], seed=1, state=state)
+    session.advance()
+    assert session.state.pawns == (0, 14, 1) and session.state.phase != "rack_amount"
+    assert "You moved P2 (greedy)'s pawn forward 1 space (your only choice, made for you)" in session.history
+    others = [line for entry in session.log for line in entry.narration.lines_for(1, session.names)]
+    assert not any("only choice" in line for line in others), "the mark is the person's own"
+
+
+def test_one_by_one_a_single_legal_choice_waits_for_the_person():
+    game, state = single_choice_position()
+    session = Session(game, ["human", "greedy", "greedy"], seed=1, state=state)
+    session.one_by_one = True
     assert session.advance() == Stop.DECIDE
     assert [(c.name, c.label) for c in choices(session, Stop.DECIDE)] == [("1 space", "1 space")]
     assert "1 still to move" in prompt_text(session, Stop.DECIDE)
     assert session.state == state  # nothing was played for the person
 
 
-def test_a_frozen_reader_rolls_and_is_told_the_turn_is_lost():
+@pytest.mark.parametrize("name, players", [("deer", 2), ("football", 1)])
+def test_every_choice_made_for_the_person_is_told_to_them(name, players):
+    session = Session(make_game(name, num_players=players), ["human"] + ["greedy"] * (players - 1), seed=2)
+    play_out(session, 2)
+    made = [entry.narration for entry in session.log if entry.narration.made_for == 0]
+    assert len(made) > 2 and all(n.lines_for(0)[0].endswith("(your only choice, made for you)") for n in made)
+
+
+def test_a_frozen_readers_roll_happens_by_itself_and_is_told():
     for seed in range(60):
         session = Session(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=seed)
         stop = session.advance()
@@ -110,12 +137,13 @@ def test_a_frozen_reader_rolls_and_is_told_the_turn_is_lost():
             stop = play_out_one(session, stop)
         if stop == Stop.OVER:
             continue
-        while stop != Stop.ROLL:
+        assert "from now on your turns need a deer head (frozen)" in " ".join(session.history).lower()
+        told = len(session.history)
+        while session.state.frozen[0] and stop != Stop.OVER:
+            assert stop != Stop.ROLL, "a frozen turn's roll waits for nobody"
             stop = play_out_one(session, stop)
-        assert session.state.frozen[0] and "you are frozen" in prompt_text(session, stop)
-        session.roll()
-        assert re.search(r"(no Deer Head: the turn is lost, still frozen|a Deer Head: no longer frozen)",
-                         session.history[-1] + " ".join(session.history[-3:]))
+        assert re.search(r"You rolled .*(no Deer Head: the turn is lost, still frozen|a Deer Head: no longer frozen)",
+                         " ".join(session.history[told:]))
         return
     pytest.fail("no seed froze the reader")
 

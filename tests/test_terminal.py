@@ -142,3 +142,26 @@ def test_options_read_by_the_caller_are_used_as_given():
     args = parser.parse_args(["deer", "--seats", "human,greedy", "--seed", "3"])
     session = session_from_args(args, {"num_players": 2, "knocking": True})
     assert session.game.advanced.knocking and session.seats == ["human", "greedy"] and session.seed == 3
+
+
+def test_undo_takes_back_the_last_decision_and_the_dice_stay_as_rolled():
+    def game(answers):
+        script = Script(answers)
+        session = Session(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=21)
+        Terminal(session, script.read, script.write).play()
+        return script, session
+
+    plain, played = game(["1", "1", "q", "n"])
+    undone, replayed = game(["1", "u", "1", "1", "q", "n"])
+    prompts = [line for line in undone.output if line.startswith(("Your turn: ", "Your choice "))]
+    assert "u to undo" not in prompts[0] and "u to undo your last decision" in undone.text, "once there is one"
+    assert re.search(r"Undone: .*\. The dice stay as they were rolled; decide again\.", undone.text)
+    assert (replayed.state, replayed.history) == (played.state, played.history), \
+        "the same decisions after the undo meet the same dice and the same bots' moves"
+
+
+def test_undo_is_not_offered_at_a_table_of_people():
+    script = Script(["1", "u", "q", "n"], seed=3)
+    session = Session(make_game("deer", num_players=2), ["human", "human"], seed=2)
+    Terminal(session, script.read, script.write).play()
+    assert "u to undo" not in script.text and "Undone" not in script.text

@@ -49,7 +49,7 @@ def test_deer_explorer_recomputes_when_a_control_changes():
 @pytest.mark.parametrize("hand, words", [
     ("3 Fox", "Fox is not a card of the card game; its cards are A, 2, 3"),
     ("", "the hand is empty"),
-    ("7 7 7 7 7", "card 7: 5 listed, the deck has 4"),
+    ("7 7 7 7 7", "the card game has 4 cards of 7; the hand lists 5"),
 ])
 def test_deer_explorer_reports_a_bad_hand_in_words(hand, words):
     explorer = DeerExplorer("deer-cards", hand=hand, players=3, others=4)
@@ -105,3 +105,46 @@ def test_an_explorer_shows_its_settings_and_figures_where_widgets_cannot_run():
     assert "VBox(" not in bundle["text/plain"] and "hand: 3 3 7 Fox Joker" in bundle["text/plain"]
     assert bundle["text/html"].startswith("<p><b>Odds explorer</b>") and "hand empties" in bundle["text/html"]
     assert f"net points shed {decimal(explorer.summary['net'])}, " in bundle["text/plain"]
+
+
+@pytest.mark.parametrize("hand, now, said", [
+    ("3 3 7 Fox Joker", "3 3 7", "The hand in the card game: 3 3 7 (Fox and Joker left out: the card game has no "
+                                 "such card)."),
+    ("1 11 12", "A J Q", "The hand in the card game: A J Q."),
+    ("Fox Wolf", "3 3 7 K", "The card game has none of those cards: the hand is now its example, 3 3 7 K."),
+])
+def test_switching_the_edition_adapts_the_hand_and_says_so(hand, now, said):
+    explorer = DeerExplorer("deer", hand=hand, players=3, others=4)
+    explorer.edition.value = "deer-cards"
+    assert explorer.hand.value == now and explorer.message.value.startswith(said)
+    assert explorer.figure is not None and "Cannot compute" not in explorer.message.value
+    explorer.seed.value = 5  # another change: the notice has been read
+    assert not explorer.message.value.startswith("The ")
+
+
+def test_back_to_the_board_game_the_king_is_left_out():
+    explorer = DeerExplorer("deer-cards", hand="A 3 K", players=3, others=4)
+    explorer.edition.value = "deer"
+    assert explorer.hand.value == "1 3" and "K left out" in explorer.message.value
+
+
+@pytest.mark.parametrize("others, held, said", [
+    (0, 1, "Each other hand holds at least 1 card (an empty hand would have ended the round)."),
+    (20, 16, "Each other hand holds at most 16 cards here: the deck has 48 cards besides yours."),
+])
+def test_others_hold_is_kept_to_what_a_round_in_play_allows(others, held, said):
+    explorer = DeerExplorer("deer-cards", hand="3 3 7 K", players=4, others=others)
+    assert explorer.others.value == held and explorer.message.value.startswith(said)
+    assert explorer.figure is not None and "hand is empty" not in explorer.message.value
+    explorer.players.value = 3  # more cards for each other hand now: the most allowed grows
+    assert explorer.others.max == 24
+
+
+def test_the_chart_follows_the_pages_theme():
+    from deerbook.charts.theme import DARK
+
+    explorer = FootballExplorer()
+    explorer.theme.dark = True  # what the page's script reports when JupyterLab's theme is dark
+    assert explorer.figure.layout.template == DARK
+    explorer.theme.dark = False
+    assert explorer.figure.layout.template == LIGHT

@@ -39,7 +39,7 @@ def test_deer_hint_equals_the_advisor_on_the_players_view():
              for _ in range(DEALS)]
     for hint in hints:
         assert hint.value == sum(d[hint.action] for d in deals) / DEALS
-        assert hint.label.endswith(": exact") == (len({d[hint.action] for d in deals}) == 1)
+        assert hint.label.endswith(" (exact)") == (len({d[hint.action] for d in deals}) == 1)
     label = dict((choice.name, choice.label) for choice in choices(table, Stop.DECIDE))[hints[0].action]
     assert f"<b>{escape(label)}</b>: {escape(hints[0].label)}" in table.hint_view.value
 

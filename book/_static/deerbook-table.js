@@ -1,8 +1,9 @@
 // The table on the book's "Play in your browser" page. Python (Pyodide, in deerbook-table-worker.js) plays the
 // game with deerbook.play.page.PageTable and answers each request with the table's parts as HTML; this script only
-// sends the reader's clicks and key presses, puts the parts in place, keeps the keyboard focus where the reader
-// plays, tells a screen reader the news in the table's live region and paces the bots (a short pause after each
-// bot turn, or a Next button). Where the table's root is: any element with data-deerbook-table.
+// sends the reader's clicks and key presses (a rack's split: the number of each pawn's field), puts the parts in place,
+// keeps the keyboard focus where the reader plays, tells a screen reader the news in the table's live region and paces
+// the bots (a short pause after each bot turn, with no button that would show up only to vanish, or a Next button).
+// Where the table's root is: any element with data-deerbook-table.
 // Python starts when the reader presses the table's Start button (its line says how much it loads), not with the
 // page: a reader who only reads the page fetches none of it.
 import { runtime } from "./deerbook-table-runtime.js";
@@ -77,7 +78,12 @@ if (root && !runtime) {
   }
 
   function firstChoice() {
+    if (!part("start").hidden) return part("start").querySelector("button");
     return root.querySelector("[data-part=choices] button:enabled") || part("status");
+  }
+
+  function splitAmounts() {
+    return [...part("choices").querySelectorAll("input[name=split]")].map((field) => Number(field.value));
   }
 
   function sameChoice(button) {
@@ -86,9 +92,11 @@ if (root && !runtime) {
   }
 
   function placeOf(element) {
-    // Where the reader is: on a choice or tool of the table ("play"), in the form, elsewhere in the table, outside.
+    // Where the reader is: on a choice or tool of the table ("play": also the status while a bot's turn pauses, where
+    // the focus waits for the next choice), in the form, elsewhere in the table, outside.
     if (!element || !root.contains(element) || element === root) return "outside";
     if (part("form").contains(element)) return "form";
+    if (element === part("status") && element.dataset.waiting) return "play";
     return element.closest("[data-part=choices], [data-part=tools]") ? "play" : "table";
   }
 
@@ -101,17 +109,21 @@ if (root && !runtime) {
     if (place === "form") {
       const form = part("form");
       (form.querySelector(`[name="${element.name}"]`) || form.querySelector("button"))?.focus();
-    } else if (element.isConnected && !element.closest("[hidden]")) {
+    } else if (element.isConnected && !element.closest("[hidden]") && element !== part("status")) {
       element.focus(); // not replaced (the Hint button; a choice after a refusal): back on it, enabled again
     } else {
       const target = (op === "width" && sameChoice(element)) || firstChoice();
-      if (target === part("status")) target.tabIndex = -1;
+      if (target === part("status")) {
+        target.tabIndex = -1;
+        target.dataset.waiting = "yes"; // the focus waits here for the next choice
+      }
       target.focus();
     }
   }
 
   function show(answer, op, focus = { element: document.activeElement, place: placeOf(document.activeElement) }) {
     root.dataset.answers = String(Number(root.dataset.answers || 0) + 1); // tests wait for the next answer
+    if (answer.stop !== "error") delete part("status").dataset.waiting;
     for (const name of PARTS) {
       if (name in answer && part(name)) part(name).innerHTML = answer[name];
     }
@@ -121,7 +133,11 @@ if (root && !runtime) {
       part("hint").firstChild.className = "deerbook-error";
     } else {
       if ("news" in answer) tell(answer);
-      if ("hint_available" in answer) part("tools").hidden = !answer.hint_available;
+      const tools = { hint: answer.hint_available, undo: answer.undo_available };
+      for (const [op, shown] of Object.entries(tools)) {
+        if (shown !== undefined) part("tools").querySelector(`[data-op=${op}]`).hidden = !shown;
+      }
+      part("tools").hidden = ![...part("tools").querySelectorAll("button")].some((button) => !button.hidden);
       part("log").scrollTop = part("log").scrollHeight; // the newest line in sight, the page itself not scrolled
       if (answer.stop) root.dataset.state = answer.stop;
     }
@@ -155,7 +171,28 @@ if (root && !runtime) {
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-op]");
     if (!button || busy || button.disabled) return;
-    request({ op: button.dataset.op, name: button.dataset.name || "" }, button);
+    const amounts = button.dataset.op === "split" ? { amounts: splitAmounts() } : {};
+    request({ op: button.dataset.op, name: button.dataset.name || "", ...amounts }, button);
+  });
+
+  const skip = document.querySelector("[data-deerbook-skip]");
+  if (skip) {
+    document.body.prepend(skip); // the page's first stop for the keyboard, before the book's header and sidebar
+    skip.addEventListener("click", (event) => {
+      event.preventDefault();
+      const target = firstChoice();
+      if (target === part("status")) target.tabIndex = -1;
+      target.scrollIntoView({ block: "center" });
+      target.focus();
+    });
+  }
+
+  part("choices").addEventListener("keydown", (event) => {
+    // Enter in a split's number field makes the split, as its button does
+    if (event.key === "Enter" && event.target.name === "split" && !busy) {
+      event.preventDefault();
+      request({ op: "split", amounts: splitAmounts() }, event.target);
+    }
   });
 
   part("form").addEventListener("change", async (event) => {

@@ -7,7 +7,8 @@ validating `state_from_json`, which must leave a playable position.
 
 Version 1 holds the game, its options and the state. Version 2 adds the `table` of a game in progress (`TableRecord`:
 its seats, seed and where each random stream stands), so a resumed game goes on exactly as the uninterrupted one
-would have; a save without a table is still written (and read) as version 1.
+would have; a save without a table is still written (and read) as version 1. A table may also record `moves`, the
+text of every engine step since the game of its seed began, so a table that loads the game can tell its log again.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from .validate import require, whole, wholes
 FORMAT = "deerbook-save"
 VERSION = 2  # the version written with a table; version 1 (no table) is read and written too
 MAX_SEAT_NAME = 40  # a seat is "human" or an agent's name
+MAX_MOVE_TEXT = 200  # an engine step's text ("pass 7 to player 2", "deal Fox to player 0")
 
 
 @dataclass(frozen=True)
@@ -36,11 +38,13 @@ class TableRecord:
     seats: tuple[str, ...]
     seed: int | tuple[int, ...] | None  # None: the game was started from a stream, not a seed
     streams: tuple[Any, ...]
+    moves: tuple[str, ...] | None = None  # every engine step's text since the game began, when known
 
     def to_json(self) -> dict[str, Any]:
         """The table as JSON data."""
         seed = list(self.seed) if isinstance(self.seed, tuple) else self.seed
-        return {"seats": list(self.seats), "seed": seed, "streams": list(self.streams)}
+        data = {"seats": list(self.seats), "seed": seed, "streams": list(self.streams)}
+        return data if self.moves is None else {**data, "moves": list(self.moves)}
 
 
 def _digest(body: dict[str, Any]) -> str:
@@ -102,8 +106,8 @@ def read_save_file(path: Any) -> tuple[State, TableRecord | None]:
 
 def _table(data: Any, players: int) -> TableRecord:
     """A saved table, checked field by field: one seat name and one stream per player, and the chance stream."""
-    require(isinstance(data, dict) and set(data) == {"seats", "seed", "streams"}, "table",
-            "must be an object with the fields seats, seed and streams")
+    require(isinstance(data, dict) and set(data) - {"moves"} == {"seats", "seed", "streams"}, "table",
+            "must be an object with the fields seats, seed and streams (and maybe moves)")
     seats = data["seats"]
     require(isinstance(seats, list) and len(seats) == players, "table.seats", f"must list {players} seats")
     for i, seat in enumerate(seats):
@@ -123,7 +127,11 @@ def _table(data: Any, players: int) -> TableRecord:
             restore_stream(stream)
         except ValueError as exc:
             raise SaveFileError(f"table.streams[{i}]: {exc}") from None
-    return TableRecord(tuple(seats), seed, tuple(streams))
+    moves = data.get("moves")
+    if moves is not None:
+        require(isinstance(moves, list) and all(isinstance(m, str) and 0 < len(m) <= MAX_MOVE_TEXT for m in moves),
+                "table.moves", f"must list the text of each move, each at most {MAX_MOVE_TEXT} characters")
+    return TableRecord(tuple(seats), seed, tuple(streams), None if moves is None else tuple(moves))
 
 
 def _rebuild_game(name: Any, options: Any) -> Game:

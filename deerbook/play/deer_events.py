@@ -13,9 +13,20 @@ from ..engine import Action
 from .narration import Narration, Turn
 from .deer_narrate import cards_text
 from .deer_view import cards_words
-from ..deer.rules import Phase, matching, rolled_numbers
+from .deer_words import chart_row_words
+from ..deer.rules import Phase, loses_turn, matching, rolled_numbers
 
 TURN_START = (Phase.ROLL, Phase.KNOCK)  # a turn's first phases: the turn counter steps on at its roll or knock
+# After a roll, the phases in which the roll's chart row still asks something of a player (a number to choose, cards
+# to group, pass or hand over, a Joker): the roll has not yet had its effect.
+ROW_PENDING = (Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP, Phase.HAND_OVER, Phase.BLOCK,
+               Phase.PASS, Phase.REROLL)
+QUIET_ROWS = ("freeze", "extra_turns", "nothing")  # rows that say themselves they move no card
+
+
+def rolls_by_itself(state) -> bool:
+    """A frozen player's roll is made without waiting for them (it only looks for a Deer Head, Ruling 7)."""
+    return state.phase in TURN_START[:1] and bool(state.frozen[state.current])
 
 
 def step_event(before, action: Action, after) -> Narration:
@@ -52,6 +63,9 @@ def _main(s, action: Action) -> tuple[str | None, str | None, set]:
         return None, None, set()
     if kind == "roll":
         return f"{{P{c}}} rolled {comp.roll_text(args)}", None, set()
+    if kind == "face":
+        roll = (*s.roll[:s.joker_die], args[0], *s.roll[s.joker_die + 1:])
+        return f"the Joker turned the die to {comp.face_name(args[0])}; {_row(s, roll)}", None, set()
     if kind == "pass":
         to = args[1]
         return f"{{P{c}}} passed a card to {{P{to}}}", f"{{P{c}}} passed {name} to {{P{to}}}", {c, to}
@@ -92,8 +106,6 @@ def _announced(s, action: Action) -> str | None:
         return f"{{P{c}}} knocked"
     if kind == "joker":
         return f"{{P{c}}} played a Joker on die {comp.number_dice[args[0]][0]}"
-    if kind == "face":
-        return f"the Joker turned the die to {comp.face_name(args[0])}"
     if kind == "choose":
         return f"{{P{c}}} chose {comp.face_name(args[0])}"
     if kind == "rack":
@@ -101,11 +113,26 @@ def _announced(s, action: Action) -> str | None:
     return None
 
 
+def _row(s, roll: tuple) -> str:
+    """The chart row the number dice pick, lower-cased to follow a semicolon."""
+    words = chart_row_words(s.game.components, roll)
+    return words[:1].lower() + words[1:]
+
+
 def _public_changes(before, events, after) -> tuple[list[str], list[str]]:
     """What everyone sees change on the table, read from the step's events: the Discard pile, frozen, extra
     turns (pending after the step), told on the step's own line; and the notes after it: round scores, the deal."""
     comp, c, changes, notes = before.game.components, before.current, [], []
     moved = [e.detail for e in events if e.kind == "card_moved"]
+    rolled = next((e.detail["faces"] for e in events if e.kind == "rolled"), None)
+    if rolled is not None and loses_turn(comp, before.phase, before.frozen[c], tuple(rolled)):
+        if before.phase == Phase.REROLL:  # a frozen roll's loss is told below, with being still frozen
+            changes.append("no Deer Head on the re-roll: the turn ends")
+    elif rolled is not None:
+        changes.append(_row(before, tuple(rolled)))
+        if not moved and comp.chart_row(tuple(rolled)).effect not in QUIET_ROWS and after.phase not in ROW_PENDING \
+                and after.round == before.round:
+            changes.append("no card moves")
     if after.round == before.round:
         gained = [0] * len(comp.cards)
         for card in moved:
@@ -115,7 +142,7 @@ def _public_changes(before, events, after) -> tuple[list[str], list[str]]:
         if any(card["from"] == "discard" for card in moved):
             changes.append(f"{{P{c}}} took the Discard pile into hand")
         if any(e.kind == "frozen" for e in events):
-            changes.append(f"the turn is lost and frozen: {{P{c}}}")
+            changes.append(f"from now on {{P{c}}}'s turns need a Deer Head (frozen)")
         elif before.phase in TURN_START and before.frozen[c] and any(e.kind == "rolled" for e in events):
             changes.append("no Deer Head: the turn is lost, still frozen" if after.frozen[c]
                            else "a Deer Head: no longer frozen")

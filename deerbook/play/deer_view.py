@@ -14,6 +14,7 @@ from .narration import in_words, seat_label
 from .drawing import HIGHLIGHT, INK, PAPER, Svg, seat_colour, wrap_words
 from .deer_words import CARD_FILL as CATEGORY_FILL
 from .deer_words import choice_label, legend, prompt, roll_prompt, rule_reference, rules_card  # noqa: F401 (hooks)
+from .deer_words import order_choices, score_line, split, split_moves  # noqa: F401 (hooks)
 from ..deer.rules import hand_value
 
 WIDTH = 780  # the drawing's width on a wide page; a narrower one is laid out for `width=`

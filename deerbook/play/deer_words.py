@@ -2,19 +2,23 @@
 follows (a link to the book's rulings page), the legend of the drawing and a short rules card with pictures.
 
 Everything here reads a seat's observation, the legal actions and the component data (so both editions, and a
-reader's own components, are told as they are); nothing is a rule. Standard library only.
+reader's own components, are told as they are); nothing is a rule. A rack's (or a Bullseye's) moves are offered as
+one decision, the whole split at once (`split`), which `split_moves` turns into the engine's own steps for the
+engine to check. Standard library only.
 """
 from __future__ import annotations
 
 import re
 from typing import Sequence
 
-from ..engine import Action
-from ..deer.components import CardKind, chart_table
+from ..bots.deer_greedy import leading_opponent
+from ..engine import Action, RuleViolation
+from ..deer.components import CardKind, chart_table, combination_name
 from ..deer.rules import BULLSEYE_POINTS, SET_ASIDE_CARDS, hand_value, rolled_numbers
 from ..deer.rules.cards import KNOCK_MAX_CARDS
 from .drawing import INK, PAPER, Svg, seat_colour
 from .narration import in_words
+from .views import Split, SplitPart
 
 CARD_FILL = {"number": PAPER, "predator": "#F5C396", "joker": "#E3B8D3"}  # light Okabe–Ito tints
 RULING = re.compile(r"^Ruling (\d+) \(([^)]*)\): (.*)$")
@@ -69,7 +73,7 @@ def choice_label(observation: dict, game, action: Action, names: Sequence[str] |
             label = f"{whose} back (on 0: these spaces are lost)"
         return in_words(label, me, names)
     if kind == "amount":
-        return f"{args[0]} space{'s' * (args[0] > 1)}"
+        return spaces(args[0])
     if kind == "pass":
         return in_words(f"Give {comp.cards[args[0]].name} to {{P{args[1]}}}", me, names)
     if kind == "group":
@@ -85,7 +89,15 @@ def choice_label(observation: dict, game, action: Action, names: Sequence[str] |
         return f"Make it {comp.face_name(args[0])}"
     if kind == "draw":
         return "Draw a card from the Predator pile"
+    if kind == "keep" and o["phase"] == "predator":
+        kind_ = comp.kind_index[o["roll"][-1]]
+        return f"Keep your {comp.cards[kind_].name}" + (f" ×{o['hand'][kind_]}" if o["hand"][kind_] > 1 else "")
     return in_words(sentence(_player(action.text)).rstrip("."), me, names)
+
+
+def spaces(count: int) -> str:
+    """"1 space", "12 spaces"."""
+    return f"{count} space{'s' * (count != 1)}"
 
 
 def prompt(observation: dict, game, rule: str, legal: Sequence[Action], names: Sequence[str] | None = None) -> str:
@@ -117,15 +129,14 @@ def prompt(observation: dict, game, rule: str, legal: Sequence[Action], names: S
     if phase == "predator":
         face = comp.face_name(o["roll"][-1])
         return (f"The predator die shows {face}: give your {face} cards to other players, discard them face down "
-                "to the Predator pile, or keep the rest.")
+                "to the Predator pile, or keep them.")
     if phase == "predator_discard":
         return "The predator die shows Discard: you may discard one predator card face down to the Predator pile."
     if phase == "rack":
         return ("You may play a rack: its points move pawns, split as you like (your own pawn back, others "
                 "forward: the lowest score wins).")
     if phase in ("rack_pawn", "bullseye_pawn"):
-        what = "Bullseye" if phase.startswith("bullseye") else f"Rack of {hand_value(comp, o['rack'])}"
-        return f"{what}: {o['moves_left']} spaces still to move. Which pawn, and which way?"
+        return f"{_moving(o, comp)}: {spaces(o['moves_left'])} still to move. Which pawn, and which way?"
     if phase in ("rack_amount", "bullseye_amount"):
         player, sign = o["move_target"]
         whose = "your pawn" if player == me else f"{{P{player}}}'s pawn"
@@ -146,6 +157,80 @@ def roll_prompt(observation: dict, game) -> str:
     if observation["frozen"][observation["player"]]:
         return f"you are frozen: roll {dice}; without a Deer Head the turn is lost (Ruling 7)."
     return f"roll {dice}."
+
+
+def _moving(o: dict, comp) -> str:
+    """What moves the pawns now: "Bullseye" or "Rack of 15"."""
+    return "Bullseye" if o["phase"].startswith("bullseye") else f"Rack of {hand_value(comp, o['rack'])}"
+
+
+def split(observation: dict, game, names: Sequence[str] | None = None) -> Split | None:
+    """A rack's (or a Bullseye's) moves as one decision: a signed number of spaces per pawn (your own first),
+    starting from the split that helps you most: your own pawn back as far as it goes, the rest forward onto the
+    leading opponent (the lowest other pawn). None outside those moves."""
+    o = observation
+    if o["phase"] not in ("rack_pawn", "bullseye_pawn"):
+        return None
+    me, total, pawns = o["player"], o["moves_left"], o["pawns"]
+    back = min(total, pawns[me])
+    best = {me: -back, **({leading_opponent(o): total - back} if total > back else {})}
+    order = [me] + [p for p in range(len(pawns)) if p != me]
+    parts = tuple(SplitPart(p, in_words(("your pawn" if p == me else f"{{P{p}}}'s pawn") + f" (on {pawns[p]})", me,
+                                        names), best.get(p, 0)) for p in order)
+    prompt = (f"{_moving(o, game.components)}: move the pawns {spaces(total)} in all, every pawn at once (minus back, "
+              "plus forward; the lowest score wins). It starts at the split that helps you most.")
+    return Split(total, prompt, parts)
+
+
+def split_moves(observation: dict, game, amounts: Sequence[int]) -> list[Action]:
+    """The engine's steps for a split (`amounts`, one signed number per pawn of `split`'s parts, in their order):
+    each pawn moved is a pawn-and-direction step, then its number of spaces; the engine checks each."""
+    parts = split(observation, game)
+    rule = "Ruling 20 (Bullseye space)" if observation["phase"].startswith("bullseye") else "Ruling 13 (rack)"
+    if parts is None:
+        raise RuleViolation(rule, "there are no rack or Bullseye moves to make now")
+    if len(amounts) != len(parts.parts):
+        raise RuleViolation(rule, f"give one number for each of the {len(parts.parts)} pawns")
+    moved = sum(abs(int(amount)) for amount in amounts)
+    if moved != parts.total:
+        raise RuleViolation(f"{rule}: the sizes of the moves add up exactly to {parts.total}",
+                            f"these moves add up to {spaces(moved)}")
+    steps = []
+    for part, amount in zip(parts.parts, amounts):
+        if amount:
+            steps += [Action("move", (part.seat, 1 if amount > 0 else -1), ""), Action("amount", (abs(amount),), "")]
+    return steps
+
+
+def order_choices(observation: dict, game, legal: Sequence[Action]) -> list[Action]:
+    """The legal choices in the order the table offers them: the one that helps you first where the engine's order
+    puts one that hurts first (your own pawn forward, a draw that adds a card, a knock), the rest as they are."""
+    me = observation["player"]
+
+    def hurts(action: Action) -> bool:
+        if action.kind == "move":
+            player, sign = action.args
+            return (player == me) == (sign > 0)
+        return action.kind in ("draw", "knock")
+
+    return sorted(legal, key=hurts)
+
+
+def score_line(observation: dict, game, names: Sequence[str] | None = None) -> str:
+    """Every seat's score (pawn) in one line, the lowest first named as such."""
+    pawns = observation["pawns"]
+    seats = " · ".join(f"{{P{p}}} {pawns[p]}" for p in range(len(pawns)))
+    return in_words(f"Scores (the lowest wins; Finish at {game.components.finish}): {seats}", observation["player"],
+                    names)
+
+
+def chart_row_words(comp, roll: tuple) -> str:
+    """The chart row a roll's number dice pick, in words: "Chart row: Two numbers + Deer Head: pass every card of
+    the two numbers to other players"."""
+    row = comp.chart_row(roll)
+    listed = "" if row.listed else " (not on the chart)"
+    play = rule_words(row.rule).rstrip(".")
+    return f"Chart row: {combination_name(comp, row.signature)}{listed}: {play[:1].lower()}{play[1:]}"
 
 
 # -- help: the legend and the rules card --------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from ..engine.protocol import Action
 from ..football.rules import (ACTIVE, AREA, BLITZ_ROLL, DEFENSE_ROLL, FINAL, MARKER_ROLL, OVER, OVERTIME,
                               OVERTIME_ROLL, PICKS, PLAY_ROLL, POWER_ROLL)
 from .football_view import box_words
+from .football_words import dice
 from .narration import Narration, Turn
 
 TURN_PHASES = (DEFENSE_ROLL, MARKER_ROLL, PLAY_ROLL, POWER_ROLL, AREA, ACTIVE)  # the active player's turn
@@ -70,12 +71,12 @@ def _what(s, action: Action, events) -> str:
         if event.kind == "defense_marker_placed":
             return f"The Defense Marker goes on area {d['area']}."
         if event.kind == "dice_rolled":
-            return f"{who} rolled {sum(d['counts'])} {d['dice']} dice: {_dice(d['counts'])}."
+            return f"{who} rolled {dice(sum(d['counts']), d['dice'])}: {_dice(d['counts'])}."
         if event.kind == "area_taken":
-            power = f" and {d['power']} power" if d["power"] else ""
-            return f"{who} took the dice of area {d['area']}: {d['play']} play{power}."
+            power = f" and {dice(d['power'], 'power')}" if d["power"] else ""
+            return f"{who} took the dice of area {d['area']}: {dice(d['play'], 'play')}{power}."
         if event.kind == "blitz_scored":
-            return (f"Blitz Bach rolled: the fullest area outside the Defense Marker's has {d['dice']} dice, "
+            return (f"Blitz Bach rolled: the fullest area outside the Defense Marker's has {dice(d['dice'])}, "
                     f"so he scores {d['points']} (now {d['score']}).")
     words = {"check": f"{who} checked a {action.args[0]}" if action.args else "",
              "pick": f"{who} picked track {action.args[0]}" if action.args else "",

@@ -13,6 +13,7 @@ from .narration import in_words, seat_label
 from .drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour, wrap_words
 from .football_words import box_label, box_words, marks_kick_range as kick_range  # noqa: F401 (box_words: a hook)
 from .football_words import choice_label, legend, prompt, roll_prompt, rule_reference, rules_card  # noqa: F401
+from .football_words import score_line  # noqa: F401 (a hook)
 from ..football.rules import BLITZ_CHART, DECLINED, DEFENSE_NAMES, points as score
 from ..football.sheet import TRACKS
 

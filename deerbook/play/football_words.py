@@ -11,6 +11,7 @@ from typing import Sequence
 
 from ..engine import Action
 from ..football.rules import BLITZ_CHART, FIELD_GOAL_POINTS, TOUCHDOWN_POINTS
+from ..football.rules import points as score
 from ..football.sheet import PASS_TRACKS, RUN_TRACKS, START_KICK_RANGE, TRACKS
 from .drawing import INK, PAPER, Svg
 from .narration import in_words
@@ -19,6 +20,11 @@ FOOTBALL_SECTION = "3-football-highlights-the-dice-game"  # the rulings page's �
 TRACK_KINDS = {1: "short runs", 2: "medium runs", 3: "long runs", 4: "short passes", 5: "medium passes",
                6: "long passes"}
 BOX_SHORT = {"empty": "", "wild": "W", "kick": "K", "power": "P"}
+
+
+def dice(count: int, kind: str = "") -> str:
+    """"1 die", "3 dice", "1 power die": a count of dice in words."""
+    return f"{count} {kind + ' ' if kind else ''}{'die' if count == 1 else 'dice'}"
 
 
 def box_label(box) -> str:
@@ -64,8 +70,8 @@ def choice_label(observation: dict, game, action: Action, names: Sequence[str] |
     if kind == "take":
         track = args[0]
         play, power = s["board"][track - 1], s["power_board"][track - 1]
-        dice = " + ".join(f"{n} {kind_} di{'c' * (n > 1)}e" for n, kind_ in ((play, "play"), (power, "power")) if n)
-        return f"Area {track}: {dice} for track {track} ({TRACK_KINDS[track]})"
+        taken = " + ".join(dice(n, kind_) for n, kind_ in ((play, "play"), (power, "power")) if n)
+        return f"Area {track}: {taken} for track {track} ({TRACK_KINDS[track]})"
     if kind in ("check", "pick", "wild"):
         track = args[0]
         head = {"check": f"Check a {track}", "pick": f"Pick track {track}", "wild": f"Wild chain to track {track}"}
@@ -92,6 +98,8 @@ def prompt(observation: dict, game, rule: str, legal: Sequence[Action], names: S
                 "left to right.")
     if phase == "active":
         held = ", ".join(f"{n} × {t}" for t, n in zip(TRACKS, s["hand"]) if n)
+        if not held:
+            return f"Every die of yours is checked.{field_goal}"
         return f"Check your dice one at a time ({held} left): each checks the next box of its track.{field_goal}"
     if phase == "picks":
         return in_words(f"{{P{s['turn'] % game.num_players}}} took an area. Pick two different tracks whose areas "
@@ -106,6 +114,15 @@ def prompt(observation: dict, game, rule: str, legal: Sequence[Action], names: S
 def marks_kick_range(marks: dict, game) -> int:
     """The field-goal range of a player's marks as observed."""
     return game.sheet.kick_range[marks["kick"] - 1] if marks["kick"] else START_KICK_RANGE
+
+
+def score_line(observation: dict, game, names: Sequence[str] | None = None) -> str:
+    """Every seat's points in one line (solo: yours and Blitz Bach's)."""
+    s, me = observation["state"], observation["player"]
+    points = [f"{{P{p}}} {score(m['touchdowns'], m['field_goals'])}" for p, m in enumerate(s["marks"])]
+    if game.num_players == 1:
+        points.append(f"Blitz Bach {sum(s['blitz'])}")
+    return in_words("Scores (the most points wins): " + " · ".join(points), me, names)
 
 
 def roll_prompt(observation: dict, game) -> str:
@@ -159,7 +176,7 @@ def rules_card(game) -> tuple[str, str]:
         sections.append(("The others", "Then every other player picks two tracks whose areas still hold dice and "
                                        "checks the next box of each, moving their own ball."))
     else:
-        chart = ", ".join(f"{n}{'+' if n == len(BLITZ_CHART) - 1 else ''} dice {pts}"
+        chart = ", ".join(f"{dice(n)}{'+' if n == len(BLITZ_CHART) - 1 else ''} {pts}"
                           for n, pts in enumerate(BLITZ_CHART) if pts)
         sections.append(("Blitz Bach", "Then you pick two tracks as a non-active player would, and Blitz Bach scores "
                                        f"from the fullest area outside the Defense Marker's: {chart}."))

@@ -62,7 +62,7 @@ def _deer_hint(text: str, values: list[Fraction]) -> Hint:
     mean = sum(values, Fraction(0)) / len(values)
     exact = len(set(values)) == 1
     how = "exact" if exact else f"an average over {len(values)} deals of the cards you cannot see"
-    return Hint(text, mean, f"{number(mean)} points shed this turn, net: {how}")
+    return Hint(text, mean, f"net {number(mean)} point{'s' * (mean != 1)} shed this turn ({how})")
 
 
 def football_hints(state: State, player: int) -> list[Hint]:

@@ -48,6 +48,7 @@ class Narration:
     insiders: frozenset = field(default_factory=frozenset)
     notes: tuple[str, ...] = ()  # lines every seat hears after the step's own line (a round's scores)
     own: tuple[tuple[int, str], ...] = ()  # (seat, line) told to that seat alone (its hand's changes)
+    made_for: int | None = None  # the seat whose only legal choice this step was, made by the table for it
 
     def told_to(self, seat: int, names: Sequence[str] | None = None) -> str | None:
         """The step's own line as `seat` may read it, or None when the step is hidden from it."""
@@ -57,6 +58,8 @@ class Narration:
     def lines_for(self, seat: int, names: Sequence[str] | None = None) -> list[str]:
         """Every line `seat` may read of this step, in order: its own line, the notes, the seat's own lines."""
         first = self.told_to(seat, names)
+        if first is not None and seat == self.made_for:
+            first += " (your only choice, made for you)"
         rest = [*self.notes, *(text for owner, text in self.own if owner == seat)]
         return ([] if first is None else [first]) + [in_words(text, seat, names) for text in rest]
 

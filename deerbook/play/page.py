@@ -5,18 +5,25 @@ The page's script sends requests as JSON (`handle`) and puts each answered part 
 logic of its own beyond pacing (how long to pause after a bot's turn). Requests, by `op`:
 
 - "setup": the form for picking a game (`form` values so far: a change of game or player count redraws it;
-  `changed` "game" resets the players, seats and options to the new game's);
-- "start": a new game from the form's values (game, players, rule options, seats, seed, pace);
-- "choose" (`name`: a legal action's text), "roll", "next" (the next bot turn), "seat" (hot seat: the next person
-  takes the table), "hint", "new" (same table, a fresh seed), "again" (the same seed once more), "width" (`px`: the
-  drawing is laid out to the page's width, up to its natural 780 px, so its text keeps its size on a phone).
+  `changed` "game" resets the players, seats and options to the new game's; the pace and "one by one" apply to the
+  game in play at once);
+- "start": a new game from the form's values (`play.setup`: game, players, rule options, seats, seed, pace, one by
+  one);
+- "choose" (`name`: a legal action's text), "split" (`amounts`: a Deer rack's whole split, one signed number per
+  pawn), "roll", "next" (the next bot turn), "seat" (hot seat: the next person takes the table), "undo" (take back
+  your last decision, in a game against bots), "hint", "new" (same table, a fresh seed), "again" (the same seed
+  once more), "width" (`px`: the drawing is laid out to the page's width, up to its natural 780 px, so its text
+  keeps its size on a phone).
 
 Every answer holds the regions that changed: "form", "status", "choices" (buttons, each legal choice one
-`<button>`), "view" (the drawing), "log", "hint", "help" (rules card and legend), and "stop" (what the table waits
-for: "decide", "roll", "turn", "over", "pass", or "error" with "message"). An answer to a move (start, new, again,
-choose, roll, next, seat) also says what a screen reader is told: "news", the lines the viewing seat's log gained
-since that seat was last told (`table_html.Announcer`: at a hot-seat table each seat hears only its own log), and
-"prompt", what the reader is asked now ("" when nothing; the pass screen tells only whom to pass the table to).
+`<button>`; a rack's split a number field per pawn and one button), "view" (the drawing), "log", "hint" (also
+a note, such as what an undo took back), "help" (rules card and legend), whether the Hint and Undo tools apply
+("hint_available", "undo_available"), and "stop" (what the table waits for: "decide", "roll", "turn", "over",
+"pass", or "error" with "message"). At the pace "pause" a bot's turn shown offers no button (the page asks for the
+next turn itself after its pause: nothing shows up only to vanish). An answer to a move (start, new, again, choose,
+split, roll, next, seat, undo) also says what a screen reader is told: "news", the lines the viewing seat's log
+gained since that seat was last told (`table_html.Announcer`: at a hot-seat table each seat hears only its own log),
+and "prompt", what the reader is asked now ("" when nothing; the pass screen tells only whom to pass the table to).
 Standard library only.
 """
 from __future__ import annotations
@@ -25,18 +32,16 @@ import json
 from html import escape
 from typing import Any
 
-from ..engine import DeerbookError, make_game
-from ..engine.registry import STRENGTHS, game_info, game_names, table_agents
-from ..engine.seeding import Seed, parse_seed
-from .session import HUMAN, Session, Stop
-from .table_html import NEXT, ROLL, Announcer, choices, help_html, hints_html, log_html, prompt_text, status_html
+from ..engine import DeerbookError
+from ..engine.registry import game_info, game_names
+from .session import Session, Stop
+from .setup import DEFAULT, changed, checked, form_html, game_and_seats
+from .table_html import (NEXT, ROLL, Announcer, choices, help_html, hints_html, log_html, play_split, prompt_text,
+                         split_offered, status_html, undone_words)
 
-PACES = {"pause": "a short pause after each bot turn", "step": "step by step: a Next button after each bot turn",
-         "quick": "no pause (bots play straight on)"}
-DEFAULT = {"game": "deer", "num_players": "3", "pace": "pause"}
 WIDE, NARROWEST = 780, 300  # px: the drawing's natural width; a narrower page gets it laid out to its width
 PASS = "Pass the table to P{seat}."  # the hot seat's screen between two people, shown and told
-MOVES = ("start", "new", "again", "choose", ROLL, NEXT, "seat")  # the requests that move the game on
+MOVES = ("start", "new", "again", "choose", "split", ROLL, NEXT, "seat", "undo")  # the requests that move the game
 
 
 class PageTable:
@@ -59,63 +64,64 @@ class PageTable:
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
         """Answer one request from the page (see the module's docstring)."""
         op = request.get("op")
+        note = ""
         try:
             if op == "setup":
-                self.form = {**self.form, **request.get("form", {})}
-                if request.get("changed") == "game":  # another game: its own players, seats and options
-                    self.form = {key: value for key, value in self.form.items()
-                                 if key in ("game", "seed", "pace")}
+                self.form = changed(self.form, request.get("form", {}), request.get("changed"))
+                if self.session is not None:  # the pace and one by one apply at once
+                    self.session.one_by_one = checked(self.form.get("one_by_one"))
                 return {"form": self.form_html()}
             if op == "width":
                 self.width = max(NARROWEST, min(WIDE, int(request.get("px", WIDE))))
                 return self.answer(full=False)
             if op == "start":
                 form = {**self.form, **request.get("form", {})}
-                seed = form.get("seed", "").strip()
-                self.start(form, parse_seed(seed) if seed else None)  # a bad seed is refused before anything changes
+                self.start(form)  # a bad seed is refused before anything changes
                 self.form = form
             elif op in ("new", "again"):
-                self.start(self.form, self.session.seed if op == "again" and self.session else None)
+                self.start({**self.form, "seed": self.session.seed_text if op == "again" and self.session else ""})
             elif op == "hint":
                 return {"hint": self.hint_html()}
+            elif op == "undo":
+                note = self.undo()
             else:
-                self.play(str(op), str(request.get("name", "")))
+                self.play(str(op), str(request.get("name", "")), request.get("amounts"))
         except (DeerbookError, ValueError) as refused:
             return {"stop": "error", "message": str(refused)}
-        return self.answer(full=op in ("start", "new", "again"), told=op in MOVES)
+        answer = self.answer(full=op in ("start", "new", "again"), told=op in MOVES)
+        if note:
+            answer.update(hint=f'<p class="deerbook-note">{escape(note)}</p>',
+                          prompt=f"{note} {answer.get('prompt', '')}".strip())
+        return answer
 
-    def start(self, form: dict[str, Any], seed: Seed | None) -> None:
-        """A new game from a form's values and `seed` (None: a fresh one)."""
-        name = form.get("game", "deer")
-        game = make_game(name, **self.options(game_info(name), form))
-        seats = [form.get(f"seat{p}", HUMAN if p == 0 else self.default_bot(name)) for p in range(game.num_players)]
+    def start(self, form: dict[str, Any]) -> None:
+        """A new game from a form's values (a blank seed: a fresh one)."""
+        game, seats, seed = game_and_seats(form)
         self.session = Session(game, seats, seed)
+        self.session.one_by_one = checked(form.get("one_by_one"))
         self.passing_to = None
         self.announcer.reset()
         self.advance()
 
-    @staticmethod
-    def options(info, form: dict[str, Any]) -> dict[str, Any]:
-        """The game options the form sets: the player count, and each option offered with a choice."""
-        options: dict[str, Any] = {"num_players": int(form.get("num_players", info.option_spec["num_players"].default))}
-        for option in offered_options(info):
-            if f"opt:{option.name}" in form:
-                value = form[f"opt:{option.name}"]
-                options[option.name] = value in (True, "true", "on") if option.type is bool else value
-        return options
+    def undo(self) -> str:
+        """Take back the viewer's last decision (the dice stay as rolled); what the table says of it."""
+        if self.session is None:
+            raise ValueError("no game yet: choose one and press Start")
+        words = undone_words(self.session.undo())
+        self.advance()
+        return words
 
-    @staticmethod
-    def default_bot(game: str) -> str:
-        """The bot a new seat gets: the greedy one where the game has it."""
-        return "greedy" if "greedy" in table_agents(game) else next(iter(table_agents(game)))
-
-    def play(self, op: str, name: str) -> None:
-        """The viewer's choice, roll, next turn or taking the seat; then the table moves on."""
+    def play(self, op: str, name: str, amounts: Any = None) -> None:
+        """The viewer's choice, split, roll, next turn or taking the seat; then the table moves on."""
         session = self.session
         if session is None:
             raise ValueError("no game yet: choose one and press Start")
         if op == "choose":
             session.choose(name)
+        elif op == "split":
+            if not isinstance(amounts, list):
+                raise ValueError("a split needs one number of spaces for each pawn")
+            play_split(session, amounts)
         elif op == ROLL:
             session.roll()
         elif op == "seat" and self.passing_to is not None:
@@ -153,6 +159,7 @@ class PageTable:
                          view=self.view_html(), log=log_html(session))
         parts["hint_available"] = (self.stop == Stop.DECIDE and self.passing_to is None
                                    and game_info(session.game.name).hints is not None)
+        parts["undo_available"] = session.can_undo() and self.passing_to is None
         if full:
             parts.update(help=help_html(session, open_rules=True), form=self.form_html())
         return parts
@@ -168,11 +175,17 @@ class PageTable:
         return {"news": self.announcer.news(session), "prompt": prompt_text(session, self.stop) if asked else ""}
 
     def choices_html(self) -> str:
-        """The viewer's choices as buttons (and New game / Play this deal again once the game is over)."""
+        """The viewer's choices as buttons (a rack's split: a number field per pawn and one button; New game and
+        Play the same seed again once the game is over; nothing while a bot's turn pauses)."""
         session = self.session
         assert session is not None
         if self.stop == Stop.OVER:
             return _button("new", "New game") + _button("again", "Play the same seed again")
+        if self.stop == Stop.TURN and self.form.get("pace", "pause") == "pause":
+            return ""
+        offered = split_offered(session, self.stop)
+        if offered is not None:
+            return split_html(offered)
         ops = {ROLL: "roll", NEXT: "next"}
         return "".join(_button(ops.get(choice.name, "choose"), choice.label, choice.name)
                        for choice in choices(session, self.stop))
@@ -210,58 +223,15 @@ def warm_up() -> None:
         PageTable().handle({"op": "start", "form": {"game": name, "seed": "1"}})
 
 
-def offered_options(info) -> list:
-    """The options of a game a person may pick on the page: those with more than one allowed value, besides
-    the player count (files and embedded data are for the command line)."""
-    return [option for option in info.options
-            if option.name != "num_players" and not option.path and len(option.choices) > 1]
-
-
-def form_html(form: dict[str, Any]) -> str:
-    """The game picker: each registered game, its player counts and options, a seat picker per seat listing
-    "you" and every agent of the game with its strength, the seed and the pace."""
-    name = form.get("game", "deer")
-    info = game_info(name)
-    spec = info.option_spec["num_players"]
-    players = min(max(int(form.get("num_players", spec.default)), info.min_players), info.max_players)
-    games = "".join(_option(game, game_info(game).title, game == name) for game in game_names())
-    counts = "".join(_option(str(n), f"{n}" + (" (solo)" if n == 1 else ""), n == players)
-                     for n in range(info.min_players, info.max_players + 1))
-    fields = [_field("Game", f'<select name="game" data-redraw>{games}</select>'),
-              _field("Players", f'<select name="num_players" data-redraw>{counts}</select>')]
-    agents = table_agents(name)
-    for seat in range(players):
-        chosen = form.get(f"seat{seat}", HUMAN if seat == 0 else PageTable.default_bot(name))
-        picks = _option(HUMAN, "you (a person)", chosen == HUMAN) + "".join(
-            _option(agent, f"{agent} ({agent_info.strength}): {agent_info.description}", agent == chosen)
-            for agent, agent_info in sorted(agents.items(), key=lambda item: STRENGTHS.index(item[1].strength)))
-        fields.append(_field(f"Seat P{seat}", f'<select name="seat{seat}">{picks}</select>'))
-    rules = []
-    for option in offered_options(info):
-        value = form.get(f"opt:{option.name}", option.default)
-        if option.type is bool:
-            on = value in (True, "true", "on")
-            rules.append(f'<label class="deerbook-check"><input type="checkbox" name="opt:{option.name}"'
-                         f'{" checked" * on}> {escape(option.help)}</label>')
-        else:
-            values = "".join(_option(str(c), str(c), str(c) == str(value)) for c in option.choices)
-            rules.append(_field(option.help, f'<select name="opt:{option.name}">{values}</select>'))
-    seed = escape(str(form.get("seed", "")))
-    paces = "".join(_option(key, words, key == form.get("pace", "pause")) for key, words in PACES.items())
-    fields.append(_field("Seed", f'<input name="seed" value="{seed}" placeholder="blank: a new deal" '
-                                 'inputmode="text" size="10">'))
-    fields.append(_field("Pace", f'<select name="pace" data-redraw>{paces}</select>'))  # applies at once
-    extra = f'<div class="deerbook-rule-options">{"".join(rules)}</div>' if rules else ""
-    return (f'<div class="deerbook-fields">{"".join(fields)}</div>{extra}'
-            '<p><button type="submit" class="deerbook-start">Start this game</button></p>')
-
-
-def _option(value: str, words: str, selected: bool) -> str:
-    return f'<option value="{escape(value)}"{" selected" * selected}>{escape(words)}</option>'
-
-
-def _field(label: str, control: str) -> str:
-    return f'<label class="deerbook-field"><span>{escape(label)}</span>{control}</label>'
+def split_html(offered) -> str:
+    """A split decision as one number field per pawn (starting at the split that helps the reader most) and the
+    button that makes it."""
+    fields = "".join(
+        f'<label class="deerbook-field"><span>{escape(part.label)}</span><input type="number" name="split" '
+        f'data-seat="{part.seat}" value="{part.start}" min="{-offered.total}" max="{offered.total}" step="1">'
+        "</label>" for part in offered.parts)
+    return (f'<div class="deerbook-split" role="group" aria-label="{escape(offered.prompt)}">{fields}'
+            f'{_button("split", f"Move the pawns ({offered.total} spaces)")}</div>')
 
 
 def _button(op: str, label: str, name: str = "") -> str:

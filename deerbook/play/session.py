@@ -4,20 +4,28 @@ The notebook table (`widgets.table.GameTable`), the terminal (`play.terminal`) a
 (`play.page`) all drive a `Session`, which plays through the engine's one game loop (`engine.runner.Match`): the
 same game, seats and seed give the same game as `engine.play`, a batch's game of that seed, and every other table.
 
-The stepping is the same at every table (`Session.advance`): chance and bots move until a person must decide,
-even when only one choice is legal (a forced move is shown and confirmed, never played for the person); a person's
-own turn that starts with a roll waits for the person to roll; and after each bot's turn the table may pause
-(a short pause, or a Continue button), so every bot turn is shown as its own step. Every step is logged as a
-`play.narration.Narration` under the turn it belongs to. Standard library and the engine only (no widgets).
+The stepping is the same at every table (`Session.advance`): chance and bots move until a person must decide; a
+step with a single legal choice is made for the person and logged as such (unless `one_by_one` is set: then it
+waits for the person's click too); a person's own turn that starts with a roll waits for the person to roll (unless
+the game rolls it by itself: a frozen Deer player's roll, which only looks for a Deer Head); and after each bot's
+turn the table may pause (a short pause, or a Continue button), so every bot turn is shown as its own step. Every
+step is logged as a `play.narration.Narration` under the turn it belongs to.
+
+A person's decision may take several engine steps at once (`decide`: a Deer rack's whole split), checked step by
+step by the engine and made all or nothing. In a game against bots the person may take back their last decisions
+(`undo`): the position, the log and every random stream go back to the moment before it, so the dice stay as they
+were rolled. The engine steps since the game's start are kept (`moves`), so a save carries them and a load tells the
+whole log again. Standard library and the engine only (no widgets).
 """
 from __future__ import annotations
 
 import secrets
 import time
+from dataclasses import replace
 from enum import StrEnum
 from typing import Callable, NamedTuple, Sequence
 
-from ..engine import Game, RuleViolation, SaveFileError, State, make_game, state_to_json
+from ..engine import Action, Game, RuleViolation, SaveFileError, State, make_game, state_to_json
 from ..engine.registry import table_agents
 from ..engine.runner import Match
 from ..engine.saving import TableRecord, read_save
@@ -27,6 +35,10 @@ from .views import views_of
 
 HUMAN = "human"
 NO_SEAT = -1  # whom a table of bots tells its story: nobody at it (no seat is "you", only public lines)
+
+
+class TableMismatch(SaveFileError):
+    """A sound saved game this table cannot seat (its message is a sentence about the game)."""
 
 
 class Stop(StrEnum):
@@ -43,6 +55,17 @@ class LogEntry(NamedTuple):
 
     turn: Turn
     narration: Narration
+
+
+class Snapshot(NamedTuple):
+    """The table just before a person's decision (what `Session.undo` goes back to)."""
+
+    state: State
+    streams: tuple  # each random stream's `getstate()`
+    log: int  # entries in the log
+    moves: int | None  # engine steps recorded
+    last_turn: Turn | None
+    decision: str  # the decision in words
 
 
 def default_seats(game: Game) -> list[str]:
@@ -73,8 +96,11 @@ class Session:
         self._use_views()
         self.viewer = self.humans()[0] if self.humans() else 0
         self.bot_seconds = 0.0
+        self.one_by_one = False  # True: a single legal choice waits for the person too
         seed = table.seed if seed is None and table is not None else seed
         self._start(fresh_seed() if seed is None else seed, state, table.streams if table else None)
+        if table is not None and table.moves is not None:
+            self._retell(list(table.moves))
 
     def _use_views(self) -> None:
         self.view_module = views_of(self.game)  # the game's view and events hooks
@@ -89,14 +115,19 @@ class Session:
         self.match = Match(self.game, agents, seed, state, streams)
         self.log: list[LogEntry] = []
         self.last_turn: Turn | None = None  # the turn of the last step played
+        self.moves: list[str] | None = [] if state is None else None  # engine steps since the start, if known
+        self.undo_stack: list[Snapshot] = []
 
-    def _check_seats(self) -> None:
-        if len(self.seats) != self.game.num_players:
-            raise ValueError(f"{self.game.name} needs {self.game.num_players} seats, got {len(self.seats)}")
-        self.catalogue = table_agents(self.game.name)
-        for seat in self.seats:
-            if seat != HUMAN and seat not in self.catalogue:
-                raise ValueError(f"seat {seat!r}: use 'human' or one of {', '.join(self.catalogue)}")
+    def _check_seats(self, game: Game | None = None, seats: list[str] | None = None) -> None:
+        """The seats fit the game (default: this table's) and name a person or the game's agents."""
+        game, seats = game or self.game, self.seats if seats is None else seats
+        if len(seats) != game.num_players:
+            raise ValueError(f"{game.name} needs {game.num_players} seats, got {len(seats)}")
+        catalogue = table_agents(game.name)
+        for seat in seats:
+            if seat != HUMAN and seat not in catalogue:
+                raise ValueError(f"seat {seat!r}: use 'human' or one of {', '.join(catalogue)}")
+        self.catalogue = catalogue
 
     @property
     def state(self) -> State:
@@ -143,12 +174,20 @@ class Session:
         return self.match.awaits()
 
     def roller(self) -> int | None:
-        """The human seat whose own turn starts now with a roll (it waits for `roll`), or None."""
-        if not self.state.is_chance_node():
+        """The human seat whose own turn starts now with a roll (it waits for `roll`), or None (also when the game
+        rolls it by itself: the view's `rolls_by_itself`)."""
+        if not self.state.is_chance_node() or self.view_module.rolls_by_itself(self.state):
             return None
         turn = self.turn_of(self.state)
         new = self.last_turn is None or turn.key != self.last_turn.key
         return turn.seat if new and turn.seat is not None and self.seats[turn.seat] == HUMAN else None
+
+    def only_choice(self) -> Action | None:
+        """The person's single legal choice, when it is made for them (not `one_by_one`), else None."""
+        if self.one_by_one or self.person_to_move() is None:
+            return None
+        legal = self.state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
 
     def advance(self) -> Stop:
         """Let chance and bots move until a person must decide or roll, the game ends, or a bot's turn has been
@@ -156,6 +195,9 @@ class Session:
         the bots spent thinking."""
         self.bot_seconds, shown = 0.0, None
         while not self.state.is_terminal():
+            if (only := self.only_choice()) is not None:
+                self._make_for_person(only)
+                continue
             if self.person_to_move() is not None:
                 return Stop.DECIDE
             if self.roller() is not None:
@@ -189,16 +231,85 @@ class Session:
         before = self.state
         turn = self.turn_of(before)
         self.match.state = before.apply(action)
-        narration = self.step_event(before, action, self.state)
-        self.log.append(LogEntry(turn, narration))
+        self.log.append(LogEntry(turn, self.step_event(before, action, self.state)))
+        if self.moves is not None:
+            self.moves.append(str(action))
         self.last_turn = turn
-        return bool(narration.lines_for(self.listener))
+        return bool(self.log[-1].narration.lines_for(self.listener))
+
+    def _make_for_person(self, action) -> None:
+        """Play a person's only legal choice for them, logged as made for them."""
+        seat = self.state.current_player()
+        self.step(action)
+        turn, narration = self.log[-1]
+        self.log[-1] = LogEntry(turn, replace(narration, made_for=seat))
+
+    def choice_words(self, action) -> str:
+        """A legal action in the plain words of the seat to move (the view's `choice_label`)."""
+        seat = self.state.current_player()
+        return self.view_module.choice_label(self.state.observation(seat), self.game, action, self.names)
 
     def choose(self, text: str) -> None:
         """The person to move plays the legal action that reads `text` (nothing else moves)."""
-        if self.person_to_move() is None:
+        self.decide([text])
+
+    def decide(self, steps: Sequence[str | Action], words: str | None = None) -> None:
+        """The person to move makes one decision of one or more engine steps (each a legal action, or its text, when
+        its turn comes), all of them or, if the engine refuses one, none. `words`: the decision in words (default:
+        the first step's). Nothing else moves."""
+        person = self.person_to_move()
+        if person is None:
             raise RuleViolation(self.state.rule(), "it is not a person's turn")
-        self.step(self.state.find_action(text))
+        if not steps:
+            raise RuleViolation(self.state.rule(), "a decision needs at least one move")
+        snapshot = self._snapshot(words or self.choice_words(self._legal(steps[0])))
+        try:
+            for i, step in enumerate(steps):
+                if i and self.person_to_move() != person:
+                    raise RuleViolation(self.state.rule(), "the decision ended before all its moves were made")
+                self.step(self._legal(step))
+        except RuleViolation:
+            self._restore(snapshot)
+            raise
+        self.undo_stack.append(snapshot)
+
+    def _legal(self, step: str | Action) -> Action:
+        """The legal action `step` names (by its text, or equal to it); the engine refuses any other when applied."""
+        if isinstance(step, str):
+            return self.state.find_action(step)
+        return next((action for action in self.state.legal_actions() if action == step), step)
+
+    # -- undo -----------------------------------------------------------------------------------------------------
+    def _streams(self) -> list:
+        return [self.match.chance_rng, *self.match.seat_rngs]
+
+    def _snapshot(self, decision: str) -> Snapshot:
+        return Snapshot(self.state, tuple(rng.getstate() for rng in self._streams()), len(self.log),
+                        None if self.moves is None else len(self.moves), self.last_turn, decision)
+
+    def _restore(self, snapshot: Snapshot) -> None:
+        self.match.state = snapshot.state
+        for rng, saved in zip(self._streams(), snapshot.streams):
+            rng.setstate(saved)
+        del self.log[snapshot.log:]
+        if self.moves is not None and snapshot.moves is not None:
+            del self.moves[snapshot.moves:]
+        self.last_turn = snapshot.last_turn
+
+    def can_undo(self) -> bool:
+        """Whether the person may take back a decision: a game of one person against bots, after a decision."""
+        return len(self.humans()) == 1 and bool(self.undo_stack)
+
+    def undo(self) -> str:
+        """Take back the person's last decision: the position, the log and every random stream (the dice that came
+        after stay as they were rolled) go back to the moment before it. Returns the decision in words."""
+        if not self.can_undo():
+            why = "no decision of yours to take back" if len(self.humans()) == 1 else (
+                "undo is for a game against bots only (several people share this table)")
+            raise RuleViolation("Undo", why)
+        snapshot = self.undo_stack.pop()
+        self._restore(snapshot)
+        return snapshot.decision
 
     def roll(self) -> None:
         """The person whose turn starts with a roll rolls: the chance move is drawn from the seeded stream."""
@@ -228,6 +339,16 @@ class Session:
         """A fresh game at the same seats (a new seed unless one is given)."""
         self._start(fresh_seed() if seed is None else seed, None)
 
+    def reseat(self, game: Game, seats: Sequence[str], seed: Seed | str | None = None,
+               state: State | None = None, streams: Sequence[object] | None = None) -> None:
+        """Another game at this table: `game` with `seats` (checked first: a refusal changes nothing), from `seed`
+        (None: a fresh one), `state` and `streams` (default: a new game)."""
+        self._check_seats(game, list(seats))
+        self.game, self.seats = game, list(seats)
+        self._use_views()
+        self.viewer = self.viewer if self.viewer in self.humans() else (self.humans() or [0])[0]
+        self._start(fresh_seed() if seed is None else seed, state, streams)
+
     def result(self) -> str:
         """Who won and why, told to the listener (at the end of the game; `State.winners()` says who won)."""
         winners = list(self.state.winners())
@@ -237,9 +358,11 @@ class Session:
         return self.view_module.result_text(observation, self.game, winners, self.names)
 
     def table_record(self) -> TableRecord:
-        """The seats, the seed and where every random stream stands now (a save records them)."""
+        """The seats, the seed, where every random stream stands now and the engine steps since the start (a save
+        records them)."""
         seed = self.seed if isinstance(self.seed, (int, tuple)) else None
-        return TableRecord(tuple(self.seats), seed, tuple(self.match.streams()))
+        moves = None if self.moves is None else tuple(self.moves)
+        return TableRecord(tuple(self.seats), seed, tuple(self.match.streams()), moves)
 
     @property
     def save_stem(self) -> str:
@@ -253,23 +376,38 @@ class Session:
         return state_to_json(self.state, self.table_record())
 
     def load_text(self, text: str, source: str) -> None:
-        """Continue the saved game in `text` (with its seats, seed and random streams when the file records them);
-        raise SaveFileError (nothing changed) for a bad file."""
+        """Continue the saved game in `text` (with its seats, seed and random streams when the file records them,
+        and its log told again from the steps it records); raise SaveFileError (nothing changed) for a bad file."""
         try:
             state, table = read_save(text)
         except RuleViolation as exc:
             raise SaveFileError(str(exc)) from None
         seats = list(table.seats) if table else self.seats
         if state.game.num_players != len(seats):
-            raise SaveFileError(f"the file holds {state.game.num_players} players, this table has "
+            raise TableMismatch(f"the game in it has {state.game.num_players} players, and this table has "
                                 f"{len(seats)} seats")
         unknown = sorted({s for s in seats if s != HUMAN} - set(table_agents(state.game.name)))
         if unknown:
-            raise SaveFileError(f"{state.game.name} has no bot named {', '.join(unknown)}")
-        self.game, self.seats = state.game, seats
-        self._check_seats()
-        self._use_views()
-        self.viewer = self.viewer if self.viewer in self.humans() else (self.humans() or [0])[0]
-        self._start(table.seed if table and table.seed is not None else self.seed, state,
+            raise TableMismatch(f"it seats a bot this deerbook does not have ({', '.join(unknown)})")
+        self.reseat(state.game, seats, table.seed if table and table.seed is not None else self.seed, state,
                     table.streams if table else None)
-        self.log = [LogEntry(Turn(None, ("loaded",), "Loaded"), Narration(f"loaded {source}"))]
+        if table is not None and table.moves is not None:
+            self._retell(list(table.moves))
+        self.log.append(LogEntry(Turn(None, ("loaded", len(self.log)), "Loaded"),
+                                 Narration(f"Loaded {source}: the game goes on from here.")))
+
+    def _retell(self, moves: list[str]) -> None:
+        """The log of the game these engine steps (from the start of the game of this seed) lead to: replayed
+        through the engine, and kept only if they end exactly at the position now (else the log starts here)."""
+        state, log = self.game.initial_state(), []
+        try:
+            for text in moves:
+                action = state.find_action(text)
+                after = state.apply(action)
+                log.append(LogEntry(self.turn_of(state), self.step_event(state, action, after)))
+                state = after
+        except RuleViolation:
+            return
+        if state == self.state:
+            self.log, self.moves = log, moves
+            self.last_turn = log[-1].turn if log else None

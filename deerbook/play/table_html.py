@@ -3,15 +3,19 @@ ruling linked, the log in time order with a divider per turn, the hints, the rul
 
 The book page's table (`play.page`) and the notebook table (`widgets.table.GameTable`) both show these; the
 terminal (`play.terminal`) writes the same words as text. Everything reads a `Session` as its viewing seat may
-see it. Standard library only.
+see it. The choices come in the view's order (`order_choices`: never one that hurts you first when a better one
+exists), and a decision the view offers whole (`split_offered`: a Deer rack's moves) is shown as one control per pawn
+instead. Standard library only.
 """
 from __future__ import annotations
 
+import base64
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
 from .narration import in_words
-from .session import Session, Stop
+from .session import Session, Stop, TableMismatch
+from .views import Split
 
 if TYPE_CHECKING:  # the hints (and the advisors they run) are imported only when asked for
     from .hints import Hint
@@ -20,6 +24,8 @@ ROLL, NEXT = "roll", "next"  # the names of the two choices that are not a legal
 # The log's own style, so it reads the same in a notebook as on the book's page (which styles it further).
 LOG, FIRST = "list-style:none;margin:0;padding:0 0.4em", "font-weight:bold"
 DIVIDER = f"{FIRST};margin-top:0.5em;border-top:1px solid #999"
+LEFT = "text-align:left"
+ROW_HEAD = f"{LEFT};padding-right:1em;vertical-align:top"  # a row's name in the text laid out as a table
 
 
 class Choice(NamedTuple):
@@ -35,14 +41,62 @@ def choices(session: Session, stop: Stop) -> list[Choice]:
     or see the next bot turn; nothing once the game is over."""
     if stop == Stop.DECIDE and session.person_to_move() == session.viewer:
         observation = session.state.observation(session.viewer)
-        label = session.view_module.choice_label
-        return [Choice(str(action), label(observation, session.game, action, session.names))
-                for action in session.state.legal_actions()]
+        views = session.view_module
+        ordered = views.order_choices(observation, session.game, session.state.legal_actions())
+        return [Choice(str(action), views.choice_label(observation, session.game, action, session.names))
+                for action in ordered]
     if stop == Stop.ROLL and session.roller() == session.viewer:
         return [Choice(ROLL, "Roll the dice")]
     if stop == Stop.TURN:
         return [Choice(NEXT, "Next turn ▸")]
     return []
+
+
+def split_offered(session: Session, stop: Stop) -> Split | None:
+    """The decision the viewer takes whole now (a rack's moves, one number per pawn), or None."""
+    if stop != Stop.DECIDE or session.person_to_move() != session.viewer:
+        return None
+    return session.view_module.split(session.state.observation(session.viewer), session.game, session.names)
+
+
+def play_split(session: Session, amounts) -> None:
+    """The viewer's whole split (one signed number per pawn, in `split_offered`'s order), made as the engine's own
+    steps (each checked by the engine; all or none)."""
+    observation = session.state.observation(session.viewer)
+    steps = session.view_module.split_moves(observation, session.game, [int(amount) for amount in amounts])
+    parts = session.view_module.split(observation, session.game, session.names).parts
+    moved = [f"{part.label.split(' (on ')[0].replace('Your ', 'your ')} {int(amount):+d}"
+             for part, amount in zip(parts, amounts) if int(amount)]
+    session.decide(steps, "your split (" + ", ".join(moved) + ")")
+
+
+# A saved game refused, by what its loader said, in words about the file or the game (never the parser's or the
+# engine's own): the first pattern found in the refusal's text names it.
+LOAD_PROBLEMS = (
+    (("cannot read JSON", "not UTF-8", "is not a JSON number", "digits", "nested more than", "expected JSON text"),
+     "it is not a saved game: its text is not JSON, or it is damaged"),
+    (("characters, more than",), "it is far too big to be a saved game"),
+    (("not a deerbook saved game", "missing field"), "it is not a deerbook saved game"),
+    (("unsupported save version",), "it was saved by another version of deerbook, which this one cannot read"),
+    (("digest mismatch",), "it was changed after it was saved, so it cannot be trusted"),
+    (("options: cannot rebuild game", "field 'game'"), "it holds a game or edition this deerbook does not know"),
+)
+BROKEN_GAME = "the game in it breaks the rules (it was changed or damaged), so it cannot be played on"
+
+
+def load_problem(refusal: Exception, source: str) -> str:
+    """Why the saved game `source` cannot be loaded, as a sentence about the file or the game."""
+    text = str(refusal)
+    if isinstance(refusal, TableMismatch):
+        why = text
+    else:
+        why = next((words for patterns, words in LOAD_PROBLEMS if any(p in text for p in patterns)), BROKEN_GAME)
+    return f"{source} cannot be loaded: {why}. The game at the table goes on as it was."
+
+
+def undone_words(decision: str) -> str:
+    """What the table says after an undo."""
+    return f"Undone: {decision}. The dice stay as they were rolled; decide again."
 
 
 def prompt_text(session: Session, stop: Stop) -> str:
@@ -52,6 +106,9 @@ def prompt_text(session: Session, stop: Stop) -> str:
     if stop == Stop.ROLL:
         return views.roll_prompt(observation, session.game)
     if stop == Stop.DECIDE:
+        offered = split_offered(session, stop)
+        if offered is not None:
+            return offered.prompt
         return views.prompt(observation, session.game, state.rule(), state.legal_actions(), session.names)
     return session.result() if state.is_terminal() else ""
 
@@ -70,20 +127,35 @@ def rule_link(session: Session, rulings_url: str | None) -> str:
 
 
 def status_html(session: Session, stop: Stop, rulings_url: str | None = None) -> str:
-    """The headline of the table: whose move, the prompt and its ruling; then the seed and the seats."""
+    """The headline of the table: whose move, the prompt and its ruling; every seat's score; the seed and seats."""
     if stop == Stop.OVER:
         head = f"<b>Game over.</b> {escape(session.result())}"
     elif stop == Stop.TURN:
-        turn = session.last_turn
-        title = in_words(turn.title, session.listener, session.names) if turn else "A turn"
-        head = f"<b>{escape(title)} is over</b> (the log tells every move); the next turn follows."
+        head = f"<b>{escape(turn_done(session))}</b> The log tells every move; the next turn follows."
     elif stop == Stop.ROLL:
         head = f"<b>Your turn:</b> {escape(prompt_text(session, stop))}"
     else:
         head = f"<b>Your move:</b> {escape(prompt_text(session, stop))}{rule_link(session, rulings_url)}"
     seats = ", ".join(seat_words(session))
+    scores = scores_text(session)
     return (f'<p class="deerbook-status">{head}</p>'
-            f'<p class="deerbook-seats"><small>Seed {escape(session.seed_text)} · seats: {escape(seats)}</small></p>')
+            + (f'<p class="deerbook-scores">{escape(scores)}</p>' if scores else "")
+            + f'<p class="deerbook-seats"><small>Seed {escape(session.seed_text)} · seats: {escape(seats)}</small></p>')
+
+
+def turn_done(session: Session) -> str:
+    """The turn just shown, in words: "Done: Round 2, turn 5: P1 (greedy)'s turn."."""
+    turn = session.last_turn
+    return f"Done: {in_words(turn.title, session.listener, session.names) if turn else 'a turn'}."
+
+
+def scores_text(session: Session) -> str:
+    """Every seat's score in a line, as the listener reads it ("" for a game whose view has no score line)."""
+    seat = max(session.listener, 0)
+    observation = session.state.observation(seat)
+    if session.listener < 0:
+        observation = {**observation, "player": session.listener}
+    return session.view_module.score_line(observation, session.game, session.names)
 
 
 def seat_words(session: Session) -> list[str]:
@@ -105,8 +177,8 @@ def log_html(session: Session, turns: int | None = None) -> str:
 
 class Announcer:
     """What a screen reader is told after each redraw of a table: the lines the viewing seat's log gained since
-    this seat was last told (never another seat's log: a hot-seat table counts per seat). Call `reset` when a new
-    game starts at the table."""
+    this seat was last told (never another seat's log: a hot-seat table counts per seat; after an undo shortened the
+    log, from where it ends now). Call `reset` when a new game starts at the table."""
 
     def __init__(self) -> None:
         self.told: dict[int, int] = {}
@@ -118,7 +190,7 @@ class Announcer:
     def news(self, session: Session) -> list[str]:
         """The viewer's log lines not told to the viewer yet, oldest first (and from now on told)."""
         lines = session.history
-        start = self.told.get(session.listener, 0)
+        start = min(self.told.get(session.listener, 0), len(lines))
         self.told[session.listener] = len(lines)
         return lines[start:]
 
@@ -145,3 +217,34 @@ def help_html(session: Session, open_rules: bool = False) -> str:
         parts.append(f'<details class="deerbook-legend"><summary>What the drawing shows</summary>'
                      f"<dl>{rows}</dl></details>")
     return "".join(parts)
+
+
+def snapshot_html(session: Session, stop: Stop, passing_to: int | None, status: str, log: str) -> str:
+    """A table drawn for a page where it cannot run (the static book; a notebook not yet run, whose HTML JupyterLab
+    cleans of pictures and styles): the status and scores, the drawing as an image (its words are its alt text), the
+    table as text laid out in a table, and the log. Nothing of a hand at the "pass the table" screen."""
+    if passing_to is not None:
+        return f"<div>{status}</div>"
+    observation = session.state.observation(session.viewer)
+    views = session.view_module
+    svg = views.render_svg(observation, session.game, session.names)
+    picture = base64.b64encode(svg.encode()).decode()
+    headline = views.headline(observation, session.game, session.names)
+    alt = f"The table as {'you see it' if session.listener >= 0 else 'it stands'}: {headline}"
+    return (f"<div>{status}</div>"
+            f'<img src="data:image/svg+xml;base64,{picture}" alt="{escape(alt)}" '
+            'style="max-width:100%;background:#fff;border-radius:4px">'
+            f"{text_table(views.render_text(observation, session.game, session.names))}{log}")
+
+
+def text_table(text: str) -> str:
+    """A view's plain-text twin as an HTML table: its first line the caption, each "name: value" line a row."""
+    head, *lines = text.splitlines() or [""]
+    rows = []
+    for line in lines:
+        name, sep, value = line.partition(": ")
+        cells = (f'<th scope="row" style="{ROW_HEAD}">{escape(name)}</th><td style="{LEFT}">{escape(value)}</td>'
+                 if sep and len(name) < 40 else f'<td colspan="2" style="{LEFT}">{escape(line)}</td>')
+        rows.append(f"<tr>{cells}</tr>")
+    return (f'<table class="deerbook-text-table"><caption style="{LEFT};color:inherit">{escape(head)}</caption>'
+            f"{''.join(rows)}</table>")

@@ -6,9 +6,10 @@
 
 `Terminal(session, read, write)` takes its input and output as functions, so tests script a whole game.
 A bad entry asks again; 'q' offers to save before quitting; 's' saves and goes on (a save that cannot be
-written says why, and the game goes on). The log is told in time order under a divider per turn (every card that
+written says why, and the game goes on); 'u' takes back your last decision in a game against bots (the dice stay as
+rolled). The log is told in time order under a divider per turn (every card that
 enters or leaves your hand included); your own turn starts when you press Enter to roll, and a choice with one
-option is still yours to confirm (the stepping is `Session.advance`).
+option is made for you and told (the stepping is `Session.advance`).
 
 Nothing is lost: Ctrl-C, SIGTERM, a closed terminal (SIGHUP), the end of input or a closed output stop the game
 between two moves, and the game is saved before the table exits (in the save folder, else the home folder, else
@@ -31,7 +32,7 @@ from ..engine.files import FileWriteError, free_path, write_atomic
 from ..engine.validate import whole_number
 from .narration import in_words
 from .session import Session, Stop
-from .table_html import choices, prompt_text
+from .table_html import choices, prompt_text, undone_words
 
 PASS_SCREEN_LINES = 40  # blank lines that scroll the previous player's hand out of sight
 STOP_SIGNALS = {"SIGINT": "Ctrl-C", "SIGTERM": "SIGTERM", "SIGHUP": "the terminal closed (SIGHUP)"}
@@ -41,6 +42,10 @@ POLL_SECONDS = 0.2  # at a terminal prompt, how long a signal may wait to be han
 
 class Quit(Exception):
     """The person asked to stop."""
+
+
+class Undone(Exception):
+    """The person took back their last decision: the table asks again from there."""
 
 
 class Interrupted(Exception):
@@ -95,7 +100,10 @@ class Terminal:
                     return
                 person = s.person_to_move() if stop == Stop.DECIDE else s.roller()
                 self._take_seat(cast(int, person))  # after run(), a person is to move or roll
-                self._roll() if stop == Stop.ROLL else self._decide()
+                try:
+                    self._roll() if stop == Stop.ROLL else self._decide()
+                except Undone:
+                    self.told = len(s.log)  # the log is back where it was: told from there on
         except Quit:
             self.write("Goodbye.")
 
@@ -130,7 +138,8 @@ class Terminal:
         """The person's own turn starts with a roll: shown, and rolled when they press Enter (or s, q as always)."""
         s = self.session
         self.write("\n" + s.view_module.render_text(s.state.observation(s.viewer), s.game, s.names))
-        while self._answer(f"Your turn: {prompt_text(s, Stop.ROLL)} Press Enter to roll (s to save, q to quit): "):
+        while self._answer(f"Your turn: {prompt_text(s, Stop.ROLL)} Press Enter to roll ({self._undo_key()}s to save, "
+                           "q to quit): "):
             self.write("Please press Enter to roll, or type s or q.")
         s.roll()
 
@@ -151,7 +160,7 @@ class Terminal:
         self.write(f"You are P{s.viewer}. {prompt_text(s, Stop.DECIDE)}")
         self.write("\n".join(f"  {i}) {choice.label}" for i, choice in enumerate(offered, 1)))
         while True:
-            answer = self._answer(f"Your choice (1-{len(texts)}, s to save, q to quit): ")
+            answer = self._answer(f"Your choice (1-{len(texts)}, {self._undo_key()}s to save, q to quit): ")
             number = whole_number(answer)
             if number is not None and 1 <= number <= len(texts):
                 s.choose(texts[number - 1])
@@ -159,18 +168,26 @@ class Terminal:
             self.write(f"Please type a number from 1 to {len(texts)}, s or q.")
 
     def _answer(self, prompt: str) -> str:
-        """The person's answer to `prompt`, after handling s (save and ask again) and q (offer a save, then quit):
+        """The person's answer to `prompt`, after handling s (save and ask again), u (undo, in a game against bots) and
+        q (offer a save, then quit):
         the answer in lower case, "" for Enter."""
         while True:
             answer = self._ask(prompt).strip().lower()
             if answer == "s":
                 self.save()
+            elif answer == "u" and self.session.can_undo():
+                self.write(undone_words(self.session.undo()))
+                raise Undone
             elif answer == "q":
                 keep = self._ask("Save the game before quitting? [y/N] ").strip().lower().startswith("y")
                 if not keep or self.save() is not None:  # a save that failed: the game goes on
                     raise Quit
             else:
                 return answer
+
+    def _undo_key(self) -> str:
+        """The prompt's mention of undo, where the person has a decision to take back."""
+        return "u to undo your last decision, " if self.session.can_undo() else ""
 
     def _ask(self, prompt: str) -> str:
         """The person's answer to `prompt`; a signal while waiting, the end of input or a failed read stops the

@@ -2,18 +2,39 @@
 
 A game's view module (its registration's `view` hook) offers `render_svg`, `render_text`, `headline`,
 `result_text` and `PHASE_WORDS`, and for the tables' words and help `choice_label`, `prompt`, `rule_reference`,
-`legend` and `rules_card` (a view may leave any of these out: `deerbook.play.words` falls back to plain ones); its
-`events` hook offers `step_event` and `turn_of` (see `deerbook.play.narration`). Standard library only.
+`legend`, `rules_card`, `score_line` (every seat's score in a line), `order_choices` (the order the choices are offered
+in) and `split` / `split_moves` (a decision the tables take whole, `Split`, and the engine steps it makes); its
+`events` hook offers `step_event`, `turn_of` (see `deerbook.play.narration`) and `rolls_by_itself` (a person's roll
+the table makes without waiting). A view may leave any of these out: `PlainView` gives plain ones. Standard library
+only.
 """
 from __future__ import annotations
 
 import inspect
 from html import escape
+from typing import NamedTuple
 
 from .drawing import Drawing
 from ..engine import Game, State
 from ..engine.registry import game_hook
 from .narration import Narration, Turn, in_words, plain_turn
+
+
+class SplitPart(NamedTuple):
+    """One pawn of a split decision: its seat, its name in words, and the signed number it starts at."""
+
+    seat: int
+    label: str
+    start: int
+
+
+class Split(NamedTuple):
+    """A decision that splits `total` points among the pawns at once (a Deer rack or Bullseye), as the view
+    offers it: the prompt and a part per pawn."""
+
+    total: int
+    prompt: str
+    parts: tuple[SplitPart, ...]
 
 
 def views_of(game: Game) -> "Views":
@@ -98,6 +119,26 @@ class PlainView:
     def roll_prompt(observation: dict, game) -> str:
         """Your turn starts with chance."""
         return "roll."
+
+    @staticmethod
+    def order_choices(observation: dict, game, legal) -> list:
+        """The engine's order."""
+        return list(legal)
+
+    @staticmethod
+    def split(observation: dict, game, names=None) -> None:
+        """No decision is a split."""
+        return None
+
+    @staticmethod
+    def score_line(observation: dict, game, names=None) -> str:
+        """No score line."""
+        return ""
+
+    @staticmethod
+    def rolls_by_itself(state) -> bool:
+        """Every roll of a person's own turn waits for the person."""
+        return False
 
     @staticmethod
     def rule_reference(rule: str) -> None:

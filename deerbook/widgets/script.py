@@ -14,8 +14,9 @@
 - **The picks.** ipywidgets holds back a control's later changes until the kernel has answered its first one, but
   sends a button's click at once (and two widgets' messages may be handled in either order), so a menu arrowed
   through quickly and then played could reach the kernel as an older choice. A click on the button of a
-  `PICK_CLASS` box therefore stops at the table, and this widget sends, in one message, what that box's menu and
-  number field show: `on_pick(index, spaces)` plays it.
+  `PICK_CLASS` box therefore stops at the table, and this widget sends, in one message, what that box shows: its
+  menu's option (-1 without a menu) and the numbers of its number fields shown (a rack's split): `on_pick(index,
+  amounts)` plays it. Enter in one of those number fields presses the box's button.
 """
 from __future__ import annotations
 
@@ -67,12 +68,22 @@ function render({ model, el }) {
   const show = showLines(model, region);
   show();
   for (const name of ["lines", "first", "telling"]) model.on(`change:${name}`, show);
-  const reportPick = (event) => {  // instead of the button's own click: the pick as the page shows it
+  const report = (box) => {  // the pick as the page shows it: the menu's option, the numbers of the fields shown
+    const menu = box.querySelector("select");
+    const fields = [...box.querySelectorAll("input[type=number]")].filter((field) => field.offsetParent !== null);
+    model.send({ picked: menu ? menu.selectedIndex : -1, amounts: fields.map((field) => Number(field.value)) });
+  };
+  const reportPick = (event) => {  // instead of the button's own click
     const box = event.target.closest(".%(pick)s");
     if (!box || !event.target.closest("button")) return;
     event.stopPropagation();
-    const menu = box.querySelector("select"), spaces = box.querySelector("input[type=number]");
-    model.send({ picked: menu.selectedIndex, spaces: spaces ? Number(spaces.value) : null });
+    report(box);
+  };
+  const enterPicks = (event) => {  // Enter in a pick's number field: as its button
+    const box = event.target.closest(".%(pick)s");
+    if (!box || event.key !== "Enter" || event.target.type !== "number") return;
+    event.preventDefault();
+    report(box);
   };
   let table = null, frame = requestAnimationFrame(function attach() {  // the box is drawn after this element
     table = el.closest(".%(table)s");
@@ -81,11 +92,13 @@ function render({ model, el }) {
       return;
     }
     table.addEventListener("keydown", keepKeys);
+    table.addEventListener("keydown", enterPicks, true);
     table.addEventListener("click", reportPick, true);
   });
   return () => {
     cancelAnimationFrame(frame);
     table?.removeEventListener("keydown", keepKeys);
+    table?.removeEventListener("keydown", enterPicks, true);
     table?.removeEventListener("click", reportPick, true);
   };
 }
@@ -107,8 +120,8 @@ CSS = """
 
 class TableScript(anywidget.AnyWidget):
     """The table's script in the page: `tell` appends lines to its live region, `clear` starts a new telling;
-    `on_pick(index, spaces)` is called when a pick's button is pressed on the page, with the option its menu showed
-    and the number its field showed (None without one)."""
+    `on_pick(index, amounts)` is called when a pick's button is pressed on the page, with the option its menu showed
+    (-1 without a menu) and the numbers its fields showed."""
 
     _esm = traitlets.Unicode(ESM).tag(sync=True)
     _css = traitlets.Unicode(CSS).tag(sync=True)
@@ -116,9 +129,10 @@ class TableScript(anywidget.AnyWidget):
     first = traitlets.Int(0).tag(sync=True)  # the number, in this telling, of the first line kept
     telling = traitlets.Int(0).tag(sync=True)  # changes when the region is emptied
 
-    def __init__(self, on_pick: Callable[[int, int | None], None], **kwargs) -> None:
+    def __init__(self, on_pick: Callable[[int, list[int]], None], **kwargs) -> None:
         super().__init__(**kwargs)
-        self.on_msg(lambda _, content, buffers: on_pick(int(content["picked"]), content.get("spaces")))
+        self.on_msg(lambda _, content, buffers: on_pick(int(content["picked"]),
+                                                        [int(n) for n in content.get("amounts", [])]))
 
     def tell(self, lines: list[str]) -> None:
         """Append `lines` (each announced once, in order)."""
@@ -135,3 +149,40 @@ class TableScript(anywidget.AnyWidget):
             with self.hold_sync():
                 self.telling += 1
                 self.lines, self.first = [], 0
+
+
+THEME_ESM = """
+function isDark() {  // JupyterLab's theme where there is one, else the browser's colour scheme
+  const lab = document.body.dataset.jpThemeLight;
+  return lab === undefined ? matchMedia("(prefers-color-scheme: dark)").matches : lab === "false";
+}
+
+function render({ model }) {
+  const read = () => {
+    const dark = isDark();
+    if (model.get("dark") !== dark) {
+      model.set("dark", dark);
+      model.save_changes();
+    }
+  };
+  read();
+  const watch = new MutationObserver(read);
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+  const scheme = matchMedia("(prefers-color-scheme: dark)");
+  scheme.addEventListener("change", read);
+  return () => {
+    watch.disconnect();
+    scheme.removeEventListener("change", read);
+  };
+}
+
+export default { render };
+"""
+
+
+class PageTheme(anywidget.AnyWidget):
+    """Whether the page around it shows a dark theme (JupyterLab's theme, or the browser's colour scheme where there
+    is no JupyterLab), kept up to date in `dark` while it is displayed; it draws nothing."""
+
+    _esm = traitlets.Unicode(THEME_ESM).tag(sync=True)
+    dark = traitlets.Bool(False).tag(sync=True)

@@ -1,25 +1,34 @@
 """Play any deerbook game in a notebook: the drawn table, your choices as buttons, the bots one turn at a time.
 
-`GameTable("deer-cards")` seats you against bots with a fresh seed (shown on the table, so a game can be
-replayed); `GameTable(game, ["human", "greedy", "human"], seed=7)` chooses. The table shows only what the
-seat to play may know: its drawn view (`deer_view` / `football_view`) and a log told from that seat, in time
-order with a divider per turn ("P2 drew a card from the Predator pile", never which card; every card that enters
-or leaves your own hand). Your own turn starts with a Roll button, a choice with a single option waits for your
-click too, and after each bot's turn the table pauses (`bot_delay` seconds) or waits for Next turn (`bot_delay=None`):
-the stepping is `Session.advance`, the same at every table. The choices, prompts, hints, rules card and legend are
-the words of `play.table_html`, shared with the book page's table. Between two human seats a "pass to P2" screen
-hides the previous hand. Save writes a JSON file (never shown on the table); Load reads one back.
+`GameTable()` is a table for every game and mode: its set-up (the **Set up a game** tool) picks the game and
+edition, the players, a person or a bot in each seat, the rule options (advanced rules, solo difficulty), the seed,
+the pace and whether a single choice waits for you, as the book page's table does (`play.setup`); press
+**Start this game**. `GameTable("deer-cards")` seats you against bots with a fresh seed (shown on the table, so a
+game can be replayed); `GameTable(game, ["human", "greedy", "human"], seed=7)` chooses in code. The table shows only
+what the seat to play may know: its drawn view (`deer_view` / `football_view`), every seat's score, and a log told
+from that seat, in time order with a divider per turn ("P2 drew a card from the Predator pile", never which card;
+every card that enters or leaves your own hand). Your own turn starts with a Roll button (a frozen turn's roll
+happens by itself); a step with a single legal choice is made for you and logged (unless you ask for them one by
+one); a rack's moves are one decision, a number per pawn, starting at the split that helps you most; and after each
+bot's turn the table pauses (`bot_delay` seconds, with no button that would show up only to vanish) or waits for
+Next turn (`bot_delay=None`): the stepping is `Session.advance`, the same at every table. **Undo** takes back your
+last decision in a game against bots (the dice stay as rolled). The choices, prompts, hints, rules card and legend
+are the words of `play.table_html`, shared with the book page's table. Between two human seats a "pass to P2"
+screen hides the previous hand. Save writes a JSON file (never shown on the table); Load reads one back, its log
+too; a file that cannot be loaded is named in a sentence and changes nothing.
 
-The table plays by keyboard alone: Tab goes through it in its reading order (status, choices, tools, log, drawing,
-help), Enter or Space chooses, and after a choice the keyboard focus lands on the next first choice. The choice
-controls are made once and shown or hidden (never replaced), so a focus request always finds its control drawn.
-Each new log line is announced to a screen reader through the live region of `script.TableScript`
+The table plays by keyboard alone: Tab goes through it in its reading order (status, choices, tools, set-up, log,
+drawing, help), Enter or Space chooses, and after a choice the keyboard focus lands on the next first choice. The
+choice controls are made once and shown or hidden (never replaced), so a focus request always finds its control
+drawn. Each new log line is announced to a screen reader through the live region of `script.TableScript`
 (`play.table_html.Announcer`: a seat is told only its own log's new lines; the "pass the table" screen tells
-nothing), which also keeps the table's keys from JupyterLab's notebook shortcuts and sends what a menu showed
-when its Play or Move button was pressed on the page.
+nothing), which also keeps the table's keys from JupyterLab's notebook shortcuts and sends what a menu or a split's
+fields showed when its button was pressed on the page.
 
-The table displays itself in a cell; where no live widget can run (the static book) its mime bundle
-carries a drawn snapshot of the table as text/html.
+The table displays itself in a cell; where no live widget can run (the static book, a notebook not yet run or
+trusted) its mime bundle carries a snapshot of the table as text/html that reads well even where a notebook's HTML
+is cleaned of pictures: the status and scores, the drawing as an image, the table as text laid out in a table, the
+log.
 """
 from __future__ import annotations
 
@@ -31,42 +40,47 @@ from typing import Any, Callable, Sequence, cast
 
 import ipywidgets as w
 
-from ..play.drawing import html_block
 from ..engine import DeerbookError, Game, SaveFileError, State
 from ..engine.files import FileWriteError, free_path, write_atomic
 from ..engine.seeding import Seed
-from ..play.session import Session, Stop
 from ..play.hints import Hint, hint_function
-from ..play.table_html import NEXT, ROLL, Announcer, choices, help_html, hints_html, log_html, status_html
+from ..play.session import Session, Stop
+from ..play.setup import Field, changed, checked, form_of, game_and_seats, setup_fields
+from ..play.table_html import (NEXT, ROLL, Announcer, choices, help_html, hints_html, load_problem, log_html,
+                               play_split, snapshot_html, split_offered, status_html, undone_words)
 from .script import PICK_CLASS, TABLE_CLASS, TableScript
 from .snapshot import SnapshotBox
 
 MAX_BUTTONS = 12
+MAX_PAWNS = 8  # a split's number fields (one per pawn)
 LOG_TURNS = 60  # the turns the log shows (the newest last)
-PACES = {"pause": ("a short pause after each bot turn", 0.8),
-         "step": ("step by step: Next turn after each bot turn", None), "quick": ("no pause", 0.0)}
+DELAYS = {"pause": 0.8, "step": None, "quick": 0.0}  # each pace's pause after a bot's turn (None: Next turn)
 # A control's layout.display: shown (the style sheet's own display) or hidden. Never None: Pyodide's kernel sends a
 # Python None to the page as `undefined`, which leaves the last display in place.
 SHOWN, HIDDEN = "", "none"
 LOG_BOX = "max-height:16em;overflow:auto;display:flex;flex-direction:column-reverse"  # opens scrolled to the newest
+WIDE = w.Layout(width="auto", max_width="100%")
+LABEL = {"description_width": "initial"}
 
 
 class GameTable(Session):
-    """A notebook table for one game; display it (or its `.widget`) in a cell.
+    """A notebook table for one game at a time; display it (or its `.widget`) in a cell.
 
     `bot_delay` (seconds) is the pause after each bot's turn while a person is clicking; None waits for the Next
-    turn button instead. `rulings_url` links each prompt's ruling to the book's rulings page (None: named only)."""
+    turn button instead. `one_by_one`: a single legal choice waits for your click too. `rulings_url` links each
+    prompt's ruling to the book's rulings page (None: named only)."""
 
     def __init__(self, game: Game | str = "deer", seats: Sequence[str] | None = None,
                  seed: Seed | str | None = None, state: State | None = None,
                  hint: Callable[[State, int], list[Hint]] | None = None, *, bot_delay: float | None = 0.8,
-                 save_dir: str | Path = ".", rulings_url: str | None = None):
+                 one_by_one: bool = False, save_dir: str | Path = ".", rulings_url: str | None = None):
         super().__init__(game, seats, seed, state)
-        self.bot_delay, self.save_dir, self.rulings_url = bot_delay, Path(save_dir), rulings_url
+        self.bot_delay, self.one_by_one = bot_delay, one_by_one
+        self.save_dir, self.rulings_url = Path(save_dir), rulings_url
         self.hint_function = hint or hint_function(self.game.name)
         self.hints: list[Hint] = []
         self.passing_to: int | None = None
-        self.stop, self._clicked = Stop.OVER, False
+        self.stop, self._clicked, self._pausing = Stop.OVER, False, False
         self.redraws = 0
         self.announcer = Announcer()
         self._build_widgets()
@@ -77,13 +91,20 @@ class GameTable(Session):
         """Whether the table waits for the Next turn button (a bot's turn has just been shown)."""
         return self.stop == Stop.TURN
 
+    @property
+    def pace(self) -> str:
+        """The pace of the bots' turns: "pause" (a short pause), "step" (Next turn) or "quick" (no pause)."""
+        return "step" if self.bot_delay is None else "quick" if self.bot_delay == 0 else "pause"
+
     # -- widgets ----------------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.status, self.view, self.log_view, self.hint_view, self.note = (w.HTML() for _ in range(5))
         self.help = w.HTML(help_html(self))
         self.script = TableScript(on_pick=self._on_page_pick)
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
-        self.hint_button.layout.display = SHOWN if self.hint_function else HIDDEN
+        self.undo_button = self._button("Undo my last decision", self.take_back,
+                                        "take back your last decision (the dice stay as they were rolled)",
+                                        choice=True)
         self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
                                         "deerbook-pass", choice=True)
         self.continue_button = self._button("Next turn ▸", self.advance, "show the next bot turn", "deerbook-continue",
@@ -92,18 +113,25 @@ class GameTable(Session):
                                         choice=True)
         self.new_button = self._button("New game", self.new_game, "a fresh game with a new seed", "deerbook-new",
                                        choice=True)
+        self.again_button = self._button("Play the same seed again", self.play_again, "the same deal and dice",
+                                         "deerbook-new", choice=True)
         self._build_controls()
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
         self.upload.observe(self._on_upload, names="value")
-        pace = next((key for key, (_, delay) in PACES.items() if delay == self.bot_delay), "pause")
-        self.pace = w.Dropdown(options=[(words, key) for key, (words, _) in PACES.items()], value=pace,
-                               description="Pace", layout=w.Layout(width="auto"))
-        self.pace.observe(lambda change: setattr(self, "bot_delay", PACES[change["new"]][1]), names="value")
-        tools = w.HBox([self.hint_button, self._button("Save", self.save, "write the game to a JSON file"),
-                        self.upload, self.pace], layout=w.Layout(flex_flow="row wrap"))
+        self.setup_toggle = w.ToggleButton(description="Set up a game", tooltip="choose the game, the seats and "
+                                           "the seed", layout=w.Layout(width="auto"))
+        self.setup_toggle.observe(lambda change: self._show_setup(change["new"]), names="value")
+        tools = w.HBox([self.hint_button, self.undo_button, self._button("Save", self.save, "write the game to a "
+                                                                          "JSON file"),
+                        self.upload, self.setup_toggle], layout=w.Layout(flex_flow="row wrap"))
+        tools.add_class("deerbook-tools")
+        self.setup_form = form_of(self.game, self.seats, self.seed_text, self.pace, self.one_by_one)
+        self.setup_box = w.VBox(layout=w.Layout(display=HIDDEN))
+        self.setup_box.add_class("deerbook-setup")
+        self._draw_setup()
         self.widget = SnapshotBox(self.snapshot_html, self.summary,
-                                  children=[self.status, self.choices, self.hint_view, self.note, tools, self.log_view,
-                                            self.view, self.help, self.script])
+                                  children=[self.status, self.choices, self.hint_view, self.note, tools,
+                                            self.setup_box, self.log_view, self.view, self.help, self.script])
         self.widget.add_class(TABLE_CLASS)
 
     def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool", *,
@@ -120,9 +148,10 @@ class GameTable(Session):
         in the note line (a click handler's exception would vanish unseen). After a choice the keyboard focus goes
         to the first control shown (the old one may be hidden now)."""
         self._clicked = True
+        self.note.value = ""  # a note tells of the last click only
         try:
             action()
-        except DeerbookError as refused:
+        except (DeerbookError, ValueError) as refused:
             self.note.value = f"<b>Not allowed:</b> {escape(str(refused))}"
             self._draw()
         finally:
@@ -130,17 +159,63 @@ class GameTable(Session):
         if then_focus and (control := self.first_control()) is not None:
             control.focus()
 
+    # -- the set-up -------------------------------------------------------------------------------------
+    def _show_setup(self, shown: bool) -> None:
+        self.setup_box.layout.display = SHOWN if shown else HIDDEN
+
+    def _draw_setup(self) -> None:
+        """The set-up's controls for the form as it is (a new game or player count redraws them)."""
+        controls = [self._setup_control(field) for field in setup_fields(self.setup_form)]
+        start = self._button("Start this game", self.start_game, "a new game as set up here", "deerbook-start",
+                             choice=True)
+        self.setup_box.children = [w.HBox(controls, layout=w.Layout(flex_flow="row wrap")), start]
+
+    def _setup_control(self, field: Field) -> w.Widget:
+        """One field of the set-up as a control; a change updates the form (and redraws or applies at once)."""
+        if field.kind == "check":
+            control: w.Widget = w.Checkbox(value=bool(field.value), description=field.label, indent=False,
+                                           layout=WIDE)
+        elif field.kind == "text":
+            control = w.Text(value=str(field.value), description=field.label, placeholder="blank: a new deal",
+                             style=LABEL, layout=w.Layout(width="14em"))
+        else:
+            control = w.Dropdown(options=[(words, value) for value, words in field.options], value=str(field.value),
+                                 description=field.label, style=LABEL, layout=WIDE)
+        control.observe(partial(self._on_setup_change, field), names="value")
+        return control
+
+    def _on_setup_change(self, field: Field, change: dict) -> None:
+        self.setup_form = changed(self.setup_form, {field.name: change["new"]}, field.name)
+        if field.name == "pace":
+            self.bot_delay = DELAYS[change["new"]]
+        elif field.name == "one_by_one":
+            self.one_by_one = checked(change["new"])
+        elif field.redraw:
+            self._draw_setup()
+
+    def start_game(self) -> None:
+        """A new game as the set-up says (game, players, seats, rule options, seed); a bad seed is refused in the
+        note line and changes nothing."""
+        game, seats, seed = game_and_seats(self.setup_form)
+        self.reseat(game, seats, seed)
+        self._after_new_game()
+
     # -- playing ----------------------------------------------------------------------------------------
     def advance(self) -> Stop:
         """Let chance and bots move, one turn at a time, until a person must decide or roll or the game ends;
-        after each bot turn pause `bot_delay` seconds (while a person is clicking) or wait for Next turn."""
+        after each bot turn pause `bot_delay` seconds (while a person is clicking: no choice is offered meanwhile)
+        or wait for Next turn."""
         while True:
             self.stop = super().advance()
             if self.stop != Stop.TURN or self.bot_delay is None:
                 break
             if self.bot_delay > 0 and self._clicked:
-                self._draw()
-                time.sleep(self.bot_delay)
+                self._pausing = True
+                try:
+                    self._draw()
+                    time.sleep(self.bot_delay)
+                finally:
+                    self._pausing = False
         self._draw()
         return self.stop
 
@@ -149,22 +224,42 @@ class GameTable(Session):
         self.choose(text)
         self.advance()
 
+    def split(self, amounts: Sequence[int]) -> None:
+        """The person's whole rack (or Bullseye) split, one signed number per pawn (your own first); then the table
+        moves on."""
+        play_split(self, amounts)
+        self.advance()
+
     def roll(self) -> None:
         """The person whose turn starts now rolls; then the table moves on."""
         super().roll()
         self.advance()
 
-    def move_pawn(self, move_text: str, spaces: int) -> None:
-        """A rack or Bullseye move as one choice: the pawn and direction, then the number of spaces."""
-        self.choose(move_text)
-        self.choose(f"{spaces} space{'s' * (spaces > 1)}")
+    def take_back(self) -> str:
+        """Undo: take back your last decision (the position, the log and the dice's streams as they were); what the
+        table says of it."""
+        words = undone_words(self.undo())
         self.advance()
+        self.note.value = escape(words)
+        self.script.tell([words])
+        return words
 
     def new_game(self) -> None:
         """A fresh game at the same seats with a new seed."""
         self.restart()
+        self._after_new_game()
+
+    def play_again(self) -> None:
+        """The same seed once more: the same deal and dice (as long as the same choices are made)."""
+        self.restart(self.seed)
+        self._after_new_game()
+
+    def _after_new_game(self) -> None:
         self._new_telling()
         self.note.value = ""
+        self.help.value = help_html(self)
+        self.hint_function = hint_function(self.game.name)
+        self.setup_form = form_of(self.game, self.seats, self.seed_text, self.pace, self.one_by_one)
         self.advance()
 
     def _new_telling(self) -> None:
@@ -189,7 +284,10 @@ class GameTable(Session):
         self.view.value = "" if hidden else self._drawing_html()
         self.log_view.value = "" if hidden else self._log_html()  # the log tells the last seat's secrets too
         self._show((self.pass_button,) if hidden else self._controls())
-        self.hint_button.disabled = hidden or self.stop != Stop.DECIDE
+        self.hint_button.layout.display = SHOWN if self.hint_function else HIDDEN
+        self.hint_button.disabled = hidden or self.stop != Stop.DECIDE or self._pausing
+        self.undo_button.layout.display = SHOWN if len(self.humans()) == 1 else HIDDEN
+        self.undo_button.disabled = hidden or self._pausing or not self.can_undo()
         self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
         if hidden:
             self.script.clear()  # nothing the last seat was told stays in the page
@@ -222,8 +320,9 @@ class GameTable(Session):
     def _drawing_html(self) -> str:
         """The viewing seat's drawn table with its plain-text twin."""
         observation = self.state.observation(self.viewer)
-        return html_block(self.view_module.render_svg(observation, self.game, self.names),
-                          self.view_module.render_text(observation, self.game, self.names))
+        text = self.view_module.render_text(observation, self.game, self.names)
+        return (f'<div class="deerbook-view">{self.view_module.render_svg(observation, self.game, self.names)}'
+                f'<details><summary>The table as text</summary><pre>{escape(text)}</pre></details></div>')
 
     def _build_controls(self) -> None:
         """The choice controls are made once and shown or hidden (a redraw sends new labels, not new widgets)."""
@@ -232,32 +331,35 @@ class GameTable(Session):
             self.choice_buttons.append(self._button("", partial(self._play_button, i), "", "deerbook-choice",
                                                     choice=True))
         self.choice_row = w.HBox(self.choice_buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.menu = w.Dropdown(description="Choose", style={"description_width": "initial"},
-                               layout=w.Layout(width="auto", max_width="100%"))
+        self.menu = w.Dropdown(description="Choose", style=LABEL, layout=WIDE)
         self.menu_box = w.HBox([self.menu, self._button("Play", lambda: self.play(self.menu.value),
                                                         "play the chosen move", "deerbook-choice", choice=True)],
                                layout=w.Layout(flex_flow="row wrap"))
-        self.move_which = w.Dropdown(description="Move", style={"description_width": "initial"},
-                                     layout=w.Layout(width="auto", max_width="100%"))
-        self.move_spaces = w.BoundedIntText(value=1, min=1, max=1, description="spaces",
-                                            style={"description_width": "initial"}, layout=w.Layout(width="10em"))
-        self.move_left = w.HTML()
-        self.move_box = w.HBox([self.move_which, self.move_spaces, self.move_left, self._button(
-            "Move", lambda: self.move_pawn(self.move_which.value, self.move_spaces.value), "make this move",
-            "deerbook-choice", choice=True)], layout=w.Layout(flex_flow="row wrap"))
-        for box in (self.menu_box, self.move_box):
+        self.split_fields = [w.BoundedIntText(description="", style=LABEL, layout=w.Layout(width="auto"))
+                             for _ in range(MAX_PAWNS)]
+        self.split_button = self._button("", lambda: self.split([f.value for f in self.shown_split_fields]),
+                                         "move every pawn as set here", "deerbook-choice", choice=True)
+        self.split_box = w.HBox([*self.split_fields, self.split_button], layout=w.Layout(flex_flow="row wrap"))
+        self._split_for: State | None = None  # the position the split's numbers were set for
+        for box in (self.menu_box, self.split_box):
             box.add_class(PICK_CLASS)
         self.choices = w.HBox([self.pass_button, self.roll_button, self.continue_button, self.new_button,
-                               self.choice_row, self.menu_box, self.move_box], layout=w.Layout(flex_flow="row wrap"))
+                               self.again_button, self.choice_row, self.menu_box, self.split_box],
+                              layout=w.Layout(flex_flow="row wrap"))
         self.choices.add_class("deerbook-choices")
 
-    def _on_page_pick(self, index: int, spaces: int | None) -> None:
-        """Play or Move pressed on the page, with the option its menu and the number its field showed then (the
-        controls' own values may still be on their way: `script.TableScript`)."""
+    @property
+    def shown_split_fields(self) -> list[w.BoundedIntText]:
+        """The split's number fields shown now, one per pawn (your own first)."""
+        return [field for field in self.split_fields if field.layout.display != HIDDEN]
+
+    def _on_page_pick(self, index: int, amounts: list[int]) -> None:
+        """Play or a split's button pressed on the page, with the option its menu and the numbers its fields showed
+        then (the controls' own values may still be on their way: `script.TableScript`)."""
         if self.menu_box in self.shown_controls and 0 <= index < len(self.menu.options):
             self._click(lambda: self.play(self.menu.options[index][1]), then_focus=True)
-        elif self.move_box in self.shown_controls and 0 <= index < len(self.move_which.options):
-            self._click(lambda: self.move_pawn(self.move_which.options[index][1], spaces or 0), then_focus=True)
+        elif self.split_box in self.shown_controls:
+            self._click(lambda: self.split(amounts), then_focus=True)
 
     def _play_button(self, index: int) -> None:
         """Play the choice on the button at `index` (its tooltip is the action's text)."""
@@ -265,14 +367,17 @@ class GameTable(Session):
 
     @property
     def shown_controls(self) -> tuple[w.Widget, ...]:
-        """The choice controls the table shows now (a button, a row of buttons, a menu or the rack's move)."""
+        """The choice controls the table shows now (a button, a row of buttons, a menu or a split)."""
         return tuple(box for box in self.choices.children if box.layout.display != HIDDEN)
 
     def first_control(self) -> w.Widget | None:
-        """The control a keyboard lands on after a choice: the first one shown (in a row, its first part shown)."""
+        """The control a keyboard lands on after a choice: the first one shown (in a row, its first part shown; in
+        a split, its button, which makes the split it starts at)."""
         if not self.shown_controls:
             return None
         first = self.shown_controls[0]
+        if first is self.split_box:
+            return self.split_button
         if isinstance(first, w.Box):
             return next(part for part in first.children if part.layout.display != HIDDEN)
         return first
@@ -283,17 +388,21 @@ class GameTable(Session):
 
     def _controls(self) -> tuple[w.Widget, ...]:
         if self.stop == Stop.OVER:
-            return (self.new_button,)
-        offered = choices(self, self.stop)
-        if not offered:
+            return self.new_button, self.again_button
+        if self._pausing:
             return ()
-        if offered[0].name == ROLL:
+        offered = split_offered(self, self.stop)
+        if offered is not None:
+            return (self._split_control(offered),)
+        offered_choices = choices(self, self.stop)
+        if not offered_choices:
+            return ()
+        if offered_choices[0].name == ROLL:
             return (self.roll_button,)
-        if offered[0].name == NEXT:
+        if offered_choices[0].name == NEXT:
             return (self.continue_button,)
-        if all(a.kind == "move" for a in self.state.legal_actions()):
-            return (self._move_control(offered),)
-        return (self._buttons(offered) if len(offered) <= MAX_BUTTONS else self._menu(offered),)
+        return (self._buttons(offered_choices) if len(offered_choices) <= MAX_BUTTONS
+                else self._menu(offered_choices),)
 
     def _buttons(self, offered) -> w.Widget:
         for i, button in enumerate(self.choice_buttons):
@@ -307,17 +416,19 @@ class GameTable(Session):
         self.menu.value = offered[0].name  # new options leave the menu on none of them
         return self.menu_box
 
-    def _move_control(self, offered) -> w.Widget:
-        """A rack's (or Bullseye's) next move as one control: pawn and direction (your own pawn back to start
-        with), spaces, Move; it says how many spaces are left after each part."""
-        left = cast(Any, self.state).moves_left  # rack and Bullseye moves exist in the deer games only
-        self.move_which.options = [(choice.label, choice.name) for choice in offered]
-        own_back = f"move player {self.viewer} back"
-        self.move_which.value = own_back if any(c.name == own_back for c in offered) else offered[0].name
-        self.move_spaces.max = max(left, self.move_spaces.min)
-        self.move_spaces.value = left
-        self.move_left.value = f"of <b>{left}</b> left"
-        return self.move_box
+    def _split_control(self, offered) -> w.Widget:
+        """A rack's (or Bullseye's) moves as one control: a number per pawn, starting at the split that helps the
+        person most (a redraw of the same decision, after a refusal, keeps the numbers typed), and the button that
+        makes them."""
+        fresh, self._split_for = self._split_for is not self.state, self.state
+        for i, field in enumerate(self.split_fields):
+            if i < len(offered.parts) and fresh:
+                part = offered.parts[i]
+                field.min, field.max = -offered.total, offered.total
+                field.description, field.value = part.label, part.start
+            field.layout.display = SHOWN if i < len(offered.parts) else HIDDEN
+        self.split_button.description = f"Move the pawns ({offered.total} spaces)"
+        return self.split_box
 
     # -- saving -----------------------------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> Path | None:
@@ -334,21 +445,29 @@ class GameTable(Session):
         return written
 
     def load(self, text: str, source: str = "the file") -> bool:
-        """Continue the saved game in `text`; on a bad file say why and change nothing."""
+        """Continue the saved game in `text`, its log told again; on a bad file say why in a sentence about the
+        file or the game, and change nothing."""
         try:
             self.load_text(text, source)
         except SaveFileError as exc:
-            self.note.value = f"<b>Cannot load {escape(source)}:</b> {escape(str(exc))}"
+            self.note.value = f"<b>Not loaded:</b> {escape(load_problem(exc, source))}"
             return False
         self._new_telling()
         self.note.value = f"Loaded {escape(source)}."
         self.help.value = help_html(self)
+        self.hint_function = hint_function(self.game.name)
+        self.setup_form = form_of(self.game, self.seats, self.seed_text, self.pace, self.one_by_one)
+        self._draw_setup()
         self.advance()
         return True
 
     def _on_upload(self, change) -> None:
-        for upload in change["new"]:
+        uploads = change["new"]
+        if not uploads:
+            return
+        for upload in uploads:
             self.load(bytes(upload["content"]).decode("utf-8", errors="replace"), upload["name"])
+        self.upload.value = ()  # the Load button counts no file: each load is done with, loaded or not
 
     # -- display ----------------------------------------------------------------------------------------
     def summary(self) -> str:
@@ -358,13 +477,11 @@ class GameTable(Session):
         return f"{self.game.name} table, seed {self.seed_text}, seats {', '.join(self.seats)}: {turn}"
 
     def snapshot_html(self) -> str:
-        """The table drawn for a page without live widgets: status, the viewing seat's table, the log."""
-        status = f"<div>{self._status_html()}</div>"
-        if self.passing_to is not None:
-            return status
-        return f"{status}{self._drawing_html()}{self._log_html()}"
+        """The table for a page without live widgets: status and scores, the drawing as an image, the table as
+        text in a table, the log (each part readable where the page's HTML is cleaned of pictures)."""
+        return snapshot_html(self, self.stop, self.passing_to, self._status_html(), self._log_html())
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
 
 

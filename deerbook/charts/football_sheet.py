@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 
 from ..football.rules import Marks
 from ..football.sheet import START_KICK_RANGE, TRACKS, Box, PlaySheet, default_sheet
+from ..play.football_words import BOX_SHORT, box_label
 from .alternative import describe
 from .theme import add_legend_swatches, discrete_colorscale
 
@@ -23,7 +24,6 @@ PLAY_ROWS = tuple(f"{t} {TRACK_KINDS[t]}" for t in TRACKS)
 #: its track in full).
 HEADINGS = {"Kick Range": "Kick<br>Range", "Power Dice": "Power<br>Dice", "Breakaway": "Break-<br>away",
             "YAC": "YAC", **{name: f"{t}<br>{'run' if t <= 3 else 'pass'}" for t, name in zip(TRACKS, PLAY_ROWS)}}
-CIRCLED = dict(zip(TRACKS, "①②③④⑤⑥"))  # a chained action is a track number in a circle
 #: Box kind -> fill colour (the legend, in this order): apart from each other for the common colour-vision
 #: deficiencies, each under a label of AA contrast (tests/test_palette.py).
 COLORS = {
@@ -44,16 +44,17 @@ class Cell:
 
 
 def box_cell(track: int, index: int, box: Box) -> Cell:
-    """A Play-track box: yards with B/Y, a circled chain target, ★ wild, K kick range, P power die."""
+    """A Play-track box: yards with B/Y, a circled chain target, ★ wild, K kick range, P power die (the drawings'
+    marks, `play.football_words.box_label`)."""
     where = f"track {track}, box {index}"
     if box.action in ("run", "pass"):
         bonus = {"run": ("B", "Breakaway"), "pass": ("Y", "YAC")}[box.action] if box.bonus else ("", "")
         kind = box.action + (f" + {bonus[1]}" if box.bonus else "")
         return Cell(f"{box.yards}{bonus[0]}", kind, f"{where}: {box.yards}-yard {kind}")
-    cells = {"chain": Cell(CIRCLED.get(box.target, ""), "chain", f"{where}: chained action to track {box.target}"),
-             "wild": Cell("★", "wild chain", f"{where}: wild chained action (any other Play track)"),
-             "kick": Cell("K", "kick range", f"{where}: check the next Kick Range box"),
-             "power": Cell("P", "power die", f"{where}: unlock the next Power Die"),
+    cells = {"chain": Cell(box_label(box), "chain", f"{where}: chained action to track {box.target}"),
+             "wild": Cell(BOX_SHORT["wild"], "wild chain", f"{where}: wild chained action (any other Play track)"),
+             "kick": Cell(BOX_SHORT["kick"], "kick range", f"{where}: check the next Kick Range box"),
+             "power": Cell(BOX_SHORT["power"], "power die", f"{where}: unlock the next Power Die"),
              "empty": Cell("", "empty", f"{where}: empty")}
     return cells[box.action]
 

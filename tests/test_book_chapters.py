@@ -5,7 +5,14 @@ Each game's part opens with How to play, then odds, playing well and balance; th
 chapter opens with a question and ends with a summary and exercises, whose folded solutions call the package
 (`deerbook.play.exercises`, checked in tests/test_exercises.py). How to play shows no code, set-up cells are folded
 everywhere, and no prose types a number that the package computes in a fraction wall.
+
+Every number a chapter's prose states comes from the code: a Markdown cell names no quantity (only names such as
+"Ruling 7", "track 4", "player 1", list numbers and years), a number in an exercise is the exercise's given (its
+solution's code uses it), and chapter 91's claims are each followed by the code that asserts them. A solution
+shows the working a reader could do (the count, the formula, a few lines of code) and calls the package only to
+check it: every call of `deerbook.play.exercises` is inside an `assert`.
 """
+import ast
 import json
 import re
 from pathlib import Path
@@ -18,6 +25,8 @@ TOC = (ROOT / "book" / "_toc.yml").read_text()
 CHAPTERS = sorted(path for path in NOTEBOOKS.glob("*.ipynb") if not path.name.startswith("90-"))  # 90: a listing
 HOW_TO_PLAY = ("10-deer-in-the-headlights", "11-deer-advanced-and-cards", "20-football-highlights")
 HIDDEN = {"hide-input", "hide-cell", "remove-input", "remove-cell"}
+#: Chapter 30's prose and solutions belong to its play tables (issue 41 rewrites it); chapter 90 is a listing.
+OTHERS = ("30-play-and-explore", "90-decisions")
 
 
 def cells(path: Path) -> list[dict]:
@@ -95,3 +104,72 @@ def test_prose_types_no_long_fraction_and_no_decision_list(path):
     assert not re.search(r"\b\d{4,}/\d+|\b\d+/\d{4,}\b", text)
     listing = [cell for cell in cells(path) if "DECISIONS" in source(cell)]
     assert not listing or path.stem == "90-decisions", "the decisions are listed once, in the Reference part"
+
+
+# -- every number from the code ------------------------------------------------------------------------------------
+#: What a Markdown cell may hold with a digit in it: a link's address, code, math, an HTML tag or entity, a name with a
+#: number ("Ruling 7", "tracks 1–3", "player 0"), a list's number, a year, the 95 of a 95% interval.
+NOT_QUANTITIES = re.compile(
+    r"\]\([^)]*\)|`[^`]*`|\$[^$]*\$|<[^>]+>|&#?\w+;|^\s*\d+\. |\b(?:19|20)\d\d\b|"
+    r"\b95%\s+interval|\b95 \w+ (?:out )?of 100\b|"
+    r"\b(?:Rulings?|§|tracks?|areas?|box(?:es)?|players?|[Ss]eats?|Step|chapters?|exercises?)\s+\d+"
+    r"(?:\s*(?:–|-|to|and|or|,)\s*\d+)*", re.MULTILINE)
+#: A ratio or amount in words ("one kick in seven", "ten percentage points") is a number too.
+NUMBER_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a dozen|twenty)\s+"
+                          r"(?:percentage points|[a-z]+ in (?:two|three|four|five|six|seven|eight|nine|ten|twenty)|in "
+                          r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty))\b", re.IGNORECASE)
+
+
+def typed_numbers(text: str) -> list[str]:
+    """The quantities a piece of Markdown types: each line's numbers that are not names, addresses or list numbers."""
+    rest = NOT_QUANTITIES.sub(" ", text)
+    found = [line.strip() for line in rest.splitlines() if re.search(r"\d", line)]
+    return found + [match[0] for match in NUMBER_WORDS.finditer(rest)]
+
+
+def exercises_and_solutions(path: Path) -> tuple[list[str], list[str]]:
+    """Each exercise's text and its solution cell's source."""
+    text = markdown(path).split("\n## Exercises")[1].split("### Solutions")[0]
+    items = re.split(r"^\d+\. ", text, flags=re.MULTILINE)[1:]
+    solutions = [source(cell) for cell in cells(path) if cell.get("metadata", {}).get("mystnb", {}).get(
+        "code_prompt_show", "").startswith("Show the solution to exercise")]
+    return items, solutions
+
+
+@pytest.mark.parametrize("path", [p for p in CHAPTERS if p.stem not in OTHERS], ids=lambda path: path.stem)
+def test_prose_types_no_number_the_package_computes(path):
+    body = [(i, source(cell)) for i, cell in enumerate(cells(path)) if cell["cell_type"] == "markdown" and i > 0]
+    found = []
+    for i, text in body:
+        prose = text.split("## Exercises")[0]
+        numbers = typed_numbers(prose)
+        if path.stem == "91-how-deerbook-checks-itself":  # the code after a claim asserts it: its numbers are there
+            claim = next(source(cell) for cell in cells(path)[i + 1:] if cell["cell_type"] == "code")
+            numbers = [n for line in numbers for n in re.findall(r"\d+", line) if n not in claim]
+        found += [f"cell {i}: {n}" for n in numbers]
+    exercises, solutions = exercises_and_solutions(path)
+    for number, (exercise, solution) in enumerate(zip(exercises, solutions), 1):
+        givens = [given.replace(",", "") for given in re.findall(r"\d[\d,]*\d|\d", NOT_QUANTITIES.sub(" ", exercise))]
+        found += [f"exercise {number}: {given} is not in its solution" for given in givens
+                  if not re.search(rf"(?<![\d.]){given}(?![\d])", solution.replace("_", ""))]
+    assert found == [], "typed in the prose, not computed:\n" + "\n".join(found)
+
+
+def exercises_calls(node: ast.AST) -> list[ast.Call]:
+    """The calls of `exercises.…` under `node`."""
+    return [call for call in ast.walk(node) if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name) and call.func.value.id == "exercises"]
+
+
+@pytest.mark.parametrize("path", [p for p in CHAPTERS if p.stem not in OTHERS], ids=lambda path: path.stem)
+def test_a_solution_shows_the_working_and_the_package_only_checks_it(path):
+    _, solutions = exercises_and_solutions(path)
+    for number, code in enumerate(solutions, 1):
+        tree = ast.parse(code)
+        checks = [node for node in ast.walk(tree) if isinstance(node, ast.Assert) and exercises_calls(node)]
+        outside = [call for call in exercises_calls(tree) if not any(call in ast.walk(check) for check in checks)]
+        working = [node for node in tree.body if not isinstance(node, (ast.Assert, ast.Import, ast.ImportFrom))]
+        assert checks, f"exercise {number}: no assert checks the working against deerbook.play.exercises"
+        assert outside == [], f"exercise {number}: the answer is the package's, not the working's: " + \
+            ", ".join(ast.unparse(call) for call in outside)
+        assert len(working) >= 2, f"exercise {number}: no working shown"

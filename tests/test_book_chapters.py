@@ -168,7 +168,8 @@ def test_a_solution_shows_the_working_and_the_package_only_checks_it(path):
         tree = ast.parse(code)
         checks = [node for node in ast.walk(tree) if isinstance(node, ast.Assert) and exercises_calls(node)]
         outside = [call for call in exercises_calls(tree) if not any(call in ast.walk(check) for check in checks)]
-        working = [node for node in tree.body if not isinstance(node, (ast.Assert, ast.Import, ast.ImportFrom))]
+        working = [node for node in ast.walk(tree)
+                   if isinstance(node, ast.stmt) and not isinstance(node, (ast.Assert, ast.Import, ast.ImportFrom))]
         assert checks, f"exercise {number}: no assert checks the working against deerbook.play.exercises"
         assert outside == [], f"exercise {number}: the answer is the package's, not the working's: " + \
             ", ".join(ast.unparse(call) for call in outside)

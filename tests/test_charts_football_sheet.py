@@ -66,4 +66,5 @@ def test_checked_boxes_are_shaded():
     assert row(figure, "1 short runs", "text")[:3] == ["5B", "", "5B"]  # contents stay readable
     assert row(figure, "5 medium passes", "customdata")[1].endswith("(checked)")
     assert sum(v == checked for r in heatmap(figure).z for v in r) == 3 + 2 + 2 + 1 + 1
-    assert "9 boxes checked" in figure.layout.title.text
+    words = "5 boxes of the play tracks and 4 of the tracks above them (Kick Range 1, Power Dice 1, Breakaway 2)"
+    assert f"{words} checked" in figure.layout.title.text and words in figure.layout.meta["description"]

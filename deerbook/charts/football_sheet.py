@@ -86,6 +86,20 @@ def checked_counts(marks: Marks) -> dict[str, int]:
             "YAC": marks.yac, **dict(zip(PLAY_ROWS, marks.checked))}
 
 
+def checked_words(marks: Marks) -> str:
+    """The boxes a player has checked, in words, the play tracks apart from the tracks above them: "6 boxes of the play
+    tracks and 3 of the tracks above them (Power Dice 1, Breakaway 1, YAC 1)" (the book's text and the sheet's
+    caption both say it so)."""
+    counts = checked_counts(marks)
+    play = sum(counts[name] for name in PLAY_ROWS)
+    above = {name: n for name, n in counts.items() if name not in PLAY_ROWS and n}
+    words = f"{play} box{'es' * (play != 1)} of the play tracks"
+    if above:
+        words += (f" and {sum(above.values())} of the tracks above them ("
+                  + ", ".join(f"{name} {n}" for name, n in above.items()) + ")")
+    return words
+
+
 def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, title: str | None = None) -> go.Figure:
     """The sheet as columns of boxes (box 1 at the top); with `marks`, that player's checked boxes are shaded grey."""
     sheet = sheet or default_sheet()
@@ -108,7 +122,7 @@ def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, tit
         colorscale=discrete_colorscale(list(COLORS.values())), zmin=-0.5, zmax=len(KINDS) - 0.5, showscale=False,
         xgap=2, ygap=2, hoverongaps=False, name="sheet"))
     add_legend_swatches(figure, COLORS)
-    default_title = sheet.name + (f": {sum(checked.values())} boxes checked" if marks else "")
+    default_title = sheet.name + (f": {checked_words(marks)} checked" if marks else "")
     figure.update_layout(title=title or default_title, height=860, plot_bgcolor="rgba(0,0,0,0)",
                          margin={"l": 8, "r": 8},
                          xaxis={"side": "top", "tickvals": list(rows), "ticktext": [HEADINGS[name] for name in rows],
@@ -116,6 +130,6 @@ def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, tit
                          yaxis={"title": "box (checked from the top down)", "autorange": "reversed", "dtick": 1,
                                 "showgrid": False, "zeroline": False, "tickfont": {"size": 10}},
                          legend={"font": {"size": 11}})
-    marked = f"; {sum(checked.values())} boxes checked, shaded grey" if marks else ""
+    marked = f"; {checked_words(marks)} checked, shaded grey" if marks else ""
     return describe(figure, f"Grid of boxes, one column per track ({len(rows)} tracks), coloured by kind of box",
                     f"the longest track has {depth} boxes{marked}")

@@ -174,3 +174,63 @@ def test_a_solution_shows_the_working_and_the_package_only_checks_it(path):
         assert outside == [], f"exercise {number}: the answer is the package's, not the working's: " + \
             ", ".join(ast.unparse(call) for call in outside)
         assert len(working) >= 2, f"exercise {number}: no working shown"
+
+
+# -- the text and the pictures say the same (read from the stored, executed chapters) ------------------------------
+def outputs(path: Path) -> list[dict]:
+    """Every output's data of a chapter, in order."""
+    return [output.get("data", {}) for cell in cells(path) for output in cell.get("outputs", [])]
+
+
+def said(path: Path) -> list[str]:
+    """The text a chapter's code printed or wrote as Markdown, output by output."""
+    return ["".join(data.get("text/markdown") or data.get("text/plain") or "") for data in outputs(path)]
+
+
+def figures(path: Path) -> list[dict]:
+    return [data["application/vnd.plotly.v1+json"] for data in outputs(path) if "application/vnd.plotly.v1+json" in data]
+
+
+def test_the_worked_turn_of_deer_is_drawn_from_the_position_its_text_describes():
+    path = NOTEBOOKS / "10-deer-in-the-headlights.ipynb"
+    texts = said(path)
+    prose = next(text for text in texts if text.startswith("It is round "))
+    drawing = next(text for text in texts if text.startswith("Deer in the Headlights: round "))
+    round_, pawns = re.search(r"round (\d+)", prose)[1], re.findall(r"on (\d+)", prose)
+    assert re.match(rf"Deer in the Headlights: round {round_},", drawing)
+    assert re.findall(r"P\d(?: \(you\))? (\d+)", drawing.splitlines()[1]) == pawns  # the same pawns, in seat order
+    start = next(text for text in texts if text.startswith("The board is a score track."))
+    assert round_ != "1" or set(pawns) == set(re.findall(r"starts on (\d+)", start)), "round 1 with pawns moved"
+    assert not re.search(r"\b1 cards\b", "\n".join(texts))
+
+
+def test_the_solo_rounds_text_and_its_sheet_count_the_same_boxes():
+    path = NOTEBOOKS / "20-football-highlights.ipynb"
+    prose = next(text for text in said(path) if "Her sheet now has" in text)
+    counted = re.search(r"Her sheet now has (.+?) checked", prose)[1]
+    caption = next(f["layout"]["meta"]["description"] for f in figures(path) if "Gina" in f["layout"]["title"]["text"])
+    assert f"; {counted} checked, shaded grey" in caption
+
+
+def test_the_static_odds_page_and_its_live_explorer_agree():
+    path = NOTEBOOKS / "31-explore-the-odds.ipynb"
+    explorer = next(text for text in said(path) if text.startswith("Odds explorer (edition: board game"))
+    shed, empties = re.search(r"points shed ([\d.]+),.*hand empties ([\d.]+%)", explorer).groups()
+    hands = next(f for f in figures(path) if "Points shed this turn holding" in f["layout"]["title"]["text"])
+    assert hands["layout"]["title"]["text"].endswith(f": {shed} expected, hand empties with chance {empties}")
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda path: path.stem)
+def test_no_chart_and_no_table_shows_nothing_but_zeros(path):
+    """A chart of all zeros (or a table whose every number is 0) shows the reader nothing: the example is badly
+    chosen."""
+    for figure in figures(path):
+        values = [value for trace in figure["data"] for key in ("x", "y", "z") if key in trace
+                  for value in (sum(trace[key], []) if trace[key] and isinstance(trace[key][0], list) else trace[key])
+                  if isinstance(value, (int, float)) and not isinstance(value, bool)]
+        steps = [button["args"][0] for menu in figure["layout"].get("updatemenus", []) for button in menu["buttons"]]
+        assert any(values) or steps, f"{figure['layout']['title']['text']!r} shows only zeros"
+    for text in said(path):
+        rows = [line for line in text.splitlines()[2:] if line.startswith("| ")] if text.startswith("| ") else []
+        numbers = [cell for row in rows for cell in row.split("|")[2:-1] if re.fullmatch(r"\s*[\d.]+%?\s*", cell)]
+        assert not numbers or any(float(cell.strip().rstrip("%")) for cell in numbers), f"a table of zeros: {rows}"

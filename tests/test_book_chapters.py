@@ -234,3 +234,19 @@ def test_no_chart_and_no_table_shows_nothing_but_zeros(path):
         rows = [line for line in text.splitlines()[2:] if line.startswith("| ")] if text.startswith("| ") else []
         numbers = [cell for row in rows for cell in row.split("|")[2:-1] if re.fullmatch(r"\s*[\d.]+%?\s*", cell)]
         assert not numbers or any(float(cell.strip().rstrip("%")) for cell in numbers), f"a table of zeros: {rows}"
+
+
+GLOSSARY = (ROOT / "book" / "glossary.md").read_text()
+
+
+@pytest.mark.parametrize("term", ["Skill share", "Net", "Exact (in a hint)", "*N play + M power*",
+                                  "Dice left to check (*2 × 1 left*)", "Percentage points", "Non-active player",
+                                  "Running Deer", "Deer Head", "Predator die", "Predators (Fox, Wolf, Bear)"])
+def test_the_book_defines_its_terms_in_the_glossary(term):
+    assert f"\n### {term}\n" in GLOSSARY
+
+
+def test_the_glossary_is_in_alphabetical_order():
+    terms = [re.sub(r"[^a-z0-9 ]", "", line[4:].lower()).strip() for line in GLOSSARY.splitlines()
+             if line.startswith("### ")]
+    assert terms == sorted(terms)

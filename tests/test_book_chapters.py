@@ -250,3 +250,15 @@ def test_the_glossary_is_in_alphabetical_order():
     terms = [re.sub(r"[^a-z0-9 ]", "", line[4:].lower()).strip() for line in GLOSSARY.splitlines()
              if line.startswith("### ")]
     assert terms == sorted(terms)
+
+
+def test_the_play_page_names_the_chapters_that_do_not_run_live_and_no_other():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "book" / "lite"))
+    import runs_live
+
+    page = (ROOT / "book" / "play-in-your-browser.md").read_text().split("## Run the chapters live")[1]
+    said_not_live = set(re.findall(r"chapter (\d+),? which\s+needs", page))
+    not_live = {Path(chapter).name[:2] for chapter in runs_live.chapters() if chapter not in runs_live.live_chapters()}
+    assert said_not_live == not_live and "balance" not in page.split("The game tables")[0]

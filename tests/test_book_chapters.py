@@ -262,3 +262,10 @@ def test_the_play_page_names_the_chapters_that_do_not_run_live_and_no_other():
     said_not_live = set(re.findall(r"chapter (\d+),? which\s+needs", page))
     not_live = {Path(chapter).name[:2] for chapter in runs_live.chapters() if chapter not in runs_live.live_chapters()}
     assert said_not_live == not_live and "balance" not in page.split("The game tables")[0]
+
+
+@pytest.mark.parametrize("path", [p for p in CHAPTERS if p.stem not in OTHERS], ids=lambda path: path.stem)
+def test_a_folded_picture_says_what_it_folds(path):
+    folded = [cell for cell in cells(path) if "hide-input" in tags(cell)]
+    assert all(cell["metadata"].get("mystnb", {}).get("code_prompt_show", "").startswith("Show the ")
+               for cell in folded), "a folded cell under the plain 'Show code cell source'"

@@ -173,9 +173,8 @@ def chance_heatmap(x: Sequence[str], x_title: str, y_title: str, hover: str, ste
     by Python, so a hover rounds as the page's text does)."""
     fig = go.Figure(go.Heatmap(x=list(x), texttemplate="%{text}", textfont={"size": 12},
                                hovertemplate=hover + "<extra></extra>", zmin=0, zmax=1, colorscale=CHANCE_SCALE,
-                               colorbar={"title": {"text": "chance"}, "tickformat": ".0%", "thickness": 12},
-                               xgap=1, ygap=1, hoverongaps=False))
-    fig.update_xaxes(title_text=x_title, type="category")
-    fig.update_yaxes(title_text=y_title, type="category", autorange="reversed")
+                               showscale=False, xgap=1, ygap=1, hoverongaps=False))  # each cell says its chance
+    fig.update_xaxes(title_text=x_title, type="category", showgrid=False, tickangle=0)
+    fig.update_yaxes(title_text=y_title, type="category", autorange="reversed", showgrid=False)
     fig.update_layout(height=860, plot_bgcolor="rgba(0,0,0,0)")
     return with_dropdown(fig, steps, kind)

@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence, cast
 
 import ipywidgets as w
 
-from ..play.drawing import html_block
+from ..play.drawing import NARROW, WIDE, html_block
 from ..engine import DeerbookError, Game, SaveFileError, State
 from ..engine.files import FileWriteError, free_path, write_atomic
 from ..engine.seeding import Seed
@@ -220,10 +220,10 @@ class GameTable(Session):
                 f'{log_html(self, LOG_TURNS)}</div>')
 
     def _drawing_html(self) -> str:
-        """The viewing seat's drawn table with its plain-text twin."""
-        observation = self.state.observation(self.viewer)
-        return html_block(self.view_module.render_svg(observation, self.game, self.names),
-                          self.view_module.render_text(observation, self.game, self.names))
+        """The viewing seat's drawn table, wide and for a phone (`play.drawing.html_block`), and its text twin."""
+        observation, views = self.state.observation(self.viewer), self.view_module
+        wide, narrow = (views.svg(observation, self.game, self.names, width=width) for width in (WIDE, NARROW))
+        return html_block(wide, views.render_text(observation, self.game, self.names), "" if narrow == wide else narrow)
 
     def _build_controls(self) -> None:
         """The choice controls are made once and shown or hidden (a redraw sends new labels, not new widgets)."""

@@ -154,7 +154,8 @@ def _field(svg: Svg, o: dict, names, top: float) -> float:
 
 
 def _areas(svg: Svg, o: dict, top: float) -> float:
-    """The six Play Dice areas with their dice (three to a row on a narrow page), and the Defense Die."""
+    """The six Play Dice areas with their dice (three to a row on a narrow page), and the Defense Die beside them, or
+    under them where there is no room."""
     s = o["state"]
     per_row = 6 if svg.width >= 690 else 3 if svg.width >= 330 else 2
     width = min(104, (svg.width - 20 - 8 * (per_row - 1)) / per_row)
@@ -171,12 +172,12 @@ def _areas(svg: Svg, o: dict, top: float) -> float:
         for j, kind in enumerate(dice[:2 * across]):
             svg.die(x + 5 + (j % across) * 18, y + 21 + (j // across) * 20, str(track), size=17,
                     fill=PAPER if kind == "play" else POWER_FILL, label=f"{kind} die in area {track}")
-    bottom, narrow = top + 20 + 72 * ((len(TRACKS) + per_row - 1) // per_row), per_row != 6
+    bottom = top + 20 + 72 * ((len(TRACKS) + per_row - 1) // per_row)
+    narrow = svg.width - 82 < 10 + per_row * (width + 8)  # no room for the Defense Die beside the areas: under them
     svg.text(10, bottom + 8, f"{s['pool']} play dice to roll next turn", size=11)
-    name = DEFENSE_NAMES[s["defense"]]
-    svg.die(svg.width - 82, bottom - 64 * (not narrow), name.replace(" yards", ""), size=58,
-            label=f"Defense Die: {name}")
-    svg.text(svg.width - 53, bottom + 8 + 66 * narrow, "Defense Die", size=11, anchor="middle")
+    name, die_top = DEFENSE_NAMES[s["defense"]], bottom if narrow else top + 20
+    svg.die(svg.width - 82, die_top, name.replace(" yards", ""), size=58, label=f"Defense Die: {name}")
+    svg.text(svg.width - 53, die_top + 72, "Defense Die", size=11, anchor="middle")
     if any(s["hand"]):  # beside the pool's line on a wide page, under it on a narrow one
         held = ", ".join(f"{n} on track {t}" for t, n in zip(TRACKS, s["hand"]) if n)
         svg.text(10 if narrow else 250, bottom + 8 + 16 * narrow, f"dice to check: {held}", size=11, weight="bold")

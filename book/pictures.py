@@ -1,7 +1,7 @@
 """The README's pictures, drawn by the package and photographed in headless chromium (python3 dev.py pictures):
 
 - deer-table.png: a Deer in the Headlights table as the reader's seat sees it mid-game (deerbook.play.deer_view);
-- odds-chart.png: the chance of every combination of the board game's number dice
+- odds-chart.png: the chance of every combination of the board game's number dice, written on each bar
   (deerbook.charts.deer_odds.combinations_figure, drawn by the installed plotly.js).
 
 Each PNG records, in a tEXt chunk, the SHA-256 of what it shows (the drawing's SVG text, the figure's JSON), so
@@ -38,13 +38,21 @@ def table_svg() -> str:
 
 
 def chart_json() -> str:
-    """The odds chart's figure as JSON, in the book's light style, at the README's width."""
+    """The odds chart's figure as JSON, in the book's light style, at the README's width, each bar's chance written at
+    its end (as the book writes a chance, `deerbook.analysis.numbers.percent`: a picture has no hover)."""
+    from fractions import Fraction
+
+    from deerbook.analysis.deer_odds import odds_report
+    from deerbook.analysis.numbers import percent
     from deerbook.charts import use_book_style
     from deerbook.charts.deer_odds import combinations_figure
 
     use_book_style()
+    chances = [Fraction(row["probability"]) for row in odds_report("deer")["combinations"]]
     figure = combinations_figure(["deer"]).update_layout(width=WIDTH, height=CHART_HEIGHT)
-    return figure.to_json()
+    figure.update_traces(text=[percent(p) for p in chances], textposition="outside", cliponaxis=False,
+                         textfont={"size": 13})
+    return figure.update_xaxes(range=[0, float(max(chances)) * 1.2]).to_json()
 
 
 def digest(text: str) -> str:

@@ -35,7 +35,10 @@ What is asserted:
   on a phone, and fold the chapter list away and back on a wide screen;
 * in headless chromium, light and dark, 390 px wide: every chart with its own dropdown or slider (chapters 13,
   21, 23 and 31) shows another step's exact data once a reader picks it, its title still fits, and a theme switch
-  and a resize keep the pick.
+  and a resize keep the pick;
+* in headless chromium, 390 px wide, light and dark: no visible text of a page's article is smaller than 11 CSS px
+  (an SVG's text as it is drawn), every table fits the screen or scrolls in a box of its own; and picking each step of
+  a chart's dropdown or slider never changes an axis's type or direction.
 """
 
 from __future__ import annotations
@@ -886,6 +889,119 @@ def test_chart_controls_change_the_plotted_data(html_dir: Path, scheme: str) -> 
                         f"{rel} #{div_id}: a theme switch or resize lost the reader's pick")
                     assert chart["shows"] and chart["fits"], f"{rel} #{div_id}: {chart}"
                 context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------------------------------------
+# What a phone can read (issue 46): on every page at 390 px, light and dark, no visible text of the article is drawn
+# smaller than 11 CSS px (an SVG's text measured as drawn, its scale included: a drawing is laid out for the width it
+# is shown at, never shrunk), and every table fits the screen or scrolls in a box of its own. The play page's game
+# table is left to tests/test_play_page.py.
+
+SMALLEST_TEXT = 11  # CSS px
+READABLE_JS = r"""
+([smallest, skip]) => {
+  const small = [], tables = [];
+  const width = document.documentElement.clientWidth;
+  const shown = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.display === "none" || style.visibility === "hidden" || style.opacity === "0") return false;
+      if (e.tagName === "DETAILS" && !e.open && !el.closest("summary")) return false;
+    }
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  document.querySelectorAll(".bd-article *").forEach((el) => {
+    if (el.closest(skip + ", .hoverlayer, .modebar-container, script, style, mjx-container, .MathJax")) return;
+    if (!Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim()) || !shown(el)) return;
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement && el.getScreenCTM()) size *= Math.hypot(el.getScreenCTM().a, el.getScreenCTM().b);
+    if (size < smallest - 0.05) small.push(`${size.toFixed(1)} px: "${el.textContent.trim().slice(0, 40)}"`);
+  });
+  document.querySelectorAll(".bd-article table").forEach((table) => {
+    if (table.closest(skip) || table.getBoundingClientRect().right <= width + 1) return;
+    const scrolls = (box) => /(auto|scroll)/.test(getComputedStyle(box).overflowX)
+      && box.getBoundingClientRect().right <= width + 1;
+    let box = table.parentElement;
+    while (box && !box.classList.contains("bd-article") && !scrolls(box)) box = box.parentElement;
+    if (!box || box.classList.contains("bd-article"))
+      tables.push(`table "${table.innerText.slice(0, 40).replace(/\s+/g, " ")}" reaches `
+                  + `${Math.round(table.getBoundingClientRect().right)} px, with no box of its own to scroll in`);
+  });
+  return [...new Set(small)].concat(tables);
+}
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_reads_every_text_and_every_table(html_dir: Path, pages: dict[Path, _Page], scheme: str) -> None:
+    reason = _chromium_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    server = _serve(html_dir)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    problems: list[str] = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
+            context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(origin + "/") else r.abort())
+            for rel in book_pages(pages):
+                page = context.new_page()
+                page.goto(f"{origin}/{rel}", wait_until="load")
+                page.wait_for_load_state("networkidle")
+                problems += [f"{rel}: {found}" for found in page.evaluate(READABLE_JS, [SMALLEST_TEXT, GAME_TABLE])]
+                page.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    assert not problems, f"{len(problems)} problem(s) at 390 px, {scheme}:\n" + "\n".join(problems[:60])
+
+
+# Per chart with a control: its axes' types and directions, then after each of its steps (applied as picking it does).
+AXES_JS = r"""
+async () => {
+  const axes = (div) => Object.keys(div._fullLayout).filter((k) => /^[xy]axis\d*$/.test(k)).sort()
+    .map((k) => { const a = div._fullLayout[k]; return `${k} ${a.type} ${a.range[0] < a.range[1] ? "up" : "down"}`; });
+  const found = [];
+  for (const div of document.querySelectorAll("div.deerbook-plotly")) {
+    const control = div.layout && ((div.layout.updatemenus || [])[0] || (div.layout.sliders || [])[0]);
+    if (!control) continue;
+    const before = axes(div).join(", ");
+    for (const step of control.buttons || control.steps) {
+      await Plotly.update(div, ...step.args);
+      const after = axes(div).join(", ");
+      if (after !== before) found.push(`#${div.id} "${step.label}": ${before} became ${after}`);
+    }
+  }
+  return found;
+}
+"""
+
+
+def test_a_chart_menu_never_changes_an_axis_type_or_direction(html_dir: Path) -> None:
+    reason = _chromium_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    server = _serve(html_dir)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    problems: list[str] = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            for rel in CONTROL_PAGES:
+                page.goto(f"{origin}/{rel}", wait_until="load")
+                page.wait_for_load_state("networkidle")
+                problems += [f"{rel} {found}" for found in page.evaluate(AXES_JS)]
             browser.close()
     finally:
         server.shutdown()

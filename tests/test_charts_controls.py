@@ -9,11 +9,11 @@ pytest.importorskip("plotly")
 
 import plotly.graph_objects as go  # noqa: E402
 
-from deerbook.analysis.numbers import chance, decimal  # noqa: E402
+from deerbook.analysis.numbers import chance, decimal, percent  # noqa: E402
 from deerbook.bots import deer_advisor, football_advisor  # noqa: E402
 from deerbook.charts import deer_odds, football_odds  # noqa: E402
-from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, step_data, step_titles, with_dropdown,  # noqa: E402
-                                      with_slider, wrap_label)
+from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, pinned_axes, step_data, step_titles,  # noqa: E402
+                                      with_dropdown, with_slider, wrap_label)
 from deerbook.bots.deer_advisor import advise, turn_distribution, turn_summary  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.bots.football_advisor import Advisor  # noqa: E402
@@ -21,7 +21,8 @@ from deerbook.analysis.deer_odds import odds_report  # noqa: E402
 from deerbook.analysis.football_odds import FIELD_POSITIONS, box_gain, default_game, whole_track  # noqa: E402
 from deerbook.charts import football_sheet  # noqa: E402
 from deerbook.football.sheet import TRACKS  # noqa: E402
-from deerbook.deer import position  # noqa: E402
+from deerbook.bots.deer_advisor import position_for_hand  # noqa: E402
+from deerbook.engine.seeding import stream  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -67,26 +68,47 @@ def test_hand_dropdown_offers_every_sample_hand_and_starts_at_the_first(hand_fig
     assert labels(hand_fig) == list(deer_odds.SAMPLE_HANDS)
     assert hand_fig.layout.updatemenus[0].active == 0
     first = step_data(hand_fig, 0)[0]
-    assert list(hand_fig.data[0].x) == first["x"] and list(hand_fig.data[0].customdata) == first["customdata"]
+    assert list(hand_fig.data[0].x) == first["x"] and list(hand_fig.data[0].hovertext) == first["hovertext"]
     assert hand_fig.layout.title.text == step_titles(hand_fig)[0]
 
 
-@pytest.mark.parametrize("index", [0, 2, 4])
+@pytest.mark.parametrize("index", [0, 1, 4])
 def test_each_hand_shows_the_exact_points_shed_of_that_hand(hand_fig, index):
     hand = deer_odds.SAMPLE_HANDS[index]
-    # The position built here directly: chapter 13's other hands and Discard pile.
-    state = position(make_game("deer", num_players=4),
-                                    [hand.split(), ["7", "8"], ["1", "2", "4"], ["12"]], discard=["6", "6"])
+    # The position built here directly, as the live explorer deals it: the others hold five cards each, deal seed 0.
+    game = make_game("deer", num_players=4)
+    state = position_for_hand(game, hand.split(), [len(hand.split()), 5, 5, 5], stream(0))
     dist = turn_distribution(state)
     shed = dist.map(lambda outcome: outcome[0])
     bars = step_data(hand_fig, index)[0]
     assert bars["x"] == sorted(shed)
-    assert [Fraction(text) for text in bars["customdata"]] == [shed[k] for k in sorted(shed)]
+    assert [Fraction(text.split("exactly ")[1].rstrip(")")) for text in bars["hovertext"]] == \
+        [shed[k] for k in sorted(shed)]
     assert bars["y"] == [float(shed[k]) for k in sorted(shed)]
     summary = turn_summary(dist)
     title = step_titles(hand_fig)[index]
     assert f": {decimal(summary['shed'])} expected," in title
     assert title.endswith(f"chance {chance(summary['goes_out'])}")
+
+
+def test_every_point_is_a_bar_of_its_own(hand_fig):
+    """Points are counted one by one: bars one point wide, a tick mark at every point, each step's axis to its
+    largest number of points."""
+    assert hand_fig.data[0].width == 0.8 and hand_fig.layout.xaxis.minor.dtick == 1
+    for index, button in enumerate(hand_fig.layout.updatemenus[0].buttons):
+        points = step_data(hand_fig, index)[0]["x"]
+        assert points == sorted(set(points)) and button.args[1]["xaxis.range"] == [-0.5, points[-1] + 0.5]
+
+
+def test_the_static_hand_chart_and_the_live_explorer_agree_to_the_shown_precision(hand_fig):
+    from deerbook.widgets import DeerExplorer
+
+    for hand, title in zip(deer_odds.SAMPLE_HANDS, step_titles(hand_fig)):
+        explorer = DeerExplorer("deer", hand=hand.lower())
+        shed = decimal(explorer.summary["shed"])
+        assert f"{shed} expected" in title and f"points shed {shed}," in explorer.snapshot_text()
+        assert title.endswith(f"chance {chance(explorer.summary['goes_out'])}")
+        assert f"hand empties {chance(explorer.summary['goes_out'])}" in explorer.snapshot_text()
 
 
 # -- yardage by track and marker --------------------------------------------------------------------------------
@@ -221,16 +243,93 @@ def test_combination_chances_show_each_editions_exact_chances_with_and_without_a
             assert joker["x"] == [] and "no Jokers" in step_titles(fig)[index]
 
 
-def test_touchdown_boxes_show_the_touchdown_chance_of_every_box_from_every_yard_line():
-    fig = football_odds.touchdown_boxes()
+@pytest.fixture(scope="module")
+def touchdown_fig():
+    return football_odds.touchdown_boxes()
+
+
+@pytest.fixture(scope="module")
+def box_yards_fig():
+    return football_odds.yards_boxes()
+
+
+def test_touchdown_boxes_show_the_touchdown_chance_of_every_box_from_every_yard_line(touchdown_fig):
     game = default_game()
-    assert labels(fig) == [f"track {t}: {football_sheet.TRACK_KINDS[t]}" for t in TRACKS]
-    assert list(fig.data[0].x) == [str(m) for m in FIELD_POSITIONS]
+    assert labels(touchdown_fig) == [f"track {t}: {football_sheet.TRACK_KINDS[t]}" for t in TRACKS]
+    assert list(touchdown_fig.data[0].x) == [str(m) for m in FIELD_POSITIONS]
     for track in (1, 5):
-        (cells,) = step_data(fig, track - 1)
+        (cells,) = step_data(touchdown_fig, track - 1)
         assert cells["y"] == list(range(1, len(game.sheet.track(track)) + 1))
         for box in (1, 2, len(cells["y"])):
             for column, marker in enumerate(FIELD_POSITIONS):
-                p = box_gain(game, track, box, marker).probability(lambda g: g.touchdown)
+                gain = box_gain(game, track, box, marker)
+                p = gain.probability(lambda g: g.touchdown)
                 assert cells["z"][box - 1][column] == (float(p) if p else None)
-                assert cells["customdata"][box - 1][column] == str(p)
+                shown, fraction, incomplete, yards = cells["customdata"][box - 1][column]
+                assert (Fraction(fraction), shown) == (p, percent(p))
+                assert incomplete == percent(gain.probability(lambda g: g.incomplete))
+                assert yards == decimal(sum(g.yards * q for g, q in gain.items()))
+
+
+def test_box_yards_show_every_boxs_exact_yards_from_the_45(box_yards_fig):
+    game = default_game()
+    columns = [int(x) for x in box_yards_fig.data[0].x]
+    assert columns == sorted(columns) and columns[0] == 0
+    for track in TRACKS:
+        (cells,) = step_data(box_yards_fig, track - 1)
+        for box in cells["y"]:
+            yards = {}
+            for gain, p in box_gain(game, track, box).items():
+                yards[gain.yards] = yards.get(gain.yards, 0) + p
+            row = cells["customdata"][box - 1]
+            assert {x: Fraction(row[i][1]) for i, x in enumerate(columns) if row[i][1] != "0"} == yards
+            assert [cells["text"][box - 1][i] for i in range(len(columns))] == \
+                [percent(yards[x], 0)[:-1] if x in yards else "" for x in columns]
+
+
+def test_the_static_box_charts_and_the_live_explorer_agree_to_the_shown_precision(touchdown_fig, box_yards_fig):
+    from deerbook.widgets import FootballExplorer
+
+    for track, box, marker in [(1, 1, 45), (5, 2, 15), (6, 3, 5), (3, 7, 10)]:
+        explorer = FootballExplorer(track=track, marker=marker, box=box)
+        words = explorer.snapshot_text()
+        shown, _, incomplete, yards = step_data(touchdown_fig, track - 1)[0]["customdata"][box - 1][
+            FIELD_POSITIONS.index(marker)]
+        assert f"touchdown {shown}" in words and f"incomplete pass {incomplete}" in words
+        assert f"expected yards {yards}," in words
+        if marker == 45:
+            assert step_data(box_yards_fig, track - 1)[0]["customdata"][box - 1][0][2] == yards
+
+
+def test_face_chances_count_every_face_over_every_roll_of_the_dice():
+    """Against brute force: every combination of faces of the edition's dice, each equally likely."""
+    from itertools import product
+
+    fig = deer_odds.face_chances()
+    assert labels(fig) == ["board game", "card game"]
+    for index, name in enumerate(("deer", "deer-cards")):
+        comp = make_game(name, num_players=4).components
+        dice = [faces for _, faces in comp.number_dice]
+        rolls = list(product(*dice))
+        (cells,) = step_data(fig, index)
+        for row, face_name in enumerate(cells["y"]):
+            face = next(f for faces in dice + [comp.predator_die] for f in faces if comp.face_name(f) == face_name)
+            if face in comp.predator_die:
+                showing = [Fraction(comp.predator_die.count(face), 6)] * 2 + [Fraction(0)] * 2
+            else:
+                counts = [sum(roll.count(face) == k for roll in rolls) for k in range(4)]
+                showing = [Fraction(len(rolls) - counts[0], len(rolls))] + [Fraction(c, len(rolls)) for c in counts[1:]]
+            assert [Fraction(cell[1]) for cell in cells["customdata"][row]] == showing, face_name
+    numbers = step_data(fig, 0)[0]["customdata"][:12]
+    assert all(cell[0] == ["16.7%", "1/6"] for cell in numbers)  # every number is on exactly one die
+
+
+def test_a_menu_never_changes_an_axis_type_or_direction(touchdown_fig, hand_fig):
+    """Plotly's update forgets an axis's type when it changes the data (the yard lines "45" ... "5" would become
+    numbers, in the other direction): every step repeats the figure's own."""
+    assert touchdown_fig.layout.xaxis.type == "category" and touchdown_fig.layout.yaxis.autorange == "reversed"
+    for fig in (touchdown_fig, hand_fig, deer_odds.combination_chances()):
+        pinned = pinned_axes(fig)
+        assert pinned
+        for button in fig.layout.updatemenus[0].buttons:
+            assert {key: button.args[1][key] for key in pinned} == pinned

@@ -24,6 +24,11 @@ def roll(state, *faces):
     return state.apply(Action("roll", faces))
 
 
+def exacts(bar) -> list[Fraction]:
+    """The exact fractions a bar chart's hover texts give ("... (exactly 8/27)")."""
+    return [Fraction(text.split("exactly ")[1].split(")")[0]) for text in bar.hovertext]
+
+
 def exact(name, key="probability"):
     return {r["name"]: Fraction(r[key]) for r in odds_report(name)["combinations"]}
 
@@ -34,7 +39,7 @@ def test_combination_bars_are_the_exact_probabilities_both_editions():
     for bar, name in zip(fig.data, ("deer", "deer-cards")):
         assert bar.orientation == "h"  # long combination names read across, one panel per edition
         assert dict(zip(bar.y, bar.x)) == {n: float(p) for n, p in exact(name).items()}
-        assert [Fraction(c) for c in bar.customdata] == list(exact(name).values())
+        assert exacts(bar) == list(exact(name).values())
     assert fig.data[0].xaxis != fig.data[1].xaxis or fig.data[0].yaxis != fig.data[1].yaxis
     assert fig.layout.title.text and fig.layout.xaxis2.title.text == "probability"
     assert fig.layout.yaxis.title.text == "combination"
@@ -50,16 +55,16 @@ def test_board_combination_bars_are_the_brute_force_chart_chances():
     bar = fig.data[0]
     assert len(bar.y) == 9 == len(comp.chart)
     assert list(bar.y) == [combination_name(comp, row.signature) for row in comp.chart]
-    chances = [Fraction(c) for c in bar.customdata]
+    chances = exacts(bar)
     assert chances == [comp.signature_odds[row.signature] for row in comp.chart]  # brute force over the faces
     assert list(bar.x) == [float(p) for p in chances] and sum(chances) == 1
-    assert bar.y[0] == "Three numbers" and bar.customdata[0] == "8/27"
+    assert bar.y[0] == "Three numbers" and bar.hovertext[0] == "Three numbers: 29.6% (exactly 8/27), board game"
 
 
 def test_joker_bars():
     fig = deer_odds.joker_figure("deer")
-    assert dict(zip(fig.data[0].y, map(Fraction, fig.data[0].customdata))) == exact("deer")
-    assert dict(zip(fig.data[1].y, map(Fraction, fig.data[1].customdata))) == exact("deer", "with_joker")
+    assert dict(zip(fig.data[0].y, exacts(fig.data[0]))) == exact("deer")
+    assert dict(zip(fig.data[1].y, exacts(fig.data[1]))) == exact("deer", "with_joker")
 
 
 @pytest.mark.parametrize("name", ["deer", "deer-cards"])
@@ -92,8 +97,8 @@ def test_turn_and_advisor_bars_are_exact():
     dist = turn_distribution(state)
     fig = deer_odds.turn_figure(dist)
     shed = deer_odds.shed_distribution(dist)
-    assert dict(zip(fig.data[0].x, map(Fraction, fig.data[0].customdata))) == dict(shed)
-    assert sum(map(Fraction, fig.data[0].customdata)) == 1
+    assert dict(zip(fig.data[0].x, exacts(fig.data[0]))) == dict(shed)
+    assert sum(exacts(fig.data[0])) == 1 and fig.data[0].width == 0.8  # one bar a point
     start = position([["5", "9", "9"], ["1"]], predator_pile=[], discard=None)
     ranked = advise(roll(start, "running_deer", 5, 7, "Fox"))
     bars = deer_odds.advisor_figure(ranked).data[0]

@@ -10,23 +10,26 @@ from deerbook.football.sheet import default_sheet  # noqa: E402
 SHEET = default_sheet()
 
 
-def heatmap(figure):
-    return next(trace for trace in figure.data if trace.type == "heatmap")
+def heatmaps(figure):
+    return [trace for trace in figure.data if trace.type == "heatmap"]
 
 
 def row(figure, name, field="text"):
     """A track's boxes, box 1 first (the sheet is drawn with one column per track)."""
-    trace = heatmap(figure)
+    trace = next(trace for trace in heatmaps(figure) if name in trace.x)
     column = list(trace.x).index(name)
     return [boxes[column] for boxes in getattr(trace, field)]
 
 
-def test_columns_are_the_sheet_tracks_top_half_first_and_rows_the_boxes_from_1():
-    trace = heatmap(sheet_figure())
-    assert list(trace.x) == ["Kick Range", "Power Dice", "Breakaway", "YAC", *PLAY_ROWS]
-    assert list(trace.y) == list(range(1, 25))
-    headings = sheet_figure().layout.xaxis.ticktext
-    assert all(len(line) <= 7 for heading in headings for line in heading.split("<br>"))  # fits a phone's column
+def test_columns_are_the_sheet_tracks_top_part_first_and_rows_the_boxes_from_1():
+    figure = sheet_figure()
+    top, play = heatmaps(figure)
+    assert list(top.x) == ["Kick Range", "Power Dice", "Breakaway", "YAC"] and list(play.x) == list(PLAY_ROWS)
+    assert list(top.y) == list(range(1, 13)) and list(play.y) == list(range(1, 25))
+    assert figure.layout.yaxis.domain[0] > figure.layout.yaxis2.domain[1]  # the tracks fed above the play tracks
+    # On a phone a part's columns share about 300 px: each heading fits its column at 12 px (about 7 px a letter).
+    for axis, columns in ((figure.layout.xaxis, 4), (figure.layout.xaxis2, 6)):
+        assert axis.tickfont.size == 12 and all(7 * len(heading) <= 300 / columns for heading in axis.ticktext)
 
 
 def test_play_track_labels_follow_the_box_codes():
@@ -46,7 +49,7 @@ def test_bonus_and_tally_rows_hold_the_sheet_values():
     assert row(figure, "YAC")[:len(SHEET.yac)] == [str(y) if y else "" for y in SHEET.yac]
     assert row(figure, "Kick Range")[:6] == [str(r) for r in SHEET.kick_range]
     assert row(figure, "Power Dice")[:6] == ["1", "2", "3", "4", "5", "6"]
-    assert row(figure, "Kick Range")[6:] == [""] * 18 and row(figure, "Kick Range", "z")[6:] == [None] * 18
+    assert row(figure, "Kick Range")[6:] == [""] * 6 and row(figure, "Kick Range", "z")[6:] == [None] * 6  # of 12 rows
 
 
 def test_colours_and_hover_name_each_box():
@@ -54,7 +57,7 @@ def test_colours_and_hover_name_each_box():
     figure = sheet_figure()
     assert row(figure, "2 medium runs", "z") == [KINDS.index(cell.kind) for cell in rows["2 medium runs"]]
     assert row(figure, "1 short runs", "customdata")[0] == "track 1, box 1: 5-yard run + Breakaway"
-    assert [t.name for t in figure.data[1:]] == list(COLORS)  # the legend
+    assert [t.name for t in figure.data[2:]] == list(COLORS)  # the legend
     assert figure.layout.title.text == SHEET.name
 
 
@@ -65,5 +68,6 @@ def test_checked_boxes_are_shaded():
     assert row(figure, "1 short runs", "z")[:4] == [checked] * 3 + [KINDS.index("run")]
     assert row(figure, "1 short runs", "text")[:3] == ["5B", "", "5B"]  # contents stay readable
     assert row(figure, "5 medium passes", "customdata")[1].endswith("(checked)")
-    assert sum(v == checked for r in heatmap(figure).z for v in r) == 3 + 2 + 2 + 1 + 1
-    assert "9 boxes checked" in figure.layout.title.text
+    assert sum(v == checked for trace in heatmaps(figure) for r in trace.z for v in r) == 3 + 2 + 2 + 1 + 1
+    words = "5 boxes of the play tracks and 4 of the tracks above them (Kick Range 1, Power Dice 1, Breakaway 2)"
+    assert f"{words} checked" in figure.layout.title.text and words in figure.layout.meta["description"]

@@ -28,4 +28,5 @@ def test_decimals_and_odds():
 def test_a_change_of_chances_reads_in_percentage_points():
     from deerbook.analysis.stats import Estimate
 
-    assert point_change(Estimate(0.012, 0.0075, 100)) == "+1.2 points (-0.3 to +2.7)"
+    assert point_change(Estimate(0.012, 0.0075, 100)) == "+1.2 percentage points (-0.3 to +2.7)"
+    assert point_change(Estimate(-0.012, 0.0075, 100), unit="") == "-1.2 (-2.7 to +0.3)"  # the unit in a heading

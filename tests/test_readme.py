@@ -30,9 +30,16 @@ def test_the_readme_gives_the_two_commands_and_they_exist():
 
 
 def test_every_file_the_readme_links_to_exists():
-    targets = [target for target in LINK.findall(README) if "://" not in target]
+    targets = [target for target in LINK.findall(README) if "://" not in target and not target.startswith("../../")]
     assert "book/pictures/deer-table.png" in targets and "CONTRIBUTING.md" in targets
     assert [target for target in targets if not (ROOT / target).exists()] == []
+
+
+def test_the_readme_links_to_the_published_book():
+    """A link GitHub follows from the README to the repository's Pages deployment (../../ leaves the README's folder of
+    blob/main for the repository's own pages), which .github/workflows/book.yml publishes."""
+    assert "](../../deployments/github-pages)" in README
+    assert "actions/deploy-pages" in (ROOT / ".github" / "workflows" / "book.yml").read_text()
 
 
 @pytest.mark.parametrize("name, source", [("deer-table.png", pictures.table_svg),
@@ -41,6 +48,18 @@ def test_each_picture_shows_what_the_package_draws_now(name, source):
     png = (ROOT / "book" / "pictures" / name).read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert pictures.recorded_digest(png) == pictures.digest(source()), f"{name} is stale: run python3 dev.py pictures"
+
+
+def test_the_odds_picture_writes_each_bars_chance_on_it():
+    import json
+    from fractions import Fraction
+
+    from deerbook.analysis.deer_odds import odds_report
+    from deerbook.analysis.numbers import percent
+
+    (bars,) = json.loads(pictures.chart_json())["data"]
+    assert bars["text"] == [percent(Fraction(row["probability"])) for row in odds_report("deer")["combinations"]]
+    assert bars["textposition"] == "outside"
 
 
 def test_a_recorded_digest_reads_back_and_leaves_the_picture_a_png():

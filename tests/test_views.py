@@ -115,7 +115,7 @@ def test_solo_football_shows_blitz_bach_and_his_chart():
     game, state = football_position(1)
     svg = football_view.render_svg(state.observation(0), game)
     words = " ".join(texts(parse(svg)))
-    assert "Blitz Bach: 0 points" in words and "6+ dice 21" in words and "area 4 (marker)" in words
+    assert "Blitz Bach: 0 points" in words and "6+ dice 21" in words and "area 4 marker" in words
     text = football_view.render_text(state.observation(0), game)
     assert "Defense Marker on area 4" in text and "Blitz Bach: 0 points" in text
     assert "track 1: 3/24" in text
@@ -134,7 +134,7 @@ def test_draw_shows_the_seat_drawing_in_a_notebook_and_text_in_print():
 
     game, state = advanced_position()
     drawing = draw(state, 2, ["greedy", "greedy", "human", "greedy"])
-    assert drawing._repr_html_().startswith('<div class="deerbook-view"><svg')
+    assert drawing._repr_html_().startswith('<div class="deerbook-view"><div class="deerbook-wide"><svg')
     assert str(drawing) == deer_view.render_text(state.observation(2), game, ["greedy", "greedy", "human", "greedy"])
     assert "Your hand (2 cards, value 9): 4, 5" in str(drawing)
 

@@ -8,7 +8,8 @@ Nothing here models the rules a second time.
 - `joker_reach`: the chance of being *able* to reach each row when a Joker may make one die any
   number (Ruling 14; or, by an edition's own-faces reading, another of its faces) — from the
   engine's Joker legal actions.
-- `predator_distribution`, `number_chances`: the predator die, and each number on at least one die.
+- `predator_distribution`, `number_chances`: the predator die, and each number on at least one die; `face_counts`:
+  how many dice show each face (numbers, symbols, the predator die's faces).
 - `odds_report` / `format_odds` for `python -m deerbook odds deer` (and `deer-cards`).
 One turn of a hand and the advisor are in `deerbook.bots.deer_advisor`.
 """
@@ -89,6 +90,20 @@ def number_chances(game) -> dict[int, Fraction]:
     """Number -> chance it shows on at least one number die."""
     comp, outcomes = game.components, roll_state(game).chance_outcomes()
     return {n: sum((p for a, p in outcomes if n in rolled_numbers(comp, a.args)), Fraction(0)) for n in comp.numbers}
+
+
+def face_counts(game) -> dict[str, Distribution]:
+    """Each face the dice can show (every number, then the symbols, then the predator die's faces), by name -> the
+    exact distribution of how many dice show it in one roll."""
+    comp, dice = game.components, len(game.components.number_dice)
+    symbols = [face for _, faces in comp.number_dice for face in faces if not isinstance(face, int)]
+    faces = [*comp.numbers, *dict.fromkeys(symbols)]
+    outcomes = roll_state(game).chance_outcomes()
+    counts = {comp.face_name(face): Distribution((a.args[:dice].count(face), p) for a, p in outcomes)
+              for face in faces}
+    for face in dict.fromkeys(comp.predator_die):
+        counts[comp.face_name(face)] = Distribution((int(a.args[-1] == face), p) for a, p in outcomes)
+    return counts
 
 
 def face_tuples(comp: DeerComponents) -> int:

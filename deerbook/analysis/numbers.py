@@ -63,7 +63,7 @@ def one_in(p) -> str:
 __all__ = ["SHORT", "percent", "exact", "chance", "decimal", "one_in"]
 
 
-def point_change(estimate) -> str:
-    """A difference of chances (an `Estimate`) in percentage points with its 95% interval, e.g. "+1.2 points
-    (-0.3 to +2.7)"."""
-    return f"{estimate.mean * 100:+.1f} points ({estimate.low * 100:+.1f} to {estimate.high * 100:+.1f})"
+def point_change(estimate, unit: str = " percentage points") -> str:
+    """A difference of chances (an `Estimate`) in percentage points with its 95% interval, e.g. "+1.2 percentage points
+    (-0.3 to +2.7)" (a table whose heading names the unit gives `unit=""`: "+1.2 (-0.3 to +2.7)")."""
+    return f"{estimate.mean * 100:+.1f}{unit} ({estimate.low * 100:+.1f} to {estimate.high * 100:+.1f})"

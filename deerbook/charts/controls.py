@@ -4,8 +4,9 @@ A chart with controls is built from `Step`s, one per setting of its control: the
 shows, the chart's title, every trace's data for that setting (computed beforehand by the exact
 engine functions) and any other layout it changes. Picking a setting is Plotly's ``update`` method on
 the page: it swaps the traces' data, the title and that layout, so exploring works the moment the page
-loads, with no Python kernel. Each step also sets the chart's text alternative (`deerbook.charts.alternative`):
-the chart's kind, the step's title and its headline number. `step_data` and `step_titles` read back what each
+loads, with no Python kernel; it never changes an axis's type or direction (`pinned_axes`). Each step also sets
+the chart's text alternative (`deerbook.charts.alternative`): the chart's kind, the step's title and its headline
+number. `step_data` and `step_titles` read back what each
 setting shows (for tests and the chapters' checks).
 
 The figure starts at the first step. Controls are styled the same in both page themes (dark text on a
@@ -22,7 +23,7 @@ from typing import Any, Sequence
 
 import plotly.graph_objects as go
 
-from ..analysis.numbers import decimal
+from ..analysis.numbers import decimal, percent
 from .alternative import description
 
 #: Dark text on a light button, readable on the light and the dark page.
@@ -51,12 +52,21 @@ class Step:
         return {"description": description(kind, self.title, self.headline)}
 
 
-def _update_args(step: Step, kind: str) -> list:
-    """Plotly ``update`` arguments that show `step`: every trace's data, the title, the text alternative and layout;
-    traces by index."""
+def pinned_axes(fig: go.Figure) -> dict[str, Any]:
+    """Each axis's type and direction as the figure sets them (e.g. ``{"xaxis.type": "category"}``). A step repeats
+    them: Plotly's ``update`` forgets the type of an axis whose trace data it changes and guesses it again (yard lines
+    "45", "40" ... become numbers, in the other direction), unless the same update names the type."""
+    layout = fig.layout.to_plotly_json()
+    return {f"{name}.{key}": axis[key] for name, axis in sorted(layout.items())
+            if name.startswith(("xaxis", "yaxis")) for key in ("type", "autorange") if axis.get(key) is not None}
+
+
+def _update_args(step: Step, kind: str, pinned: dict[str, Any]) -> list:
+    """Plotly ``update`` arguments that show `step`: every trace's data, the title, the text alternative and layout,
+    the axes' types and directions kept (`pinned_axes`); traces by index."""
     attributes = sorted({key for trace in step.traces for key in trace})
     data = {key: [trace.get(key) for trace in step.traces] for key in attributes}
-    return [data, {"title.text": step.title, "meta": step.meta(kind), **dict(step.layout)},
+    return [data, {**pinned, "title.text": step.title, "meta": step.meta(kind), **dict(step.layout)},
             list(range(len(step.traces)))]
 
 
@@ -76,9 +86,11 @@ def with_dropdown(fig: go.Figure, steps: Sequence[Step], kind: str) -> go.Figure
     """`fig` showing the first step, with a dropdown above the plot that shows any step; `kind` names the chart in
     its text alternative (e.g. "Bar chart with a dropdown of 6 hands")."""
     _show_first(fig, steps, kind)
+    pinned = pinned_axes(fig)
     menu = {"type": "dropdown", "direction": "down", "active": 0, "showactive": True, "x": 0, "xanchor": "left",
             "y": 1, "yanchor": "bottom", "pad": {"b": 8}, **CONTROL_STYLE,
-            "buttons": [{"label": step.label, "method": "update", "args": _update_args(step, kind)} for step in steps]}
+            "buttons": [{"label": step.label, "method": "update", "args": _update_args(step, kind, pinned)}
+                        for step in steps]}
     return fig.update_layout(updatemenus=[menu], margin={"t": DROPDOWN_TOP})
 
 
@@ -86,9 +98,11 @@ def with_slider(fig: go.Figure, steps: Sequence[Step], prefix: str, kind: str) -
     """`fig` showing the first step, with a slider under the plot that shows any step (`prefix` names it); `kind`
     names the chart in its text alternative."""
     _show_first(fig, steps, kind)
+    pinned = pinned_axes(fig)
     slider = {"active": 0, "x": 0, "xanchor": "left", "len": 1, "y": 0, "yanchor": "top",
               "pad": {"t": SLIDER_GAP}, "currentvalue": {"prefix": prefix, "font": {"size": 14}},
-              "steps": [{"label": step.label, "method": "update", "args": _update_args(step, kind)} for step in steps]}
+              "steps": [{"label": step.label, "method": "update", "args": _update_args(step, kind, pinned)}
+                        for step in steps]}
     return fig.update_layout(sliders=[slider], margin={"b": SLIDER_BOTTOM})
 
 
@@ -138,3 +152,29 @@ def choices_figure(steps: Sequence[Step], value_title: str) -> go.Figure:
     fig.update_yaxes(title_text="choice", autorange=False, tickangle=0)
     fig.update_layout(showlegend=False)
     return with_dropdown(fig, steps, f"Bar chart with a dropdown of {len(steps)} positions")
+
+
+# -- a heatmap of exact chances with a dropdown (Explore the odds) -------------------------------------------------
+#: The chance heatmaps' colour scale, white to a mid blue: every cell light enough for its dark label (AA contrast; a
+#: darker blue would pass through colours where neither a dark nor a white label reads).
+CHANCE_SCALE = [[0, "#f7fbff"], [0.5, "#c6dbef"], [1, "#7db9e4"]]
+
+
+def cell_percent(p, places: int = 0) -> str:
+    """A heatmap cell's label: its chance in percent without the sign, rounded as the book's text rounds it
+    (`analysis.numbers.percent`); blank for 0."""
+    return percent(p, places).removesuffix("%") if p else ""
+
+
+def chance_heatmap(x: Sequence[str], x_title: str, y_title: str, hover: str, steps: Sequence[Step],
+                   kind: str) -> go.Figure:
+    """A heatmap of chances (rows top down, columns `x`) with a dropdown: each step gives the cells' chances `z`
+    (None: blank), their labels `text`, the rows `y` and the numbers of the `hover` template (`customdata`, written
+    by Python, so a hover rounds as the page's text does)."""
+    fig = go.Figure(go.Heatmap(x=list(x), texttemplate="%{text}", textfont={"size": 12},
+                               hovertemplate=hover + "<extra></extra>", zmin=0, zmax=1, colorscale=CHANCE_SCALE,
+                               showscale=False, xgap=1, ygap=1, hoverongaps=False))  # each cell says its chance
+    fig.update_xaxes(title_text=x_title, type="category", showgrid=False, tickangle=0)
+    fig.update_yaxes(title_text=y_title, type="category", autorange="reversed", showgrid=False)
+    fig.update_layout(height=860, plot_bgcolor="rgba(0,0,0,0)")
+    return with_dropdown(fig, steps, kind)

@@ -6,8 +6,9 @@ Colours come from the registered ``deerbook`` / ``deerbook-dark`` templates (the
 except the roll-space picture, which gives each combination its own colour from `CATEGORY_COLORS`.
 
 Every chart carries its text alternative (`deerbook.charts.alternative.describe`): its kind, what it shows and
-its headline number. Two charts explore themselves on the static page (`deerbook.charts.controls`):
-`hand_odds_figure` (a dropdown of hands) and `advisor_values_figure` (a dropdown of positions from a seeded game).
+its headline number. Four charts explore themselves on the static page (`deerbook.charts.controls`):
+`hand_odds_figure` (a dropdown of hands), `advisor_values_figure` (a dropdown of positions from a seeded game), and
+`combination_chances` and `face_chances` (a dropdown of editions).
 """
 from __future__ import annotations
 
@@ -19,19 +20,19 @@ from typing import Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..bots.deer_advisor import DECISION_QUESTIONS, advise, turn_distribution, turn_summary
+from ..bots.deer_advisor import DECISION_QUESTIONS, advise, position_for_hand, turn_distribution, turn_summary
 from ..analysis.batches import Batch
 from ..analysis.stats import Estimate
 from ..deer.components import chart_rows, combination_name, row_name
 from ..play.deer_narrate import cards_text
-from ..analysis.deer_odds import edition, fraction_text, odds_report
+from ..analysis.deer_odds import edition, face_counts, fraction_text, odds_report
 from ..analysis.numbers import chance, decimal, percent
 from ..deer.state import DeerState
 from ..engine import Distribution
+from ..engine.seeding import stream
 from .alternative import describe, most_likely
-from .controls import Step, choices_figure, choices_step, with_dropdown, wrap_label
+from .controls import Step, cell_percent, chance_heatmap, choices_figure, choices_step, with_dropdown, wrap_label
 from .theme import CATEGORY_COLORS, add_legend_swatches, discrete_colorscale
-from ..deer.save import position
 
 EDITIONS = ("deer", "deer-cards")
 EDITION_LABELS = {"deer": "board game", "deer-cards": "card game"}
@@ -59,11 +60,21 @@ def _wrap_names(fig: go.Figure, names: list[str], **where) -> None:
     fig.update_yaxes(tickvals=names, ticktext=[combination_label(name) for name in names], **where)
 
 
+def chance_hover(what: str, p: Fraction, name: str = "") -> str:
+    """A bar's hover text: what it shows, its chance as the book writes it (`analysis.numbers.percent`, the one
+    rounding of every page) and the exact fraction, e.g. "Three numbers: 29.6% (exactly 8/27), as rolled"."""
+    return f"{what}: {percent(p)} (exactly {fraction_text(p)})" + (f", {name}" if name else "")
+
+
+def _combination_bars(rows: list[dict], key: str, name: str = "") -> dict:
+    """The data of one horizontal bar per combination (chart order, top down), the exact fraction in the hover."""
+    return {"x": [float(Fraction(r[key])) for r in rows], "y": [r["name"] for r in rows],
+            "hovertext": [chance_hover(r["name"], Fraction(r[key]), name) for r in rows]}
+
+
 def _combination_bar(rows: list[dict], key: str, name: str) -> go.Bar:
     """One horizontal bar per combination (chart order, top down), the exact fraction in the hover text."""
-    return go.Bar(name=name, y=[r["name"] for r in rows], x=[float(Fraction(r[key])) for r in rows],
-                  orientation="h", customdata=[r[key] for r in rows],
-                  hovertemplate="%{y}: %{x:.1%} (exactly %{customdata})<extra>%{fullData.name}</extra>")
+    return go.Bar(name=name, orientation="h", hoverinfo="text", **_combination_bars(rows, key, name))
 
 
 def combinations_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
@@ -168,15 +179,29 @@ def shed_distribution(dist: Distribution) -> Distribution:
     return dist.map(lambda outcome: outcome[0])
 
 
+def points_bars(shed: Distribution) -> dict:
+    """The bars of a points-shed distribution: one a number of points (every point counted apart), the hover text
+    with the chance as the book writes it (`analysis.numbers.percent`) and the exact fraction."""
+    points = sorted(shed)
+    return {"x": points, "y": [float(shed[k]) for k in points],
+            "hovertext": [f"{k} point{'s' * (k != 1)}: {percent(shed[k])} (exactly {fraction_text(shed[k])})"
+                          for k in points]}
+
+
+def points_axis(fig: go.Figure) -> go.Figure:
+    """Bars one point wide on a points axis with a tick mark at every point (a label every 5): 6 and 7 points are
+    two bars, however far apart the chances' points are."""
+    fig.update_traces(width=0.8, hoverinfo="text")
+    return fig.update_xaxes(title_text="points shed", type="linear", tick0=0, dtick=5,
+                            minor={"dtick": 1, "ticks": "outside", "ticklen": 4})
+
+
 def turn_figure(dist: Distribution, title: str = "Points shed in one turn") -> go.Figure:
     """The exact distribution of points shed this turn."""
     shed = shed_distribution(dist)
-    points = sorted(shed)
-    fig = go.Figure(go.Bar(x=points, y=[float(shed[k]) for k in points],
-                           customdata=[fraction_text(shed[k]) for k in points],
-                           hovertemplate="%{x} points: %{y:.1%} (exactly %{customdata})<extra></extra>"))
+    fig = points_axis(go.Figure(go.Bar(**points_bars(shed))))
     _layout(fig, title, "points shed", "probability", yaxis_tickformat=".0%")
-    return describe(fig, "Bar chart", most_likely(points, [shed[k] for k in points], " points"))
+    return describe(fig, "Bar chart", most_likely(sorted(shed), [shed[k] for k in sorted(shed)], " points"))
 
 
 def advisor_figure(ranked, title: str = "Expected points shed this turn, by choice") -> go.Figure:
@@ -195,9 +220,8 @@ def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: fl
     """Estimates with 95% intervals as bars, and a dashed line at the fair share; long labels wrap, horizontal."""
     fig = go.Figure(go.Bar(x=[wrap_label(label) for label in labels], y=[e.mean for e in estimates],
                            error_y={"type": "data", "array": [e.high - e.mean for e in estimates]},
-                           customdata=[[e.low, e.high, e.n] for e in estimates],
-                           hovertemplate="%{x}: %{y:.1%} (95% interval %{customdata[0]:.1%} to %{customdata[1]:.1%}, "
-                                         "%{customdata[2]:,} games)<extra></extra>"))
+                           hoverinfo="text", hovertext=[f"{label}: {e.percent()} (95% interval), {e.n:,} games"
+                                                        for label, e in zip(labels, estimates)]))
     if fair is not None:  # a dashed line, named in the legend (a label on the line would sit on the bars)
         fig.add_hline(y=fair, line={"dash": "dash", "color": "#888888"})
         fig.add_scatter(x=[None], y=[None], mode="lines", name=f"fair share {percent(fair)}",
@@ -245,19 +269,20 @@ def _bins(values, width: int) -> tuple[list[str], list[float]]:
 
 
 # -- charts with their own controls (precomputed exact data; see `deerbook.charts.controls`) ------------------
-#: Representative hands of player 0 for `hand_odds_figure`: one card, two low cards, the hands chapter 13 studies,
-#: a Joker, and a big hand of high cards and predators.
-SAMPLE_HANDS = ("7", "1 2", "3 3 5 9 Fox", "3 3 7 Fox Joker", "4 4 1 Joker", "10 11 12 12 Bear Wolf")
-#: The rest of the full position the sample hands are played from (chapter 13's): players 1-3's hands, the Discard pile.
-OTHER_HANDS = (("7", "8"), ("1", "2", "4"), ("12",))
-DISCARD = ("6", "6")
+#: Representative hands of player 0 for `hand_odds_figure`: the live explorer's first hand, one card, two low cards,
+#: a Joker, predators, and a big hand of high cards.
+SAMPLE_HANDS = ("3 3 7 Fox Joker", "7", "1 2", "4 4 1 Joker", "2 5 9 Wolf Wolf", "10 11 12 12 Bear Wolf")
+#: The rest of the position a sample hand is played from, as the live explorer (`widgets.DeerExplorer`) builds it
+#: by default: four players, the other three holding five cards each, dealt from the cards player 0 does not hold
+#: with deal seed 0; every other card is in the Predator pile.
+PLAYERS, OTHERS, DEAL_SEED = 4, 5, 0
 
 
 def hand_position(hand: str, game_name: str = "deer") -> DeerState:
-    """The start of player 0's turn holding `hand` (card names), the other hands and Discard pile `OTHER_HANDS`,
-    `DISCARD`."""
-    game = edition(game_name, 1 + len(OTHER_HANDS))
-    return position(game, [hand.split(), *map(list, OTHER_HANDS)], discard=list(DISCARD))
+    """The start of player 0's turn holding `hand` (card names), the other hands dealt as the live explorer deals
+    them (`PLAYERS`, `OTHERS`, `DEAL_SEED`)."""
+    game, cards = edition(game_name, PLAYERS), hand.split()
+    return position_for_hand(game, cards, [len(cards)] + [OTHERS] * (PLAYERS - 1), stream(DEAL_SEED))
 
 
 def _hand_step(hand: str, game_name: str) -> Step:
@@ -266,16 +291,15 @@ def _hand_step(hand: str, game_name: str) -> Step:
     points = sorted(shed)
     title = (f"Points shed this turn holding {hand.replace(' ', ', ')}: {decimal(summary['shed'])} expected, "
              f"hand empties with chance {chance(summary['goes_out'])}")
-    return Step(hand, title, ({"x": points, "y": [float(shed[k]) for k in points],
-                               "customdata": [fraction_text(shed[k]) for k in points]},),
+    return Step(hand, title, (points_bars(shed),), (("xaxis.range", [-0.5, points[-1] + 0.5]),),
                 headline=most_likely(points, [shed[k] for k in points], " points"))
 
 
 def hand_odds_figure(hands: Sequence[str] = SAMPLE_HANDS, game_name: str = "deer") -> go.Figure:
     """The exact distribution of points shed in the turn that starts now (greedy play) for a hand picked from a
-    dropdown, the rest of the position fixed (`hand_position`)."""
-    fig = go.Figure(go.Bar(hovertemplate="%{x} points: %{y:.1%} (exactly %{customdata})<extra></extra>"))
-    fig.update_layout(xaxis_title="points shed", yaxis_title="probability", yaxis_tickformat=".0%", height=520)
+    dropdown, the other hands dealt as the live explorer deals them (`hand_position`)."""
+    fig = points_axis(go.Figure(go.Bar()))
+    fig.update_layout(yaxis_title="probability", yaxis_tickformat=".0%", height=520)
     return with_dropdown(fig, [_hand_step(hand, game_name) for hand in hands],
                          f"Bar chart with a dropdown of {len(hands)} hands")
 
@@ -302,15 +326,15 @@ def _combination_step(game_name: str) -> Step:
     names = [r["name"] for r in rows]
     ticks = [combination_label(name) for name in names]
 
-    def bars(key: str) -> dict:
+    def bars(key: str, name: str) -> dict:
         if not all(key in r for r in rows):
-            return {"x": [], "y": [], "customdata": []}
-        return {"x": [float(Fraction(r[key])) for r in rows], "y": names, "customdata": [r[key] for r in rows]}
+            return {"x": [], "y": [], "hovertext": []}
+        return _combination_bars(rows, key, name)
 
     label = EDITION_LABELS[game_name]
     joker = " and with a Joker in hand" if all("with_joker" in r for r in rows) else " (no Jokers in this edition)"
     return Step(label, f"The {label}: the chance of each combination as rolled{joker}",
-                (bars("probability"), bars("with_joker")),
+                (bars("probability", "as rolled"), bars("with_joker", "with a Joker in hand")),
                 (("height", 200 + 1.5 * ROW_HEIGHT * len(rows)), ("yaxis.tickvals", names), ("yaxis.ticktext", ticks)),
                 f"as rolled {_combination_headline(rows)}")
 
@@ -318,11 +342,43 @@ def _combination_step(game_name: str) -> Step:
 def combination_chances(editions: Sequence[str] = EDITIONS) -> go.Figure:
     """Every combination's exact chance as rolled and, where the edition has Jokers, the chance of being able to
     make it with a Joker in hand; a dropdown picks the edition."""
-    fig = go.Figure([go.Bar(name=name, orientation="h",
-                            hovertemplate="%{y}: %{x:.1%} (exactly %{customdata})<extra>%{fullData.name}</extra>")
-                     for name in ("as rolled", "with a Joker in hand")])
+    fig = go.Figure([go.Bar(name=name, orientation="h", hoverinfo="text") for name in ("as rolled",
+                                                                                       "with a Joker in hand")])
     fig.update_xaxes(title_text="chance", tickformat=".0%")
     fig.update_yaxes(title_text="combination", autorange="reversed")
     fig.update_layout(barmode="group")
     return with_dropdown(fig, [_combination_step(name) for name in editions],
                          f"Grouped bar chart with a dropdown of {len(editions)} editions")
+
+
+# -- every face of the dice: how many dice show it, a dropdown of editions (Explore the odds) ---------------------
+def _face_step(game_name: str) -> Step:
+    game = edition(game_name)
+    counts = face_counts(game)
+    dice = len(game.components.number_dice)
+    columns = [lambda d: 1 - d[0], *(lambda d, k=k: d[k] for k in range(1, dice + 1))]
+    chances = [[column(dist) for column in columns] for dist in counts.values()]
+    label = EDITION_LABELS[game_name]
+    top = max(counts, key=lambda face: 1 - counts[face][0])
+    return Step(label, f"The {label}: the chance (%) that a face shows in one roll, on any die (at least one) or on "
+                       "exactly so many dice",
+                ({"z": [[float(p) if p else None for p in row] for row in chances],
+                  "text": [[cell_percent(p, 1) for p in row] for row in chances],
+                  "customdata": [[[percent(p), fraction_text(p)] for p in row] for row in chances],
+                  "y": list(counts)},),
+                (("height", 160 + 30 * len(counts)),),
+                f"the likeliest face, {top}, shows on at least one die with {percent(1 - counts[top][0])}")
+
+
+def face_chances(editions: Sequence[str] = EDITIONS) -> go.Figure:
+    """The exact chance that each face of the dice (every number, every symbol, each face of the predator die) shows
+    in one roll, on at least one die or on exactly 1, 2 or 3 of the number dice; a dropdown picks the edition
+    (`analysis.deer_odds.face_counts`)."""
+    dice = {len(edition(name).components.number_dice) for name in editions}
+    if len(dice) != 1:
+        raise ValueError("the editions of one chart roll the same number of number dice")
+    (count,) = dice
+    columns = ["any die", *(f"{k} {'die' if k == 1 else 'dice'}" for k in range(1, count + 1))]
+    return chance_heatmap(columns, "dice showing the face", "face", "%{y} on %{x}: %{customdata[0]} (exactly "
+                          "%{customdata[1]})", [_face_step(name) for name in editions],
+                          f"Heatmap with a dropdown of {len(editions)} editions")

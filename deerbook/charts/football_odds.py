@@ -3,8 +3,9 @@
 
 Exact figures carry their exact fraction in the hover text; simulated ones say how many games and which seed.
 Every chart carries its text alternative (`deerbook.charts.alternative.describe`).
-Two charts explore themselves on the static page (`deerbook.charts.controls`): `yards_by_marker` (a slider over
-the marker's yard line) and `advisor_values` (a dropdown of positions from a seeded game).
+Four charts explore themselves on the static page (`deerbook.charts.controls`): `yards_by_marker` (a slider over
+the marker's yard line), `advisor_values` (a dropdown of positions from a seeded game), and `touchdown_boxes` and
+`yards_boxes` (every box of a track, a dropdown of tracks).
 """
 from __future__ import annotations
 
@@ -17,13 +18,13 @@ from plotly.subplots import make_subplots
 from ..engine.distribution import Distribution
 from ..bots.football_advisor import FOOTBALL_QUESTIONS, Advisor
 from ..analysis.football_odds import (FIELD_POSITIONS, area_count_tables, box_gain, chance_by_field_position,
-                                      default_game, whole_track)
+                                      default_game, expected_yards, whole_track)
 from ..analysis.numbers import decimal, percent
 from ..football.rules import BLITZ_SCORES
 from ..football.sheet import TRACKS
 from ..football.state import FootballState
 from .alternative import describe, most_likely
-from .controls import SLIDER_BOTTOM, Step, choices_figure, choices_step, with_dropdown, with_slider
+from .controls import SLIDER_BOTTOM, Step, cell_percent, chance_heatmap, choices_figure, choices_step, with_slider
 from .football_sheet import TRACK_KINDS
 
 
@@ -184,38 +185,67 @@ def advisor_values(states: Sequence[FootballState]) -> go.Figure:
     return choices_figure([_advice_step(state) for state in states], "expected points this turn")
 
 
-# -- the touchdown chance of every box, a dropdown of tracks (Explore the odds) ------------------------------------
-#: The touchdown heatmap's colour scale, white to a mid blue: every cell light enough for its dark label (AA
-#: contrast; a darker blue would pass through colours where neither a dark nor a white label reads).
-CHANCE_SCALE = [[0, "#f7fbff"], [0.5, "#c6dbef"], [1, "#7db9e4"]]
+# -- every box of a track, a dropdown of tracks (Explore the odds) --------------------------------------------------
+def box_heatmap(x: Sequence[str], x_title: str, hover: str, steps: Sequence[Step]) -> go.Figure:
+    """A `chance_heatmap` of the boxes of a track (rows, box 1 at the top), a dropdown of tracks."""
+    kind = f"Heatmap with a dropdown of {len(steps)} tracks"
+    return chance_heatmap(x, x_title, "box of the track", hover, steps, kind)
 
 
 def _touchdown_step(game, track: int) -> Step:
     boxes = range(1, len(game.sheet.track(track)) + 1)
-    chances = [[box_gain(game, track, box, marker).probability(lambda g: g.touchdown) for marker in FIELD_POSITIONS]
-               for box in boxes]
-    text = [[str(round(p * 100)) if p else "" for p in row] for row in chances]  # in %: short enough for a phone
-    exact = [[str(p) for p in row] for row in chances]  # a chance of 0 is left blank (no colour, no hover)
+    gains = [[box_gain(game, track, box, marker) for marker in FIELD_POSITIONS] for box in boxes]
+    chances = [[gain.probability(lambda g: g.touchdown) for gain in row] for row in gains]
+    numbers = [[[percent(p), str(p), percent(gain.probability(lambda g: g.incomplete)), decimal(expected_yards(gain))]
+                for p, gain in zip(row, gain_row)] for row, gain_row in zip(chances, gains)]
     best, box, marker = max((p, -box, -i) for box, row in zip(boxes, chances) for i, p in enumerate(row))
     return Step(f"track {track}: {TRACK_KINDS[track]}",
                 f"Track {track} ({TRACK_KINDS[track]}): the touchdown chance (%) of one die on each box, by field "
                 "position",
-                ({"z": [[float(p) if p else None for p in row] for row in chances], "text": text, "customdata": exact,
+                ({"z": [[float(p) if p else None for p in row] for row in chances],  # 0: blank, no colour
+                  "text": [[cell_percent(p) for p in row] for row in chances], "customdata": numbers,
                   "y": list(boxes)},),
                 headline=f"the highest, box {-box} from the {FIELD_POSITIONS[-marker]}, is {percent(best)}")
 
 
 def touchdown_boxes(game=None) -> go.Figure:
     """The exact touchdown chance of one die checking each box of a track (rows, box 1 at the top) from each yard
-    line (columns), Defense Die rolled; a dropdown picks the track (`analysis.football_odds.box_gain`)."""
+    line (columns), Defense Die rolled; a dropdown picks the track (`analysis.football_odds.box_gain`). The hover
+    also gives the chance of an incomplete pass and the expected yards, as the live explorer does."""
     game = game or default_game()
-    fig = go.Figure(go.Heatmap(x=[str(m) for m in FIELD_POSITIONS], texttemplate="%{text}", textfont={"size": 10},
-                               hovertemplate="box %{y} from the %{x}: touchdown %{z:.1%} (exactly %{customdata})"
-                                             "<extra></extra>", zmin=0, zmax=1, colorscale=CHANCE_SCALE,
-                               colorbar={"title": {"text": "chance"}, "tickformat": ".0%", "thickness": 12},
-                               xgap=1, ygap=1, hoverongaps=False))
-    fig.update_xaxes(title_text="marker on the yard line", type="category")
-    fig.update_yaxes(title_text="box of the track", autorange="reversed", dtick=1)
-    fig.update_layout(height=860, plot_bgcolor="rgba(0,0,0,0)")
-    return with_dropdown(fig, [_touchdown_step(game, track) for track in TRACKS],
-                         f"Heatmap with a dropdown of {len(TRACKS)} tracks")
+    return box_heatmap([str(m) for m in FIELD_POSITIONS], "marker on the yard line",
+                       "box %{y} from the %{x}: touchdown %{customdata[0]} (exactly %{customdata[1]}), incomplete "
+                       "pass %{customdata[2]}, %{customdata[3]} yards expected",
+                       [_touchdown_step(game, track) for track in TRACKS])
+
+
+def yard_columns(game) -> list[int]:
+    """Every number of yards one die can gain from the 45 on some box of the sheet, Defense Die rolled."""
+    return sorted({gain.yards for track in TRACKS for box in range(1, len(game.sheet.track(track)) + 1)
+                   for gain in box_gain(game, track, box)})
+
+
+def _box_yards_step(game, track: int, columns: Sequence[int]) -> Step:
+    boxes = range(1, len(game.sheet.track(track)) + 1)
+    dists = [box_gain(game, track, box).map(lambda g: g.yards) for box in boxes]
+    chances = [[dist[yards] for yards in columns] for dist in dists]
+    numbers = [[[percent(p), str(p), decimal(dist.expectation())] for p in row] for row, dist in zip(chances, dists)]
+    means = [dist.expectation() for dist in dists]
+    best = max(range(len(means)), key=lambda i: (means[i], -i))
+    return Step(f"track {track}: {TRACK_KINDS[track]}",
+                f"Track {track} ({TRACK_KINDS[track]}): the yards one die gains on each box (chance in %), from the 45",
+                ({"z": [[float(p) if p else None for p in row] for row in chances],
+                  "text": [[cell_percent(p) for p in row] for row in chances], "customdata": numbers,
+                  "y": list(boxes)},),
+                headline=f"the most on average, box {best + 1}, gains {decimal(means[best])} yards")
+
+
+def yards_boxes(game=None) -> go.Figure:
+    """The exact yards one die gains checking each box of a track (rows, box 1 at the top; columns the yards) from
+    the 45, Defense Die rolled; a dropdown picks the track (`analysis.football_odds.box_gain`)."""
+    game = game or default_game()
+    columns = yard_columns(game)
+    return box_heatmap([str(yards) for yards in columns], "yards gained",
+                       "box %{y}: %{x} yards, %{customdata[0]} (exactly %{customdata[1]}); %{customdata[2]} yards "
+                       "expected",
+                       [_box_yards_step(game, track, columns) for track in TRACKS])

@@ -40,6 +40,11 @@ def sorted_hand(comp, counts) -> list[tuple[str, str, int]]:
     return [(comp.cards[k].name, comp.cards[k].category, counts[k]) for k in kinds]
 
 
+def how_many(count: int, thing: str = "card") -> str:
+    """A count with its noun, singular for one: "1 card", "7 cards"."""
+    return f"{count} {thing}{'s' * (count != 1)}"
+
+
 def cards_words(comp, counts) -> str:
     """The cards of a count vector in words, e.g. "Fox ×2, Bear" ("none" when empty)."""
     return ", ".join(name + (f" ×{n}" if n > 1 else "") for name, _, n in sorted_hand(comp, counts)) or "none"
@@ -106,19 +111,19 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
         lines.append("Special spaces: " + ", ".join(f"{kind} {s}" for s, kind in sorted(spaces.items())))
     if o["roll"] is not None:
         lines.append("Dice: " + " | ".join(f"{die}: {face}" for die, face in roll_faces(o, game)))
-    lines.append(f"Your hand ({sum(o['hand'])} cards, value {hand_value(comp, o['hand'])}): "
+    lines.append(f"Your hand ({how_many(sum(o['hand']))}, value {hand_value(comp, o['hand'])}): "
                  f"{cards_words(comp, o['hand'])}")
     if any(o["set_aside"]):
         lines.append(f"Your set-aside cards (face down): {cards_words(comp, o['set_aside'])}")
     for p in range(n):
         if p != o["player"]:
             aside = f", {o['set_aside_sizes'][p]} set aside" if o["set_aside_sizes"][p] else ""
-            lines.append(f"{seat_label(o['player'], p, names)}: {o['hand_sizes'][p]} cards{aside}")
+            lines.append(f"{seat_label(o['player'], p, names)}: {how_many(o['hand_sizes'][p])}{aside}")
     if o["deck_size"]:
-        lines.append(f"Deck: {o['deck_size']} cards still to deal")
+        lines.append(f"Deck: {how_many(o['deck_size'])} still to deal")
     lines.append(f"Discard pile ({sum(o['discard'])}): {cards_words(comp, o['discard'])}")
     if comp.predator_kinds:
-        lines.append(f"Predator pile: {o['predator_pile_size']} cards face down")
+        lines.append(f"Predator pile: {how_many(o['predator_pile_size'])} face down")
     if any(o["rack"]) or o["moves_left"]:
         lines.append(f"Moves left to make: {o['moves_left']}")
     if any(o["round_points"]):
@@ -149,20 +154,20 @@ def _track(svg: Svg, o: dict, game, names, top: float) -> float:
     left, right = 30, svg.width - 30
     x_of = lambda space: left + (right - left) * space / end  # noqa: E731
     levels = [o["pawns"][:p].count(pawn) for p, pawn in enumerate(o["pawns"])]
-    bar = top + 18 * max(levels) + 30
+    bar = top + 20 * max(levels) + 32
     svg.rect(left, bar, right - left, 14, fill=PAPER, stroke=INK, rx=3)
     step = 10 if right - left > 500 else 20 if comp.finish <= 100 else 30
     for space in range(0, end + 1, step):
         svg.line(x_of(space), bar, x_of(space), bar + 14, stroke=INK)
-        svg.text(x_of(space), bar + 28, space, size=10, anchor="middle")
-    svg.text(x_of(comp.finish), top + 10, f"Finish {comp.finish}", size=10, anchor="end", weight="bold")
+        svg.text(x_of(space), bar + 28, space, size=11, anchor="middle")
+    svg.text(x_of(comp.finish), top + 10, f"Finish {comp.finish}", size=11, anchor="end", weight="bold")
     for space, kind in special_spaces(game).items():
         svg.rect(x_of(space) - 3, bar, 6, 14, fill=HIGHLIGHT if kind == "Headlights" else "#009E73",
                  stroke=INK, label=f"{kind} space {space}")
     for p, (pawn, level) in enumerate(zip(o["pawns"], levels)):
-        x, y = x_of(pawn), bar - 10 - 18 * level
-        svg.circle(x, y, 8, seat_colour(p), label=f"{seat_label(o['player'], p, names)} on {pawn}")
-        svg.text(x, y + 4, p, size=10, fill=INK, anchor="middle", weight="bold")
+        x, y = x_of(pawn), bar - 11 - 20 * level
+        svg.circle(x, y, 9, seat_colour(p), label=f"{seat_label(o['player'], p, names)} on {pawn}")
+        svg.text(x, y + 4, p, size=11, fill=INK, anchor="middle", weight="bold")
     return bar + 34
 
 
@@ -172,21 +177,23 @@ def _dice(svg: Svg, o: dict, game, top: float) -> float:
         svg.text(10, top + 14, "Dice: not rolled", size=12)
         return top + 20
     svg.text(10, top + 14, "Dice", size=12, weight="bold")
-    pitch = min(72, (svg.width - 60) // len(faces))
+    beside = svg.width >= 420  # the dice beside their heading, or under it on a narrow page
+    left, top = (60, top) if beside else (10, top + 22)
+    pitch = min(72, (svg.width - left - 30) // len(faces))
     size = min(58, pitch - 12)
     for i, (die, face) in enumerate(faces):
         predator = die == "predator die"
-        x = 60 + i * pitch + 12 * predator
+        x = left + i * pitch + 12 * predator
         svg.die(x, top, face, size=size, fill=CATEGORY_FILL["predator"] if predator else PAPER,
                 label=f"{die}: {face}")
-        svg.text(x + size / 2, top + size + 14, die, size=10, anchor="middle")
+        svg.text(x + size / 2, top + size + 14, die, size=11, anchor="middle")
     return top + size + 20
 
 
 def _hand(svg: Svg, o: dict, game, top: float) -> float:
     """Your hand's cards, then your set-aside cards drawn grey (the heading names them)."""
     comp = game.components
-    heading = f"Your hand: {sum(o['hand'])} cards, value {hand_value(comp, o['hand'])}"
+    heading = f"Your hand: {how_many(sum(o['hand']))}, value {hand_value(comp, o['hand'])}"
     if any(o["set_aside"]):
         heading += f"; set aside face down (grey): {cards_words(comp, o['set_aside'])}"
     lines = wrap_words(heading, int((svg.width - 20) / 7.4))
@@ -213,10 +220,10 @@ def _others(svg: Svg, o: dict, game, names, top: float) -> float:
         svg.rect(x, top, 180, 66, fill="none", stroke=seat_colour(p), rx=6, width=2)
         svg.text(x + 8, top + 16, seat_label(o['player'], p, names), size=12, weight="bold")
         svg.card_back(x + 8, top + 20)
-        svg.text(x + 46, top + 40, f"{o['hand_sizes'][p]} cards", size=12)
+        svg.text(x + 46, top + 40, how_many(o['hand_sizes'][p]), size=12)
         flags = [f"{o['set_aside_sizes'][p]} set aside"] * bool(o["set_aside_sizes"][p])
         flags += ["frozen"] * bool(o["frozen"][p]) + ["dealer"] * (p == o["dealer"])
-        svg.text(x + 46, top + 56, ", ".join(flags), size=10, fill=HIGHLIGHT if o["frozen"][p] else "currentColor")
+        svg.text(x + 46, top + 57, ", ".join(flags), size=11, fill=HIGHLIGHT if o["frozen"][p] else "currentColor")
         x += 190
     return top + 74 if x > 10 else top
 
@@ -225,15 +232,15 @@ def _piles(svg: Svg, o: dict, game, top: float) -> None:
     comp, chars = game.components, int((svg.width - 20) / 6.9)
     lines = wrap_words(f"Discard pile ({sum(o['discard'])}, face up): {cards_words(comp, o['discard'])}", chars)
     if comp.predator_kinds:
-        lines.append(f"Predator pile: {o['predator_pile_size']} cards face down")
+        lines.append(f"Predator pile: {how_many(o['predator_pile_size'])} face down")
     if o["deck_size"]:
-        lines.append(f"Deck: {o['deck_size']} cards still to deal")
+        lines.append(f"Deck: {how_many(o['deck_size'])} still to deal")
     you = o["player"]
     status = (f"You are P{you}" + (" (frozen)" if o["frozen"][you] else "")
               + (" and the dealer" if o["dealer"] == you else ""))
     if o["moves_left"]:
-        status += f"; {o['moves_left']} spaces still to move"
-    lines.append(status)
+        status += f"; {how_many(o['moves_left'], 'space')} still to move"
+    lines += wrap_words(status, chars)
     if any(o["round_points"]):
         lines += wrap_words("Last round: " + ", ".join(f"P{p} {pts:+d}" for p, pts in enumerate(o["round_points"])),
                             chars)

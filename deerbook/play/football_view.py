@@ -136,46 +136,49 @@ def render_svg(observation: dict, game, names: Sequence[str] | None = None, widt
 def _field(svg: Svg, o: dict, names, top: float) -> float:
     marks = o["state"]["marks"]
     cell = (svg.width - 20) / len(FIELD)
-    narrow = svg.width < 600
+    narrow = svg.width < 700  # "End Zone 1" fits a space of 64 px or more; "EZ1" any
     levels = [sum(m["marker"] == marks[q]["marker"] for q in range(p)) for p, m in enumerate(marks)]
     for i, name in enumerate(FIELD):
         end_zone = i >= 9
         label = f"EZ{name[-1]}" if end_zone and narrow else name
         svg.rect(10 + i * cell, top, cell, 60, fill="#8FD19E" if not end_zone else "#5DB26E", stroke=INK)
-        svg.text(10 + i * cell + cell / 2, top + 54, label, size=10 if end_zone else 12, fill=INK, anchor="middle",
+        svg.text(10 + i * cell + cell / 2, top + 54, label, size=11 if end_zone else 12, fill=INK, anchor="middle",
                  weight="bold")
     across = 2 if narrow else 3  # balls on one space: side by side, then a row lower
     for p, (m, level) in enumerate(zip(marks, levels)):
         left = 10 + FIELD.index(str(m["marker"])) * cell
         x = left + (12 + (cell - 24) * (level % 2) if narrow else 14 + 20 * (level % 3))
-        y = top + 14 + 18 * (level // across)
-        svg.circle(x, y, 8, seat_colour(p), label=f"{seat_label(o['player'], p, names)}: ball on the {m['marker']}")
-        svg.text(x, y + 4, p, size=10, fill=INK, anchor="middle", weight="bold")
+        y = top + 14 + 19 * (level // across)
+        svg.circle(x, y, 9, seat_colour(p), label=f"{seat_label(o['player'], p, names)}: ball on the {m['marker']}")
+        svg.text(x, y + 4, p, size=11, fill=INK, anchor="middle", weight="bold")
     return top + 60
 
 
 def _areas(svg: Svg, o: dict, top: float) -> float:
-    """The six Play Dice areas with their dice (three to a row on a narrow page), and the Defense Die."""
+    """The six Play Dice areas with their dice (three to a row on a narrow page), and the Defense Die beside them, or
+    under them where there is no room."""
     s = o["state"]
-    per_row = 6 if svg.width >= 690 else 3
+    per_row = 6 if svg.width >= 690 else 3 if svg.width >= 330 else 2
     width = min(104, (svg.width - 20 - 8 * (per_row - 1)) / per_row)
     svg.text(10, top + 14, "Play Dice areas", size=12, weight="bold")
     for i, track in enumerate(TRACKS):
         x, y = 10 + (i % per_row) * (width + 8), top + 20 + (i // per_row) * 72
         marker = s["defense_marker"] == track
         svg.rect(x, y, width, 64, fill="none", stroke=HIGHLIGHT if marker else SOFT, rx=6, width=2 if marker else 1)
-        svg.text(x + 6, y + 14, f"area {track}" + (" (marker)" * marker), size=10)
+        svg.text(x + 6, y + 14, f"area {track}", size=11)
+        if marker:
+            svg.text(x + width - 6, y + 14, "marker", size=11, anchor="end", weight="bold")
         dice = ["play"] * s["board"][i] + ["power"] * s["power_board"][i]
-        across = int((width - 8) // 16)
+        across = int((width - 8) // 18)
         for j, kind in enumerate(dice[:2 * across]):
-            svg.die(x + 6 + (j % across) * 16, y + 20 + (j // across) * 20, str(track), size=14,
+            svg.die(x + 5 + (j % across) * 18, y + 21 + (j // across) * 20, str(track), size=17,
                     fill=PAPER if kind == "play" else POWER_FILL, label=f"{kind} die in area {track}")
-    bottom, narrow = top + 20 + 72 * ((len(TRACKS) + per_row - 1) // per_row), per_row != 6
+    bottom = top + 20 + 72 * ((len(TRACKS) + per_row - 1) // per_row)
+    narrow = svg.width - 82 < 10 + per_row * (width + 8)  # no room for the Defense Die beside the areas: under them
     svg.text(10, bottom + 8, f"{s['pool']} play dice to roll next turn", size=11)
-    name = DEFENSE_NAMES[s["defense"]]
-    svg.die(svg.width - 82, bottom - 64 * (not narrow), name.replace(" yards", ""), size=58,
-            label=f"Defense Die: {name}")
-    svg.text(svg.width - 53, bottom + 8 + 66 * narrow, "Defense Die", size=10, anchor="middle")
+    name, die_top = DEFENSE_NAMES[s["defense"]], bottom if narrow else top + 20
+    svg.die(svg.width - 82, die_top, name.replace(" yards", ""), size=58, label=f"Defense Die: {name}")
+    svg.text(svg.width - 53, die_top + 72, "Defense Die", size=11, anchor="middle")
     if any(s["hand"]):  # beside the pool's line on a wide page, under it on a narrow one
         held = ", ".join(f"{n} on track {t}" for t, n in zip(TRACKS, s["hand"]) if n)
         svg.text(10 if narrow else 250, bottom + 8 + 16 * narrow, f"dice to check: {held}", size=11, weight="bold")
@@ -195,18 +198,24 @@ def _scores(svg: Svg, o: dict, game, names, top: float) -> float:
     return y
 
 
-def _box_row(svg: Svg, x: float, y: float, labels: Sequence[str], checked: int, title: str, size: float = 27,
+#: Where a sheet row's boxes start (after its title); the pitch of its boxes: as wide as the page allows every box,
+#: from `PITCH` down to `TIGHT`, else `PITCH` with the boxes around the next one (and room for "a–b/n" beside them).
+ROW_LEFT, PITCH, TIGHT, WINDOW_NOTE = 80, 27, 24, 54
+
+
+def _box_row(svg: Svg, x: float, y: float, labels: Sequence[str], checked: int, title: str, size: float = PITCH,
              first: int = 0) -> None:
-    """A row of sheet boxes from box number `first` on (those before it are checked), titled at the left."""
-    svg.text(10, y + size / 2 + 4, title, size=11, weight="bold")
+    """A row of sheet boxes from box number `first` on (those before it are checked), titled at the left; a checked
+    box is filled and ticked."""
+    svg.text(10, y + 18, title, size=11, weight="bold")
     row = title.lower().replace(" ", "-") or "power"
     for i, label in enumerate(labels[first:], first):
         done, left = i < checked, x + (i - first) * size
-        svg.rect(left, y, size - 2, size - 2, fill=CHECKED_FILL if done else PAPER, stroke=INK, rx=2,
+        svg.rect(left, y, size - 2, PITCH - 2, fill=CHECKED_FILL if done else PAPER, stroke=INK, rx=2,
                  cls=f"box {row}" + " checked" * done)
-        svg.text(left + size / 2 - 1, y + size / 2 + 3, label, size=9, fill=INK, anchor="middle")
+        svg.text(left + size / 2 - 1, y + PITCH / 2 + 5, label, size=11, fill=INK, anchor="middle")
         if done:
-            svg.text(left + size - 5, y + 9, "✓", size=9, fill=INK, anchor="end", weight="bold")
+            svg.tick(left + size - 10, y + 1, size=7)
 
 
 def _window(checked: int, boxes: int, fits: int) -> tuple[int, int]:
@@ -220,9 +229,11 @@ def _sheet(svg: Svg, o: dict, game, top: float) -> float:
     'boxes a–b of n' beside them."""
     sheet, mine = game.sheet, o["state"]["marks"][o["player"]]
     svg.text(10, top + 14, f"Your play sheet (P{o['player']})", size=12, weight="bold")
-    fits = int((svg.width - 96) // 27)
-    if fits < max(len(sheet.track(t)) for t in TRACKS):  # windows: room for "a–b/n" beside each row
-        fits = int((svg.width - 96 - 44) // 27)
+    longest = max(len(sheet.track(t)) for t in TRACKS)
+    room = svg.width - ROW_LEFT - 4
+    pitch, fits = min(PITCH, room / longest), longest
+    if pitch < TIGHT:  # windows: room for "a–b/n" beside each row
+        pitch, fits = PITCH, int((room - WINDOW_NOTE) // PITCH)
     rows = [*((f"track {t}", [box_label(b) for b in sheet.track(t)], mine["checked"][t - 1]) for t in TRACKS),
             ("Breakaway", [f"+{v}" for v in sheet.breakaway], mine["breakaway"]),
             ("YAC", [f"+{v}" for v in sheet.yac], mine["yac"]),
@@ -230,23 +241,23 @@ def _sheet(svg: Svg, o: dict, game, top: float) -> float:
     y = top + 22
     for title, labels, checked in rows:
         first, last = _window(checked, len(labels), fits)
-        _box_row(svg, 86, y, labels[:last], checked, title, first=first)
+        _box_row(svg, ROW_LEFT, y, labels[:last], checked, title, size=pitch, first=first)
         if (first, last) != (0, len(labels)):
-            svg.text(86 + (last - first) * 27 + 2, y + 17, f"{first + 1}–{last}/{len(labels)}", size=9)
-        y += 28
-    if fits >= 14:  # the power boxes beside the Kick Range
-        _box_row(svg, 86 + 27 * 8, y - 28, ["P"] * 6, mine["power"], "")
-        svg.text(86 + 27 * 6 + 12, y - 28 + 17, "Power", size=11, weight="bold")
+            svg.text(ROW_LEFT + (last - first) * pitch + 2, y + 18, f"{first + 1}–{last}/{len(labels)}", size=11)
+        y += PITCH + 1
+    if fits >= 16:  # the power boxes beside the Kick Range
+        _box_row(svg, ROW_LEFT + pitch * 9, y - PITCH - 1, ["P"] * 6, mine["power"], "", size=pitch)
+        svg.text(ROW_LEFT + pitch * 9 - 6, y - PITCH - 1 + 18, "Power", size=11, weight="bold", anchor="end")
     else:
-        _box_row(svg, 86, y, ["P"] * 6, mine["power"], "Power")
-        y += 28
+        _box_row(svg, ROW_LEFT, y, ["P"] * 6, mine["power"], "Power")
+        y += PITCH + 1
     return y
 
 
 def _blitz(svg: Svg, o: dict, top: float) -> None:
     blitz = o["state"]["blitz"]
     svg.text(10, top + 14, f"Blitz Bach: {sum(blitz)} points", size=12, weight="bold")
-    _box_row(svg, 86, top + 22, [str(v) for v in blitz] + [""] * (6 - len(blitz)), len(blitz), "rounds")
+    _box_row(svg, ROW_LEFT, top + 22, [str(v) for v in blitz] + [""] * (6 - len(blitz)), len(blitz), "rounds")
     text = f"His chart (dice in the fullest area outside the Defense Marker's): {blitz_chart_words()}"
     for i, line in enumerate(wrap_words(text, int((svg.width - 20) / 6.8))):
         svg.text(10, top + 66 + 15 * i, line, size=11)

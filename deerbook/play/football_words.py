@@ -19,7 +19,10 @@ from .narration import in_words
 FOOTBALL_SECTION = "3-football-highlights-the-dice-game"  # the rulings page's §3 heading anchor
 TRACK_KINDS = {1: "short runs", 2: "medium runs", 3: "long runs", 4: "short passes", 5: "medium passes",
                6: "long passes"}
-BOX_SHORT = {"empty": "", "wild": "W", "kick": "K", "power": "P"}
+#: A box in short, as the drawings and the sheet's chart both show it: a chained action is its track's number in a
+#: circle (the printed sheet's mark), a wild chain a star.
+CHAIN_MARKS = dict(zip(TRACKS, "①②③④⑤⑥"))
+BOX_SHORT = {"empty": "", "wild": "★", "kick": "K", "power": "P"}
 
 
 def dice(count: int, kind: str = "") -> str:
@@ -30,7 +33,7 @@ def dice(count: int, kind: str = "") -> str:
 def box_label(box) -> str:
     """A play-sheet box in short (the drawing's code)."""
     if box.action == "chain":
-        return f"→{box.target}"
+        return CHAIN_MARKS[box.target]
     return BOX_SHORT.get(box.action, box.code)
 
 
@@ -146,8 +149,8 @@ def legend(game) -> list[tuple[str, str]]:
         marks.append(("5B", "a run that also checks the next Breakaway box (bonus yards)"))
     if "Y" in found:
         marks.append(("10Y", "a pass that also checks the next Yards-after-Catch box (bonus yards)"))
-    words = {"chain": ("→2", "chained action: also check the next box of track 2"),
-             "wild": ("W", "wild chain: also check the next box of any other track (you pick)"),
+    words = {"chain": (CHAIN_MARKS[2], "chained action: also check the next box of track 2"),
+             "wild": (BOX_SHORT["wild"], "wild chain: also check the next box of any other track (you pick)"),
              "kick": ("K", "check the next Kick Range box: field goals from further out"),
              "power": ("P", "unlock a Power Die (rolled with the play dice)"),
              "empty": ("blank", "nothing happens")}

@@ -14,7 +14,7 @@ import inspect
 from html import escape
 from typing import NamedTuple
 
-from .drawing import Drawing
+from .drawing import NARROW, WIDE, Drawing
 from ..engine import Game, State
 from ..engine.registry import game_hook
 from .narration import Narration, Turn, in_words, plain_turn
@@ -157,7 +157,8 @@ class PlainView:
 
 
 def draw(state: State, player: int = 0, names=None) -> Drawing:
-    """What seat `player` sees of `state`, drawn (a notebook shows the SVG; `str()` gives the text twin)."""
-    view = views_of(state.game)
-    observation = state.observation(player)
-    return Drawing(view.render_svg(observation, state.game, names), view.render_text(observation, state.game, names))
+    """What seat `player` sees of `state`, drawn (a notebook shows the SVG, laid out for a wide page and for a phone;
+    `str()` gives the text twin)."""
+    view, observation = views_of(state.game), state.observation(player)
+    wide, narrow = (view.svg(observation, state.game, names, width=width) for width in (WIDE, NARROW))
+    return Drawing(wide, view.render_text(observation, state.game, names), "" if narrow == wide else narrow)

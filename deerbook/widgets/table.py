@@ -43,6 +43,7 @@ import ipywidgets as w
 from ..engine import DeerbookError, Game, SaveFileError, State
 from ..engine.files import FileWriteError, free_path, write_atomic
 from ..engine.seeding import Seed
+from ..play.drawing import NARROW, WIDE, html_block
 from ..play.hints import Hint, hint_function
 from ..play.session import Session, Stop
 from ..play.setup import Field, changed, checked, form_of, game_and_seats, setup_fields
@@ -59,7 +60,7 @@ DELAYS = {"pause": 0.8, "step": None, "quick": 0.0}  # each pace's pause after a
 # Python None to the page as `undefined`, which leaves the last display in place.
 SHOWN, HIDDEN = "", "none"
 LOG_BOX = "max-height:16em;overflow:auto;display:flex;flex-direction:column-reverse"  # opens scrolled to the newest
-WIDE = w.Layout(width="auto", max_width="100%")
+FULL_WIDTH = w.Layout(width="auto", max_width="100%")
 LABEL = {"description_width": "initial"}
 
 
@@ -174,13 +175,13 @@ class GameTable(Session):
         """One field of the set-up as a control; a change updates the form (and redraws or applies at once)."""
         if field.kind == "check":
             control: w.Widget = w.Checkbox(value=bool(field.value), description=field.label, indent=False,
-                                           layout=WIDE)
+                                           layout=FULL_WIDTH)
         elif field.kind == "text":
             control = w.Text(value=str(field.value), description=field.label, placeholder="blank: a new deal",
                              style=LABEL, layout=w.Layout(width="14em"))
         else:
             control = w.Dropdown(options=[(words, value) for value, words in field.options], value=str(field.value),
-                                 description=field.label, style=LABEL, layout=WIDE)
+                                 description=field.label, style=LABEL, layout=FULL_WIDTH)
         control.observe(partial(self._on_setup_change, field), names="value")
         return control
 
@@ -318,11 +319,10 @@ class GameTable(Session):
                 f'{log_html(self, LOG_TURNS)}</div>')
 
     def _drawing_html(self) -> str:
-        """The viewing seat's drawn table with its plain-text twin."""
-        observation = self.state.observation(self.viewer)
-        text = self.view_module.render_text(observation, self.game, self.names)
-        return (f'<div class="deerbook-view">{self.view_module.render_svg(observation, self.game, self.names)}'
-                f'<details><summary>The table as text</summary><pre>{escape(text)}</pre></details></div>')
+        """The viewing seat's drawn table, wide and for a phone (`play.drawing.html_block`), and its text twin."""
+        observation, views = self.state.observation(self.viewer), self.view_module
+        wide, narrow = (views.svg(observation, self.game, self.names, width=width) for width in (WIDE, NARROW))
+        return html_block(wide, views.render_text(observation, self.game, self.names), "" if narrow == wide else narrow)
 
     def _build_controls(self) -> None:
         """The choice controls are made once and shown or hidden (a redraw sends new labels, not new widgets)."""
@@ -331,7 +331,7 @@ class GameTable(Session):
             self.choice_buttons.append(self._button("", partial(self._play_button, i), "", "deerbook-choice",
                                                     choice=True))
         self.choice_row = w.HBox(self.choice_buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.menu = w.Dropdown(description="Choose", style=LABEL, layout=WIDE)
+        self.menu = w.Dropdown(description="Choose", style=LABEL, layout=FULL_WIDTH)
         self.menu_box = w.HBox([self.menu, self._button("Play", lambda: self.play(self.menu.value),
                                                         "play the chosen move", "deerbook-choice", choice=True)],
                                layout=w.Layout(flex_flow="row wrap"))

@@ -81,6 +81,15 @@ def serve(folder: Path, port: int = 8000) -> None:
         def log_message(self, *args: object) -> None:
             pass
 
+        def send_head(self):
+            """The file asked for; a path that can be no file's (a NUL character, `GET /%00`) is a 400 answer,
+            not a traceback on the server's side."""
+            try:
+                return super().send_head()
+            except ValueError:
+                self.send_error(400, "Bad request: no file has such a name")
+                return None
+
     for candidate in range(port, port + 20):
         try:
             server = ThreadingHTTPServer(("127.0.0.1", candidate), functools.partial(Handler, directory=str(folder)))

@@ -26,7 +26,7 @@ from deerbook.engine.files import FileWriteError, free_path, read_bytes, write_a
 from deerbook.engine.saving import read_save, read_save_file
 from deerbook.engine.seeding import restore_stream, stream, stream_state
 from deerbook.play.session import Session, Stop
-from deerbook.play.terminal import Terminal
+from deerbook.play.terminal import BOTS_CUT_SHORT, FINISHED, SAVED, Terminal
 from test_terminal import Script
 
 TESTS = Path(__file__).resolve().parent
@@ -150,13 +150,16 @@ def forged_table(change) -> str:
 @pytest.mark.parametrize("change, words", [
     (lambda t: t.update(seats=["human"]), "table.seats: must list 2 seats"),
     (lambda t: t.update(seats=["human", 7]), r"table.seats\[1\]: must be a seat name"),
-    (lambda t: t.update(seed=-1), "table.seed: must be an integer from 0"),
-    (lambda t: t.update(seed=[]), "table.seed: must be a whole number, or a list of 1 to 8"),
+    (lambda t: t.update(seed=-1), "table.seed: a seed is a whole number of at most 15 digits, or up to 8"),
+    (lambda t: t.update(seed=[]), "table.seed: a seed is a whole number"),
+    (lambda t: t.update(seed=[1] * 9), "table.seed: a seed is .* got '1/1/1/1/1/1/1/1/1'"),
+    (lambda t: t.update(seed=[7, True]), "table.seed: a seed is"),
+    (lambda t: t.update(steps=-1), "table.steps: must be an integer from 0"),
     (lambda t: t["streams"].pop(), "table.streams: must hold 3 streams"),
     (lambda t: t["streams"][1][1].pop(), r"table.streams\[1\]: a stream's state holds 625 whole numbers"),
     (lambda t: t["streams"][0][1].__setitem__(3, 2 ** 32), r"table.streams\[0\]: a stream's state holds 625"),
     (lambda t: t["streams"][2][1].__setitem__(624, 700), r"table.streams\[2\]: a stream's position is at most 624"),
-    (lambda t: t.update(extra=1), "table: must be an object with the fields seats, seed and streams"),
+    (lambda t: t.update(extra=1), "table: must be an object with the fields seats, seed, streams and steps"),
 ])
 def test_a_forged_table_is_refused_naming_the_field(change, words):
     with pytest.raises(SaveFileError, match=words):
@@ -213,7 +216,7 @@ def test_a_signal_between_two_bot_moves_stops_after_the_move_and_the_save_goes_o
 
     session = Session("deer", ["greedy", "greedy", "human"], seed=11)
     status = Terminal(session, lambda prompt: person_rule_answer(session), write, save_dir=tmp_path).play()
-    assert status == 128 + signal.SIGTERM and lines[-2] == "Stopped: SIGTERM."
+    assert status == SAVED and lines[-2] == "Stopped: SIGTERM."
     path = Path(SAVED_LINE.match(lines[-1]).group(1))
     state, table = read_save_file(path)
     resumed = Session(state.game, state=state, table=table)
@@ -347,16 +350,17 @@ def expected_after(choices: int) -> Session:
     return session
 
 
-@pytest.mark.parametrize("stop, status, why", [
-    ("\x03", 128 + signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, 128 + signal.SIGTERM, "SIGTERM"),
-    ("\x04", 0, "the input ended")], ids=["ctrl-c", "sigterm", "end-of-input"])
-def test_a_stopped_table_saves_first_and_its_last_line_says_how_to_resume(stop, status, why, tmp_path):
+@pytest.mark.parametrize("stop, why", [
+    ("\x03", "Ctrl-C"), (signal.SIGTERM, "SIGTERM"), ("\x04", "the input ended"), ("\x1c", "Ctrl-\\ (SIGQUIT)"),
+    (signal.SIGHUP, "the terminal closed (SIGHUP)")], ids=["ctrl-c", "sigterm", "end-of-input", "ctrl-backslash",
+                                                           "sighup"])
+def test_a_stopped_table_saves_first_and_its_last_line_says_how_to_resume(stop, why, tmp_path):
     table = PtyTable("play", "deer", "--seats", "human,greedy,greedy", "--seed", "7", folder=tmp_path)
     for _ in range(2):
         table.make_a_move()
     table.expect(PROMPT)
     table.send(stop) if isinstance(stop, str) else os.kill(table.pid, stop)
-    assert table.finish() == status
+    assert table.finish() == SAVED
     lines = table.text.strip().splitlines()
     assert lines[-2] == f"Stopped: {why}." and "Traceback" not in table.text
     saved, game, load = SAVED_LINE.match(lines[-1]).groups()
@@ -373,7 +377,7 @@ def test_a_closed_terminal_saves_the_game_and_the_saved_game_resumes(tmp_path):
     table.expect(PROMPT)
     os.close(table.fd)  # the terminal window closes: the kernel hangs the table up (SIGHUP)
     table.fd = os.open(os.devnull, os.O_RDONLY)
-    assert table.finish() == 128 + signal.SIGHUP
+    assert table.finish() == SAVED
     [saved] = tmp_path.glob("deerbook-deer-seed7-*.json")
     assert read_save_file(saved)[0] == expected_after(1).state
     again = PtyTable("play", "deer", "--load", str(saved), folder=tmp_path)
@@ -389,7 +393,8 @@ def test_a_closed_terminal_saves_the_game_and_the_saved_game_resumes(tmp_path):
 def test_a_table_piped_into_head_ends_quietly_and_keeps_the_game(tmp_path):
     """`deerbook play deer | head -1`: the output closes; a person's game is saved (said on stderr), a table of bots
     just ends."""
-    for seats, statuses in (("human,greedy", {141}), ("greedy,greedy,greedy,greedy,greedy,greedy", {0, 141})):
+    for seats, statuses in (("human,greedy", {SAVED}),
+                            ("greedy,greedy,greedy,greedy,greedy,greedy", {FINISHED, BOTS_CUT_SHORT})):
         command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", seats, "--seed", "3"]
         with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               cwd=tmp_path) as process:
@@ -412,8 +417,9 @@ def test_a_save_at_the_table_that_is_cut_short_keeps_the_good_save(tmp_path):
     good.write_text("the good save")
     limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))  # noqa: E731 (like `ulimit -f 1`)
     command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy", "--seed", "3"]
-    done = subprocess.run(command, input=f"s\n{good}\nq\nn\n", capture_output=True, text=True, timeout=60,
+    done = subprocess.run(command, input=f"s\n{good}\ny\nq\nn\n", capture_output=True, text=True, timeout=60,
                           cwd=tmp_path, preexec_fn=limit)
+    assert f"{good} exists. Replace it? [y/N] " in done.stdout  # asked first: the person said yes
     assert done.returncode == 0 and f"Not saved: cannot write the saved game to {good}: File too large." in done.stdout
     assert good.read_text() == "the good save" and sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
 

@@ -20,8 +20,8 @@ from typing import Callable, NamedTuple, Sequence
 from ..engine import Game, RuleViolation, SaveFileError, State, make_game, state_to_json
 from ..engine.registry import table_agents
 from ..engine.runner import Match
-from ..engine.saving import TableRecord, read_save
-from ..engine.seeding import Seed, parse_seed, seed_text
+from ..engine.saving import TableRecord, read_save, save_name
+from ..engine.seeding import Seed, check_seed, parse_seed, seed_text
 from .narration import Narration, Turn, in_words
 from .views import views_of
 
@@ -74,17 +74,21 @@ class Session:
         self.viewer = self.humans()[0] if self.humans() else 0
         self.bot_seconds = 0.0
         seed = table.seed if seed is None and table is not None else seed
-        self._start(fresh_seed() if seed is None else seed, state, table.streams if table else None)
+        self._start(fresh_seed() if seed is None else seed, state, table.streams if table else None,
+                    table.steps if table else 0)
 
     def _use_views(self) -> None:
         self.view_module = views_of(self.game)  # the game's view and events hooks
         self.step_event, self.turn_of = self.view_module.step_event, self.view_module.turn_of
 
-    def _start(self, seed: Seed | str, state: State | None, streams: Sequence[object] | None = None) -> None:
-        """Seat the agents and start the match of `seed` ("7/12" read as `(7, 12)`) from `state` (default: a new
-        game), its random streams where `streams` left them (default: spawned from the seed)."""
-        seed = parse_seed(seed) if isinstance(seed, str) else seed
-        self.seed = seed
+    def _start(self, seed: Seed | str, state: State | None, streams: Sequence[object] | None = None,
+               played: int = 0) -> None:
+        """Seat the agents and start the match of `seed` ("7/12" read as `(7, 12)`; the seed rule of
+        `engine.seeding.check_seed`) from `state` (default: a new game, `played` steps into it), its random streams
+        where `streams` left them (default: spawned from the seed)."""
+        if isinstance(seed, (str, int, tuple)):
+            seed = parse_seed(seed) if isinstance(seed, str) else check_seed(seed)
+        self.seed, self.played = seed, played
         agents = [None if seat == HUMAN else self.catalogue[seat].load(self.game.name)() for seat in self.seats]
         self.match = Match(self.game, agents, seed, state, streams)
         self.log: list[LogEntry] = []
@@ -191,7 +195,7 @@ class Session:
         self.match.state = before.apply(action)
         narration = self.step_event(before, action, self.state)
         self.log.append(LogEntry(turn, narration))
-        self.last_turn = turn
+        self.last_turn, self.played = turn, self.played + 1
         return bool(narration.lines_for(self.listener))
 
     def choose(self, text: str) -> None:
@@ -239,14 +243,13 @@ class Session:
     def table_record(self) -> TableRecord:
         """The seats, the seed and where every random stream stands now (a save records them)."""
         seed = self.seed if isinstance(self.seed, (int, tuple)) else None
-        return TableRecord(tuple(self.seats), seed, tuple(self.match.streams()))
+        return TableRecord(tuple(self.seats), seed, tuple(self.match.streams()), self.played)
 
     @property
     def save_stem(self) -> str:
-        """The name a save of this game gets (without ".json"): game, seed and the steps logged, e.g.
-        deerbook-deer-seed7-12-40."""
-        seed = self.seed_text.replace("/", "-") if isinstance(self.seed, (int, tuple)) else "stream"
-        return f"deerbook-{self.game.name}-seed{seed}-{len(self.events)}"
+        """The name a save of this game gets (without ".json"): game, seed and the steps played since the game
+        began (counting on after a resume), e.g. deerbook-deer-seed7-12-40 (`engine.saving.save_name`)."""
+        return save_name(self.game.name, self.seed if isinstance(self.seed, (int, tuple)) else None, self.played)
 
     def save_text(self) -> str:
         """The game as a saved-game JSON document: the state and the table, so loading it continues exactly."""
@@ -271,5 +274,5 @@ class Session:
         self._use_views()
         self.viewer = self.viewer if self.viewer in self.humans() else (self.humans() or [0])[0]
         self._start(table.seed if table and table.seed is not None else self.seed, state,
-                    table.streams if table else None)
+                    table.streams if table else None, table.steps if table else 0)
         self.log = [LogEntry(Turn(None, ("loaded",), "Loaded"), Narration(f"loaded {source}"))]

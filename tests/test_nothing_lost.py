@@ -26,7 +26,7 @@ from deerbook.engine.files import FileWriteError, free_path, read_bytes, write_a
 from deerbook.engine.saving import read_save, read_save_file
 from deerbook.engine.seeding import restore_stream, stream, stream_state
 from deerbook.play.session import Session, Stop
-from deerbook.play.terminal import BOTS_CUT_SHORT, FINISHED, SAVED, Terminal
+from deerbook.play.terminal import BOTS_CUT_SHORT, FINISHED, LOST, SAVED, Terminal
 from test_terminal import Script
 
 TESTS = Path(__file__).resolve().parent
@@ -436,3 +436,164 @@ def test_loading_a_fifo_or_a_device_is_refused_at_once(tmp_path):
 def test_random_streams_round_trip_through_json():
     rng = random.Random(5)
     assert restore_stream(stream_state(rng)).getstate() == rng.getstate()
+
+
+# -- one seed rule: what a table accepts, its save keeps and loads ---------------------------------------------------
+EXTREME_SEEDS = [0, 10 ** 15 - 1, (10 ** 15 - 1,) * 8, (0,) * 8, (7, 12)]
+
+
+@pytest.mark.parametrize("seed", EXTREME_SEEDS, ids=map(str, EXTREME_SEEDS))
+def test_every_seed_a_table_takes_its_save_keeps_and_loads_under_a_short_name(seed, tmp_path):
+    session = Session("deer", ["human", "greedy"], seed=seed)
+    play_out(session, 10)
+    path = write_atomic(free_path(tmp_path, session.save_stem, ".json"), session.save_text())
+    assert re.fullmatch(r"[A-Za-z0-9-]{1,80}\.json", path.name), path.name  # fits every file system
+    state, table = read_save_file(path)
+    assert table.seed == seed and state == session.state
+
+
+@pytest.mark.parametrize("seed", ["1234567890123456", "/".join(["1"] * 9), "1/" + "9" * 16])
+def test_a_seed_no_save_could_keep_is_refused_by_every_table(seed):
+    with pytest.raises(ValueError, match="a seed is a whole number of at most 15 digits, or up to 8 of them"):
+        Session("deer", ["human", "greedy"], seed=seed)
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        Session("deer", ["human", "greedy"], seed=parse_seed_parts(seed))
+
+
+def parse_seed_parts(text: str):
+    parts = tuple(int(part) for part in text.split("/"))
+    return parts[0] if len(parts) == 1 else parts
+
+
+def test_the_longest_seed_plays_saves_and_loads_at_the_command_line(tmp_path):
+    seed = "/".join(["999999999999999"] * 8)
+    command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy"]
+    done = subprocess.run([*command, "--seed", seed], input="\n1\n", capture_output=True, text=True, timeout=60,
+                          cwd=tmp_path)
+    assert done.returncode == SAVED, done.stderr
+    saved = SAVED_LINE.match(done.stdout.strip().splitlines()[-1]).group(1)
+    again = subprocess.run([*command, "--load", saved], input="q\nn\n", capture_output=True, text=True, timeout=60)
+    assert again.returncode == FINISHED and f"seed {seed}; continuing {saved}" in again.stdout, again.stderr
+
+
+# -- save names never go backwards, and never overwrite without asking -----------------------------------------------
+def test_a_resumed_games_save_names_count_on_from_the_save(tmp_path):
+    first = Session("deer", ["human", "greedy"], seed=11)
+    play_out(first, 90)
+    steps = first.played
+    assert steps >= 90 and first.save_stem == f"deerbook-deer-seed11-{steps}"
+    state, table = read_save(first.save_text())
+    resumed = Session(state.game, state=state, table=table)
+    assert resumed.save_stem == first.save_stem and table.steps == steps
+    play_out(resumed, 5)
+    assert resumed.played > steps and resumed.save_stem == f"deerbook-deer-seed11-{resumed.played}"
+    elsewhere = Session("deer", ["human", "greedy"], seed=3)
+    elsewhere.load_text(first.save_text(), "the file")
+    assert elsewhere.save_stem == first.save_stem
+
+
+def test_the_save_prompt_never_replaces_a_file_without_asking(tmp_path):
+    mine = tmp_path / "mine.json"
+    mine.write_text("my own notes")
+    script = Script(["s", str(mine), "n", "s", str(mine), "", "s", str(mine), "y", "q", "n"])
+    session = Session("deer", ["human", "greedy"], seed=2)
+    assert Terminal(session, script.read, script.write, save_dir=tmp_path).play() == FINISHED
+    assert script.text.count(f"{mine} exists. Replace it? [y/N] ") == 3
+    assert script.text.count("Not saved: the file is kept as it was. The game goes on.") == 2
+    assert read_save_file(mine)[0] == session.state  # replaced when the person said yes
+
+
+# -- every way out saves, and the exit status tells what became of the game ------------------------------------------
+def test_a_game_no_folder_takes_is_lost_and_says_so(tmp_path, monkeypatch):
+    import tempfile
+
+    monkeypatch.setenv("HOME", str(tmp_path / "no-home"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no-tmp"))
+    script = Script(["1"])  # then the input ends
+    script.read = lambda prompt, read=script.read: read(prompt) if script.answers else raise_(EOFError())
+    session = Session("deer", ["human", "greedy"], seed=2)
+    assert Terminal(session, script.read, script.write, save_dir=tmp_path / "gone").play() == LOST
+    assert script.output[-4:-1] == [f"Not saved: cannot write the saved game to {folder / session.save_stem}.json: "
+                                    f"no folder {folder}." for folder in
+                                    (tmp_path / "gone", tmp_path / "no-home", tmp_path / "no-tmp")]
+    assert script.output[-1] == "The game could not be saved anywhere: it is lost."
+
+
+def raise_(error: BaseException):
+    raise error
+
+
+def test_a_quit_with_a_save_says_saved_and_one_without_says_finished(tmp_path):
+    for answers, status in ((["q", "y", ""], SAVED), (["q", "n"], FINISHED)):
+        script = Script(answers)
+        assert Terminal(Session("deer", ["human", "greedy"], seed=2), script.read, script.write,
+                        save_dir=tmp_path).play() == status
+    assert len(list(tmp_path.glob("*.json"))) == 1
+
+
+@pytest.mark.parametrize("bot, words", [
+    ("raiser", "Stopped: an unexpected error (ValueError: the bot fell over, at bad_bots.py line "),
+    ("quitter", "Stopped: an unexpected error (something called sys.exit(7), at bad_bots.py line "),
+    ("cheater", "Stopped: P1's bot cheater made a move the rules forbid (Ruling ")])
+def test_a_bot_that_fails_stops_the_game_and_the_game_is_saved(bot, words, tmp_path, monkeypatch):
+    import tempfile
+
+    from bad_bots import AGENTS
+    from deerbook.engine import registry
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setitem(registry._AGENTS, bot, next(info for info in AGENTS if info.name == bot))
+    script = Script(seed=3)
+    session = Session("deer", ["human", bot], seed=5)
+    assert Terminal(session, script.read, script.write, save_dir=tmp_path).play() == SAVED
+    assert script.output[-2].startswith(words) and "\n" not in script.output[-2], script.output[-2]
+    saved = Path(SAVED_LINE.match(script.output[-1]).group(1))
+    assert read_save_file(saved)[0] == session.state and not session.state.is_terminal()
+    if bot != "cheater":
+        log = Path(re.search(r"its traceback is in (\S+\.log)", script.output[-2]).group(1))
+        assert log.parent == tmp_path and "bad_bots.py" in log.read_text() and "Traceback" in log.read_text()
+    else:
+        assert "seat another bot with --seats when you resume" in script.output[-2]
+
+
+def test_a_byte_the_input_cannot_decode_is_asked_again(tmp_path):
+    command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy", "--seed", "4"]
+    done = subprocess.run(command, input=b"\n1\n1\n1\n\n1\n1\n\xff\xfe\n1\nq\nn\n", capture_output=True, timeout=60,
+                          cwd=tmp_path, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    out = done.stdout.decode()
+    assert done.returncode == FINISHED and done.stderr == b"" and out.rstrip().endswith("Goodbye.")
+    assert "Please type a number from 1 to" in out
+
+
+@pytest.mark.parametrize("how", ["end of input", "Ctrl-C", "s"])
+def test_a_removed_current_folder_still_saves_the_game_elsewhere(how, tmp_path):
+    here, home = tmp_path / "here", tmp_path / "home"
+    here.mkdir()
+    home.mkdir()
+    command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy", "--seed", "3"]
+    with subprocess.Popen(command, cwd=here, env={**os.environ, "HOME": str(home)}, stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as table:
+        out = b""
+        while PROMPT.encode() not in out:
+            out += os.read(table.stdout.fileno(), 65536)
+        here.rmdir()
+        if how == "Ctrl-C":
+            table.send_signal(signal.SIGINT)
+        out += table.communicate(b"s\n\nq\nn\n" if how == "s" else b"", timeout=60)[0]
+    text = out.decode()
+    [saved] = home.glob("*.json")
+    assert "Traceback" not in text and f"Saved to {saved}. Resume with:" in text and read_save_file(saved)
+    if how == "s":
+        assert table.returncode == FINISHED and f"Save to [{saved}]: " in text  # the home folder offered
+    else:
+        assert table.returncode == SAVED and "the current folder no longer exists." in text
+
+
+def test_a_table_whose_output_fills_the_disk_saves_and_says_so_on_stderr(tmp_path):
+    command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy", "--seed", "3"]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=full, stderr=subprocess.PIPE, text=True,
+                              timeout=60, cwd=tmp_path)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == SAVED and lines[0] == "Stopped: the output cannot be written (No space left on device)."
+    assert len(lines) == 2 and read_save_file(SAVED_LINE.match(lines[1]).group(1))

@@ -293,10 +293,10 @@ def _run(argv: list[str] | None) -> int:
     except (UsageError, ClusterError) as exc:
         args.parser.error(str(exc))
     except DeerbookError as exc:  # found while the command ran: not the arguments' fault
-        return failed(f"{args.parser.prog}: error: {exc}")
+        return settle(failed(f"{args.parser.prog}: error: {exc}"))
     except (Exception, SystemExit) as exc:  # a bug, or a plugin's: one line, the traceback in a log file
         command = " ".join([PROG, *(sys.argv[1:] if argv is None else argv)])
-        return failed(f"{args.parser.prog}: error: {unexpected(exc, command)}")
+        return settle(failed(f"{args.parser.prog}: error: {unexpected(exc, command)}"))
     return emit(result) if isinstance(result, str) else settle(result or 0)
 
 
@@ -325,8 +325,12 @@ def emit(text: str) -> int:
 
 
 def failed(line: str) -> int:
-    """Print the one line that says why the command failed, on standard error; the status FAILED."""
-    print(line, file=sys.stderr, flush=True)
+    """Print the one line that says why the command failed, on standard error (if it can be written); the status
+    FAILED."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except OSError:
+        pass
     return FAILED
 
 

@@ -8,6 +8,7 @@ file size limit, a kill) leaves the previous file as it was; every failure is on
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import stat
 import sys
@@ -147,8 +148,11 @@ def unexpected(error: BaseException, context: str) -> str:
     what = f"something called sys.exit({error.code!r})" if isinstance(error, SystemExit) else (
         f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
     stdlib = sysconfig.get_paths()["stdlib"]
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if not frame.filename.startswith(stdlib)]
-    where = f" in {Path(frames[-1].filename).name} line {frames[-1].lineno}" if frames else ""
+    frames = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)]
+    if type(error.__cause__).__name__ == "_RemoteTraceback":  # raised in a worker process: its own traceback
+        frames += [(name, int(line)) for name, line in re.findall(r'File "(.+)", line (\d+)', str(error.__cause__))]
+    frames = [(name, line) for name, line in frames if not name.startswith(stdlib)]
+    where = f", at {Path(frames[-1][0]).name} line {frames[-1][1]}" if frames else ""
     log = write_error_log(error, context)
     kept = f"; its traceback is in {log}" if log else "; no folder took its traceback"
     return f"an unexpected error ({' '.join(what.split())[:300]}{where}){kept}"

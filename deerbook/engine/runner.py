@@ -73,8 +73,8 @@ class Match:
             try:
                 state = state.play_decision(action, self.chance_rng)
             except RuleViolation as exc:  # say whose move it was
-                raise RuleViolation(exc.rule, f"P{player}'s agent {type(agent).__name__} chose {str(action)[:80]!r}: "
-                                              f"{exc.detail}") from None
+                raise RuleViolation(exc.rule, f"P{player}'s agent {type(agent).__name__} broke it: {exc.detail}"
+                                    ) from None
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
 

@@ -217,7 +217,8 @@ class Terminal:
         """Ask where to save (offering a name not yet taken; a folder is saved into; a file already there is
         replaced only if the person says so) and write the game there; the path written, or None if it was not
         written (the line says why; the game goes on)."""
-        default = self._free_path(self.save_dir)
+        folder = next((f for f in _save_folders(self.save_dir) if os.path.isabs(f) and os.path.isdir(f)), ".")
+        default = self._free_path(folder)  # the save folder; if it was removed, the home folder
         answer = os.path.expanduser(self._ask(f"Save to [{default}]: ").strip())
         path = default if not answer else self._free_path(answer) if os.path.isdir(answer) else Path(answer)
         if path != default and os.path.isfile(path) and not self._yes(f"{path} exists. Replace it? [y/N] "):

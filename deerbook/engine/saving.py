@@ -99,17 +99,17 @@ def state_from_json(text: str | bytes) -> State:
 
 def read_save(text: str | bytes, where: str = "") -> tuple[State, TableRecord | None]:
     """A saved game's state and its table (None in a save that records none), validated like `state_from_json`;
-    every SaveFileError starts with `where` (e.g. "saved game FILE: "), if given."""
+    every SaveFileError starts with `where` (e.g. "saved game FILE"), if given."""
     try:
-        return _read_save(text)
+        return _read_save(text, where or "saved game")
     except SaveFileError as exc:
-        if not where:
+        if not where or str(exc).startswith(where):
             raise
         raise SaveFileError(f"{where}: {exc}") from None
 
 
-def _read_save(text: str | bytes) -> tuple[State, TableRecord | None]:
-    data = parse_json(text, "saved game", SaveFileError)
+def _read_save(text: str | bytes, where: str) -> tuple[State, TableRecord | None]:
+    data = parse_json(text, where, SaveFileError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f"not a deerbook saved game (field 'format' must be {FORMAT!r})")
     version = data.get("version")

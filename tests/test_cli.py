@@ -1,5 +1,6 @@
 """The command line: every bad input is one line naming the argument, exit code 2; good runs; help; pipes."""
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -198,3 +199,14 @@ def test_balance_replays_a_stored_game_as_json(capsys):
     printed = json.loads(capsys.readouterr().out)
     assert printed == {"configuration": "deer-basic", "game": 3,
                        **record_at(load_study()["configurations"]["deer-basic"], 3)}
+
+
+def test_the_play_help_gives_every_exit_status_and_the_seed_rule(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert "a whole number of at most 15 digits, or up to 8 joined by '/'" in out
+    statuses = re.findall(r"^  (\d+)  ", out.split("exit status:")[1], re.MULTILINE)
+    assert statuses == ["0", "1", "2", "3", "4", "141"]
+    assert "saved (you quit with a save,\n     or something stopped it)" in out and "no folder took the save" in out

@@ -147,11 +147,12 @@ def unexpected(error: BaseException, context: str) -> str:
     in, and the log file that holds its traceback (`write_error_log`, after the line `context`)."""
     what = f"something called sys.exit({error.code!r})" if isinstance(error, SystemExit) else (
         f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
-    stdlib = sysconfig.get_paths()["stdlib"]
+    paths = sysconfig.get_paths()
     frames = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)]
     if type(error.__cause__).__name__ == "_RemoteTraceback":  # raised in a worker process: its own traceback
         frames += [(name, int(line)) for name, line in re.findall(r'File "(.+)", line (\d+)', str(error.__cause__))]
-    frames = [(name, line) for name, line in frames if not name.startswith(stdlib)]
+    frames = [(name, line) for name, line in frames  # not Python's own library (installed packages are fine)
+              if not name.startswith(paths["stdlib"]) or name.startswith((paths["purelib"], paths["platlib"]))]
     where = f", at {Path(frames[-1][0]).name} line {frames[-1][1]}" if frames else ""
     log = write_error_log(error, context)
     kept = f"; its traceback is in {log}" if log else "; no folder took its traceback"

@@ -6,9 +6,9 @@ edition name or embedded in the options), and the state rebuilt through the game
 validating `state_from_json`, which must leave a playable position.
 
 Version 1 holds the game, its options and the state. Version 2 adds the `table` of a game in progress (`TableRecord`:
-its seats, seed and where each random stream stands, and since this version the steps played so far), so a resumed
-game goes on exactly as the uninterrupted one would have; a save without a table is still written (and read) as
-version 1, and a table without its steps counts from 0.
+its seats, seed and where each random stream stands, and in newer saves the steps played so far), so a resumed game
+goes on exactly as the uninterrupted one would have; a save without a table is still written (and read) as version
+1, and a table without its steps counts them from 0.
 """
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ class Terminal:
             except Interrupted as exc:
                 stop = exc
             except (Exception, SystemExit) as exc:  # a bot's fault or a bug: the game is still kept
-                self._stopping = True
+                self._stopping = True  # (already while its log is written)
                 stop = self._failed(exc)
             self._stopping = True  # a second signal no longer interrupts: the save is being written
             return self._save_and_stop(stop)
@@ -209,7 +209,7 @@ class Terminal:
         except EOFError:
             raise Interrupted("the input ended") from None
         except OSError as exc:
-            raise _closed(exc) from None
+            raise _closed(exc, "the input or output cannot be used") from None
         finally:
             self._reading = False
 
@@ -315,14 +315,14 @@ def _save_folders(save_dir: Path) -> list[str]:
                                                     tempfile.gettempdir())))
 
 
-def _closed(exc: OSError) -> Interrupted:
+def _closed(exc: OSError, otherwise: str = "the output cannot be written") -> Interrupted:
     """The interruption of a table whose output pipe closed (`| head`), whose terminal went away, or whose output
-    cannot take more (a full disk, a file size limit)."""
+    cannot take more (a full disk, a file size limit: `otherwise`, and why)."""
     if isinstance(exc, BrokenPipeError):
         return OutputClosed("the output closed")
     if exc.errno == errno.EIO:
         return Interrupted(f"the terminal closed ({exc.strerror})")
-    return Interrupted(f"the output cannot be written ({exc.strerror or exc})")
+    return Interrupted(f"{otherwise} ({exc.strerror or exc})")
 
 
 def _input(prompt: str) -> str:

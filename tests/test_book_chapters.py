@@ -188,7 +188,8 @@ def said(path: Path) -> list[str]:
 
 
 def figures(path: Path) -> list[dict]:
-    return [data["application/vnd.plotly.v1+json"] for data in outputs(path) if "application/vnd.plotly.v1+json" in data]
+    plotly = "application/vnd.plotly.v1+json"
+    return [data[plotly] for data in outputs(path) if plotly in data]
 
 
 def test_the_worked_turn_of_deer_is_drawn_from_the_position_its_text_describes():

@@ -1,5 +1,6 @@
 """The command line: every bad input is one line naming the argument, exit code 2; good runs; help; pipes."""
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,9 +29,17 @@ BAD_INPUTS = [
     (["odds", "deer", "--players", "3"], "--players", "unrecognized"),
     (["simulate", "deer"], "--seed", "required"),
     (["simulate", "chess", "--seed", "1"], "game", "football"),
-    (["simulate", "deer", "--seed", "-3"], "--seed", ">= 0"),
-    (["simulate", "deer", "--seed", "x"], "--seed", ">= 0"),
-    (["simulate", "deer", "--seed", "1.5"], "--seed", ">= 0"),
+    (["simulate", "deer", "--seed", "-3"], "--seed", "one whole number of at most 15 digits"),
+    (["simulate", "deer", "--seed", "x"], "--seed", "one whole number of at most 15 digits"),
+    (["simulate", "deer", "--seed", "1.5"], "--seed", "one whole number of at most 15 digits"),
+    (["simulate", "deer", "--seed", "99999999999999999"], "--seed", "at most 15 digits (game i of the run plays"),
+    (["simulate", "deer", "--seed", "7/2"], "--seed", "one whole number"),
+    (["play", "deer", "--seed", "1234567890123456"], "--seed", "a seed is a whole number of at most 15 digits"),
+    (["play", "deer", "--seed", "/".join(["1"] * 9)], "--seed", "or up to 8 of them joined by '/'"),
+    (["balance", "--games", "100000000"], "--games", "from 1 to 1,000,000 (for more, run several seeds)"),
+    (["balance", "--advisor-games", "1000001"], "--advisor-games", "from 1 to 1,000,000"),
+    (["balance", "--replay", "deer-basic", "--game", "-1"], "--game", "an integer >= 0"),
+    (["balance", "--replay", "deer-basic", "--game", "1" * 16], "--game", "an integer >= 0"),
     (["simulate", "deer", "--seed", "1", "--games", "0"], "--games", "from 1 to 1,000,000"),
     (["simulate", "deer", "--seed", "1", "--games", "-1"], "--games", "from 1 to 1,000,000"),
     (["simulate", "deer", "--seed", "1", "--games", "10000000"], "--games", "from 1 to 1,000,000"),
@@ -191,3 +200,14 @@ def test_balance_replays_a_stored_game_as_json(capsys):
     printed = json.loads(capsys.readouterr().out)
     assert printed == {"configuration": "deer-basic", "game": 3,
                        **record_at(load_study()["configurations"]["deer-basic"], 3)}
+
+
+def test_the_play_help_gives_every_exit_status_and_the_seed_rule(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert "a whole number of at most 15 digits, or up to 8 joined by '/'" in out
+    statuses = re.findall(r"^  (\d+)  ", out.split("exit status:")[1], re.MULTILINE)
+    assert statuses == ["0", "1", "2", "3", "4", "141"]
+    assert "saved (you quit with a save,\n     or something stopped it)" in out and "no folder took the save" in out

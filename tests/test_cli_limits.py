@@ -3,6 +3,7 @@ worker counts are bounded, a cluster that cannot be used is one line naming its 
 once, and the words a person reads name the flags they typed."""
 import contextlib
 import gzip
+import json
 import os
 import signal
 import socket
@@ -58,6 +59,7 @@ def test_a_study_run_writes_a_new_file_here_never_the_package_study(tmp_path, mo
     (["--output", "{tmp}"], "argument --output: cannot write the balance study to {tmp}: that is a folder"),
     (["--output", "{tmp}/no/study.json.gz"], "no folder"),
     (["--output", "/dev/full"], "not a regular file"),
+    (["--output", "/proc/version"], "/proc/version: its folder /proc takes no new file (No such file or directory)"),
     (["--output", "x", "--update-package"], "not allowed with argument --output"),
 ])
 def test_a_study_that_could_not_be_written_is_refused_before_it_runs(extra, words, tmp_path, monkeypatch, capsys):
@@ -89,6 +91,25 @@ def test_a_study_whose_file_fails_at_the_end_is_kept_in_the_temporary_folder(tmp
     spare = tmp_path / "spare" / "deerbook-balance-study.json.gz"
     assert f"No space left on device; the results are in {spare} instead" in out
     assert list(load_study(spare)["configurations"]) == ["football-solo-normal"] and not target.exists()
+
+
+def test_a_study_no_folder_takes_is_printed_and_said_in_one_line_not_blamed_on_the_arguments(tmp_path, monkeypatch,
+                                                                                                capsys):
+    """The disk fills up during the run for --output, the temporary folder and the home folder alike."""
+    import tempfile
+
+    def full_disk(study, path):
+        raise FileWriteError(f"cannot write the balance study to {path}: No space left on device")
+
+    monkeypatch.setattr(balance, "save_study", full_disk)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert main([*SMALL_STUDY, "--output", str(tmp_path / "study.json.gz")]) == 1
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and err.startswith("deerbook balance: error: cannot write the balance study to ")
+    assert err.count("No space left on device") == 3 and "(see" not in err
+    assert err.endswith("no folder took the results, so they are printed on standard output, as JSON\n")
+    assert list(json.loads(out)["configurations"]) == ["football-solo-normal"]
 
 
 def test_a_cut_or_bloated_study_file_is_refused_by_the_package_error(tmp_path, monkeypatch):
@@ -294,3 +315,13 @@ def test_a_plugin_that_exits_while_imported_is_named_and_the_others_run(tmp_path
     assert done.returncode == 0 and done.stdout.startswith("toy-race: 2 players"), done.stderr
     assert done.stderr == ("deerbook: warning: skipped the games of entry point exiting = exits_on_import:GAMES: "
                            "SystemExit: 3\n")
+
+
+@pytest.mark.parametrize("content, words", [("{", "cannot read JSON"), ('{"format": "deerbook-save"}',
+                                                                        "unsupported save version None"),
+                                             ("[]", "not a deerbook saved game"), (b"\xff", "not UTF-8 text")])
+def test_a_bad_save_is_refused_naming_the_file(content, words, tmp_path, capsys):
+    path = tmp_path / "game.json"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    err = refused(["play", "deer", "--load", str(path)], capsys)
+    assert f"argument --load: saved game {path}: " in err and words in err and "saved game:" not in err, err

@@ -26,7 +26,7 @@ from deerbook.engine.files import FileWriteError, free_path, read_bytes, write_a
 from deerbook.engine.saving import read_save, read_save_file
 from deerbook.engine.seeding import restore_stream, stream, stream_state
 from deerbook.play.session import Session, Stop
-from deerbook.play.terminal import Terminal
+from deerbook.play.terminal import BOTS_CUT_SHORT, FINISHED, LOST, SAVED, Terminal
 from processes import line_within, started
 from test_terminal import Script
 
@@ -151,13 +151,16 @@ def forged_table(change) -> str:
 @pytest.mark.parametrize("change, words", [
     (lambda t: t.update(seats=["human"]), "table.seats: must list 2 seats"),
     (lambda t: t.update(seats=["human", 7]), r"table.seats\[1\]: must be a seat name"),
-    (lambda t: t.update(seed=-1), "table.seed: must be an integer from 0"),
-    (lambda t: t.update(seed=[]), "table.seed: must be a whole number, or a list of 1 to 8"),
+    (lambda t: t.update(seed=-1), "table.seed: a seed is a whole number of at most 15 digits, or up to 8"),
+    (lambda t: t.update(seed=[]), "table.seed: a seed is a whole number"),
+    (lambda t: t.update(seed=[1] * 9), "table.seed: a seed is .* got '1/1/1/1/1/1/1/1/1'"),
+    (lambda t: t.update(seed=[7, True]), "table.seed: a seed is"),
+    (lambda t: t.update(steps=-1), "table.steps: must be an integer from 0"),
     (lambda t: t["streams"].pop(), "table.streams: must hold 3 streams"),
     (lambda t: t["streams"][1][1].pop(), r"table.streams\[1\]: a stream's state holds 625 whole numbers"),
     (lambda t: t["streams"][0][1].__setitem__(3, 2 ** 32), r"table.streams\[0\]: a stream's state holds 625"),
     (lambda t: t["streams"][2][1].__setitem__(624, 700), r"table.streams\[2\]: a stream's position is at most 624"),
-    (lambda t: t.update(extra=1), "table: must be an object with the fields seats, seed and streams"),
+    (lambda t: t.update(extra=1), "table: must be an object with the fields seats, seed, streams and steps"),
 ])
 def test_a_forged_table_is_refused_naming_the_field(change, words):
     with pytest.raises(SaveFileError, match=words):
@@ -214,7 +217,7 @@ def test_a_signal_between_two_bot_moves_stops_after_the_move_and_the_save_goes_o
 
     session = Session("deer", ["greedy", "greedy", "human"], seed=11)
     status = Terminal(session, lambda prompt: person_rule_answer(session), write, save_dir=tmp_path).play()
-    assert status == 128 + signal.SIGTERM and lines[-2] == "Stopped: SIGTERM."
+    assert status == SAVED and lines[-2] == "Stopped: SIGTERM."
     path = Path(SAVED_LINE.match(lines[-1]).group(1))
     state, table = read_save_file(path)
     resumed = Session(state.game, state=state, table=table)
@@ -350,16 +353,17 @@ def expected_after(choices: int) -> Session:
     return session
 
 
-@pytest.mark.parametrize("stop, status, why", [
-    ("\x03", 128 + signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, 128 + signal.SIGTERM, "SIGTERM"),
-    ("\x04", 0, "the input ended")], ids=["ctrl-c", "sigterm", "end-of-input"])
-def test_a_stopped_table_saves_first_and_its_last_line_says_how_to_resume(stop, status, why, tmp_path):
+@pytest.mark.parametrize("stop, why", [
+    ("\x03", "Ctrl-C"), (signal.SIGTERM, "SIGTERM"), ("\x04", "the input ended"), ("\x1c", "Ctrl-\\ (SIGQUIT)"),
+    (signal.SIGHUP, "the terminal closed (SIGHUP)")], ids=["ctrl-c", "sigterm", "end-of-input", "ctrl-backslash",
+                                                           "sighup"])
+def test_a_stopped_table_saves_first_and_its_last_line_says_how_to_resume(stop, why, tmp_path):
     table = PtyTable("play", "deer", "--seats", "human,greedy,greedy", "--seed", "7", folder=tmp_path)
     for _ in range(2):
         table.make_a_move()
     table.expect(PROMPT)
     table.send(stop) if isinstance(stop, str) else os.kill(table.pid, stop)
-    assert table.finish() == status
+    assert table.finish() == SAVED
     lines = table.text.strip().splitlines()
     assert lines[-2] == f"Stopped: {why}." and "Traceback" not in table.text
     saved, game, load = SAVED_LINE.match(lines[-1]).groups()
@@ -376,7 +380,7 @@ def test_a_closed_terminal_saves_the_game_and_the_saved_game_resumes(tmp_path):
     table.expect(PROMPT)
     os.close(table.fd)  # the terminal window closes: the kernel hangs the table up (SIGHUP)
     table.fd = os.open(os.devnull, os.O_RDONLY)
-    assert table.finish() == 128 + signal.SIGHUP
+    assert table.finish() == SAVED
     [saved] = tmp_path.glob("deerbook-deer-seed7-*.json")
     assert read_save_file(saved)[0] == expected_after(1).state
     again = PtyTable("play", "deer", "--load", str(saved), folder=tmp_path)
@@ -392,7 +396,8 @@ def test_a_closed_terminal_saves_the_game_and_the_saved_game_resumes(tmp_path):
 def test_a_table_piped_into_head_ends_quietly_and_keeps_the_game(tmp_path):
     """`deerbook play deer | head -1`: the output closes; a person's game is saved (said on stderr), a table of bots
     just ends."""
-    for seats, statuses in (("human,greedy", {141}), ("greedy,greedy,greedy,greedy,greedy,greedy", {0, 141})):
+    for seats, statuses in (("human,greedy", {SAVED}),
+                            ("greedy,greedy,greedy,greedy,greedy,greedy", {FINISHED, BOTS_CUT_SHORT})):
         command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", seats, "--seed", "3"]
         with started(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                      cwd=tmp_path) as process:
@@ -415,8 +420,9 @@ def test_a_save_at_the_table_that_is_cut_short_keeps_the_good_save(tmp_path):
     good.write_text("the good save")
     limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))  # noqa: E731 (like `ulimit -f 1`)
     command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy", "--seed", "3"]
-    done = subprocess.run(command, input=f"s\n{good}\nq\nn\n", capture_output=True, text=True, timeout=60,
+    done = subprocess.run(command, input=f"s\n{good}\ny\nq\nn\n", capture_output=True, text=True, timeout=60,
                           cwd=tmp_path, preexec_fn=limit)
+    assert f"{good} exists. Replace it? [y/N] " in done.stdout  # asked first: the person said yes
     assert done.returncode == 0 and f"Not saved: cannot write the saved game to {good}: File too large." in done.stdout
     assert good.read_text() == "the good save" and sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
 
@@ -433,3 +439,164 @@ def test_loading_a_fifo_or_a_device_is_refused_at_once(tmp_path):
 def test_random_streams_round_trip_through_json():
     rng = random.Random(5)
     assert restore_stream(stream_state(rng)).getstate() == rng.getstate()
+
+
+# -- one seed rule: what a table accepts, its save keeps and loads ---------------------------------------------------
+EXTREME_SEEDS = [0, 10 ** 15 - 1, (10 ** 15 - 1,) * 8, (0,) * 8, (7, 12)]
+
+
+@pytest.mark.parametrize("seed", EXTREME_SEEDS, ids=map(str, EXTREME_SEEDS))
+def test_every_seed_a_table_takes_its_save_keeps_and_loads_under_a_short_name(seed, tmp_path):
+    session = Session("deer", ["human", "greedy"], seed=seed)
+    play_out(session, 10)
+    path = write_atomic(free_path(tmp_path, session.save_stem, ".json"), session.save_text())
+    assert re.fullmatch(r"[A-Za-z0-9-]{1,80}\.json", path.name), path.name  # fits every file system
+    state, table = read_save_file(path)
+    assert table.seed == seed and state == session.state
+
+
+@pytest.mark.parametrize("seed", ["1234567890123456", "/".join(["1"] * 9), "1/" + "9" * 16])
+def test_a_seed_no_save_could_keep_is_refused_by_every_table(seed):
+    with pytest.raises(ValueError, match="a seed is a whole number of at most 15 digits, or up to 8 of them"):
+        Session("deer", ["human", "greedy"], seed=seed)
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        Session("deer", ["human", "greedy"], seed=parse_seed_parts(seed))
+
+
+def parse_seed_parts(text: str):
+    parts = tuple(int(part) for part in text.split("/"))
+    return parts[0] if len(parts) == 1 else parts
+
+
+def test_the_longest_seed_plays_saves_and_loads_at_the_command_line(tmp_path):
+    seed = "/".join(["999999999999999"] * 8)
+    command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy"]
+    done = subprocess.run([*command, "--seed", seed], input="\n1\n", capture_output=True, text=True, timeout=60,
+                          cwd=tmp_path)
+    assert done.returncode == SAVED, done.stderr
+    saved = SAVED_LINE.match(done.stdout.strip().splitlines()[-1]).group(1)
+    again = subprocess.run([*command, "--load", saved], input="q\nn\n", capture_output=True, text=True, timeout=60)
+    assert again.returncode == FINISHED and f"seed {seed}; continuing {saved}" in again.stdout, again.stderr
+
+
+# -- save names never go backwards, and never overwrite without asking -----------------------------------------------
+def test_a_resumed_games_save_names_count_on_from_the_save(tmp_path):
+    first = Session("deer", ["human", "greedy"], seed=11)
+    play_out(first, 90)
+    steps = first.played
+    assert steps >= 90 and first.save_stem == f"deerbook-deer-seed11-{steps}"
+    state, table = read_save(first.save_text())
+    resumed = Session(state.game, state=state, table=table)
+    assert resumed.save_stem == first.save_stem and table.steps == steps
+    play_out(resumed, 5)
+    assert resumed.played > steps and resumed.save_stem == f"deerbook-deer-seed11-{resumed.played}"
+    elsewhere = Session("deer", ["human", "greedy"], seed=3)
+    elsewhere.load_text(first.save_text(), "the file")
+    assert elsewhere.save_stem == first.save_stem
+
+
+def test_the_save_prompt_never_replaces_a_file_without_asking(tmp_path):
+    mine = tmp_path / "mine.json"
+    mine.write_text("my own notes")
+    script = Script(["s", str(mine), "n", "s", str(mine), "", "s", str(mine), "y", "q", "n"])
+    session = Session("deer", ["human", "greedy"], seed=2)
+    assert Terminal(session, script.read, script.write, save_dir=tmp_path).play() == FINISHED
+    assert script.text.count(f"{mine} exists. Replace it? [y/N] ") == 3
+    assert script.text.count("Not saved: the file is kept as it was. The game goes on.") == 2
+    assert read_save_file(mine)[0] == session.state  # replaced when the person said yes
+
+
+# -- every way out saves, and the exit status tells what became of the game ------------------------------------------
+def test_a_game_no_folder_takes_is_lost_and_says_so(tmp_path, monkeypatch):
+    import tempfile
+
+    monkeypatch.setenv("HOME", str(tmp_path / "no-home"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no-tmp"))
+    script = Script(["1"])  # then the input ends
+    script.read = lambda prompt, read=script.read: read(prompt) if script.answers else raise_(EOFError())
+    session = Session("deer", ["human", "greedy"], seed=2)
+    assert Terminal(session, script.read, script.write, save_dir=tmp_path / "gone").play() == LOST
+    assert script.output[-4:-1] == [f"Not saved: cannot write the saved game to {folder / session.save_stem}.json: "
+                                    f"no folder {folder}." for folder in
+                                    (tmp_path / "gone", tmp_path / "no-home", tmp_path / "no-tmp")]
+    assert script.output[-1] == "The game could not be saved anywhere: it is lost."
+
+
+def raise_(error: BaseException):
+    raise error
+
+
+def test_a_quit_with_a_save_says_saved_and_one_without_says_finished(tmp_path):
+    for answers, status in ((["q", "y", ""], SAVED), (["q", "n"], FINISHED)):
+        script = Script(answers)
+        assert Terminal(Session("deer", ["human", "greedy"], seed=2), script.read, script.write,
+                        save_dir=tmp_path).play() == status
+    assert len(list(tmp_path.glob("*.json"))) == 1
+
+
+@pytest.mark.parametrize("bot, words", [
+    ("raiser", "Stopped: an unexpected error (ValueError: the bot fell over, at bad_bots.py line "),
+    ("quitter", "Stopped: an unexpected error (something called sys.exit(7), at bad_bots.py line "),
+    ("cheater", "Stopped: P1's bot cheater made a move the rules forbid (Ruling ")])
+def test_a_bot_that_fails_stops_the_game_and_the_game_is_saved(bot, words, tmp_path, monkeypatch):
+    import tempfile
+
+    from bad_bots import AGENTS
+    from deerbook.engine import registry
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setitem(registry._AGENTS, bot, next(info for info in AGENTS if info.name == bot))
+    script = Script(seed=3)
+    session = Session("deer", ["human", bot], seed=5)
+    assert Terminal(session, script.read, script.write, save_dir=tmp_path).play() == SAVED
+    assert script.output[-2].startswith(words) and "\n" not in script.output[-2], script.output[-2]
+    saved = Path(SAVED_LINE.match(script.output[-1]).group(1))
+    assert read_save_file(saved)[0] == session.state and not session.state.is_terminal()
+    if bot != "cheater":
+        log = Path(re.search(r"its traceback is in (\S+\.log)", script.output[-2]).group(1))
+        assert log.parent == tmp_path and "bad_bots.py" in log.read_text() and "Traceback" in log.read_text()
+    else:
+        assert "seat another bot with --seats when you resume" in script.output[-2]
+
+
+def test_a_byte_the_input_cannot_decode_is_asked_again(tmp_path):
+    command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy", "--seed", "4"]
+    done = subprocess.run(command, input=b"\n1\n1\n1\n\n1\n1\n\xff\xfe\n1\nq\nn\n", capture_output=True, timeout=60,
+                          cwd=tmp_path, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    out = done.stdout.decode()
+    assert done.returncode == FINISHED and done.stderr == b"" and out.rstrip().endswith("Goodbye.")
+    assert "Please type a number from 1 to" in out
+
+
+@pytest.mark.parametrize("how", ["end of input", "Ctrl-C", "s"])
+def test_a_removed_current_folder_still_saves_the_game_elsewhere(how, tmp_path):
+    here, home = tmp_path / "here", tmp_path / "home"
+    here.mkdir()
+    home.mkdir()
+    command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy", "--seed", "3"]
+    with subprocess.Popen(command, cwd=here, env={**os.environ, "HOME": str(home)}, stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as table:
+        out = b""
+        while PROMPT.encode() not in out:
+            out += os.read(table.stdout.fileno(), 65536)
+        here.rmdir()
+        if how == "Ctrl-C":
+            table.send_signal(signal.SIGINT)
+        out += table.communicate(b"s\n\nq\nn\n" if how == "s" else b"", timeout=60)[0]
+    text = out.decode()
+    [saved] = home.glob("*.json")
+    assert "Traceback" not in text and f"Saved to {saved}. Resume with:" in text and read_save_file(saved)
+    if how == "s":
+        assert table.returncode == FINISHED and f"Save to [{saved}]: " in text  # the home folder offered
+    else:
+        assert table.returncode == SAVED and "the current folder no longer exists." in text
+
+
+def test_a_table_whose_output_fills_the_disk_saves_and_says_so_on_stderr(tmp_path):
+    command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy", "--seed", "3"]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=full, stderr=subprocess.PIPE, text=True,
+                              timeout=60, cwd=tmp_path)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == SAVED and lines[0] == "Stopped: the output cannot be written (No space left on device)."
+    assert len(lines) == 2 and read_save_file(SAVED_LINE.match(lines[1]).group(1))

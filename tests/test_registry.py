@@ -182,6 +182,20 @@ def test_a_hook_that_cannot_be_imported_names_the_game_and_the_hook():
         info.hook("hints")
 
 
+@pytest.mark.parametrize("raised", ["ValueError('bad module')", "SystemExit(7)", "RuntimeError"])
+def test_a_hook_or_factory_whose_module_fails_in_any_way_is_one_error_naming_it(raised, tmp_path, monkeypatch):
+    (tmp_path / "failing_plugin.py").write_text(f"raise {raised}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    name = raised.partition("(")[0]
+    info = GameInfo("toy", "Toy", toy_game.RaceGame, PLAYERS, hints="failing_plugin:hint")
+    with pytest.raises(DeerbookError, match=f"its hints hook 'failing_plugin:hint' cannot be loaded: {name}"):
+        info.hook("hints")
+    agent = AgentInfo("failing", "fails", "random", "failing_plugin:Bot")
+    with pytest.raises(DeerbookError, match=f"agent 'failing': its factory 'failing_plugin:Bot' cannot be loaded: "
+                                            f"{name}"):
+        agent.load("deer")
+
+
 def test_option_errors_come_from_the_spec_the_same_for_every_game():
     for name, key, value, words in [("toy-race", "target", 0, "toy-race option target (total that wins) must be an "
                                                               "integer from 1 to 1000, got 0"),
@@ -250,6 +264,7 @@ def test_an_agent_registered_at_run_time_plays_at_once(monkeypatch):
     ({"strength": "genius"}, "strength must be one of random, basic, good, strong"),
     ({"factory": "no_colon"}, "import path"),
     ({"factory": {"deer": ""}}, "import path"),
+    ({"name": "human"}, "agent name 'human' is a table's seat for a person; register the agent under another name"),
 ])
 def test_a_bad_agent_registration_is_refused_when_made(fields, words):
     with pytest.raises(DeerbookError, match=words):

@@ -52,6 +52,15 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def send_head(self):
+        """The file asked for; a path that can be no file's (a NUL character, `GET /%00`) is a 400 answer, not a
+        traceback on the server's side."""
+        try:
+            return self._send_file()
+        except ValueError:
+            self.send_error(400, "Bad request: no file has such a name")
+            return None
+
+    def _send_file(self):
         """The file, gzipped when the client accepts gzip and a static host would pack it; else as usual."""
         path = self.translate_path(self.path)
         if (not path.endswith(GZIPPED) or not os.path.isfile(path)

@@ -4,7 +4,8 @@
 The package's own study (`analysis.study.RESULTS_FILE`, which the book reads) is replaced only when
 `--update-package` asks for it, and only by a whole run; otherwise the results go to `--output` (default
 DEFAULT_OUTPUT in the current folder). The folder is checked before the study starts, the file is written all at
-once, and if it still cannot be written the results go to the temporary folder instead, and the output says where.
+once, and if it still cannot be written the results go to the temporary folder, else the home folder, instead, and
+the output says where; if no folder takes them, they are printed (JSON) rather than lost.
 """
 from __future__ import annotations
 
@@ -22,20 +23,21 @@ from ..engine.batch import WORKERS_PER_CORE
 from ..engine.errors import DeerbookError
 from ..engine.files import FileWriteError, check_writable, free_path
 from .running import executor_for, progress_bar
+from .usage import UsageError
 
 DEFAULT_OUTPUT = "balance-study.json.gz"
 KEYS = [c.key for c in CONFIGURATIONS]
 
 
-def add_arguments(parser: argparse.ArgumentParser, whole: Callable[[str], int],
-                  workers: Callable[[str], int]) -> None:
-    """The study's arguments for the `deerbook balance` command (`whole` reads a whole number >= 1, `workers` a
-    number of local processes)."""
-    parser.add_argument("--games", type=whole, default=DEFAULT_GAMES,
+def add_arguments(parser: argparse.ArgumentParser, games: Callable[[str], int], workers: Callable[[str], int],
+                  index: Callable[[str], int]) -> None:
+    """The study's arguments for the `deerbook balance` command (`games` reads a number of games, `workers` a
+    number of local processes, `index` a game's number from 0)."""
+    parser.add_argument("--games", type=games, default=DEFAULT_GAMES,
                         help="games per configuration (default: %(default)s)")
-    parser.add_argument("--advisor-games", type=whole, default=DEFAULT_ADVISOR_GAMES,
+    parser.add_argument("--advisor-games", type=games, default=DEFAULT_ADVISOR_GAMES,
                         help="games of the advisor configuration (default: %(default)s)")
-    parser.add_argument("--search-games", type=whole,
+    parser.add_argument("--search-games", type=games,
                         help="games of each search-agent configuration (default: its own, 1,000 or 2,000)")
     cores = parser.add_mutually_exclusive_group()
     cores.add_argument("--workers", type=workers, help="local processes (default: every core; at most "
@@ -51,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser, whole: Callable[[str], int],
                             f"(deerbook/analysis/data/{RESULTS_FILE.name}); a whole run only (not with --only)")
     parser.add_argument("--replay", choices=KEYS, metavar="CONFIGURATION",
                         help="print one game of this configuration, played now from the study's seeds, as JSON")
-    parser.add_argument("--game", type=int, default=None, metavar="I",
+    parser.add_argument("--game", type=index, default=None, metavar="I",
                         help="with --replay: the game's number from 0 (game I plays from seed S/I)")
 
 
@@ -73,10 +75,7 @@ def run(args: argparse.Namespace) -> str:
 def replayed(args: argparse.Namespace) -> str:
     """Game I of configuration KEY as JSON, in the stored records' form (`analysis.study.replay_game`)."""
     if args.replay is None or args.game is None:
-        raise DeerbookError(f"argument {'--replay' if args.replay is None else '--game'}: --replay KEY and --game I "
-                            "go together")
-    if args.game < 0:
-        raise DeerbookError(f"argument --game: must be a game number >= 0, got {args.game}")
+        raise UsageError("--replay" if args.replay is None else "--game", "--replay KEY and --game I go together")
     return json.dumps({"configuration": args.replay, "game": args.game, **replay_game(args.replay, args.game)})
 
 
@@ -85,22 +84,35 @@ def destination(args: argparse.Namespace) -> Path:
     run, and a folder that takes a new file (else one error line, exit code 2)."""
     flag = "--update-package" if args.update_package else "--output"
     if args.update_package and args.only:
-        raise DeerbookError("argument --update-package: replaces the package's whole study, so it needs every "
-                            "configuration; drop --only (a partial run writes to --output)")
+        raise UsageError(flag, "replaces the package's whole study, so it needs every configuration; drop --only "
+                               "(a partial run writes to --output)")
     target = RESULTS_FILE if args.update_package else Path(os.path.expanduser(args.output))
     if not args.update_package and os.path.realpath(target) == os.path.realpath(RESULTS_FILE):
-        raise DeerbookError(f"argument --output: {target} is the package's own study, which the book reads; "
-                            "add --update-package (instead of --output) to replace it")
+        raise UsageError(flag, f"{target} is the package's own study, which the book reads; add --update-package "
+                               "(instead of --output) to replace it")
     try:
         return check_writable(target, "balance study")
     except FileWriteError as exc:
-        raise DeerbookError(f"argument {flag}: {exc}") from None
+        raise UsageError(flag, str(exc)) from None
 
 
 def store(study: dict, path: Path) -> list[str]:
-    """Write the study to `path` (else to a new file in the temporary folder) and say where it went."""
+    """Write the study to `path`, else to a new file in the temporary folder, else in the home folder, and say
+    where it went (and why not where asked). If no folder takes it, the study is printed as JSON rather than lost,
+    and DeerbookError says so."""
+    failures: list[str] = []
+    for target in (path, *(free_path(folder, "deerbook-balance-study", ".json.gz")
+                           for folder in (tempfile.gettempdir(), os.path.expanduser("~")))):
+        try:
+            written = save_study(study, target)
+        except FileWriteError as exc:
+            failures.append(str(exc))
+            continue
+        return [f"{'; '.join(failures)}; the results are in {written} instead" if failures
+                else f"results written to {written}"]
     try:
-        return [f"results written to {save_study(study, path)}"]
-    except FileWriteError as exc:
-        spare = save_study(study, free_path(tempfile.gettempdir(), "deerbook-balance-study", ".json.gz"))
-        return [f"{exc}; the results are in {spare} instead"]
+        print(json.dumps(study), flush=True)
+        kept = "so they are printed on standard output, as JSON"
+    except OSError as exc:
+        kept = f"and they cannot be printed either ({exc.strerror or exc}): they are lost"
+    raise DeerbookError(f"{'; '.join(failures)}; no folder took the results, {kept}")

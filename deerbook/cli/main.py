@@ -1,6 +1,7 @@
 """deerbook's command line (`deerbook`, or `python -m deerbook`): seeded simulations, exact odds, and play.
 
-Every bad input ends with one line naming the argument and what is allowed, and exit code 2.
+Every bad input ends with one line naming the argument and what is allowed, and exit code 2; every other failure
+is one line too, never a traceback (`cli.usage` lists the exit statuses).
 """
 from __future__ import annotations
 
@@ -13,14 +14,18 @@ from typing import Any, cast
 from ..analysis.simulate import format_summary, simulate
 from ..engine.batch import WORKERS_PER_CORE, default_workers, max_workers
 from ..engine.errors import ComponentError, DeerbookError, OptionError, SaveFileError
+from ..engine.files import unexpected
+from ..engine.seeding import MAX_SEED_DIGITS, check_seed, parse_seed
 from ..engine.validate import whole_number
 from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, check_options,
                                game_hook, game_info, game_names, game_options, load_errors, make_game, read_option)
 from . import balance, play as table
-from .running import executor_for, progress_bar
+from .running import ClusterError, executor_for, progress_bar
+from .usage import BAD_INPUT, FAILED, INTERRUPTED, OUTPUT_CLOSED, UsageError
 
 PROG = "deerbook"
-MAX_GAMES = 1_000_000  # one seed per game is kept in memory; beyond this, run several seeds
+MAX_GAMES = 1_000_000  # one record per game is kept in memory; beyond this, run several seeds
+GAMES_WHY = " (for more, run several seeds)"
 
 SIMULATE_EXAMPLES = """examples:
   deerbook simulate deer --players 4 --games 1000 --seed 7
@@ -52,14 +57,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         """Exit with status 2, pointing the user at --help."""
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-class UsageError(Exception):
-    """A bad command-line input found after parsing; `flag` names the argument."""
-
-    def __init__(self, flag: str, message: str):
-        super().__init__(f"argument {flag}: {message}")
+        self.exit(BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def count(low: int, high: int | None = None, why: str = ""):
@@ -72,6 +70,17 @@ def count(low: int, high: int | None = None, why: str = ""):
             raise argparse.ArgumentTypeError(f"must be {allowed}, got {text[:40]!r}")
         return value
     return parse
+
+
+def batch_seed(text: str) -> int:
+    """An argparse type for a batch's --seed: one whole number by the seed rule (`engine.seeding.check_seed`), so
+    game i of the batch, seed S/i, is a seed every table plays and every save keeps."""
+    try:
+        seed = parse_seed(text)
+        return cast(int, check_seed(seed if isinstance(seed, int) else -1, text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be one whole number of at most {MAX_SEED_DIGITS} digits (game i "
+                                         f"of the run plays seed SEED/i), got {text[:40]!r}") from None
 
 
 def workers_count():
@@ -226,10 +235,12 @@ def build_parser() -> Parser:
                               epilog=f"{agents_help()}\n\n{options_help()}\n\n{SIMULATE_EXAMPLES}",
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     sim.add_argument("game", choices=game_names(), help="the game to play")
-    sim.add_argument("--seed", type=count(0), required=True, help="seed of the run (required)")
+    sim.add_argument("--seed", type=batch_seed, required=True, help="seed of the run, a whole number of at most "
+                                                                   f"{MAX_SEED_DIGITS} digits (required)")
     defaults = ", ".join(f"{name} {game_options(name)['num_players'].default}" for name in game_names())
     sim.add_argument("--players", type=count(0), help=f"number of players (default: {defaults})")
-    sim.add_argument("--games", type=count(1, MAX_GAMES), default=100, help="number of games (default: 100)")
+    sim.add_argument("--games", type=count(1, MAX_GAMES, GAMES_WHY), default=100,
+                     help="number of games (default: 100)")
     sim.add_argument("--agents", metavar="A[,B...]", help="agent per seat, or one for every seat (listed below; "
                                                           "default: greedy, or random for a game without greedy)")
     sim.add_argument("--solo", action="store_true", help="football: one player against Blitz Bach")
@@ -253,47 +264,89 @@ def build_parser() -> Parser:
     study = commands.add_parser("balance", help="run the balance study and write its results file",
                                 description="Run the balance study and write its results file.",
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    balance.add_arguments(study, count(1), workers_count())
+    balance.add_arguments(study, count(1, MAX_GAMES, GAMES_WHY), workers_count(), count(0))
     study.set_defaults(run=balance.run, parser=study)
     play = commands.add_parser("play", help="play a game in the terminal against bots or friends",
-                               description="Play in the terminal: the table as text, your choices numbered.")
+                               description="Play in the terminal: the table as text, your choices numbered.",
+                               epilog=table.EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     table.add_arguments(play, game_names(), key_value)
     play.set_defaults(run=run_play, parser=play)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit code (bad input exits with code 2)."""
-    try:  # from the first line: a Ctrl-C while the command starts is one line too
-        for entry, why in load_errors().items():  # another package's broken game must not stop the others
-            print(f"{PROG}: warning: skipped the games of entry point {entry}: {why}", file=sys.stderr)
-        args = build_parser().parse_args(argv)
-        result = args.run(args)
-    except (UsageError, DeerbookError) as exc:
-        args.parser.error(str(exc))
-    except KeyboardInterrupt:
+    """Run the command line; returns the exit status (`cli.usage`: bad input exits with 2, a failure with 1)."""
+    _never_fail_on_characters()
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # Ctrl-C while the games load or a batch runs
         print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
+        return INTERRUPTED
+
+
+def _run(argv: list[str] | None) -> int:
+    for entry, why in load_errors().items():  # another package's broken game must not stop the others
+        print(f"{PROG}: warning: skipped the games of entry point {entry}: {why}", file=sys.stderr)
+    args = build_parser().parse_args(argv)
+    try:
+        result = args.run(args)
+    except (UsageError, ClusterError) as exc:
+        args.parser.error(str(exc))
+    except DeerbookError as exc:  # found while the command ran: not the arguments' fault
+        return settle(failed(f"{args.parser.prog}: error: {exc}"))
+    except (Exception, SystemExit) as exc:  # a bug, or a plugin's: one line, the traceback in a log file
+        command = " ".join([PROG, *(sys.argv[1:] if argv is None else argv)])
+        return settle(failed(f"{args.parser.prog}: error: {unexpected(exc, command)}"))
     return emit(result) if isinstance(result, str) else settle(result or 0)
 
 
+def _never_fail_on_characters() -> None:
+    """Read and write the standard streams without ever failing on a character: a byte the input's encoding
+    cannot read becomes U+FFFD, a character the output's (e.g. a latin-1 terminal's) cannot show becomes "?"."""
+    for stream in (sys.stdin, sys.stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a closed stream, or one that cannot change now
+                pass
+
+
 def emit(text: str) -> int:
-    """Print `text`; if the reader has gone (e.g. `| head -1`) stop quietly with the usual code 141."""
+    """Print `text`; if the reader has gone (e.g. `| head -1`) stop quietly with the usual code 141, if the output
+    cannot be written (a full disk) say so in one line."""
     try:
         print(text, flush=True)
     except BrokenPipeError:
-        return settle(141)
-    return 0
+        return settle(OUTPUT_CLOSED)
+    except OSError as exc:
+        return settle(failed(f"{PROG}: error: cannot write the output: {exc.strerror or exc}"))
+    return settle(0)
+
+
+def failed(line: str) -> int:
+    """Print the one line that says why the command failed, on standard error (if it can be written); the status
+    FAILED."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except OSError:
+        pass
+    return FAILED
 
 
 def settle(status: int) -> int:
-    """`status`, after making sure a closed standard output (e.g. `| head -1`) raises no second error at exit."""
+    """`status`, after making sure an output that cannot be written (a closed pipe, a full disk) raises no second
+    error at exit: its unwritten text is dropped."""
     try:
         sys.stdout.flush()
-    except OSError:
-        status = status or 141
-    if status == 141:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except BrokenPipeError:
+        status = status or OUTPUT_CLOSED
+    except OSError as exc:
+        status = status or failed(f"{PROG}: error: cannot write the output: {exc.strerror or exc}")
+    else:
+        if status != OUTPUT_CLOSED:
+            return status
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return status
 
 

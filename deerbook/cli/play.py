@@ -6,17 +6,39 @@ from typing import Callable
 
 from ..engine import SaveFileError, make_game
 from ..engine.saving import read_save_file
-from ..engine.seeding import parse_seed
+from ..engine.seeding import MAX_SEED_DIGITS, MAX_SEED_PARTS, parse_seed
 from ..play.session import HUMAN, Session
-from ..play.terminal import Terminal
+from ..play.terminal import FINISHED, LOST, SAVED, Terminal
+from .usage import BAD_INPUT, FAILED
+
+EPILOG = f"""at the table: a number chooses, Enter rolls, s saves and goes on, q quits
+(offering a save).
+
+A game in progress is never lost: Ctrl-C, Ctrl-\\, SIGTERM, a closed terminal,
+the end of input (Ctrl-D), an output that cannot be written, a bot that breaks
+a rule or an unexpected error save it first (in the current folder, else your
+home folder, else the temporary folder; never over another file). The last
+line names the file and the command that resumes it.
+
+exit status:
+  {FINISHED}  nothing to resume: the game is over, or you quit without saving
+  {FAILED}  the game could not start (e.g. a bot that fails as it is made)
+  {BAD_INPUT}  bad input (an argument, or a --load file that is no good save)
+  {SAVED}  the game stopped before its end and is saved (you quit with a save,
+     or something stopped it): the last line names the file
+  {LOST}  the game stopped and no folder took the save: it is lost
+  141  a table of bots only whose output closed (| head): nothing to keep
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser, games: list[str], option: Callable[[str], tuple]) -> None:
     """The `play` subcommand's arguments (`option` parses a KEY=VALUE game option, as the other commands do)."""
     parser.add_argument("game", choices=games)
     parser.add_argument("--seats", help="comma-separated, one per player: human or a bot (default: you + greedy bots)")
-    parser.add_argument("--seed", type=seed_argument, help="the game's seed: a whole number, or S/I for game I of a "
-                                                            "batch with seed S (default: a fresh seed, printed)")
+    parser.add_argument("--seed", type=seed_argument, help=f"the game's seed: a whole number of at most "
+                                                            f"{MAX_SEED_DIGITS} digits, or up to {MAX_SEED_PARTS} "
+                                                            "joined by '/', e.g. S/I for game I of a batch with seed "
+                                                            "S (default: a fresh seed, printed)")
     parser.add_argument("--advanced", action="store_true", help="deer: all advanced rules")
     parser.add_argument("--difficulty", choices=("normal", "hard"), help="football solo difficulty")
     parser.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",

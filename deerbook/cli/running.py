@@ -55,10 +55,16 @@ def connect(address: str, seconds: float | None = None) -> Any:
     except (OSError, ValueError, TypeError) as exc:
         raise ClusterError(f"cannot use the Dask scheduler at {address}: {_reason(exc, seconds)}") from None
     outcome: list[Any] = []
+    made: list[Any] = []
+
+    class Attempt(Client):  # remembers itself, to be dropped if it fails
+        def start(self, **kwargs: Any) -> Any:
+            made.append(self)
+            return super().start(**kwargs)
 
     def attempt() -> None:  # in a thread, as a server may still fall silent during Dask's own handshake
         try:
-            outcome.append(Client(address, timeout=seconds, set_as_default=False))
+            outcome.append(Attempt(address, timeout=seconds, set_as_default=False))
         except Exception as exc:  # any failure of the attempt is reported, in one line
             outcome.append(exc)
 
@@ -67,8 +73,20 @@ def connect(address: str, seconds: float | None = None) -> Any:
     thread.join(seconds + 1)
     if outcome and not isinstance(outcome[0], Exception):
         return outcome[0]
+    for client in made:
+        _drop(client)
     why = _reason(outcome[0], seconds) if outcome else f"no answer within {seconds:g} s"
     raise ClusterError(f"cannot use the Dask scheduler at {address}: {why}")
+
+
+def _drop(client: Any) -> None:
+    """Forget a Dask client whose connection failed: marked closed, so that Python's exit does not wait for it to
+    close a connection that never opened (20 s, then "Exception ignored in Client.__del__"), and its loop stopped."""
+    client.status = "closed"
+    try:
+        client._loop_runner.stop()
+    except Exception:  # already stopped, or never started
+        pass
 
 
 def _hear_a_scheduler(host: str, port: int, seconds: float) -> None:

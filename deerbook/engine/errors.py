@@ -9,7 +9,21 @@ MAX_INT_DIGITS = 15  # every integer must survive a JavaScript round trip (the b
 
 
 class DeerbookError(Exception):
-    """Base class of every error deerbook raises on purpose."""
+    """Base class of every error deerbook raises on purpose.
+
+    Every one survives pickling (a worker process or a Dask worker sends its error back that way), whatever
+    arguments its own `__init__` takes: it is rebuilt from its message and fields, without calling `__init__`."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
+
+def _rebuilt(kind: type, args: tuple[Any, ...], fields: dict[str, Any]) -> "DeerbookError":
+    """The error `DeerbookError.__reduce__` took apart, with the same message and fields."""
+    error: DeerbookError = kind.__new__(kind, *args)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
 
 
 class RuleViolation(DeerbookError):

@@ -8,14 +8,23 @@ file size limit, a kill) leaves the previous file as it was; every failure is on
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import stat
+import sys
+import sysconfig
+import tempfile
+import time
+import traceback
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Iterator
 
 from .errors import MAX_FILE_BYTES, DeerbookError, parse_json
+
+MAX_SIBLINGS = 10_000  # `free_path` tries stem, stem-2, ... up to this, then a random name
+
 
 class FileWriteError(DeerbookError):
     """A file that could not be written (the message names it and why); a file already there is unchanged."""
@@ -110,7 +119,8 @@ def check_writable(path: Any, what: str = "file") -> Path:
         os.close(_create(probe))
         probe.unlink()
     except OSError as exc:
-        raise _cannot(what, target, exc) from None
+        raise FileWriteError(f"cannot write the {what} to {target}: its folder {target.parent} takes no new file "
+                             f"({_reason(exc)})") from None
     return target
 
 
@@ -124,10 +134,44 @@ def _cannot(what: str, target: Path, exc: OSError) -> FileWriteError:
 
 
 def free_path(folder: "str | os.PathLike[str]", stem: str, suffix: str) -> Path:
-    """`folder/stem+suffix`, or `stem-2`, `stem-3`, ... if that name is taken (a new file never replaces one)."""
+    """`folder/stem+suffix`, or `stem-2`, `stem-3`, ... if that name is taken (a new file never replaces one; past
+    MAX_SIBLINGS names, a random one)."""
     place = Path(os.path.expanduser(folder))
-    names = (f"{stem}{suffix}", *(f"{stem}-{n}{suffix}" for n in range(2, 10_000)))
-    return next((place / name for name in names if not os.path.lexists(place / name)), place / names[0])
+    names = (f"{stem}{suffix}", *(f"{stem}-{n}{suffix}" for n in range(2, MAX_SIBLINGS)))
+    spare = f"{stem}-{secrets.token_hex(6)}{suffix}"
+    return next((place / name for name in names if not os.path.lexists(place / name)), place / spare)
+
+
+def unexpected(error: BaseException, context: str) -> str:
+    """An error nobody expected, in one line: what it is, the last place outside Python's own library it was raised
+    in, and the log file that holds its traceback (`write_error_log`, after the line `context`)."""
+    what = f"something called sys.exit({error.code!r})" if isinstance(error, SystemExit) else (
+        f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
+    paths = sysconfig.get_paths()
+    frames = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)]
+    if type(error.__cause__).__name__ == "_RemoteTraceback":  # raised in a worker process: its own traceback
+        frames += [(name, int(line)) for name, line in re.findall(r'File "(.+)", line (\d+)', str(error.__cause__))]
+    frames = [(name, line) for name, line in frames  # not Python's own library (installed packages are fine)
+              if not name.startswith(paths["stdlib"]) or name.startswith((paths["purelib"], paths["platlib"]))]
+    where = f", at {Path(frames[-1][0]).name} line {frames[-1][1]}" if frames else ""
+    log = write_error_log(error, context)
+    kept = f"; its traceback is in {log}" if log else "; no folder took its traceback"
+    return f"an unexpected error ({' '.join(what.split())[:300]}{where}){kept}"
+
+
+def write_error_log(error: BaseException, context: str) -> Path | None:
+    """Write `error`'s traceback, after the line `context` (what was running), to a new file
+    deerbook-error-DATE-TIME.log in the temporary folder (else the home folder); its path, or None if no folder
+    took it. For an error nobody expected: the person reads one line naming this file, a report attaches it."""
+    text = "".join([f"{context}\nPython {sys.version.split()[0]} on {sys.platform}\n\n",
+                    *traceback.format_exception(error)])
+    stem = time.strftime("deerbook-error-%Y%m%d-%H%M%S")
+    for folder in (tempfile.gettempdir(), os.path.expanduser("~")):
+        try:
+            return write_atomic(free_path(folder, stem, ".log"), text, "error log")
+        except FileWriteError:
+            continue
+    return None
 
 
 def _target(path: Any, what: str) -> Path:
@@ -139,7 +183,11 @@ def _target(path: Any, what: str) -> Path:
     if not text or "\0" in text:
         raise FileWriteError(f"cannot write the {what} to {text!r}: "
                              + ("a file name may not hold a NUL character" if text else "no file name given"))
-    target = Path(os.path.realpath(os.path.expanduser(text)))
+    try:
+        target = Path(os.path.realpath(os.path.expanduser(text)))
+    except OSError as exc:  # a relative path, and the current folder cannot be found (removed, or unreadable)
+        why = "the current folder no longer exists" if isinstance(exc, FileNotFoundError) else _reason(exc)
+        raise FileWriteError(f"cannot write the {what} to {text}: {why}") from None
     try:
         info = os.stat(target)
     except FileNotFoundError:

@@ -11,10 +11,11 @@ A package declares its games (and any agents of its own) in its metadata, e.g. i
 and every part of deerbook (the command line, the tables, the balance study, the conformance tests, the
 benchmarks) finds them with no edit to deerbook. deerbook declares its own the same way (`BUILTIN`); a
 source checkout whose metadata is not installed still gets them, because `BUILTIN` is always loaded first.
-An entry point that fails to load is skipped and kept in `load_errors()` (the command line prints one
-warning line for it; asking for a game by a name nobody registered lists them), so one broken package
-never stops the other games. `register(info)` and `register_agent(info)` add one at run time (a notebook,
-a test).
+An entry point that fails to load in any way (an exception, even `sys.exit` or KeyboardInterrupt raised while it
+is imported) is skipped and kept in `load_errors()` (the command line prints one warning line for it; asking for a
+game by a name nobody registered lists them), so one broken package never stops the other games; a hook or an
+agent's factory that fails to import is one DeerbookError naming it. `register(info)` and `register_agent(info)`
+add one at run time (a notebook, a test).
 
 Each game carries its option spec: `make_game` checks every option's name, type and allowed values
 against it before building, the same way for every game, and the command line reads option values and
@@ -25,10 +26,13 @@ from __future__ import annotations
 
 import importlib
 import json
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, cast
+from typing import Any, Callable, Iterator, Mapping, Sequence, cast
 
 from .errors import DeerbookError, OptionError
 from .validate import whole_number
@@ -44,6 +48,7 @@ INFORMATION = ("perfect", "imperfect")  # what a seat may see: everything, or no
 CHANCE_KINDS = ("explicit", "none")  # chance nodes with listed outcomes, or a deterministic game
 UTILITIES = ("general-sum", "constant-sum", "zero-sum")  # how the returns of a finished game add up
 STRENGTHS = ("random", "basic", "good", "strong")  # an agent's strength in words, weakest first
+RESERVED_AGENT_NAMES = ("human",)  # a table's seat for a person: no agent may take the name
 
 TRUE_WORDS, FALSE_WORDS = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
@@ -198,8 +203,9 @@ class GameInfo:
         path = getattr(self, kind) or (self.view if kind == "events" else None)
         try:
             return None if path is None else load_path(path)
-        except (ImportError, AttributeError) as exc:
-            raise DeerbookError(f"game {self.name!r}: its {kind} hook {path!r} cannot be loaded: {exc}") from exc
+        except (Exception, SystemExit) as exc:  # a plugin's module may fail to import in any way
+            raise DeerbookError(f"game {self.name!r}: its {kind} hook {path!r} cannot be loaded: "
+                                f"{_failure(exc)}") from exc
 
 
 def check_name(kind: str, name: Any) -> None:
@@ -226,6 +232,9 @@ class AgentInfo:
 
     def __post_init__(self) -> None:
         check_name("agent", self.name)
+        if self.name in RESERVED_AGENT_NAMES:
+            raise DeerbookError(f"agent name {self.name!r} is a table's seat for a person; register the agent under "
+                                "another name")
         paths = [self.factory] if isinstance(self.factory, str) else list(dict(self.factory).values())
         object.__setattr__(self, "information", tuple(self.information))
         if not isinstance(self.factory, str):
@@ -248,13 +257,19 @@ class AgentInfo:
         path = self.factory if isinstance(self.factory, str) else dict(self.factory)[game]
         try:
             return cast(Callable[[], Any], load_path(path))
-        except (ImportError, AttributeError) as exc:
-            raise DeerbookError(f"agent {self.name!r}: its factory {path!r} cannot be loaded: {exc}") from exc
+        except (Exception, SystemExit) as exc:  # a plugin's module may fail to import in any way
+            raise DeerbookError(f"agent {self.name!r}: its factory {path!r} cannot be loaded: "
+                                f"{_failure(exc)}") from exc
 
     @property
     def summary(self) -> str:
         """The agent in words, e.g. "greedy (basic): takes the move that gains the most right now"."""
         return f"{self.name} ({self.strength}{', cheats' * self.cheats}): {self.description}"
+
+
+def _failure(exc: BaseException) -> str:
+    """Why an import failed, in one line: "SystemExit: 7", "ValueError: no"."""
+    return " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
 
 
 def load_path(path: str) -> Any:
@@ -303,17 +318,42 @@ def discover() -> None:
     _discovered = True
     tables: tuple[tuple[str, dict[str, Any], type[GameInfo | AgentInfo]], ...] = (
         (GROUP, _GAMES, GameInfo), (AGENT_GROUP, _AGENTS, AgentInfo))
-    for group, table, kind in tables:
-        for entry in _entry_points(group):
-            before = dict(table)
-            try:
-                for info in _records(entry.load(), kind):
-                    _add(table, kind, info)
-            except (Exception, SystemExit) as exc:  # a package's import may fail in any way (even by calling
-                # sys.exit): note it, keep the others
-                _LOAD_ERRORS[f"{entry.name} = {entry.value}"] = f"{type(exc).__name__}: {exc}"
-                table.clear()
-                table.update(before)
+    with _ctrl_c_noted() as ctrl_c:
+        for group, table, kind in tables:
+            for entry in _entry_points(group):
+                before = dict(table)
+                try:
+                    for info in _records(entry.load(), kind):
+                        _add(table, kind, info)
+                except BaseException as exc:  # a package's import may fail in any way (even by calling sys.exit or
+                    # raising KeyboardInterrupt): note it, keep the others; a person's Ctrl-C still stops
+                    if ctrl_c:
+                        raise
+                    _LOAD_ERRORS[f"{entry.name} = {entry.value}"] = _failure(exc)
+                    table.clear()
+                    table.update(before)
+
+
+@contextmanager
+def _ctrl_c_noted() -> Iterator[list[int]]:
+    """Within this block a person's Ctrl-C (SIGINT) still raises KeyboardInterrupt and is noted in the list yielded,
+    to tell it from a KeyboardInterrupt a package raises itself (only over Python's own handler, in the main
+    thread; elsewhere nothing is noted)."""
+    noted: list[int] = []
+
+    def note(number: int, frame: Any) -> None:
+        noted.append(number)
+        signal.default_int_handler(number, frame)
+
+    ours = threading.current_thread() is threading.main_thread() and (
+        signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    if ours:
+        signal.signal(signal.SIGINT, note)
+    try:
+        yield noted
+    finally:
+        if ours:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _entry_points(group: str) -> list[EntryPoint]:

@@ -70,7 +70,11 @@ class Match:
                 return state
             agent = cast(Agent, self.agents[player])
             action = agent.act(shown_to(agent, state, player), state.legal_actions(), self.seat_rngs[player])
-            state = state.play_decision(action, self.chance_rng)
+            try:
+                state = state.play_decision(action, self.chance_rng)
+            except RuleViolation as exc:  # say whose move it was
+                raise RuleViolation(exc.rule, f"P{player}'s agent {type(agent).__name__} broke it: {exc.detail}"
+                                    ) from None
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
 

@@ -6,14 +6,16 @@ edition name or embedded in the options), and the state rebuilt through the game
 validating `state_from_json`, which must leave a playable position.
 
 Version 1 holds the game, its options and the state. Version 2 adds the `table` of a game in progress (`TableRecord`:
-its seats, seed and where each random stream stands), so a resumed game goes on exactly as the uninterrupted one
-would have; a save without a table is still written (and read) as version 1. A table may also record `moves`, the
-text of every engine step since the game of its seed began, so a table that loads the game can tell its log again.
+its seats, seed and where each random stream stands, and in newer saves the steps played so far), so a resumed game
+goes on exactly as the uninterrupted one would have; a save without a table is still written (and read) as version
+1, and a table without its steps counts them from 0. A table may also record `moves`, the text of every engine step
+since the game of its seed began, so a table that loads the game can tell its log again.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -21,13 +23,15 @@ from .errors import DeerbookError, SaveFileError, parse_json
 from .files import no_file_reads, read_bytes
 from .protocol import Game, State
 from .registry import make_game
-from .seeding import restore_stream
-from .validate import require, whole, wholes
+from .seeding import check_seed, restore_stream, seed_text
+from .validate import require, whole
 
 FORMAT = "deerbook-save"
 VERSION = 2  # the version written with a table; version 1 (no table) is read and written too
 MAX_SEAT_NAME = 40  # a seat is "human" or an agent's name
 MAX_MOVE_TEXT = 200  # an engine step's text ("pass 7 to player 2", "deal Fox to player 0")
+MAX_NAME_PART = 24  # a save's name shows at most this much of the game's name and of its seed
+MAX_STEPS = 10 ** 9  # a table's count of steps played (a game takes a few hundred)
 
 
 @dataclass(frozen=True)
@@ -39,12 +43,32 @@ class TableRecord:
     seed: int | tuple[int, ...] | None  # None: the game was started from a stream, not a seed
     streams: tuple[Any, ...]
     moves: tuple[str, ...] | None = None  # every engine step's text since the game began, when known
+    steps: int = 0  # the steps played since the game began (a resumed game's save names count on from here)
 
     def to_json(self) -> dict[str, Any]:
         """The table as JSON data."""
         seed = list(self.seed) if isinstance(self.seed, tuple) else self.seed
-        data = {"seats": list(self.seats), "seed": seed, "streams": list(self.streams)}
+        data = {"seats": list(self.seats), "seed": seed, "streams": list(self.streams), "steps": self.steps}
         return data if self.moves is None else {**data, "moves": list(self.moves)}
+
+
+def save_name(game: str, seed: int | tuple[int, ...] | None, steps: int) -> str:
+    """The name a save gets, without ".json": deerbook-GAME-seedSEED-STEPS, e.g. deerbook-deer-seed7-12-40.
+
+    Only ASCII letters, digits and dashes, and at most about 80 characters whatever the game's name and seed (a
+    long part is cut and ends with a digest of the whole), so the name fits every file system; the seed itself is
+    in the file."""
+    seed_part = seed_text(seed).replace("/", "-") if seed is not None else "stream"
+    return f"deerbook-{_short(game)}-seed{_short(seed_part)}-{steps}"
+
+
+def _short(text: str) -> str:
+    """`text` with every character but ASCII letters, digits and dashes made a dash, cut to MAX_NAME_PART
+    characters (the cut ones replaced by a digest of `text`, so two long names stay apart)."""
+    safe = re.sub(r"[^A-Za-z0-9-]", "-", text)
+    if len(safe) <= MAX_NAME_PART and safe == text:
+        return safe
+    return f"{safe[:MAX_NAME_PART - 9]}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 
 def _digest(body: dict[str, Any]) -> str:
@@ -77,9 +101,19 @@ def state_from_json(text: str | bytes) -> State:
     return read_save(text)[0]
 
 
-def read_save(text: str | bytes) -> tuple[State, TableRecord | None]:
-    """A saved game's state and its table (None in a save that records none), validated like `state_from_json`."""
-    data = parse_json(text, "saved game", SaveFileError)
+def read_save(text: str | bytes, where: str = "") -> tuple[State, TableRecord | None]:
+    """A saved game's state and its table (None in a save that records none), validated like `state_from_json`;
+    every SaveFileError starts with `where` (e.g. "saved game FILE"), if given."""
+    try:
+        return _read_save(text, where or "saved game")
+    except SaveFileError as exc:
+        if not where or str(exc).startswith(where):
+            raise
+        raise SaveFileError(f"{where}: {exc}") from None
+
+
+def _read_save(text: str | bytes, where: str) -> tuple[State, TableRecord | None]:
+    data = parse_json(text, where, SaveFileError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f"not a deerbook saved game (field 'format' must be {FORMAT!r})")
     version = data.get("version")
@@ -100,25 +134,28 @@ def read_save(text: str | bytes) -> tuple[State, TableRecord | None]:
 
 
 def read_save_file(path: Any) -> tuple[State, TableRecord | None]:
-    """The saved game in the file at `path` (a regular file of at most `errors.MAX_FILE_BYTES`), as `read_save`."""
-    return read_save(read_bytes(path, "saved game", SaveFileError))
+    """The saved game in the file at `path` (a regular file of at most `errors.MAX_FILE_BYTES`), as `read_save`;
+    every error names the file."""
+    return read_save(read_bytes(path, "saved game", SaveFileError), f"saved game {path}")
 
 
 def _table(data: Any, players: int) -> TableRecord:
-    """A saved table, checked field by field: one seat name and one stream per player, and the chance stream."""
-    require(isinstance(data, dict) and set(data) - {"moves"} == {"seats", "seed", "streams"}, "table",
-            "must be an object with the fields seats, seed and streams (and maybe moves)")
+    """A saved table, checked field by field: one seat name and one stream per player, the chance stream, a seed
+    that follows the seed rule (`seeding.check_seed`) and the steps played (0 if not recorded)."""
+    require(isinstance(data, dict) and {"seats", "seed", "streams"} <= set(data) <= {"seats", "seed", "streams",
+                                                                                       "steps", "moves"}, "table",
+            "must be an object with the fields seats, seed, streams and steps (and maybe moves)")
     seats = data["seats"]
     require(isinstance(seats, list) and len(seats) == players, "table.seats", f"must list {players} seats")
     for i, seat in enumerate(seats):
         require(isinstance(seat, str) and 0 < len(seat) <= MAX_SEAT_NAME, f"table.seats[{i}]",
                 f"must be a seat name (human or an agent) of at most {MAX_SEAT_NAME} characters, got {seat!r}")
-    seed = data["seed"]
-    if isinstance(seed, list):
-        require(0 < len(seed) <= 8, "table.seed", "must be a whole number, or a list of 1 to 8 of them")
-        seed = wholes(seed, "table.seed", None, 0)
-    elif seed is not None:
-        seed = whole(seed, "table.seed", 0)
+    seed = tuple(data["seed"]) if isinstance(data["seed"], list) else data["seed"]
+    try:
+        seed = None if seed is None else check_seed(seed)
+    except ValueError as exc:
+        raise SaveFileError(f"table.seed: {exc}") from None
+    steps = whole(data.get("steps", 0), "table.steps", 0, MAX_STEPS)
     streams = data["streams"]
     require(isinstance(streams, list) and len(streams) == players + 1, "table.streams",
             f"must hold {players + 1} streams (chance, then one per seat)")
@@ -131,7 +168,7 @@ def _table(data: Any, players: int) -> TableRecord:
     if moves is not None:
         require(isinstance(moves, list) and all(isinstance(m, str) and 0 < len(m) <= MAX_MOVE_TEXT for m in moves),
                 "table.moves", f"must list the text of each move, each at most {MAX_MOVE_TEXT} characters")
-    return TableRecord(tuple(seats), seed, tuple(streams), None if moves is None else tuple(moves))
+    return TableRecord(tuple(seats), seed, tuple(streams), None if moves is None else tuple(moves), steps)
 
 
 def _rebuild_game(name: Any, options: Any) -> Game:

@@ -9,6 +9,9 @@ The derivation, in full (it is the contract that makes a seed reproducible anywh
   stream and then one stream per seat (`spawn`: each child is `random.Random(parent.getrandbits(128))`).
 - Game i of a batch with seed S (`simulate`, `balance`, `engine.batch`) is the game of seed "S/i", so it never
   depends on how many games run or which worker plays it, and `deerbook play GAME --seed S/i` replays it.
+- A table's seed is one rule everywhere (`check_seed`: `deerbook play`, `deerbook simulate`, the tables, a save):
+  1 to MAX_SEED_PARTS whole numbers of at most MAX_SEED_DIGITS digits each, so every seed a table accepts is one
+  its save records and loads (JSON integers a browser reads exactly) and a save's name stays short.
 
 Python's Mersenne Twister, its integer seeding and `random()` are the same in every CPython 3 build, Pyodide's
 included. Nothing here touches the module-level `random` functions (global state).
@@ -17,7 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Union
+from typing import Any, Union, cast
+
+from .errors import MAX_INT_DIGITS
 
 Rng = random.Random
 Seed = Union[int, tuple[int, ...], random.Random]  # a seed, the whole numbers of a seed, or a stream itself
@@ -41,13 +46,38 @@ def as_generator(seed: Seed | None) -> random.Random:
     return stream(*seed) if isinstance(seed, tuple) else stream(seed)
 
 
+MAX_SEED_PARTS = 8  # "S/i" is game i of a batch with seed S; a few more parts leave room for nesting
+MAX_SEED_DIGITS = MAX_INT_DIGITS  # 15: a save's JSON integer, exact in a browser too
+SEED_RULE = (f"a seed is a whole number of at most {MAX_SEED_DIGITS} digits, or up to {MAX_SEED_PARTS} of them "
+             "joined by '/' such as 7/12")
+
+
 def parse_seed(text: str) -> int | tuple[int, ...]:
-    """The seed a person typed: "7", or "7/12" (game 12 of a batch with seed 7); ValueError saying the form."""
-    parts = text.strip().split("/")
-    if not all(part.isascii() and part.isdigit() and len(part) <= 30 for part in parts):
-        raise ValueError(f"a seed is a whole number, or whole numbers joined by '/' such as 7/12, got {text!r}")
-    numbers = tuple(int(part) for part in parts)
-    return numbers[0] if len(numbers) == 1 else numbers
+    """The seed a person typed: "7", or "7/12" (game 12 of a batch with seed 7); ValueError saying the rule."""
+    parts = text.strip().split("/") if isinstance(text, str) else [""]
+    if not (len(parts) <= MAX_SEED_PARTS and all(part.isascii() and part.isdigit() for part in parts)):
+        raise ValueError(f"{SEED_RULE}, got {_shown(text)}")
+    numbers = tuple(int(part) if len(part) <= MAX_SEED_DIGITS else -1 for part in parts)
+    return check_seed(numbers[0] if len(numbers) == 1 else numbers, text)
+
+
+def check_seed(seed: Any, typed: Any = None) -> int | tuple[int, ...]:
+    """`seed` if it follows the seed rule (see SEED_RULE), else ValueError saying it (naming `typed`, if given,
+    as the person wrote it)."""
+    parts = seed if isinstance(seed, tuple) else (seed,)
+    if not (0 < len(parts) <= MAX_SEED_PARTS and all(type(p) is int and 0 <= p < 10 ** MAX_SEED_DIGITS
+                                                      for p in parts)):
+        raise ValueError(f"{SEED_RULE}, got {_shown(seed if typed is None else typed)}")
+    return cast(Union[int, tuple[int, ...]], seed)
+
+
+def _shown(value: Any) -> str:
+    """A value in an error message, cut to 40 characters (a seed may be thousands of digits long)."""
+    try:
+        text = value if isinstance(value, str) else seed_text(value) if isinstance(value, (int, tuple)) else repr(value)
+    except ValueError:  # Python will not print an integer of more than 4,300 digits
+        return "a number of thousands of digits"
+    return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
 def seed_text(seed: int | tuple[int, ...]) -> str:

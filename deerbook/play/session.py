@@ -28,8 +28,8 @@ from typing import Callable, NamedTuple, Sequence
 from ..engine import Action, Game, RuleViolation, SaveFileError, State, make_game, state_to_json
 from ..engine.registry import table_agents
 from ..engine.runner import Match
-from ..engine.saving import TableRecord, read_save
-from ..engine.seeding import Seed, parse_seed, seed_text
+from ..engine.saving import TableRecord, read_save, save_name
+from ..engine.seeding import Seed, check_seed, parse_seed, seed_text
 from .narration import Narration, Turn, in_words
 from .views import views_of
 
@@ -64,6 +64,7 @@ class Snapshot(NamedTuple):
     streams: tuple  # each random stream's `getstate()`
     log: int  # entries in the log
     moves: int | None  # engine steps recorded
+    played: int  # engine steps played since the game began
     last_turn: Turn | None
     decision: str  # the decision in words
 
@@ -98,7 +99,8 @@ class Session:
         self.bot_seconds = 0.0
         self.one_by_one = False  # True: a single legal choice waits for the person too
         seed = table.seed if seed is None and table is not None else seed
-        self._start(fresh_seed() if seed is None else seed, state, table.streams if table else None)
+        self._start(fresh_seed() if seed is None else seed, state, table.streams if table else None,
+                    table.steps if table else 0)
         if table is not None and table.moves is not None:
             self._retell(list(table.moves))
 
@@ -106,11 +108,14 @@ class Session:
         self.view_module = views_of(self.game)  # the game's view and events hooks
         self.step_event, self.turn_of = self.view_module.step_event, self.view_module.turn_of
 
-    def _start(self, seed: Seed | str, state: State | None, streams: Sequence[object] | None = None) -> None:
-        """Seat the agents and start the match of `seed` ("7/12" read as `(7, 12)`) from `state` (default: a new
-        game), its random streams where `streams` left them (default: spawned from the seed)."""
-        seed = parse_seed(seed) if isinstance(seed, str) else seed
-        self.seed = seed
+    def _start(self, seed: Seed | str, state: State | None, streams: Sequence[object] | None = None,
+               played: int = 0) -> None:
+        """Seat the agents and start the match of `seed` ("7/12" read as `(7, 12)`; the seed rule of
+        `engine.seeding.check_seed`) from `state` (default: a new game, `played` steps into it), its random streams
+        where `streams` left them (default: spawned from the seed)."""
+        if isinstance(seed, (str, int, tuple)):
+            seed = parse_seed(seed) if isinstance(seed, str) else check_seed(seed)
+        self.seed, self.played = seed, played
         agents = [None if seat == HUMAN else self.catalogue[seat].load(self.game.name)() for seat in self.seats]
         self.match = Match(self.game, agents, seed, state, streams)
         self.log: list[LogEntry] = []
@@ -234,7 +239,7 @@ class Session:
         self.log.append(LogEntry(turn, self.step_event(before, action, self.state)))
         if self.moves is not None:
             self.moves.append(str(action))
-        self.last_turn = turn
+        self.last_turn, self.played = turn, self.played + 1
         return bool(self.log[-1].narration.lines_for(self.listener))
 
     def _make_for_person(self, action) -> None:
@@ -285,7 +290,7 @@ class Session:
 
     def _snapshot(self, decision: str) -> Snapshot:
         return Snapshot(self.state, tuple(rng.getstate() for rng in self._streams()), len(self.log),
-                        None if self.moves is None else len(self.moves), self.last_turn, decision)
+                        None if self.moves is None else len(self.moves), self.played, self.last_turn, decision)
 
     def _restore(self, snapshot: Snapshot) -> None:
         self.match.state = snapshot.state
@@ -294,7 +299,7 @@ class Session:
         del self.log[snapshot.log:]
         if self.moves is not None and snapshot.moves is not None:
             del self.moves[snapshot.moves:]
-        self.last_turn = snapshot.last_turn
+        self.last_turn, self.played = snapshot.last_turn, snapshot.played
 
     def can_undo(self) -> bool:
         """Whether the person may take back a decision: a game of one person against bots, after a decision."""
@@ -340,14 +345,14 @@ class Session:
         self._start(fresh_seed() if seed is None else seed, None)
 
     def reseat(self, game: Game, seats: Sequence[str], seed: Seed | str | None = None,
-               state: State | None = None, streams: Sequence[object] | None = None) -> None:
+               state: State | None = None, streams: Sequence[object] | None = None, played: int = 0) -> None:
         """Another game at this table: `game` with `seats` (checked first: a refusal changes nothing), from `seed`
-        (None: a fresh one), `state` and `streams` (default: a new game)."""
+        (None: a fresh one), `state`, `played` steps into it, and `streams` (default: a new game)."""
         self._check_seats(game, list(seats))
         self.game, self.seats = game, list(seats)
         self._use_views()
         self.viewer = self.viewer if self.viewer in self.humans() else (self.humans() or [0])[0]
-        self._start(fresh_seed() if seed is None else seed, state, streams)
+        self._start(fresh_seed() if seed is None else seed, state, streams, played)
 
     def result(self) -> str:
         """Who won and why, told to the listener (at the end of the game; `State.winners()` says who won)."""
@@ -362,14 +367,13 @@ class Session:
         records them)."""
         seed = self.seed if isinstance(self.seed, (int, tuple)) else None
         moves = None if self.moves is None else tuple(self.moves)
-        return TableRecord(tuple(self.seats), seed, tuple(self.match.streams()), moves)
+        return TableRecord(tuple(self.seats), seed, tuple(self.match.streams()), moves, self.played)
 
     @property
     def save_stem(self) -> str:
-        """The name a save of this game gets (without ".json"): game, seed and the steps logged, e.g.
-        deerbook-deer-seed7-12-40."""
-        seed = self.seed_text.replace("/", "-") if isinstance(self.seed, (int, tuple)) else "stream"
-        return f"deerbook-{self.game.name}-seed{seed}-{len(self.events)}"
+        """The name a save of this game gets (without ".json"): game, seed and the steps played since the game
+        began (counting on after a resume), e.g. deerbook-deer-seed7-12-40 (`engine.saving.save_name`)."""
+        return save_name(self.game.name, self.seed if isinstance(self.seed, (int, tuple)) else None, self.played)
 
     def save_text(self) -> str:
         """The game as a saved-game JSON document: the state and the table, so loading it continues exactly."""
@@ -390,7 +394,7 @@ class Session:
         if unknown:
             raise TableMismatch(f"it seats a bot this deerbook does not have ({', '.join(unknown)})")
         self.reseat(state.game, seats, table.seed if table and table.seed is not None else self.seed, state,
-                    table.streams if table else None)
+                    table.streams if table else None, table.steps if table else 0)
         if table is not None and table.moves is not None:
             self._retell(list(table.moves))
         self.log.append(LogEntry(Turn(None, ("loaded", len(self.log)), "Loaded"),

@@ -11,12 +11,16 @@ rolled). The log is told in time order under a divider per turn (every card that
 enters or leaves your hand included); your own turn starts when you press Enter to roll, and a choice with one
 option is made for you and told (the stepping is `Session.advance`).
 
-Nothing is lost: Ctrl-C, SIGTERM, a closed terminal (SIGHUP), the end of input or a closed output stop the game
-between two moves, and the game is saved before the table exits (in the save folder, else the home folder, else
-the temporary folder); the last line names the file and the command that resumes it.
+Nothing is lost: Ctrl-C, Ctrl-\\ (SIGQUIT), SIGTERM, a closed terminal (SIGHUP), the end of input, an output that
+cannot be written, a bot that breaks a rule and any unexpected error (its traceback goes to a log file) stop the
+game between two moves, and the game is saved before the table exits (in the save folder, else the home folder,
+else the temporary folder); the last line names the file and the command that resumes it. The exit status says
+what became of the game: FINISHED (over, or quit without a save), SAVED (stopped and saved) or LOST (stopped, and
+no folder took the save).
 """
 from __future__ import annotations
 
+import errno
 import os
 import select
 import shlex
@@ -28,20 +32,25 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, cast
 
-from ..engine.files import FileWriteError, free_path, write_atomic
+from ..engine.errors import RuleViolation
+from ..engine.files import FileWriteError, free_path, unexpected, write_atomic
 from ..engine.validate import whole_number
 from .narration import in_words
-from .session import Session, Stop
+from .session import HUMAN, Session, Stop
 from .table_html import choices, prompt_text, undone_words
 
 PASS_SCREEN_LINES = 40  # blank lines that scroll the previous player's hand out of sight
-STOP_SIGNALS = {"SIGINT": "Ctrl-C", "SIGTERM": "SIGTERM", "SIGHUP": "the terminal closed (SIGHUP)"}
-END_OF_INPUT, CLOSED_OUTPUT, HUNG_UP = 0, 141, 129  # exit statuses; a signal's is 128 + its number (Ctrl-C 130)
+STOP_SIGNALS = {"SIGINT": "Ctrl-C", "SIGTERM": "SIGTERM", "SIGHUP": "the terminal closed (SIGHUP)",
+                "SIGQUIT": "Ctrl-\\ (SIGQUIT)"}
+#: exit statuses: nothing left to resume (the game is over, or the person quit without saving); the game stopped
+#: before its end and is saved (the last line names the file); it stopped and could not be saved anywhere
+FINISHED, SAVED, LOST = 0, 3, 4
+BOTS_CUT_SHORT = 141  # a table of bots whose output closed (`| head`): nothing of a person's to keep
 POLL_SECONDS = 0.2  # at a terminal prompt, how long a signal may wait to be handled
 
 
 class Quit(Exception):
-    """The person asked to stop."""
+    """The person asked to stop; `args[0]` is the exit status (SAVED if they saved first, else FINISHED)."""
 
 
 class Undone(Exception):
@@ -49,11 +58,11 @@ class Undone(Exception):
 
 
 class Interrupted(Exception):
-    """The game stops before its end (`why`, in words); `status` is the exit status the command ends with."""
+    """The game stops before its end; the message says why, in words."""
 
-    def __init__(self, why: str, status: int):
-        super().__init__(why)
-        self.why, self.status = why, status
+
+class OutputClosed(Interrupted):
+    """The reader of the output has gone (`| head`)."""
 
 
 class Terminal:
@@ -72,23 +81,25 @@ class Terminal:
         self._stopping = False
 
     def play(self, intro: Sequence[str] = ()) -> int:
-        """Write the `intro` lines, then play until the game ends or the person quits: exit status 0. Stopped
-        before the end (see `Interrupted`), the game is saved first and the status says why (`STOP_SIGNALS`:
-        128 + the signal's number; END_OF_INPUT; CLOSED_OUTPUT)."""
+        """Write the `intro` lines, then play until the game ends or the person quits (FINISHED, or SAVED if they
+        saved first). Stopped before the end by anything (see the module docstring), the game is saved first:
+        SAVED, or LOST if no folder took it."""
         with self._signals_stop_the_game():
             try:
                 for line in intro:
                     self.write(line)
-                self._play()
-                return 0
+                return self._play()
             except KeyboardInterrupt:  # Ctrl-C before the handler was set, or outside the main thread
-                stop = Interrupted("Ctrl-C", 128 + signal.SIGINT)
+                stop = Interrupted("Ctrl-C")
             except Interrupted as exc:
                 stop = exc
+            except (Exception, SystemExit) as exc:  # a bot's fault or a bug: the game is still kept
+                self._stopping = True  # (already while its log is written)
+                stop = self._failed(exc)
             self._stopping = True  # a second signal no longer interrupts: the save is being written
             return self._save_and_stop(stop)
 
-    def _play(self) -> None:
+    def _play(self) -> int:
         s = self.session
         try:
             self._rules()
@@ -97,15 +108,27 @@ class Terminal:
                 self._tell()
                 if stop == Stop.OVER:
                     self.write(f"Game over. {s.result()}")
-                    return
+                    return FINISHED
                 person = s.person_to_move() if stop == Stop.DECIDE else s.roller()
                 self._take_seat(cast(int, person))  # after run(), a person is to move or roll
                 try:
                     self._roll() if stop == Stop.ROLL else self._decide()
                 except Undone:
                     self.told = len(s.log)  # the log is back where it was: told from there on
-        except Quit:
+        except Quit as exc:
             self.write("Goodbye.")
+            return cast(int, exc.args[0])
+
+    def _failed(self, exc: BaseException) -> Interrupted:
+        """Why the game stops on an exception nobody caught: a bot's move the rules forbid (the seat and the bot
+        named), else an unexpected error in one line, its traceback in a log file."""
+        s = self.session
+        seat = s.state.current_player()
+        if isinstance(exc, RuleViolation) and 0 <= seat < len(s.seats) and s.seats[seat] != HUMAN:
+            return Interrupted(f"P{seat}'s bot {s.seats[seat]} made a move the rules forbid ({exc}); seat another "
+                               "bot with --seats when you resume")
+        return Interrupted(unexpected(exc, f"deerbook play {s.game.name}, seed {s.seed_text}, seats "
+                                           f"{','.join(s.seats)}, step {s.played}"))
 
     def _rules(self) -> None:
         """The rules card in words, before the first move (for the people at the table: none at a table of bots)."""
@@ -179,15 +202,19 @@ class Terminal:
                 self.write(undone_words(self.session.undo()))
                 raise Undone
             elif answer == "q":
-                keep = self._ask("Save the game before quitting? [y/N] ").strip().lower().startswith("y")
-                if not keep or self.save() is not None:  # a save that failed: the game goes on
-                    raise Quit
+                if not self._yes("Save the game before quitting? [y/N] "):
+                    raise Quit(FINISHED)
+                if self.save() is not None:  # a save that failed: the game goes on
+                    raise Quit(SAVED)
             else:
                 return answer
 
     def _undo_key(self) -> str:
         """The prompt's mention of undo, where the person has a decision to take back."""
         return "u to undo your last decision, " if self.session.can_undo() else ""
+
+    def _yes(self, question: str) -> bool:
+        return self._ask(question).strip().lower().startswith("y")
 
     def _ask(self, prompt: str) -> str:
         """The person's answer to `prompt`; a signal while waiting, the end of input or a failed read stops the
@@ -197,18 +224,23 @@ class Terminal:
             self._stop_if_asked()  # a signal that came before the prompt; from here on one raises at once
             return self.read(prompt)
         except EOFError:
-            raise Interrupted("the input ended", END_OF_INPUT) from None
+            raise Interrupted("the input ended") from None
         except OSError as exc:
-            raise _closed(exc) from None
+            raise _closed(exc, "the input or output cannot be used") from None
         finally:
             self._reading = False
 
     def save(self) -> Path | None:
-        """Ask where to save (offering a name not yet taken; a folder is saved into) and write the game there; the
-        path written, or None if it could not be written (the line says why; the game goes on)."""
-        default = self._free_path(self.save_dir)
+        """Ask where to save (offering a name not yet taken; a folder is saved into; a file already there is
+        replaced only if the person says so) and write the game there; the path written, or None if it was not
+        written (the line says why; the game goes on)."""
+        folder = next((f for f in _save_folders(self.save_dir) if os.path.isabs(f) and os.path.isdir(f)), ".")
+        default = self._free_path(folder)  # the save folder; if it was removed, the home folder
         answer = os.path.expanduser(self._ask(f"Save to [{default}]: ").strip())
         path = default if not answer else self._free_path(answer) if os.path.isdir(answer) else Path(answer)
+        if path != default and os.path.isfile(path) and not self._yes(f"{path} exists. Replace it? [y/N] "):
+            self.write("Not saved: the file is kept as it was. The game goes on.")
+            return None
         try:
             written = write_atomic(path, self.session.save_text(), "saved game")
         except FileWriteError as exc:
@@ -218,7 +250,7 @@ class Terminal:
         return written
 
     def _free_path(self, folder: str | Path) -> Path:
-        """A new file in `folder` named by the game, its seed and the steps so far (`Session.save_stem`)."""
+        """A new file in `folder` named by the game, its seed and the steps since it began (`Session.save_stem`)."""
         return free_path(folder, self.session.save_stem, ".json")
 
     def _saved_line(self, path: Path) -> str:
@@ -227,8 +259,8 @@ class Terminal:
     # -- stopping before the end: the game is saved first ------------------------------------------------------
     @contextmanager
     def _signals_stop_the_game(self) -> Iterator[None]:
-        """Within this block Ctrl-C, SIGTERM and SIGHUP stop the game (see `_on_signal`); only the main thread
-        may set signal handlers, elsewhere nothing changes."""
+        """Within this block Ctrl-C, Ctrl-\\, SIGTERM and SIGHUP stop the game (see `_on_signal`); only the main
+        thread may set signal handlers, elsewhere nothing changes."""
         numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
         if threading.current_thread() is not threading.main_thread():
             numbers = []
@@ -245,7 +277,7 @@ class Terminal:
         if self._stopping:
             return
         name = signal.Signals(number).name
-        stop = Interrupted(STOP_SIGNALS.get(name, name), 128 + number)
+        stop = Interrupted(STOP_SIGNALS.get(name, name))
         if self._reading:
             raise stop
         self._pending = stop
@@ -256,21 +288,25 @@ class Terminal:
 
     def _save_and_stop(self, stop: Interrupted) -> int:
         """Save the game in progress (save folder, else home, else the temporary folder), say where as the last
-        line, and return the exit status."""
-        lines = ["", f"Stopped: {stop.why}."]  # the blank line ends a prompt's line
-        if stop.status == CLOSED_OUTPUT and not self.session.humans():
-            return stop.status  # bots watched through a pipe (`| head`): nobody's moves to keep, end quietly
+        line, and return the exit status: SAVED, LOST, or FINISHED if the game was over."""
+        lines = ["", f"Stopped: {stop}."]  # the blank line ends a prompt's line
+        if isinstance(stop, OutputClosed) and not self.session.humans():
+            return BOTS_CUT_SHORT  # bots watched through a pipe (`| head`): nobody's moves to keep, end quietly
         if self.session.state.is_terminal():
-            return self._last_words(lines + ["The game was over; nothing to save."], stop.status)
-        folders = dict.fromkeys(map(str, (self.save_dir.resolve(), os.path.expanduser("~"), tempfile.gettempdir())))
-        for folder in folders:
+            return self._last_words(lines + ["The game was over; nothing to save."], FINISHED)
+        try:
+            text = self.session.save_text()
+        except Exception as exc:  # a bug: said in one line, with its log
+            return self._last_words(lines + [f"The game could not be saved: {unexpected(exc, 'saving the game')}"],
+                                    LOST)
+        for folder in _save_folders(self.save_dir):
             try:
-                written = write_atomic(self._free_path(folder), self.session.save_text(), "saved game")
+                written = write_atomic(self._free_path(folder), text, "saved game")
             except FileWriteError as exc:
                 lines.append(f"Not saved: {exc}.")
                 continue
-            return self._last_words(lines + [self._saved_line(written)], stop.status)
-        return self._last_words(lines + ["The game could not be saved anywhere."], stop.status)
+            return self._last_words(lines + [self._saved_line(written)], SAVED)
+        return self._last_words(lines + ["The game could not be saved anywhere: it is lost."], LOST)
 
     def _last_words(self, lines: list[str], status: int) -> int:
         """Write the closing lines to the output, or to stderr if the output has gone; return `status`."""
@@ -284,11 +320,26 @@ class Terminal:
         return status
 
 
-def _closed(exc: OSError) -> Interrupted:
-    """The interruption of a table whose output pipe closed (`| head`) or whose terminal went away."""
+def _save_folders(save_dir: Path) -> list[str]:
+    """Where a stopped game is saved, in order: the save folder, the home folder, the temporary folder (each once;
+    a relative save folder whose current folder was removed stays relative: writing there says so)."""
+    def absolute(folder: str) -> str:
+        try:
+            return os.path.realpath(folder)
+        except OSError:
+            return folder
+    return list(dict.fromkeys(absolute(f) for f in (os.fspath(save_dir), os.path.expanduser("~"),
+                                                    tempfile.gettempdir())))
+
+
+def _closed(exc: OSError, otherwise: str = "the output cannot be written") -> Interrupted:
+    """The interruption of a table whose output pipe closed (`| head`), whose terminal went away, or whose output
+    cannot take more (a full disk, a file size limit: `otherwise`, and why)."""
     if isinstance(exc, BrokenPipeError):
-        return Interrupted("the output closed", CLOSED_OUTPUT)
-    return Interrupted(f"the terminal closed ({exc.strerror or exc})", HUNG_UP)
+        return OutputClosed("the output closed")
+    if exc.errno == errno.EIO:
+        return Interrupted(f"the terminal closed ({exc.strerror})")
+    return Interrupted(f"{otherwise} ({exc.strerror or exc})")
 
 
 def _input(prompt: str) -> str:

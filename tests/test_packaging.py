@@ -56,7 +56,11 @@ assert here.is_relative_to(sys.prefix), f"deerbook imported from {here}, not fro
 assert importlib.metadata.version("deerbook") == deerbook.__version__
 assert (here / "py.typed").is_file(), "no py.typed"
 assert {"deer", "deer-cards", "football"} <= set(game_names())
-folder = pathlib.Path(sys.argv[1])  # the recorded playthroughs: rules, agents, seeding and data as in the checkout
+"""
+#: The recorded playthroughs played again from their seeds give the stored text: the rules, agents, seeding and
+#: component data work on this Python as in the checkout.
+PLAYTHROUGHS_CHECK = """
+folder = pathlib.Path(sys.argv[1])
 for spec in json.loads((folder / "specs.json").read_text()):
     assert record(spec["game"], spec["options"], spec["agents"], spec["seed"]) == (folder / spec["file"]).read_text()
 """
@@ -284,9 +288,10 @@ class Environment:
                     "JUPYTER_DATA_DIR": str(folder / "jupyter"), "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
         self.cwd = folder.parent  # outside the checkout: nothing there to import by accident
         requirement = f"{wheel}[{extras}]" if extras else str(wheel)
-        # pip from this run's Python installs into the environment (--python): no pip of its own to set up
+        # pip from this run's Python installs into the environment (--python): no pip of its own to set up; modules
+        # are compiled when first imported (plotly has thousands that no check imports)
         done = subprocess.run([sys.executable, "-m", "pip", "--python", str(self.bin / "python"), "install", "--quiet",
-                               "--disable-pip-version-check", requirement, *also],
+                               "--disable-pip-version-check", "--no-compile", requirement, *also],
                               capture_output=True, text=True, env=self.env, timeout=HANG)
         assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
 
@@ -307,13 +312,14 @@ def check_command_line(environment: Environment) -> None:
     assert helped.returncode == alone.returncode == 0 and "simulate" in helped.stdout and alone.stdout == helped.stdout
 
 
-def check_extras(environment: Environment, extras: set[str]) -> None:
-    """The command line, the package alone, each extra's promise, and none of the other extras' modules."""
+def check_extras(environment: Environment, extras: set[str], playthroughs: bool = False) -> None:
+    """The command line, the package alone, each extra's promise, and none of the other extras' modules; with
+    `playthroughs`, the recorded games played again."""
     check_command_line(environment)
     brought = set().union(*(EXTRA_MODULES[extra] for extra in extras))
     absent = set().union(*EXTRA_MODULES.values()) - brought
-    environment.check(absence_check(absent) + BASE_CHECK + "".join(EXTRA_CHECKS[e] for e in sorted(extras)),
-                      str(ROOT / "tests" / "playthroughs"))
+    script = absence_check(absent) + BASE_CHECK + (PLAYTHROUGHS_CHECK if playthroughs else "")
+    environment.check(script + "".join(EXTRA_CHECKS[e] for e in sorted(extras)), str(ROOT / "tests" / "playthroughs"))
 
 
 def test_the_sdist_and_wheel_pass_twine_and_carry_the_licence_metadata_and_data(dist):
@@ -342,7 +348,7 @@ def test_the_sdist_and_wheel_pass_twine_and_carry_the_licence_metadata_and_data(
 @pytest.mark.parametrize("extra", ["", *EXTRA_MODULES], ids=lambda extra: extra or "alone")
 def test_the_wheel_alone_and_with_each_extra_works_in_a_fresh_environment(extra, dist, tmp_path):
     environment = Environment(tmp_path / "venv", sys.executable, dist.wheel, extra)
-    check_extras(environment, {extra} - {""})
+    check_extras(environment, {extra} - {""}, playthroughs=not extra)
     if not extra:  # a cluster asked for without its extra: one line saying which extra to install
         done = environment.run("deerbook", "simulate", "deer", "--seed", "1", "--games", "2", "--scheduler",
                                "tcp://127.0.0.1:9")
@@ -366,7 +372,7 @@ def test_the_wheel_works_on_every_other_python_the_classifiers_name(version, dis
         pytest.skip(f"no Python {version} here (python{version} on PATH or a pyenv build): its classifier is untested")
     environment = Environment(tmp_path / "venv", python, dist.wheel, "charts,widgets")
     assert environment.run("python", "-c", "import sys; print(sys.version)").stdout.startswith(f"{version}.")
-    check_extras(environment, {"charts", "widgets"})
+    check_extras(environment, {"charts", "widgets"}, playthroughs=True)
 
 
 RUN_CHAPTER = """

@@ -228,7 +228,7 @@ def chapter_imports(path: Path) -> set[str]:
 @pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda path: path.stem)
 def test_each_chapter_opens_by_saying_how_to_get_deerbook_with_the_extras_it_imports(path):
     first = json.loads(path.read_text())["cells"][0]
-    note = re.search(r'\*To run this chapter yourself\*.*`pip install "deerbook\[([\w,]+)\]"`',
+    note = re.search(r'\*To run this chapter in your own Jupyter\*.*`pip install "deerbook\[([\w,]+)\]"`',
                      "".join(first["source"]), re.DOTALL)
     assert first["cell_type"] == "markdown" and note, "the first cell says how to get deerbook"
     extras = set(note[1].split(","))

@@ -22,7 +22,7 @@ def sim(game: str, *extra: str) -> list[str]:
 
 # (arguments, the argument the error line must name, words of what is allowed)
 BAD_INPUTS = [
-    ([], "COMMAND", "required"),
+    (["--"], "COMMAND", "required"),  # `deerbook` alone prints its help (tests/test_packaging.py)
     (["frobnicate"], "COMMAND", "simulate"),
     (["odds", "chess"], "game", "deer-cards"),
     (["odds"], "game", "required"),

@@ -11,6 +11,7 @@ import os
 import sys
 from typing import Any, cast
 
+from .. import __version__
 from ..analysis.simulate import format_summary, simulate
 from ..engine.batch import WORKERS_PER_CORE, default_workers, max_workers
 from ..engine.errors import ComponentError, DeerbookError, OptionError, SaveFileError
@@ -228,6 +229,7 @@ def build_parser() -> Parser:
     """The `deerbook` argument parser with its subcommands."""
     parser = Parser(prog=PROG, description=__doc__, epilog=MAIN_EXAMPLES,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-V", "--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
     sim = commands.add_parser("simulate", help="play seeded games between bots and summarise them",
                               description="Play seeded games between bots and print wins per seat and mean "
@@ -287,7 +289,10 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     for entry, why in load_errors().items():  # another package's broken game must not stop the others
         print(f"{PROG}: warning: skipped the games of entry point {entry}: {why}", file=sys.stderr)
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):  # `deerbook` alone: its help, not an error
+        return emit(parser.format_help().rstrip("\n"))
+    args = parser.parse_args(argv)
     try:
         result = args.run(args)
     except (UsageError, ClusterError) as exc:

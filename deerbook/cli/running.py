@@ -45,7 +45,7 @@ def connect(address: str, seconds: float | None = None) -> Any:
         from distributed import Client
         from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
-        raise ClusterError("--scheduler needs the 'distributed' package: pip install distributed") from None
+        raise ClusterError('--scheduler needs the cluster extra: pip install "deerbook[cluster]"') from None
     seconds = SCHEDULER_SECONDS if seconds is None else seconds
     try:
         scheme, location = parse_address(address)

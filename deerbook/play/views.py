@@ -2,7 +2,7 @@
 
 A game's view module (its registration's `view` hook) offers `render_svg`, `render_text`, `headline`,
 `result_text` and `PHASE_WORDS`, and for the tables' words and help `choice_label`, `prompt`, `rule_reference`,
-`legend` and `rules_card` (a view may leave any of these out: `deerbook.play.words` falls back to plain ones); its
+`legend` and `rules_card` (a view may leave any of these out: `Views` falls back to `PlainView`'s); its
 `events` hook offers `step_event` and `turn_of` (see `deerbook.play.narration`). Standard library only.
 """
 from __future__ import annotations

@@ -464,6 +464,7 @@ def _grouped(outcomes: tuple) -> dict[Action, RollGroup]:
 # Worked out once per outcomes tuple (the components hand out one tuple of roll outcomes), kept by its identity.
 _PREDATOR_GROUPS = IdentityCache(_grouped, maxsize=64)
 
+
 class OverBudget(Exception):
     """The exact answer needs more engine steps than allowed."""
 

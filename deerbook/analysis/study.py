@@ -6,10 +6,10 @@
 
 Each configuration (`CONFIGURATIONS`) is one question: seat advantage, game length and scores in the
 board game, the advanced rules, the value of knocking, the card edition, the advisor against greedy
-agents (with knocking too), the search agent against greedy agents (Deer and Football), the rungs of the strength ladder (random play
-and the perfect-information search), Football's seats and its solo difficulty. Each plays its seeded games (`games`,
-the advisor's and the search agent's configurations fewer: they think longer) through the one batch
-runner (`engine.batch`, so any worker count or a Dask cluster gives the same games) and the study writes
+agents (with knocking too), the search agent against greedy agents (Deer and Football), the rungs of the strength
+ladder (random play and the perfect-information search), Football's seats and its solo difficulty. Each plays its
+seeded games (`games`, the advisor's and the search agent's configurations fewer: they think longer) through the one
+batch runner (`engine.batch`, so any worker count or a Dask cluster gives the same games) and the study writes
 a versioned results file (gzip-compressed JSON): the seeds, options, package version, per-configuration
 summaries with 95% intervals and every game's record (winners and `stats()`), which `replay` checks against
 the engine. The book's balance chapter reads the package's own file (`RESULTS_FILE`) instead of playing; the

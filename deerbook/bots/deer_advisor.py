@@ -585,7 +585,12 @@ def advise_seat(observation: Mapping[str, Any], deals: int, rng: Rng,
             continue
         for action, value in ranked:
             values.setdefault(action, []).append(value)
-    return dict(sorted(values.items(), key=lambda item: sum(item[1]) / len(item[1]), reverse=True))
+    return dict(sorted(values.items(), key=lambda item: mean(item[1]), reverse=True))
+
+
+def mean(values: Sequence[Fraction]) -> Fraction:
+    """The exact mean of some values."""
+    return sum(values, Fraction(0)) / len(values)
 
 
 # -- the advisor at the table ---------------------------------------------------------------------------------
@@ -612,9 +617,8 @@ class AdvisorAgent:
         values = advise_seat(observation, self.deals, rng, self.budget)
         if not values:
             return greedy
-        means = {action: sum(v) / len(v) for action, v in values.items()}
-        best = max(means.values())
-        tied = [action for action, mean in means.items() if mean == best]
+        best = mean(next(iter(values.values())))
+        tied = [action for action, deals in values.items() if mean(deals) == best]
         return greedy if greedy in tied else tied[0]
 
 

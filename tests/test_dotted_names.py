@@ -25,6 +25,7 @@ SUBPACKAGES = sorted(p.name for p in Path(deerbook.__file__).parent.iterdir() if
 # (`deer.json`), nor part of a longer dotted word, path or version (`self.deer.state`, `tests/deer.x`, `1+deerbook.x`).
 NAME = re.compile(r"(?<![\w./+-])((?:deerbook|" + "|".join(SUBPACKAGES) + r")(?:\.[A-Za-z_]\w*)+)(?::([A-Za-z_]\w*))?"
                   r"(?![\w/-]|\.\w)")
+FIELD = re.compile(r"\{[^{}]*\}")  # an f-string's replacement field
 MADE_UP = {"deerbook.core"}  # tests/test_lite.py's made-up package, the test data of an import scan
 FILE_ENDINGS = {"py", "md", "json", "gz", "ipynb", "toml", "yml", "yaml", "cfg", "txt", "csv", "html", "js", "css",
                 "png", "svg", "mjs", "whl"}
@@ -49,13 +50,17 @@ def sources() -> list[tuple[str, str]]:
 
 
 def prose(path: Path) -> str:
-    """A Python file's comments and strings, each on its own lines, everything else blanked (line numbers kept)."""
+    """A Python file's comments and strings, each on its own lines, everything else blanked (line numbers kept); an
+    f-string without its replacement fields (code: `{deer.cpu:.0f}` reads a variable)."""
     lines = [""] * (path.read_text().count("\n") + 1)
     with path.open("rb") as source:
         for token in tokenize.tokenize(source.readline):
             if token.type in (tokenize.COMMENT, tokenize.STRING):
-                for row, text in enumerate(token.string.splitlines(), token.start[0]):
-                    lines[row - 1] += " " + text
+                text = token.string
+                if "f" in text[:text.index(text[-1])].lower():  # the prefix, before the opening quote
+                    text = FIELD.sub("", text)
+                for row, line in enumerate(text.splitlines(), token.start[0]):
+                    lines[row - 1] += " " + line
     return "\n".join(lines)
 
 
@@ -139,6 +144,12 @@ def test_every_dotted_name_resolves():
     stale = {name: places for name, places in MENTIONS.items() if name not in GROUPS | MADE_UP and not resolves(name)}
     assert not stale, "names that are no module or attribute of the package:\n" + "\n".join(
         f"{name}: {', '.join(places)}" for name, places in sorted(stale.items()))
+
+
+def test_an_f_strings_fields_are_code(tmp_path):
+    source = tmp_path / "example.py"
+    source.write_text('x = f"{deer.cpu:.0f} steps, see bots.search"  # and play.session\n')
+    assert names_in(prose(source)) == ["bots.search", "play.session"]
 
 
 @pytest.mark.parametrize("text, names", [("see `deerbook.play.hints:deer_hints`.", ["deerbook.play.hints.deer_hints"]),

@@ -7,13 +7,15 @@ not wall time: the figures stay meaningful on a busy machine), beside the issue'
 their range, since the same code runs some percent faster or slower as the machine's load changes. The games are
 timed as `simulate` plays them, with no step watched (a decision and the chance moves after it are then played at
 once: `State.play_decision`); their steps are counted in a separate, untimed pass over the same seeds. With
-open-spiel installed (the `openspiel` extra) OpenSpiel's pure-Python `python_liars_poker` and 4-player Deer run in the
-same random-play loop (legal actions, apply, sample chance: the loop any outside user writes), timed alternately in
-one process, with their ratio (target: at least 1), beside Deer's fast path (`play_decision`). Then a seeded batch
+open-spiel installed (the `openspiel` extra) OpenSpiel's pure-Python `python_liars_poker` and 4-player Deer run in one
+and the same random-play loop (`random_play`: legal actions, a chance draw, apply, with plain `random` for both, the
+loop any outside user writes), timed alternately in one process; their ratio in CPU time is judged (target: at least
+1), wall time shown beside it, and Deer's fast path (`play_decision`) after. Then a seeded batch
 through the engine's batch runner on one worker and on every core (wall time), and resident memory (RSS) while one
 process plays `--memory-games` greedy games: it must stay flat (every cache in the engine and agents is bounded).
 """
 import argparse
+import gc
 import multiprocessing
 import pathlib
 import platform
@@ -24,8 +26,7 @@ import sys
 import sysconfig
 import time
 from concurrent.futures import ProcessPoolExecutor
-
-import numpy as np
+from typing import NamedTuple
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
@@ -86,61 +87,92 @@ def steps_per_second(per_game: list[float], length: float) -> float:
     return 1000 * length / statistics.median(per_game)
 
 
-def openspiel_steps_per_second(games: int) -> float | None:
-    """OpenSpiel's python_liars_poker under random play in the runner's loop shape (one timed run), or None if
-    absent."""
+def random_play(new_state, apply, sample, games: int, seed: int) -> tuple[int, float, float]:
+    """The step loop any outside user writes, the same for both engines: from `new_state()`, a uniform legal action
+    or `sample(state, rng)` at a chance node, then `state = apply(state, action)`, to the end, `games` times, with
+    plain `random` (seeded). Returns (steps, CPU seconds, wall seconds)."""
+    rng, steps = random.Random(seed), 0
+    cpu, wall = time.process_time(), time.perf_counter()
+    for _ in range(games):
+        state = new_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = sample(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state = apply(state, action)
+            steps += 1
+    return steps, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def deerbook_apply(state, action):
+    """deerbook's step: a new state."""
+    return state.apply(action)
+
+
+def deerbook_sample(state, rng):
+    """deerbook's chance draw (`State.sample_chance`)."""
+    return state.sample_chance(rng)
+
+
+def openspiel_apply(state, action):
+    """OpenSpiel's step: the state changed in place."""
+    state.apply_action(action)
+    return state
+
+
+def openspiel_sample(state, rng):
+    """OpenSpiel's chance draw in pure Python (it has no sampling call of its own but `pyspiel.sample_action`): one
+    `rng.random()` walked down `chance_outcomes()`."""
+    left = rng.random()
+    outcomes = state.chance_outcomes()
+    for action, probability in outcomes:
+        left -= probability
+        if left < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def openspiel_game():
+    """OpenSpiel's pure-Python `python_liars_poker`, or None without open-spiel."""
     try:
         import pyspiel
         from open_spiel.python.games import liars_poker  # noqa: F401  (registers python_liars_poker)
     except ImportError:
         return None
-    game, rng, steps = pyspiel.load_game("python_liars_poker"), np.random.default_rng(0), 0
-    start = time.process_time()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                cumulative = np.cumsum([p for _, p in outcomes])
-                action = outcomes[min(int(np.searchsorted(cumulative, rng.random(), "right")), len(outcomes) - 1)][0]
-            else:
-                legal = state.legal_actions()
-                action = legal[int(rng.integers(len(legal)))]
-            state.apply_action(action)
-            steps += 1
-    return steps / (time.process_time() - start)
+    return pyspiel.load_game("python_liars_poker")
 
 
-def step_loop_steps_per_second(games: int) -> float:
-    """4-player Deer under random play in the loop any outside user writes: `legal_actions()`, `apply()` and
-    `sample_chance()`, step by step (one timed run)."""
-    game, rng, steps = make_game("deer", num_players=4), random.Random(0), 0
-    start = time.process_time()
-    for _ in range(games):
-        state = game.initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = state.sample_chance(rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            state = state.apply(action)
-            steps += 1
-    return steps / (time.process_time() - start)
+class LoopRate(NamedTuple):
+    """One engine's step loop: steps per CPU second and per wall second (medians of the rounds)."""
+
+    cpu: float
+    wall: float
 
 
-def step_loop_ratio(deer_games: int, spiel_games: int, rounds: int) -> tuple[float, float, float] | None:
-    """(Deer's step loop, OpenSpiel's, their ratio) in steps per CPU second: the two loops timed alternately in this
-    process, `rounds` times each, and the median of each (the machine's load moves both alike); None without
-    open-spiel."""
-    deer, spiel = [], []
-    for _ in range(rounds):
-        deer.append(step_loop_steps_per_second(deer_games))
-        rate = openspiel_steps_per_second(spiel_games)
-        if rate is None:
-            return None
-        spiel.append(rate)
-    return statistics.median(deer), statistics.median(spiel), statistics.median(d / s for d, s in zip(deer, spiel))
+def step_loop_ratio(deer_games: int, spiel_games: int, rounds: int) -> tuple[LoopRate, LoopRate, float, float] | None:
+    """4-player Deer's step loop and OpenSpiel python_liars_poker's, in the one loop `random_play`, timed alternately
+    in this process `rounds` times each: (Deer's rates, OpenSpiel's, the median ratio of CPU rates, of wall rates);
+    None without open-spiel."""
+    spiel_game = openspiel_game()
+    if spiel_game is None:
+        return None
+    deer_game = make_game("deer", num_players=4)
+    loops = {"deer": (deer_game.initial_state, deerbook_apply, deerbook_sample, deer_games),
+             "spiel": (spiel_game.new_initial_state, openspiel_apply, openspiel_sample, spiel_games)}
+    for new_state, apply, sample, _ in loops.values():  # warm-up: imports, caches
+        random_play(new_state, apply, sample, 1, 10_000)
+    rates: dict[str, list[tuple[float, float]]] = {"deer": [], "spiel": []}
+    for index in range(rounds):
+        for name, (new_state, apply, sample, games) in loops.items():
+            gc.collect()  # no run pays for another's garbage
+            steps, cpu, wall = random_play(new_state, apply, sample, games, index)
+            rates[name].append((steps / cpu, steps / wall))
+    deer, spiel = rates["deer"], rates["spiel"]
+    return (LoopRate(*map(statistics.median, zip(*deer))), LoopRate(*map(statistics.median, zip(*spiel))),
+            statistics.median(d[0] / s[0] for d, s in zip(deer, spiel)),
+            statistics.median(d[1] / s[1] for d, s in zip(deer, spiel)))
 
 
 def batch_seconds(games: int, workers: int) -> float:
@@ -214,12 +246,13 @@ def main() -> None:
     if compared is None:
         print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[openspiel]' for open-spiel)")
     else:
-        loop, spiel, ratio = compared
+        deer, spiel, ratio, wall_ratio = compared
         fast = steps_per_second(*measure("deer", {"num_players": 4}, "random", args.games, args.repeats))
-        print(f"OpenSpiel python_liars_poker random play: {spiel:.0f} steps/s. 4-player Deer random play: the step "
-              f"loop (legal_actions, apply, sample_chance) {loop:.0f} steps/s, {ratio:.2f}x that (target >= 1: "
-              f"{'met' if ratio >= 1 else 'NOT met'}); the fast path (play_decision, as simulate plays) "
-              f"{fast:.0f} steps/s, {fast / spiel:.2f}x")
+        print(f"random play in one step loop (legal_actions, a chance draw, apply; plain random), steps per CPU second "
+              f"(per wall second): OpenSpiel python_liars_poker {spiel.cpu:.0f} ({spiel.wall:.0f}), 4-player Deer "
+              f"{deer.cpu:.0f} ({deer.wall:.0f}): {ratio:.2f}x OpenSpiel's in CPU time, {wall_ratio:.2f}x in wall "
+              f"time (target >= 1: {'met' if ratio >= 1 else 'NOT met'}). Deer's fast path (play_decision, as simulate "
+              f"plays) {fast:.0f} steps per CPU second, {fast / spiel.cpu:.2f}x OpenSpiel's loop")
     if args.batch_games:
         one, every = batch_seconds(args.batch_games, 1), batch_seconds(args.batch_games, default_workers())
         print(f"batch of {args.batch_games} greedy 4-player Deer games (wall time): {one:.1f} s on 1 worker, "

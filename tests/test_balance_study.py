@@ -1,5 +1,7 @@
-"""The balance study: its stored results file replays from its seeds, and the study runs the same anywhere."""
+"""The balance study: its stored results file replays from its seeds, the study runs the same anywhere, and the
+agents' strengths in the catalogue say what it measured."""
 import gzip
+import itertools
 import json
 
 import numpy as np
@@ -8,7 +10,9 @@ import pytest
 from deerbook.analysis.study import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, STUDY_VERSION,
                                      departs, difference, games_of, load_study, record_at, replay, replay_game,
                                      returns_of, run_study, save_study, winners_mask)
+from deerbook.analysis.skill import study_ladder
 from deerbook.analysis.stats import Estimate
+from deerbook.engine.registry import STRENGTHS, agents_for
 from deerbook.engine.errors import SaveFileError
 
 REPLAYS_PER_CONFIGURATION = 3
@@ -66,6 +70,21 @@ def test_stored_summaries_are_the_records_summarised(study):
         wins = np.array([returns_of(m, len(config["agents"])) for m in config["records"]["winners"]]).mean(axis=0)
         assert [r["mean"] for r in rates] == pytest.approx(wins.tolist(), abs=1e-6)
         assert all(r["low"] <= r["mean"] <= r["high"] for r in rates)
+
+
+@pytest.mark.parametrize("game", ["deer", "football"])
+def test_the_catalogue_strengths_say_what_the_study_measured(study, game):
+    """Against the same field (greedy agents), an agent the catalogue calls stronger than another wins more often
+    beyond both 95% intervals, and two agents it calls equal are not told apart by them (the cheating ceiling
+    aside)."""
+    rungs = [rung for rung in study_ladder(study, game) if not rung.cheats]
+    catalogue = agents_for(game)
+    rank = {rung.agent: STRENGTHS.index(catalogue[rung.agent].strength) for rung in rungs}
+    assert [rung.agent for rung in rungs] == ["random", "greedy", "advisor", "search"]
+    for a, b in itertools.combinations(rungs, 2):
+        weaker, stronger = sorted((a, b), key=lambda rung: rank[rung.agent])
+        separated = weaker.win_rate.high < stronger.win_rate.low
+        assert separated == (rank[weaker.agent] < rank[stronger.agent]), (weaker, stronger)
 
 
 def test_winner_masks_round_trip_shared_wins():

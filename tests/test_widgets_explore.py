@@ -1,4 +1,4 @@
-"""The odds explorers show the exact figures of `deer.advisor` and `football.odds` for their controls."""
+"""The odds explorers show the exact figures of `bots.deer_advisor` and `analysis.football_odds` for their controls."""
 from fractions import Fraction
 
 import pytest

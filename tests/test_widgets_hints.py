@@ -4,7 +4,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 
-from deerbook.bots.deer_advisor import advise, state_from_observation  # noqa: E402
+from deerbook.bots.deer_advisor import advise, seat_belief  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.bots.football_advisor import Advisor  # noqa: E402
 from deerbook.bots.football_greedy import rebuild  # noqa: E402
@@ -34,9 +34,8 @@ def test_deer_hint_equals_the_advisor_on_the_players_view():
     hints = click_hint(table)
     assert sorted(h.action for h in hints) == sorted(str(a) for a in state.legal_actions())
     assert [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
-    rng = stream(HINT_SEED)
-    deals = [dict((str(a), v) for a, v in advise(state_from_observation(state.observation(player), rng)))
-             for _ in range(DEALS)]
+    belief, rng = seat_belief(state.observation(player)), stream(HINT_SEED)
+    deals = [dict((str(a), v) for a, v in advise(belief.sample(rng))) for _ in range(DEALS)]
     for hint in hints:
         assert hint.value == sum(d[hint.action] for d in deals) / DEALS
         assert hint.label.endswith(" (exact)") == (len({d[hint.action] for d in deals}) == 1)

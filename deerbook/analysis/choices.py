@@ -112,7 +112,8 @@ def game_rows(game_name: str, options: dict, seed: int, index: int, worth_rollou
     """The search agent's decisions with a choice in game `index` (seed "seed/index", the agent in seat index mod n,
     greedy agents elsewhere), each with the greedy agent's choice on the same observation and, where they differ,
     the worth of the difference (`paired_gains` on fresh positions and dice). `agent_name` "perfect-info" asks the
-    search agent that sees every hand instead: where knowing the hands changes the choice, and what that is worth."""
+    search agent that sees every hand instead: where knowing the hands changes the choice, and what that is worth;
+    another agent (e.g. "advisor") is judged by the search agent's rollouts and values."""
     game = make_game(game_name, **options)
     seat = index % game.num_players
     names = ["greedy"] * game.num_players
@@ -121,6 +122,7 @@ def game_rows(game_name: str, options: dict, seed: int, index: int, worth_rollou
     if simulations:
         agents[seat].simulations = simulations
     judge = make_agents(game, ["greedy"])[0]
+    worth_judge = agents[seat] if hasattr(agents[seat], "rollout") else make_agents(game, ["search"])[0]
     match = Match(game, agents, (seed, index))
     state, rows = match.state.play_chance(match.chance_rng), cast(list[Row], [])
     while not state.is_terminal():
@@ -131,7 +133,7 @@ def game_rows(game_name: str, options: dict, seed: int, index: int, worth_rollou
             greedy = judge.act(shown_to(judge, state, player), legal, stream(seed, index, 1))
             worth = None
             if chosen != greedy:
-                gains = paired_gains(agent, state, player, chosen, greedy, worth_rollouts,
+                gains = paired_gains(worth_judge, state, player, chosen, greedy, worth_rollouts,
                                      stream(seed, index, 2, len(rows)))
                 worth = sum(gains) / len(gains)
             rows.append((decision_kind(state, legal), chosen != greedy, worth, str(greedy), str(chosen),

@@ -1,5 +1,4 @@
-"""Football balance: seeded seasons of whole games, their win rates and figures with 95% intervals, and the net
-yards a die gains in play (Monte Carlo, not exact).
+"""Football balance: seeded seasons of whole games, their win rates and figures with 95% intervals.
 
 Game i of a season plays from `engine.seeding.stream(seed, i)` through `engine.batch.run_batch`, as `simulate`
 does, so a season never depends on how many workers play it.
@@ -11,10 +10,7 @@ from concurrent.futures import Executor
 from fractions import Fraction
 
 from ..engine.batch import BatchSpec, run_batch
-from ..engine.registry import agent_factories, make_agents, make_game
-from ..engine.runner import play
-from ..football.rules import BOX_ACTIONS
-from .football_odds import gain
+from ..engine.registry import agent_factories, make_game
 from .stats import Estimate, estimate
 
 
@@ -58,23 +54,3 @@ def season_figures(stats: list[dict]) -> dict[str, Estimate]:
         figures |= {"win_rate": estimate(s["won_vs_blitz_bach"] for s in stats),
                     "blitz_bach_points": estimate(s["blitz_bach_score"] for s in stats)}
     return figures
-
-
-def yards_per_die(game, agent_names: list[str], games: int, seed: int) -> Estimate:
-    """Net yards a die gains in seeded games (game i from seed (seed, i), as a season plays it): each game's yards
-    moved (a touchdown counts the yards that were left to the End Zone) over its dice checked, active and picked,
-    every seat together. The rule text's solo example gains 15 net yards with five dice: 3 a die."""
-    def one_game(index: int) -> float:
-        yards = dice = 0
-
-        def count(state, action) -> None:
-            nonlocal yards, dice
-            if action.kind in BOX_ACTIONS:
-                dice += action.kind != "wild"  # a wild target finishes the die that reached its box
-                player = state.current_player()
-                yards += gain(e for e in state.step(action).events if e.player == player).yards
-
-        play(game, make_agents(game, agent_names), (seed, index), on_step=count)
-        return yards / dice
-
-    return estimate(one_game(i) for i in range(games))

@@ -6,10 +6,10 @@
 
 Each configuration (`CONFIGURATIONS`) is one question: seat advantage, game length and scores in the
 board game, the advanced rules, the value of knocking, the card edition, the advisor against greedy
-agents, the search agent against greedy agents (Deer and Football), the rungs of the strength ladder (random play
-and the perfect-information search), Football's seats and its solo difficulty. Each plays its seeded games (`games`,
-the advisor's and the search agent's configurations fewer: they think longer) through the one batch
-runner (`engine.batch`, so any worker count or a Dask cluster gives the same games) and the study writes
+agents (with knocking too), the search agent against greedy agents (Deer and Football), the rungs of the strength
+ladder (random play and the perfect-information search), Football's seats and its solo difficulty. Each plays its
+seeded games (`games`, the advisor's and the search agent's configurations fewer: they think longer) through the one
+batch runner (`engine.batch`, so any worker count or a Dask cluster gives the same games) and the study writes
 a versioned results file (gzip-compressed JSON): the seeds, options, package version, per-configuration
 summaries with 95% intervals and every game's record (winners and `stats()`), which `replay` checks against
 the engine. The book's balance chapter reads the package's own file (`RESULTS_FILE`) instead of playing; the
@@ -38,8 +38,8 @@ from .stats import Estimate, departs, difference
 STUDY_VERSION = 1
 RESULTS_FILE = Path(__file__).parent / "data" / "balance-study.json.gz"
 DEFAULT_GAMES = 20_000
-DEFAULT_ADVISOR_GAMES = 1_000  # the advisor solves its number-dice decisions exactly: about 40x a greedy game
-MAX_STUDY_BYTES = 100_000_000  # a results file, compressed or not (the committed study: 0.9 MB, 3.9 MB unzipped)
+DEFAULT_ADVISOR_GAMES = 4_000  # the advisor solves its decisions exactly: a Deer game about 17x a greedy one
+MAX_STUDY_BYTES = 100_000_000  # a results file, compressed or not (the committed study: about 1 MB, 4 MB unzipped)
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class Configuration:
     agents: tuple[str, ...]
     rotate: bool
     seed: int
-    games: int | None = None  # its number of games, when it is not the study's (the search agent's configurations)
+    games: int | None = None  # its number of games, when it is not the study's (the costliest configurations)
 
 
 CONFIGURATION_FIELDS = tuple(Configuration.__dataclass_fields__)
@@ -69,6 +69,9 @@ CONFIGURATIONS = (
                   False, 1404),
     Configuration("deer-advisor", "Board game: the advisor against three greedy agents",
                   "deer", {"num_players": 4}, ("advisor",) + ("greedy",) * 3, True, 1405),
+    Configuration("deer-advisor-knocking", "Knocking on (Ruling 18): the advisor against three greedy agents, all of "
+                  "whom may knock", "deer", {"num_players": 4, "knocking": True}, ("advisor",) + ("greedy",) * 3,
+                  True, 1409, games=1_000),
     Configuration("deer-search", "Board game: the search agent against three greedy agents",
                   "deer", {"num_players": 4}, ("search",) + ("greedy",) * 3, True, 1406, games=1_000),
     Configuration("deer-random", "Board game: random play against three greedy agents (the ladder's first rung)",
@@ -161,6 +164,7 @@ class Finding:
 
 AGENT_FINDINGS = (  # (configuration, agent, what its win rate says, the fair share)
     ("deer-advisor", "advisor", "Advisor's win rate against three greedy agents", 1 / 4),
+    ("deer-advisor-knocking", "advisor", "Knocking on: the advisor's win rate against three greedy agents", 1 / 4),
     ("deer-search", "search", "Search agent's win rate against three greedy agents", 1 / 4),
     ("deer-random", "random", "Random play's win rate against three greedy agents", 1 / 4),
     ("deer-perfect-info", "perfect-info", "Search seeing every hand (cheating): its win rate against three greedy "
@@ -229,7 +233,8 @@ def run_configuration(config: Configuration, games: int, *, workers: int | None 
 def planned(games: int, advisor_games: int, only: Sequence[str] | None = None,
             search_games: int | None = None) -> list[tuple[Configuration, int]]:
     """The configurations a run plays (those keyed in `only`, or all), each with its number of games: the
-    advisor's `advisor_games`, the search agent's their own (or `search_games`), the others `games`."""
+    advisor's `advisor_games`, those of their own size theirs (the search agent's: or `search_games`), the others
+    `games`."""
     return [(c, games_of(c, games, advisor_games, search_games)) for c in CONFIGURATIONS
             if only is None or c.key in only]
 
@@ -237,7 +242,8 @@ def planned(games: int, advisor_games: int, only: Sequence[str] | None = None,
 def games_of(config: Configuration, games: int, advisor_games: int, search_games: int | None = None) -> int:
     """The number of games a configuration plays in a study of `games` (`advisor_games`, `search_games`)."""
     if config.games is not None:
-        return search_games or config.games
+        searches = {"search", "perfect-info"} & set(config.agents)
+        return (search_games or config.games) if searches else config.games
     return advisor_games if "advisor" in config.agents else games
 
 

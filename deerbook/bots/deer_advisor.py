@@ -23,11 +23,10 @@ the faces of predators the roller does not hold (Ruling 12: on to the rack, all 
 tests/deer/test_advisor_walk.py checks the answers against the plain walk's, and each case against every face.
 
 Unknown cards. `turn_distribution(state)` and `advise(state)` are exact for a *full* position
-(every hand and pile given). At the table a player knows only their hand, the hand sizes and
-the public Discard pile: `deal` deals the unseen cards uniformly (seeded) to the other
-hands (by size) and the Predator pile, and `sampled_turn` averages the exact answer over many
-such deals (a Monte Carlo over deals, with standard errors). The `AdvisorAgent` plays on one such
-deal per decision, drawn from its own generator.
+(every hand and pile given). At the table a player sees only their observation: `advise_seat` draws full positions
+from the seat's belief (`deer.belief`, the one model of what a seat knows: its hand, the table and the round's
+history as it saw it; `State.sample_belief`) and averages the exact answers over the draws. The `AdvisorAgent` and
+the hints (`play.hints`) both ask it.
 
 Deals of one view share their solved positions (`shared_deals`, as the hints use it): a position is remembered
 by its `deal_key` (the other hands and the Predator pile as their change since the turn's start, so the same play
@@ -39,33 +38,38 @@ meets it (`engine.exact.SharedWalks`). tests/deer/test_advisor_deals.py checks e
 from __future__ import annotations
 
 import itertools
-import math
-import statistics
 import sys
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence, cast
 
-from ..engine import CHANCE, Action, Distribution, SaveFileError, State, make_game, play
+from ..engine import CHANCE, Action, Distribution, State, make_game, play
 from ..engine.registry import game_of, make_agents
-from ..deer.game import DeerGame
 from ..engine.agents import shown_to
 from ..engine.exact import SharedWalks, action_values, agent_policy, outcome_distribution
-from ..engine.protocol import evolve
-from ..engine.runner import sample_outcome
-from ..engine.seeding import Rng, stream
+from ..engine.protocol import IdentityCache, evolve
+from ..engine.seeding import Rng
 from .deer_greedy import GreedyAgent
+from ..deer.belief import Belief
 from ..deer.components import load_components
+from ..deer.game import DeerGame
 from ..deer.save import position
 from ..deer.rules import Phase, card_list, hand_value, loses_turn, matching, predator_decision, rolled_numbers
 from ..deer.state import POSITION_FIELDS, DeerState
 
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
-# The agent follows the advisor where points shed this turn is the whole story: the number dice (with
-# any Joker) and knocking. Predators, racks and draws build racks for later turns: the greedy agent's.
-ADVISED_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP, Phase.KNOCK})
+# The agent follows the advisor where this turn's points are the story: the numbers it names (on the dice, on a
+# Joker's die, in Ruling 6 groups) and knocking. Predators, racks and draws build racks for later turns, and so does
+# whether to play a Joker at all (kept, it may stand in for a rack): the greedy agent's. Measured where the advisor
+# chose otherwise than greedy, both choices played out again by the search agent's rollouts to the round's end
+# (`analysis.choices.differences(..., agent_name="advisor")`, 4-player games of seed 7001): deciding the Joker too,
+# it chose otherwise only there (182 of 960 decisions in 200 games, nearly all keeping a Joker greedy would play),
+# each time costing its seat 1.1 points of win chance in 100 (95% interval 0.3 to 1.9); with knocking on, it knocks
+# otherwise than greedy at 69 of 268 decisions in 100 games, each worth +10.8 points (6.2 to 15.4).
+ADVISED_PHASES = frozenset({Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP, Phase.KNOCK})
 # Phases whose future reads less of the roll on the table than all of it, and never the die a Joker was played
 # on. Nothing: the re-roll overwrites both before reading them (Rulings 10 and 14: `on_roll`); after the predator
 # die (Ruling 12) the predator discard, the rack, the draw and the end of the turn read neither (`end_turn` clears
@@ -280,7 +284,7 @@ class Turn(State):
         leads into `BEFORE_PREDATOR_PHASES` (its successor carries the faces' chances); every outcome whose number
         dice alone end the turn (`_loses_turn`: they all lead to the same position) merged into the first of them."""
         merged, lost = [], []
-        for first, group in _predator_groups(outcomes).items():
+        for first, group in _PREDATOR_GROUPS.of(outcomes).items():
             if self._loses_turn(first):
                 lost.append(group)
             elif group.faces is not None and self._apply(first).predator is not None:
@@ -343,7 +347,7 @@ class Turn(State):
         inner = self.inner._apply(action)
         predator = self.predator
         if self._defers():
-            group = _predator_groups(self.inner.chance_outcomes()).get(action)
+            group = _PREDATOR_GROUPS.of(self.inner.chance_outcomes()).get(action)
             predator = group and group.faces
         if predator is not None and inner.phase not in BEFORE_PREDATOR_PHASES:
             faces = () if self.inner.is_chance_node() else self._faces_read(inner, predator)
@@ -444,21 +448,8 @@ class RollGroup(NamedTuple):
     faces: tuple[tuple[Action, Fraction], ...] | None  # of several: each predator face, its chance given the dice
 
 
-_GROUPS: dict[int, tuple[tuple, dict[Action, RollGroup]]] = {}
-
-
-def _predator_groups(outcomes: tuple) -> dict[Action, RollGroup]:
-    """A roll's outcomes grouped by number dice, keyed by each group's first. Worked out once per outcomes
-    tuple (the components hand out one tuple of roll outcomes), kept by its identity."""
-    entry = _GROUPS.get(id(outcomes))
-    if entry is None or entry[0] is not outcomes:
-        if len(_GROUPS) >= 64:
-            _GROUPS.clear()
-        entry = _GROUPS[id(outcomes)] = (outcomes, _grouped(outcomes))
-    return entry[1]
-
-
 def _grouped(outcomes: tuple) -> dict[Action, RollGroup]:
+    """A roll's outcomes grouped by number dice, keyed by each group's first."""
     groups: dict[tuple, list] = {}
     for a, p in outcomes:
         groups.setdefault(a.args[:-1], []).append((a, p))
@@ -468,6 +459,10 @@ def _grouped(outcomes: tuple) -> dict[Action, RollGroup]:
         faces = tuple((Action("predator", a.args[-1:], f"predator die: {a.args[-1]}"), p / total) for a, p in group)
         result[group[0][0]] = RollGroup(tuple(group), total, faces if len(group) > 1 else None)
     return result
+
+
+# Worked out once per outcomes tuple (the components hand out one tuple of roll outcomes), kept by its identity.
+_PREDATOR_GROUPS = IdentityCache(_grouped, maxsize=64)
 
 
 class OverBudget(Exception):
@@ -554,87 +549,61 @@ def _walked(state: DeerState, policy, budget: int | None = None, keep_met: bool 
             start.met.clear()
 
 
-# -- unseen cards ------------------------------------------------------------------------------------------
-def unseen_cards(game, *seen) -> list[int]:
-    """The card kinds in play (one entry per card) that are in none of the `seen` count vectors."""
-    return [k for k, total in enumerate(game.full_deck) for _ in range(total - sum(counts[k] for counts in seen))]
+# -- what the seat knows -----------------------------------------------------------------------------------------
+def seat_belief(observation: Mapping[str, Any]) -> Belief:
+    """What the observing seat knows (`deer.belief`): every position it cannot tell from the true one, drawn with
+    its probability given all the seat has seen (its hand, the table and the round's history as it saw it)."""
+    options = observation["options"]
+    return Belief(cast(DeerGame, game_of(load_components(options["components"]).game, options)), observation)
 
 
-def deal(game, cards: list[int], sizes: Sequence[int], rng: Rng) -> list[list[int]]:
-    """`cards` shuffled and dealt into piles of `sizes` (count vectors); one more pile takes the rest."""
-    cards = rng.sample(cards, len(cards))
-    ends = list(itertools.accumulate(sizes, initial=0))
-    piles = [cards[start:end] for start, end in zip(ends, ends[1:])] + [cards[ends[-1]:]]
-    return [[pile.count(k) for k in range(len(game.full_deck))] for pile in piles]
-
-
-def counts_of(game, names: Sequence[str]) -> list[int]:
-    """A count vector from card names."""
-    counts = [0] * len(game.full_deck)
-    for name in names:
-        counts[game.components.kind_index[name]] += 1
-    return counts
-
-
-def position_for_hand(game, hand: Sequence[str], hand_sizes: Sequence[int], rng, discard: Sequence[str] = (),
+def position_for_hand(game, hand: Sequence[str], hand_sizes: Sequence[int], rng: Rng, discard: Sequence[str] = (),
                       player: int = 0) -> DeerState:
-    """The start of `player`'s turn holding `hand` (card names), the other hands of `hand_sizes`
-    dealt uniformly from the unseen cards; the rest is in the Predator pile."""
-    own, pile = counts_of(game, hand), counts_of(game, discard)
-    others = [p for p in range(game.num_players) if p != player]
-    dealt = dict(zip(others, deal(game, unseen_cards(game, own, pile), [hand_sizes[p] for p in others], rng)))
-    hands = [list(hand) if p == player else card_list(game.components, dealt[p]) for p in range(game.num_players)]
-    return position(game, hands, discard=list(discard), current=player)
+    """The start of `player`'s turn holding `hand` (card names) beside the Discard pile `discard`, the other hands
+    of `hand_sizes` and the Predator pile drawn from the belief of a seat that has seen nothing else (every deal of
+    the unseen cards equally likely)."""
+    unseen = Counter(card_list(game.components, game.full_deck)) - Counter(hand) - Counter(discard)
+    cards = list(unseen.elements())
+    ends = list(itertools.accumulate((0 if p == player else hand_sizes[p] for p in range(game.num_players)),
+                                     initial=0))
+    hands = [list(hand) if p == player else cards[ends[p]:ends[p + 1]] for p in range(game.num_players)]
+    return position(game, hands, discard=list(discard), current=player).sample_belief(player, rng)
 
 
-def sampled_turn(game, hand, hand_sizes, deals: int, seed: int, discard=(), policy=None) -> dict:
-    """`turn_summary` averaged over `deals` seeded uniform deals of the unseen cards, with the
-    standard error of each figure across deals (Monte Carlo over deals; each deal exact)."""
-    rng = stream(seed)
-    rows = [turn_summary(turn_distribution(position_for_hand(game, hand, hand_sizes, rng, discard), policy))
-            for _ in range(deals)]
-    result = {}
-    for key in rows[0]:
-        result[key] = sum((r[key] for r in rows), Fraction(0)) / deals
-        result[key + "_se"] = (statistics.stdev(float(r[key]) for r in rows) / math.sqrt(deals) if deals > 1
-                               else math.inf)
-    return result
+def advise_seat(observation: Mapping[str, Any], deals: int, rng: Rng,
+                budget: int | None = None) -> dict[Action, list[Fraction]]:
+    """Every legal choice with its exact expected net points shed this turn (`advise`) on each of `deals` positions
+    drawn from the seat's belief (`seat_belief`), best first by their mean. The deals share every position whose
+    future reads none of the unseen cards (`shared_deals`); a deal whose answer would take more than `budget`
+    engine steps is left out (none left: an empty answer)."""
+    belief, shared = seat_belief(observation), shared_deals()
+    values: dict[Action, list[Fraction]] = {}
+    for _ in range(deals):
+        try:
+            ranked = advise(belief.sample(rng), budget=budget, shared=shared)
+        except OverBudget:
+            continue
+        for action, value in ranked:
+            values.setdefault(action, []).append(value)
+    return dict(sorted(values.items(), key=lambda item: mean(item[1]), reverse=True))
+
+
+def mean(values: Sequence[Fraction]) -> Fraction:
+    """The exact mean of some values."""
+    return sum(values, Fraction(0)) / len(values)
 
 
 # -- the advisor at the table ---------------------------------------------------------------------------------
-def state_from_observation(obs: Mapping[str, Any], rng: Rng) -> DeerState:
-    """The acting player's view made a full position: what they see as it is, the unseen cards (other
-    hands, their face-down set-aside cards, the Predator pile) dealt uniformly. Raises SaveFileError if
-    the deal breaks a rule (e.g. set-aside numbers must differ)."""
-    options = obs["options"]
-    game = cast(DeerGame, game_of(load_components(options["components"]).game, options))
-    me, n = obs["player"], game.num_players
-    others = [p for p in range(n) if p != me]
-    own_aside = obs.get("set_aside") or [0] * len(game.full_deck)
-    sizes = [obs["hand_sizes"][p] for p in others] + [obs.get("set_aside_sizes", [0] * n)[p] for p in others]
-    *dealt, pile = deal(game, unseen_cards(game, obs["hand"], obs["discard"], own_aside), sizes, rng)
-    hands, aside = dict(zip(others, dealt[:len(others)])), dict(zip(others, dealt[len(others):]))
-    data = game.initial_state().to_json()
-    data.update({key: _lists(obs[key]) for key in data.keys() & obs.keys() if key != "set_aside"})
-    data.update(hands=[list(obs["hand"]) if p == me else hands[p] for p in range(n)], predator_pile=pile,
-                deck=[0] * len(game.full_deck))
-    if "set_aside" in data:
-        data["set_aside"] = [list(own_aside) if p == me else aside[p] for p in range(n)]
-    return game.state_from_json(data)
-
-
-def _lists(value):
-    return [_lists(v) for v in value] if isinstance(value, (tuple, list)) else value
-
-
 class AdvisorAgent:
-    """At the number dice and knocking (`ADVISED_PHASES`), the advisor's best choice (ties: the greedy
-    agent's), on one uniform deal of the unseen cards drawn from its generator; elsewhere the greedy agent.
-    A position whose exact answer would take more than `budget` engine steps (a Three Deer Heads that
-    could take a huge Discard pile into hand) is left to the greedy agent too."""
+    """At the numbers it names and knocking (`ADVISED_PHASES`), the choice with the best expected net points shed this
+    turn over `deals` positions drawn from its seat's belief (`advise_seat`; ties: the greedy agent's choice);
+    elsewhere the greedy agent. A position whose exact answer would take more than `budget` engine steps (a Three
+    Deer Heads that could take a huge Discard pile into hand) is left to the greedy agent too."""
 
     budget = 30_000
     largest = 40  # hand + Discard pile: beyond this, greedy (the engine slows down on huge hands)
+    deals = 4
+    observes_by_key = True  # reads its observation by key (the belief reads the entries it needs)
 
     def __init__(self):
         self.greedy = GreedyAgent()
@@ -645,12 +614,11 @@ class AdvisorAgent:
         size = sum(observation["hand"]) + sum(observation["discard"])
         if len(legal) == 1 or observation["phase"] not in ADVISED_PHASES or size > self.largest:
             return greedy
-        try:
-            ranked = advise(state_from_observation(observation, rng), budget=self.budget)
-        except (SaveFileError, OverBudget):  # a deal the rules forbid (e.g. set-aside numbers), or too big
+        values = advise_seat(observation, self.deals, rng, self.budget)
+        if not values:
             return greedy
-        best = ranked[0][1]
-        tied = [a for a, v in ranked if v == best]
+        best = mean(next(iter(values.values())))
+        tied = [action for action, deals in values.items() if mean(deals) == best]
         return greedy if greedy in tied else tied[0]
 
 
@@ -661,7 +629,7 @@ def sample_turn(state: DeerState, agent, rng: Rng) -> Turn:
     while not turn.over():
         s = turn.inner
         if s.is_chance_node():
-            action = sample_outcome(s, rng)
+            action = s.sample_chance(rng)
         else:
             action = agent.act(shown_to(agent, s, s.current_player()), s.legal_actions(), rng)
         turn = turn._apply(action)

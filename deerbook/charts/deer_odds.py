@@ -1,6 +1,6 @@
 """Deer in the Headlights odds as Plotly figures: every number is the exact one from `deerbook.analysis.deer_odds`
 and `deerbook.bots.deer_advisor` (hover text shows the fraction), or a seeded estimate from
-`deerbook.analysis.deer_batches` drawn with its 95% interval.
+`deerbook.analysis.batches` drawn with its 95% interval.
 
 Colours come from the registered ``deerbook`` / ``deerbook-dark`` templates (the book swaps them),
 except the roll-space picture, which gives each combination its own colour from `CATEGORY_COLORS`.

@@ -83,7 +83,7 @@ class Knowledge:
         """Each place the seat cannot see, with the number of cards it holds now."""
         n, me = self.n, self.seat
         sets = self._passing_sizes()
-        places = {PILE: sum_of(obs["predator_pile_size"]), DECK: sum_of(obs["deck_size"])}
+        places = {PILE: int(obs["predator_pile_size"]), DECK: int(obs["deck_size"])}
         for q in range(n):
             if q != me:
                 places[passing(q, n)] = sets[q]
@@ -215,11 +215,6 @@ class Knowledge:
         if any(c < 0 for c in left) or sum(left) != sum(c.size for c in self.cells):
             raise BeliefError("the observation's cards do not add up")
         return left
-
-
-def sum_of(value) -> int:
-    """A size (the observation gives sizes as numbers)."""
-    return int(value)
 
 
 def kinds_listed(counts) -> list[int]:

@@ -298,11 +298,6 @@ def _areas(board: tuple[int, ...], power_board: tuple[int, ...]) -> frozenset[in
     return frozenset(t for t, play, power in zip(TRACKS, board, power_board) if play or power)
 
 
-def pick_options(s) -> tuple[int, ...]:
-    """Tracks the actor may pick next under non-active rules A-D."""
-    return _pick_options(areas_with_dice(s), s.picks)
-
-
 @lru_cache(maxsize=None)
 def _pick_options(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[int, ...]:
     """The tracks a non-active player may pick next, given the areas with dice and the picks so far (a declined

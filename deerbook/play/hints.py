@@ -4,11 +4,10 @@ A game's registration names its hint function (`GameInfo.hints`, e.g. "deerbook.
 `(state, player) -> [Hint, ...]`, best first. A hint sees only `state.observation(player)`, never the full
 state, so it cannot peek at other hands:
 
-- Deer (both editions): `deer.advisor.advise` is exact for a full position, so the unseen cards are
-  dealt (`state_from_observation`) on `DEALS` fixed-seed deals and the values averaged (the deals share every
-  position whose future reads none of the unseen cards: `advisor.shared_deals`). When every deal
-  gives the same value (the usual case: the cards in hand decide this turn) the value is exact and
-  labelled so; otherwise it is labelled as the mean over the deals.
+- Deer (both editions): `bots.deer_advisor.advise` is exact for a full position, so `DEALS` positions are drawn
+  (fixed seed) from what the seat knows (`bots.deer_advisor.advise_seat`: the seat's belief, `deer.belief`) and the
+  values averaged. When every deal gives the same value (the usual case: the cards in hand decide this turn) the
+  value is exact and labelled so; otherwise it is labelled as the mean over the deals.
 - Football: everything on the table is public; `Advisor.advise` ranks by expected net points this turn
   (your points minus Blitz Bach's in solo); each choice is told with its touchdown and field-goal chances and,
   when it does not score, where the ball ends on average, so a choice that scores nothing this turn still shows
@@ -22,8 +21,8 @@ from fractions import Fraction
 from typing import Callable, NamedTuple
 
 
-from ..bots.deer_advisor import AdvisorAgent, OverBudget, advise, shared_deals, state_from_observation
-from ..engine import SaveFileError, State
+from ..bots.deer_advisor import AdvisorAgent, advise_seat
+from ..engine import State
 from ..engine.seeding import stream
 from ..bots.football_advisor import Advisor
 from ..bots.football_greedy import rebuild
@@ -42,20 +41,10 @@ class Hint(NamedTuple):
 
 
 def deer_hints(state: State, player: int) -> list[Hint]:
-    """Expected net points shed this turn (greedy play afterwards), per choice, on `DEALS` deals of unseen cards."""
-    observation = state.observation(player)
-    rng = stream(HINT_SEED)
-    per_deal, shared = [], shared_deals()
-    for _ in range(DEALS):
-        try:
-            ranked = advise(state_from_observation(observation, rng), budget=AdvisorAgent.budget, shared=shared)
-        except (SaveFileError, OverBudget):  # a deal the rules forbid, or an answer too big to compute
-            continue
-        per_deal.append({str(action): value for action, value in ranked})
-    if not per_deal:
-        return []
-    hints = [_deer_hint(text, [values[text] for values in per_deal]) for text in per_deal[0]]
-    return sorted(hints, key=lambda hint: hint.value, reverse=True)
+    """Expected net points shed this turn (greedy play afterwards), per choice, on `DEALS` positions drawn from what
+    the player knows (none when the answer is too big to compute)."""
+    values = advise_seat(state.observation(player), DEALS, stream(HINT_SEED), AdvisorAgent.budget)
+    return [_deer_hint(str(action), deals) for action, deals in values.items()]
 
 
 def _deer_hint(text: str, values: list[Fraction]) -> Hint:

@@ -5,8 +5,8 @@ A game's view module (its registration's `view` hook) offers `render_svg`, `rend
 `legend`, `rules_card`, `score_line` (every seat's score in a line), `order_choices` (the order the choices are offered
 in) and `split` / `split_moves` (a decision the tables take whole, `Split`, and the engine steps it makes); its
 `events` hook offers `step_event`, `turn_of` (see `deerbook.play.narration`) and `rolls_by_itself` (a person's roll
-the table makes without waiting). A view may leave any of these out: `PlainView` gives plain ones. Standard library
-only.
+the table makes without waiting). A view may leave any of these out: `Views` falls back to `PlainView`'s.
+Standard library only.
 """
 from __future__ import annotations
 

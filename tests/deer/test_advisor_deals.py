@@ -8,8 +8,8 @@ from test_advisor_walk import positions
 
 from deerbook.engine.registry import make_agents
 from deerbook.bots.deer_advisor import (Budget, OverBudget, Turn, advise, greedy_policy, position_for_hand,
-                                        shared_deals, state_from_observation)
-from deerbook.engine import SaveFileError, make_game
+                                        seat_belief, shared_deals)
+from deerbook.engine import make_game
 from deerbook.engine.exact import SharedWalks, _walker, action_values
 from deerbook.engine.runner import play
 from deerbook.engine.seeding import stream
@@ -32,8 +32,8 @@ def decisions(seed, **options):
 
 
 def slow_decision():
-    """A Joker after Three Deer Heads with the Discard pile to take (game seed 0, decision 140): its deals' walks
-    differ only in a draw from the Predator pile."""
+    """A Joker after Three Deer Heads with the Discard pile to take (game seed 0, decision 140): a long walk. The seat
+    saw every card go onto the Predator pile, so its deals differ only in the other hands."""
     return decisions(0)[139]
 
 
@@ -48,14 +48,9 @@ def observed():
 
 
 def deals(state):
-    """`DEALS` seeded deals of the unseen cards for the player to move (those the rules forbid left out)."""
-    rng, found = stream(0), []
-    for _ in range(DEALS):
-        try:
-            found.append(state_from_observation(state.observation(state.current_player()), rng))
-        except SaveFileError:
-            pass
-    return found
+    """`DEALS` seeded positions drawn from what the player to move knows (`seat_belief`)."""
+    belief, rng = seat_belief(state.observation(state.current_player())), stream(0)
+    return [belief.sample(rng) for _ in range(DEALS)]
 
 
 def others_set_aside(state):
@@ -155,6 +150,12 @@ def knock_with_two_high_cards():
     return position_for_hand(game, ["12", "11"], [2, 5, 5, 5], stream(1))
 
 
+def early_predator_decision():
+    """A predator decision early in game seed 0 (decision 16), before the seat has seen what the Predator pile holds:
+    what a later draw from it (Ruling 1) brings depends on the deal."""
+    return decisions(0)[15]
+
+
 def ignoring_draws(s, action, after):
     return False
 
@@ -163,7 +164,7 @@ def ignoring_hand_overs(s, action, after):
     return s.reads_unseen() if action is None else after.round_over()
 
 
-@pytest.mark.parametrize("position, reads", [(slow_decision, ignoring_draws),
+@pytest.mark.parametrize("position, reads", [(early_predator_decision, ignoring_draws),
                                              (knock_with_two_high_cards, ignoring_hand_overs)])
 def test_a_store_that_ignores_a_read_of_the_unseen_cards_gives_wrong_answers(position, reads):
     """The check has teeth: a store told that a draw from the Predator pile (Ruling 1), or a hand-over (Ruling 2),

@@ -1,14 +1,13 @@
 """One turn exactly, and the advisor: exact values checked by hand and against the engine's sampler."""
 import math
-from fractions import Fraction
 
 import numpy as np
 from deer_helpers import DH, RD, act, position, roll
 
 from deerbook.engine.registry import agents_for, make_agents
 from deerbook.bots.deer_greedy import GreedyAgent
-from deerbook.bots.deer_advisor import (AdvisorAgent, Turn, advise, greedy_policy, position_for_hand, sample_turn,
-                                   sampled_turn, state_from_observation, turn_distribution, turn_summary)
+from deerbook.bots.deer_advisor import (AdvisorAgent, Turn, advise, advise_seat, greedy_policy, position_for_hand,
+                                        sample_turn, seat_belief, turn_distribution, turn_summary)
 from deerbook.analysis.batches import matchup
 from deerbook.engine import make_game
 from deerbook.engine.exact import agent_policy
@@ -87,26 +86,51 @@ def test_card_edition_turn():
     assert abs(np.mean(samples) - float(summary["shed"])) <= 4 * np.std(samples, ddof=1) / math.sqrt(1500)
 
 
-def test_unseen_cards_are_dealt_consistently():
+def test_a_hand_made_position_deals_the_unseen_cards_from_the_belief():
     game = make_game("deer", num_players=4)
     state = position_for_hand(game, ["3", "Fox"], [2, 9, 7, 5], stream(1), discard=["6"])
     assert [sum(h) for h in state.hands] == [2, 9, 7, 5] and sum(state.discard) == 1
-    seen = act(state, "roll 3, 5, 7; predator Fox")
-    rebuilt = state_from_observation(seen.observation(0), stream(2))
-    assert rebuilt.hands[0] == seen.hands[0] and rebuilt.roll == seen.roll and rebuilt.phase == seen.phase
-    two = make_game("deer", num_players=2)
-    result = sampled_turn(two, ["3", "Fox"], [2, 4], deals=2, seed=1)
-    assert isinstance(result["shed"], Fraction) and result["goes_out_se"] >= 0
+    assert state.observation(0) == position_for_hand(game, ["3", "Fox"], [2, 9, 7, 5], stream(2),
+                                                     discard=["6"]).observation(0)
+    hands = {position_for_hand(game, ["3", "Fox"], [2, 9, 7, 5], stream(seed), discard=["6"]).hands
+             for seed in range(5)}
+    assert len(hands) == 5, "the other hands are drawn, not fixed"
 
 
 def test_the_advisor_sees_a_roll_a_joker_changed():
-    """After a Joker turns die C (showing 4) into a second 1, the observation rebuilds as a legal position."""
+    """After a Joker turns die C (showing 4) into a second 1, the seat's belief draws the position it is in."""
     state = act(roll(position([["1", "1", "9", "12", "Joker"], ["2"], ["4"]]), 1, RD, 4, "Bear"),
                 "Joker on die C", "die C shows 1")
-    rebuilt = state_from_observation(state.observation(0), stream(2))
-    assert (rebuilt.roll, rebuilt.joker_die, rebuilt.phase) == ((1, RD, 1, "Bear"), 2, "choose_number")
-    ranked = advise(rebuilt)
+    drawn = seat_belief(state.observation(0)).sample(stream(2))
+    assert (drawn.roll, drawn.joker_die, drawn.phase) == ((1, RD, 1, "Bear"), 2, "choose_number")
+    ranked = advise(drawn)
     assert str(ranked[0][0]) == "choose 12" and ranked[0][1] == 1 + 1 + 12
+
+
+def test_the_advisor_reads_what_the_seat_saw_go_into_a_hand():
+    """The advisor's positions keep what the seat saw: player 0 passed its 9 to player 1 (Ruling 3), so every
+    position it draws has that 9 in player 1's hand, where a deal by hand sizes would often put it elsewhere."""
+    game = make_game("deer", num_players=3)
+    start = deer_position(game, [["7", "9", "Fox", "2"], ["7", "7", "5", "1"], ["3", "4", "6", "8"]],
+                          discard=None, predator_pile=[])
+    state = roll(start, 9, DH, 7, "Fox")
+    while state.phase == "pass":
+        state = state.apply(next(a for a in state.legal_actions() if a.args[1] == 1))
+    nine = game.components.number_kind[9]
+    belief, rng = seat_belief(state.observation(0)), stream(3)
+    for _ in range(30):
+        drawn = belief.sample(rng)
+        assert drawn.hands[1][nine] == 1 and drawn.observation(0) == state.observation(0)
+
+
+def test_advise_seat_averages_the_deals_best_first():
+    state = act(roll(position([["1", "1", "9", "12", "Joker"], ["2"], ["4"]]), 1, RD, 4, "Bear"),
+                "Joker on die C", "die C shows 1")
+    values = advise_seat(state.observation(0), 3, stream(4))
+    assert all(len(v) == 3 for v in values.values())
+    means = [sum(v) / 3 for v in values.values()]
+    assert means == sorted(means, reverse=True) and str(next(iter(values))) == "choose 12"
+    assert advise_seat(state.observation(0), 3, stream(4), budget=1) == {}, "every deal over the budget"
 
 
 def test_turn_wrapper_delegates_the_engine():

@@ -104,14 +104,6 @@ def owner(place: int, n: int) -> int | None:
     return place % n if 0 <= place < 3 * n else None
 
 
-def mask_of(kinds: Iterable[int]) -> int:
-    """The bit mask of card kinds."""
-    mask = 0
-    for kind in kinds:
-        mask |= 1 << kind
-    return mask
-
-
 def kinds_of(mask: int) -> list[int]:
     """The card kinds of a bit mask."""
     return [k for k in range(mask.bit_length()) if mask >> k & 1]

@@ -10,18 +10,19 @@ pytest.importorskip("plotly")
 import plotly.graph_objects as go  # noqa: E402
 
 from deerbook.analysis.numbers import chance, decimal, percent  # noqa: E402
+from deerbook.analysis.deer_positions import DECISION_QUESTIONS  # noqa: E402
 from deerbook.bots import deer_advisor, football_advisor  # noqa: E402
 from deerbook.charts import deer_odds, football_odds  # noqa: E402
 from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, pinned_axes, step_data, step_titles,  # noqa: E402
                                       with_dropdown, with_slider, wrap_label)
-from deerbook.bots.deer_advisor import advise, turn_distribution, turn_summary  # noqa: E402
+from deerbook.bots.deer_turn_walk import advise, turn_distribution, turn_summary  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.bots.football_advisor import Advisor  # noqa: E402
 from deerbook.analysis.deer_odds import odds_report  # noqa: E402
 from deerbook.analysis.football_odds import FIELD_POSITIONS, box_gain, default_game, whole_track  # noqa: E402
 from deerbook.charts import football_sheet  # noqa: E402
 from deerbook.football.sheet import TRACKS  # noqa: E402
-from deerbook.bots.deer_advisor import position_for_hand  # noqa: E402
+from deerbook.bots.deer_turn_walk import position_for_hand  # noqa: E402
 from deerbook.engine.seeding import stream  # noqa: E402
 
 
@@ -137,12 +138,12 @@ def test_deer_positions_are_seeded_and_one_per_kind_of_decision(deer_states):
     again = deer_advisor.advisor_positions()
     assert [s.to_json() for s in again] == [s.to_json() for s in deer_states]
     phases = [s.phase for s in deer_states]
-    assert len(phases) >= 3 and len(set(phases)) == len(phases) and set(phases) <= set(deer_advisor.DECISION_QUESTIONS)
+    assert len(phases) >= 3 and len(set(phases)) == len(phases) and set(phases) <= set(DECISION_QUESTIONS)
     assert all(len(s.legal_actions()) > 1 for s in deer_states)
 
 
 def test_deer_advisor_dropdown_shows_the_exact_value_of_every_legal_choice(deer_advisor_fig, deer_states):
-    assert labels(deer_advisor_fig) == [deer_advisor.DECISION_QUESTIONS[s.phase] for s in deer_states]
+    assert labels(deer_advisor_fig) == [DECISION_QUESTIONS[s.phase] for s in deer_states]
     for index, state in enumerate(deer_states):
         ranked = advise(state)
         bars = step_data(deer_advisor_fig, index)[0]

@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("plotly")
 
 from deerbook.charts import deer_odds  # noqa: E402
-from deerbook.bots.deer_advisor import advise, turn_distribution  # noqa: E402
+from deerbook.bots.deer_turn_walk import advise, turn_distribution  # noqa: E402
 from deerbook.analysis.batches import play_batch  # noqa: E402
 from deerbook.analysis.stats import estimate  # noqa: E402
 from deerbook.deer.components import combination_name  # noqa: E402

@@ -1,6 +1,6 @@
 """Every dotted name of the package that the code, the docs and the config mention resolves.
 
-A name like `deerbook.play.hints.deer_hints`, `bots.deer_advisor.advise_seat` (a subpackage named without the
+A name like `deerbook.play.hints.deer_hints`, `bots.deer_turn_walk.advise_seat` (a subpackage named without the
 `deerbook.` prefix), `deerbook.play.hints:deer_hints` (an import path) or `Turn.reads_unseen` after its module names
 a module of the package, then attributes of it. Where a module is moved, renamed or an attribute deleted, a mention
 left behind fails here with its file and line. Read: the package's code (comments and docstrings too), the tests and
@@ -137,7 +137,8 @@ def test_names_are_found_in_every_kind_of_source():
         assert expected in files
     assert any(file.startswith("notebooks/") for file in files) and any(file.startswith("book/") for file in files)
     assert not resolves("deerbook.play.words") and not resolves("deer.advisor.advise")
-    assert resolves("bots.deer_advisor.Turn.reads_unseen") and resolves("deerbook.engine.registry.GameInfo.information")
+    assert resolves("bots.deer_turn_walk.Turn.reads_unseen")
+    assert resolves("deerbook.engine.registry.GameInfo.information")
 
 
 def test_every_dotted_name_resolves():

@@ -11,7 +11,7 @@ Nothing here models the rules a second time.
 - `predator_distribution`, `number_chances`: the predator die, and each number on at least one die; `face_counts`:
   how many dice show each face (numbers, symbols, the predator die's faces).
 - `odds_report` / `format_odds` for `python -m deerbook odds deer` (and `deer-cards`).
-One turn of a hand and the advisor are in `deerbook.bots.deer_advisor`.
+One turn of a hand is in `deerbook.bots.deer_turn_walk`, the advisor in `deerbook.bots.deer_advisor`.
 """
 from __future__ import annotations
 

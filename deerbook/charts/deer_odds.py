@@ -1,5 +1,5 @@
 """Deer in the Headlights odds as Plotly figures: every number is the exact one from `deerbook.analysis.deer_odds`
-and `deerbook.bots.deer_advisor` (hover text shows the fraction), or a seeded estimate from
+and `deerbook.bots.deer_turn_walk` (hover text shows the fraction), or a seeded estimate from
 `deerbook.analysis.batches` drawn with its 95% interval.
 
 Colours come from the registered ``deerbook`` / ``deerbook-dark`` templates (the book swaps them),
@@ -20,7 +20,8 @@ from typing import Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..bots.deer_advisor import DECISION_QUESTIONS, advise, position_for_hand, turn_distribution, turn_summary
+from ..analysis.deer_positions import DECISION_QUESTIONS
+from ..bots.deer_turn_walk import advise, position_for_hand, turn_distribution, turn_summary
 from ..analysis.batches import Batch
 from ..analysis.stats import Estimate
 from ..deer.components import chart_rows, combination_name, row_name

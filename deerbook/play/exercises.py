@@ -15,7 +15,7 @@ from ..analysis.deer_odds import combination_distribution, edition, joker_reach,
 from ..analysis.football_odds import area_count_tables, blitz_board, board_counts, box_gain
 from ..analysis.stats import Estimate
 from ..analysis.study import as_batch, load_study
-from ..bots.deer_advisor import advise
+from ..bots.deer_turn_walk import advise
 from ..bots.football_advisor import active_choice, picks_choice
 from ..deer.components import chart_rows
 from ..deer.rules import available_racks, card_list, hand_value

@@ -4,8 +4,8 @@ A game's registration names its hint function (`GameInfo.hints`, e.g. "deerbook.
 `(state, player) -> [Hint, ...]`, best first. A hint sees only `state.observation(player)`, never the full
 state, so it cannot peek at other hands:
 
-- Deer (both editions): `bots.deer_advisor.advise` is exact for a full position, so `DEALS` positions are drawn
-  (fixed seed) from what the seat knows (`bots.deer_advisor.advise_seat`: the seat's belief, `deer.belief`) and the
+- Deer (both editions): `bots.deer_turn_walk.advise` is exact for a full position, so `DEALS` positions are drawn
+  (fixed seed) from what the seat knows (`bots.deer_turn_walk.advise_seat`: the seat's belief, `deer.belief`) and the
   values averaged. When every deal gives the same value (the usual case: the cards in hand decide this turn) the
   value is exact and labelled so; otherwise it is labelled as the mean over the deals.
 - Football: everything on the table is public; `Advisor.advise` ranks by expected net points this turn
@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Callable, NamedTuple
 
 
-from ..bots.deer_advisor import AdvisorAgent, advise_seat
+from ..bots.deer_turn_walk import TABLE_BUDGET, advise_seat
 from ..engine import State
 from ..engine.seeding import stream
 from ..bots.football_advisor import Advisor
@@ -43,7 +43,7 @@ class Hint(NamedTuple):
 def deer_hints(state: State, player: int) -> list[Hint]:
     """Expected net points shed this turn (greedy play afterwards), per choice, on `DEALS` positions drawn from what
     the player knows (none when the answer is too big to compute)."""
-    values = advise_seat(state.observation(player), DEALS, stream(HINT_SEED), AdvisorAgent.budget)
+    values = advise_seat(state.observation(player), DEALS, stream(HINT_SEED), TABLE_BUDGET)
     return [_deer_hint(str(action), deals) for action, deals in values.items()]
 
 

@@ -7,7 +7,7 @@ which recomputes from the controls (it also runs whenever a control changes). Af
 a browser. A bad input is reported in words under the controls.
 
 - `DeerExplorer`: an edition and a hand ("3 3 7 Fox Joker", card names in any case); the exact distribution of
-  points shed in the turn that starts now (greedy play, `bots.deer_advisor.turn_distribution`) and the chance the
+  points shed in the turn that starts now (greedy play, `bots.deer_turn_walk.turn_distribution`) and the chance the
   hand empties. The other hands hold `others` cards each (at least one: an empty hand would have ended the round;
   at most what the deck leaves them), dealt from the unseen cards with the `deal seed`. Switching the edition keeps
   the cards of the hand the other edition has (by their number: 1 is the card game's A) and says what it dropped.
@@ -25,7 +25,7 @@ import plotly.graph_objects as go
 from ..analysis.deer_odds import edition
 from ..analysis.football_odds import FIELD_POSITIONS, box_gain, default_game
 from ..analysis.numbers import chance, decimal
-from ..bots.deer_advisor import position_for_hand, turn_distribution, turn_summary
+from ..bots.deer_turn_walk import position_for_hand, turn_distribution, turn_summary
 from ..charts.deer_odds import EDITION_LABELS, EDITIONS, turn_figure
 from ..charts.football_odds import fraction_bar
 from ..charts.football_sheet import TRACK_KINDS

@@ -7,8 +7,8 @@ import pytest
 from test_advisor_walk import positions
 
 from deerbook.engine.registry import make_agents
-from deerbook.bots.deer_advisor import (Budget, OverBudget, Turn, advise, greedy_policy, position_for_hand,
-                                        seat_belief, shared_deals)
+from deerbook.bots.deer_turn_walk import (Budget, OverBudget, Turn, advise, greedy_policy, position_for_hand,
+                                          seat_belief, shared_deals)
 from deerbook.engine import make_game
 from deerbook.engine.exact import SharedWalks, _walker, action_values
 from deerbook.engine.runner import play

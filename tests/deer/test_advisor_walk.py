@@ -6,8 +6,8 @@ import pytest
 from deer_helpers import DH, RD, position, roll
 
 from deerbook.bots.deer_greedy import GreedyAgent
-from deerbook.bots.deer_advisor import (BEFORE_PREDATOR_PHASES, Budget, OverBudget, Turn, advise, greedy_policy,
-                                   position_for_hand, turn_distribution)
+from deerbook.bots.deer_turn_walk import (BEFORE_PREDATOR_PHASES, Budget, OverBudget, Turn, advise, greedy_policy,
+                                          position_for_hand, turn_distribution)
 from deerbook.analysis.deer_odds import edition
 from deerbook.engine.exact import agent_policy, outcome_distribution
 from deerbook.engine.protocol import evolve

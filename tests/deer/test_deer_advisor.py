@@ -6,8 +6,9 @@ from deer_helpers import DH, RD, act, position, roll
 
 from deerbook.engine.registry import agents_for, make_agents
 from deerbook.bots.deer_greedy import GreedyAgent
-from deerbook.bots.deer_advisor import (AdvisorAgent, Turn, advise, advise_seat, greedy_policy, position_for_hand,
-                                        sample_turn, seat_belief, turn_distribution, turn_summary)
+from deerbook.bots.deer_advisor import AdvisorAgent
+from deerbook.bots.deer_turn_walk import (Turn, advise, advise_seat, greedy_policy, position_for_hand, sample_turn,
+                                          seat_belief, turn_distribution, turn_summary)
 from deerbook.analysis.batches import matchup
 from deerbook.engine import make_game
 from deerbook.engine.exact import agent_policy

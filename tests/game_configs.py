@@ -6,7 +6,6 @@ package (an entry point in the `deerbook.games` group) is checked with no edit h
 
 from deerbook.engine.agents import RandomAgent
 from deerbook.engine.registry import game_info, game_names
-from deerbook.engine.runner import sample_outcome
 from deerbook.engine.seeding import stream
 
 MAX_STEPS = 200_000  # far beyond any real game: reaching it means the game does not terminate
@@ -23,7 +22,7 @@ def walk(state, seed):
         if state.is_terminal():
             return
         if state.is_chance_node():
-            action = sample_outcome(state, rng)
+            action = state.sample_chance(rng)
         else:
             action = agent.act(state.observation(state.current_player()), state.legal_actions(), rng)
         state = state.apply(action)

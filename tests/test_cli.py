@@ -10,7 +10,7 @@ import pytest
 from deerbook.cli.main import main
 from deerbook.engine import RuleViolation, make_game
 from deerbook.engine.errors import OptionError
-from deerbook.engine.registry import read_option
+from deerbook.engine.registry import game_info
 from deerbook.analysis.simulate import format_summary, simulate
 from processes import HANG_SECONDS, started
 
@@ -152,7 +152,8 @@ def test_make_game_checks_option_names_and_types():
                            ({"num_players": True}, "got True"), ({"knocking": "true"}, "false or true")]:
         with pytest.raises(OptionError, match=words):
             make_game("deer", **options)
-    assert read_option("deer", "knocking", "TRUE") is True and read_option("deer", "num_players", "3") == 3
+    deer = game_info("deer")
+    assert deer.option("knocking").parse("deer", "TRUE") is True and deer.option("num_players").parse("deer", "3") == 3
     with pytest.raises(OptionError, match="football has no option 'advanced'"):
         make_game("football", advanced=True)
 

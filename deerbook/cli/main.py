@@ -18,8 +18,8 @@ from ..engine.errors import ComponentError, DeerbookError, OptionError, SaveFile
 from ..engine.files import unexpected
 from ..engine.seeding import MAX_SEED_DIGITS, check_seed, parse_seed
 from ..engine.validate import whole_number
-from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, check_options,
-                               game_hook, game_info, game_names, game_options, load_errors, make_game, read_option)
+from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, game_hook, game_info,
+                               game_names, load_errors, make_game)
 from . import balance, play as table
 from .running import ClusterError, executor_for, progress_bar
 from .usage import BAD_INPUT, FAILED, INTERRUPTED, OUTPUT_CLOSED, UsageError
@@ -101,7 +101,8 @@ def chosen_options(args: argparse.Namespace) -> dict:
     """The game options the flags and --option ask for, each checked against the game's option spec."""
     if args.solo and args.players not in (None, 1):
         raise UsageError("--solo", f"a solo game has one player; drop --players {args.players}")
-    spec = game_options(args.game)
+    info = game_info(args.game)
+    spec = info.option_spec
     chosen: dict[str, tuple[Any, str]] = {}
     wanted: list[tuple[str, Any, str]] = [("num_players", 1, "--solo")] if args.solo else []
     wanted += [("num_players", args.players, "--players")] if args.players is not None and not args.solo else []
@@ -112,8 +113,8 @@ def chosen_options(args: argparse.Namespace) -> dict:
         if key in chosen:
             raise UsageError(flag, f"sets {key} again (already set by {chosen[key][1]})")
         try:
-            value = read_option(args.game, key, value) if flag == "--option" else value
-            check_options(args.game, {key: value})
+            value = info.option(key).parse(args.game, value) if flag == "--option" else value
+            info.check({key: value})
         except OptionError as exc:
             raise UsageError(flag, str(exc)) from None
         chosen[key] = (value, flag)
@@ -151,7 +152,7 @@ def build_game(args: argparse.Namespace):
     try:
         return make_game(args.game, **options)
     except (ComponentError, ValueError) as exc:
-        files = [key for key in options if game_options(args.game)[key].path]
+        files = [key for key in options if game_info(args.game).option_spec[key].path]
         raise UsageError(" ".join(["--option", *files[:1]]), str(exc)) from None
 
 
@@ -178,7 +179,7 @@ def run_play(args: argparse.Namespace) -> int:
     if args.load:
         refuse_with_load(args)
     elif seats is not None:
-        players = game_options(args.game)["num_players"]
+        players = game_info(args.game).option_spec["num_players"]
         low, high = cast(int, players.low), cast(int, players.high)  # an integer option sets both
         if not low <= len(seats) <= high:
             raise UsageError("--seats", f"{args.game} is for {low} to {high} players: give one seat each, "
@@ -208,7 +209,7 @@ def options_help() -> str:
     lines = ["game options (--option KEY=VALUE; a switch takes true or false):"]
     for name in game_names():
         lines.append(f"  {name} ({game_info(name).title}):")
-        for option in game_options(name).values():
+        for option in game_info(name).option_spec.values():
             default = "none" if option.default is None else str(option.default).lower()
             lines.append(f"    {option.name:<18} {option.help} (default {default})")
             lines.append(f"    {'':<18} allowed: {option.allowed()}")
@@ -239,7 +240,7 @@ def build_parser() -> Parser:
     sim.add_argument("game", choices=game_names(), help="the game to play")
     sim.add_argument("--seed", type=batch_seed, required=True, help="seed of the run, a whole number of at most "
                                                                    f"{MAX_SEED_DIGITS} digits (required)")
-    defaults = ", ".join(f"{name} {game_options(name)['num_players'].default}" for name in game_names())
+    defaults = ", ".join(f"{name} {game_info(name).option_spec['num_players'].default}" for name in game_names())
     sim.add_argument("--players", type=count(0), help=f"number of players (default: {defaults})")
     sim.add_argument("--games", type=count(1, MAX_GAMES, GAMES_WHY), default=100,
                      help="number of games (default: 100)")

@@ -395,21 +395,6 @@ def game_hook(name: str, kind: str) -> Any:
     return game_info(name).hook(kind) if name in game_names() else None
 
 
-def game_options(name: str) -> dict[str, Option]:
-    """The option spec of a registered game, by option name."""
-    return game_info(name).option_spec
-
-
-def check_options(name: str, options: dict[str, Any]) -> None:
-    """Raise OptionError naming the first unknown or badly typed option (with the valid ones)."""
-    game_info(name).check(options)
-
-
-def read_option(name: str, key: str, text: str) -> Any:
-    """The value of option `key` of game `name` from a command-line word (`true` for a switch)."""
-    return game_info(name).option(key).parse(name, text)
-
-
 def make_game(name: str, **options: Any) -> Game:
     """Build a registered game, e.g. make_game("deer", num_players=4), after checking its options."""
     info = game_info(name)

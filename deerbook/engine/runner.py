@@ -14,12 +14,7 @@ from .agents import Agent, shown_to
 from .events import Event, Step
 from .errors import RuleViolation
 from .protocol import CHANCE, TERMINAL, Action, Game, State
-from .seeding import Rng, Seed, as_generator, restore_stream, spawn, stream_state
-
-
-def sample_outcome(state: State, rng: Rng) -> Action:
-    """A chance outcome of `state` drawn with its exact probability."""
-    return state.sample_chance(rng)
+from .seeding import Seed, as_generator, restore_stream, spawn, stream_state
 
 
 class Match:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..engine import Action
-from ..engine.runner import play, sample_outcome
+from ..engine.runner import play
 from ..engine.seeding import as_generator
 from ..deer.components import DeerComponents
 from ..deer.rules import Phase, card_list, hand_value
@@ -85,7 +85,7 @@ def deal(game, seed, state=None) -> tuple[object, list[tuple[str, Fraction]]]:
     state = game.initial_state() if state is None else state
     dealt = []
     while state.is_chance_node() and state.phase == Phase.DEAL:
-        action = sample_outcome(state, rng)
+        action = state.sample_chance(rng)
         dealt.append((str(action), dict(state.chance_outcomes())[action]))
         state = state.apply(action)
     return state, dealt

@@ -13,7 +13,6 @@ from deerbook.deer.components import combination_name, signature
 from deer_helpers import first_readings_components
 from deerbook.analysis.deer_odds import edition, format_odds, joker_reach, odds_report, roll_state
 from deerbook.engine import make_game
-from deerbook.engine.runner import sample_outcome
 from deerbook.engine.seeding import stream
 
 EDITIONS = ("deer", "deer-cards")
@@ -113,7 +112,7 @@ def test_engine_sampler_agrees_within_four_standard_errors(name):
     samples = 6000
     state, comp = roll_state(edition(name)), edition(name).components
     rng = stream(2024)
-    seen = Counter(combination_name(comp, comp.chart_row(sample_outcome(state, rng).args).signature)
+    seen = Counter(combination_name(comp, comp.chart_row(state.sample_chance(rng).args).signature)
                    for _ in range(samples))
     for combo, p in probabilities(name).items():
         se = math.sqrt(p * (1 - p) / samples)

@@ -4,7 +4,6 @@ from fractions import Fraction
 
 from deerbook.engine.registry import agents_for
 from deerbook.engine import make_game
-from deerbook.engine.runner import sample_outcome
 from deerbook.analysis.simulate import simulate
 from deerbook.bots.football_advisor import (Advisor, AdvisorAgent, ChoiceOutcome, active_choice, blitz_this_round,
                                        picks_choice)
@@ -94,7 +93,7 @@ def test_choice_distribution_against_monte_carlo_of_the_defense_die(two):
     rng, roll = stream(5), position(two, phase=DEFENSE_ROLL)
     sheet = Marks(marker=30, checked=(6, 4, 3, 2, 1, 1), breakaway=2)
     by_face = {f: active_choice(sheet, 1, 4, f).expectation(lambda o: o.yards) for f in (0, 1, 2)}
-    faces = [sample_outcome(roll, rng).args[0] for _ in range(2000)]
+    faces = [roll.sample_chance(rng).args[0] for _ in range(2000)]
     within_4_se([by_face[f] for f in faces], active_choice(sheet, 1, 4).expectation(lambda o: o.yards))
 
 

@@ -10,7 +10,6 @@ import pytest
 
 from deerbook.cli.main import main
 from deerbook.engine import make_game
-from deerbook.engine.runner import sample_outcome
 from deerbook.analysis.football_seasons import solo_seasons, win_rates
 from deerbook.analysis.football_odds import (AREA_STATISTICS, Gain, area_count_tables, blitz_board, board_counts,
                                    chance_by_field_position, default_game, expected_yards, next_box, odds_report,
@@ -67,7 +66,7 @@ def test_eleven_dice_tables():
 def test_largest_area_against_monte_carlo_from_the_engine():
     rng = stream(7)
     roll = position(default_game(), phase=PLAY_ROLL, board=(6, 0, 0, 0, 0, 0))  # 5 play dice in the pool
-    samples = [max(sample_outcome(roll, rng).args) for _ in range(3000)]
+    samples = [max(roll.sample_chance(rng).args) for _ in range(3000)]
     within_4_se(samples, area_count_tables(5)["largest area"].expectation())
 
 
@@ -133,7 +132,7 @@ def test_next_box_against_monte_carlo_of_the_defense_die():
     game, rng = default_game(), stream(3)
     roll = position(game, phase=DEFENSE_ROLL)
     sheet = track_sheets(game, 3)[10]
-    faces = [sample_outcome(roll, rng).args[0] for _ in range(2000)]
+    faces = [roll.sample_chance(rng).args[0] for _ in range(2000)]
     yards = {f: expected_yards(next_box(game, sheet, 3, f)) for f in DEFENSE}
     within_4_se([yards[f] for f in faces], expected_yards(next_box(game, sheet, 3)))
 
@@ -155,7 +154,7 @@ def test_blitz_bach_matches_every_power_die_assignment(power):
 def test_blitz_bach_against_monte_carlo():
     solo, rng = make_game("football", num_players=1), stream(11)
     state = position(solo, phase=BLITZ_ROLL, board=(4, 0, 3, 1, 3, 0), defense_marker=1, marks={0: dict(power=4)})
-    samples = [state.apply(sample_outcome(state, rng)).blitz[-1] for _ in range(2000)]
+    samples = [state.apply(state.sample_chance(rng)).blitz[-1] for _ in range(2000)]
     within_4_se(samples, blitz_board((4, 0, 3, 1, 3, 0), 1, 4).expectation())
 
 

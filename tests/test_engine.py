@@ -217,3 +217,30 @@ def test_identity_cache_computes_once_per_object_and_stays_bounded():
     equal = tuple([1, 2])  # equal to `a`, another object: keyed by identity, so computed again
     assert cache.of(equal) == 3 and calls == [a, b, equal]
     assert cache.of(c) == 11 and len(cache.entries) <= 2
+
+
+def test_a_cached_method_runs_once_per_instance_and_evolve_never_copies_it():
+    from dataclasses import dataclass
+
+    from deerbook.engine.protocol import cached_method, evolve, evolved, field_values
+
+    calls = []
+
+    @dataclass(frozen=True)
+    class Point:
+        x: int
+
+        @cached_method
+        def doubled(self) -> int:
+            """Twice x."""
+            calls.append(self.x)
+            return 2 * self.x
+
+    point = Point(3)
+    assert [point.doubled(), point.doubled()] == [6, 6] and calls == [3]
+    assert Point.doubled.__doc__ == "Twice x." and Point.doubled.cache_key == "_cache_doubled"
+    assert field_values(point) == {"x": 3}, "a cached lookup is no field"
+    moved, copied = evolve(point, x=4), evolved(point, {})
+    assert moved.doubled() == 8 and copied.doubled() == 6 and calls == [3, 4, 3], "each new instance works it out"
+    with pytest.raises(TypeError, match="no field"):
+        evolve(point, doubled=1)

@@ -50,7 +50,7 @@ from ..engine import CHANCE, Action, Distribution, State
 from ..engine.registry import game_of
 from ..engine.agents import shown_to
 from ..engine.exact import SharedWalks, action_values, agent_policy, outcome_distribution
-from ..engine.protocol import IdentityCache, evolve
+from ..engine.protocol import IdentityCache, cached_method, evolve
 from ..engine.seeding import Rng
 from .deer_greedy import GreedyAgent
 from ..deer.belief import Belief
@@ -113,18 +113,13 @@ class Turn(State):
     origin: DeerState | None = field(default=None, compare=False, repr=False)  # the turn's start (`deal_key`)
     changes: dict = field(default_factory=dict, compare=False, repr=False)  # `deal_key`'s, by (seat, cards)
 
-    # Per state: its successors by action (a re-roll's loop check and the walk apply the same ones), the
-    # continuation policy's choice (both ask for it), its walk key and its hash.
-    CACHE_KEYS = State.CACHE_KEYS + ("_cache_next", "_cache_choice", "_cache_key", "_cache_deal", "_cache_over",
-                                      "_cache_player", "_cache_hash")
-
+    # Worked out once per state (`cached_method`): its successors by action (a re-roll's loop check and the walk
+    # apply the same ones), the continuation policy's choice (both ask for it), its keys, its hash.
+    @cached_method
     def __hash__(self) -> int:
         """Hashed once per state (the walks look each one up several times)."""
-        cache = self.__dict__
-        if "_cache_hash" not in cache:
-            cache["_cache_hash"] = hash((self.inner, self.player, self.round, self.turns, self.shed, self.received,
-                                         self.predator, self.deferred))
-        return cache["_cache_hash"]
+        return hash((self.inner, self.player, self.round, self.turns, self.shed, self.received, self.predator,
+                     self.deferred))
 
     @classmethod
     def start(cls, state: DeerState, policy, budget: "Budget | None" = None, keep_met: bool = True) -> "Turn":
@@ -133,30 +128,24 @@ class Turn(State):
         return cls(state, state.current, state.round, state.turns + before_roll, policy=policy, budget=budget,
                    origin=state, met={} if keep_met else None)
 
+    @cached_method
     def over(self) -> bool:
-        """Whether the turn has ended (the next turn starts, or the round or game is over); asked once per state."""
-        cache = self.__dict__
-        if "_cache_over" not in cache:
-            s = self.inner
-            cache["_cache_over"] = self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
-        return cache["_cache_over"]
+        """Whether the turn has ended (the next turn starts, or the round or game is over)."""
+        s = self.inner
+        return self.round_over() or (s.phase in TURN_START_PHASES and s.turns >= self.turns)
 
+    @cached_method
     def decide(self) -> Distribution:
-        """The continuation policy's choice here (asked once per state)."""
-        cache = self.__dict__
-        if "_cache_choice" not in cache:
-            cache["_cache_choice"] = self.policy(self)
-        return cache["_cache_choice"]
+        """The continuation policy's choice here."""
+        return self.policy(self)
 
+    @cached_method
     def walk_key(self) -> "Turn":
         """What the exact walks remember this position by: the turn itself, but in `ROLL_FREE_PHASES` with no
         roll and in `PREDATOR_FACE_PHASES` with only the predator face, and no Joker's die (what the rest of
         the turn does not read: positions differing only there have the same future)."""
-        cache = self.__dict__
-        if "_cache_key" not in cache:
-            unread, predator = self._unread()
-            cache["_cache_key"] = evolve(self, inner=evolve(self.inner, **unread), **predator) if unread else self
-        return cache["_cache_key"]
+        unread, predator = self._unread()
+        return evolve(self, inner=evolve(self.inner, **unread), **predator) if unread else self
 
     def _unread(self) -> tuple[dict, dict]:
         """What `walk_key` changes, if anything: in the inner state, and in the turn."""
@@ -168,21 +157,18 @@ class Turn(State):
             return {"roll": _predator_face(s), "joker_die": None}, {}
         return {}, {}
 
+    @cached_method
     def deal_key(self) -> "DealKey":
         """The walk key with the other hands and the Predator pile as their change since the turn's start: within
         one walk it tells the same positions apart as `walk_key`; across deals of the unseen cards, positions
         reached by the same play have the same key (what `reads_unseen` guards)."""
-        cache = self.__dict__
-        if "_cache_deal" not in cache:
-            s = self.inner
-            unread, predator = self._unread()
-            fields = {**s.__dict__, **unread, "predator_pile": self._change(-1, s.predator_pile),
-                      "hands": tuple(hand if p == self.player else self._change(p, hand)
-                                     for p, hand in enumerate(s.hands))}
-            cache["_cache_deal"] = DealKey((self.player, self.round, self.turns, self.shed, self.received,
-                                            predator.get("predator", self.predator), self.deferred, s.game,
-                                            *map(fields.__getitem__, POSITION_FIELDS)))
-        return cache["_cache_deal"]
+        s = self.inner
+        unread, predator = self._unread()
+        fields = {**s.__dict__, **unread, "predator_pile": self._change(-1, s.predator_pile),
+                  "hands": tuple(hand if p == self.player else self._change(p, hand) for p, hand in enumerate(s.hands))}
+        return DealKey((self.player, self.round, self.turns, self.shed, self.received,
+                        predator.get("predator", self.predator), self.deferred, s.game,
+                        *map(fields.__getitem__, POSITION_FIELDS)))
 
     def _change(self, seat: int, cards: tuple) -> tuple:
         """How `seat`'s hand (-1: the Predator pile) changed since the turn's start, per kind (worked out once)."""
@@ -241,12 +227,10 @@ class Turn(State):
         return s.round_points[self.player] if self.round_over() else hand_value(s.game.components, s.hands[self.player])
 
     # -- the engine protocol, delegated -----------------------------------------------------------
+    @cached_method
     def current_player(self) -> int:
-        """The inner state's player to move (chance while a deferred predator face is rolled); asked once per state."""
-        cache = self.__dict__
-        if "_cache_player" not in cache:
-            cache["_cache_player"] = CHANCE if self.deferred is not None else self.inner.current_player()
-        return cache["_cache_player"]
+        """The inner state's player to move (chance while a deferred predator face is rolled)."""
+        return CHANCE if self.deferred is not None else self.inner.current_player()
 
     def rule(self) -> str:
         """The inner state's governing rule."""
@@ -327,12 +311,17 @@ class Turn(State):
     def _apply(self, action: Action) -> "Turn":
         if self.budget is not None:
             self.budget.spend()  # counted on every apply, known successor or not
-        known = self.__dict__.setdefault("_cache_next", {})
+        known = self._successors()
         after = known.get(action)
         if after is None:
             after = self._successor(action)
             after = known[action] = self._kept(after)
         return after
+
+    @cached_method
+    def _successors(self) -> dict[Action, "Turn"]:
+        """The successors met so far, by action (filled by `_apply`)."""
+        return {}
 
     def _successor(self, action: Action) -> "Turn":
         if self.deferred is not None:  # the predator face rolled: then the action that reads it
@@ -348,8 +337,8 @@ class Turn(State):
             if len(faces) > 1:
                 split = evolve(self, deferred=action, predator=faces)  # `inner`: its outcome for the face on the table
                 known = self._accounted(inner, None)
-                split.__dict__["_cache_next"] = {face: self._kept(known)
-                                                 for face, _ in faces if face.args == _predator_face(self.inner)}
+                split._successors().update({face: self._kept(known)
+                                            for face, _ in faces if face.args == _predator_face(self.inner)})
                 return split
             predator = None
         return self._accounted(inner, predator)

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence, cast
 
 from ..engine.distribution import Distribution
 from ..engine.exact import best_response, outcome_distribution
-from ..engine.protocol import Action
+from ..engine.protocol import Action, IdentityCache
 from ..engine.registry import game_of, make_agents
 from ..engine.runner import play
 from ..engine.seeding import Rng
@@ -110,6 +110,7 @@ class Advice:
         return self.expected_points - self.expected_blitz
 
 
+MAX_PREFERENCES = 1 << 16  # solved outcomes whose preference is remembered (then it starts again: memory stays flat)
 RANKINGS = {"points": lambda a: a.expected_points, "touchdown": lambda a: a.touchdown_chance,
             "net": lambda a: a.expected_net}
 
@@ -120,8 +121,9 @@ class Advisor:
 
     def __init__(self):
         self._memos: dict[tuple, dict[FootballState, tuple[Action | None, Distribution]]] = {}
-        # by id() of a distribution the memos keep:
-        self._preferences: dict[int, tuple[Fraction, Fraction, Fraction]] = {}
+        # `preference` of a solved state's outcome, once per distribution (a state reached by several lines is
+        # compared again at each)
+        self._preferences = IdentityCache(preference, maxsize=MAX_PREFERENCES)
         self._leaves: dict[tuple, Distribution] = {}  # by the turn's end totals (and Blitz Bach's board, solo)
 
     def clear(self) -> None:
@@ -129,14 +131,6 @@ class Advisor:
         self._memos.clear()
         self._preferences.clear()
         self._leaves.clear()
-
-    def _preference(self, outcome: Distribution) -> tuple[Fraction, Fraction, Fraction]:
-        """`preference` of a solved state's outcome, computed once (a state reached by several lines is
-        compared again at each; the memos keep every such distribution alive, so its id stays its own)."""
-        key = id(outcome)
-        if key not in self._preferences:
-            self._preferences[key] = preference(outcome)
-        return self._preferences[key]
 
     def outcome(self, state: FootballState, turn: tuple) -> Distribution:
         """The distribution of TurnEnd for the actor of `turn` (a `horizon`) when that turn ends, from `state` on."""
@@ -159,7 +153,7 @@ class Advisor:
                                      if blitz_rolls else Distribution({key[0]: 1}))
             return self._leaves[key]
 
-        return best_response(state, leaf, stop, self._preference, self._memos.setdefault(turn, {}))
+        return best_response(state, leaf, stop, self._preferences.of, self._memos.setdefault(turn, {}))
 
     def best_action(self, state: FootballState) -> Action:
         """The action with the best exact outcome for the player to move."""

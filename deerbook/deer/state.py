@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 from ..engine import CHANCE, TERMINAL, Action, State
 from ..engine.events import Event, Step
-from ..engine.protocol import IdentityCache, ObservationView, evolve, field_values, observed_dict, rebuilt
+from ..engine.protocol import (IdentityCache, ObservationView, cached_method, evolve, field_values, observed_dict,
+                               rebuilt)
 from ..engine.seeding import Rng
 from . import rules
 from .rules import CHANCE_PHASES, PRIVATE_PHASES, Phase, card_list
@@ -60,14 +61,11 @@ class DeerState(State):
     # (two states equal in every other field are the same position: not compared).
     history: History = field(compare=False)
 
-    CACHE_KEYS = State.CACHE_KEYS + ("_cache_hash",)
-
+    @cached_method
     def __hash__(self) -> int:
         """Hashed once per state (exact enumeration keys its memo by state)."""
-        cache = self.__dict__
-        if "_cache_hash" not in cache:
-            cache["_cache_hash"] = hash((self.game, *(cache[name] for name in POSITION_FIELDS)))
-        return cache["_cache_hash"]
+        fields = self.__dict__
+        return hash((self.game, *(fields[name] for name in POSITION_FIELDS)))
 
     # -- construction -------------------------------------------------------------------------------
     @classmethod
@@ -100,13 +98,11 @@ class DeerState(State):
         """The rule that governs the current phase."""
         return rules.rule(self)
 
+    @cached_method
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the seat to move (none at chance and terminal nodes), cached. The phase alone says
         which (`rules.legal_actions`): no `current_player()` first, as the protocol's default asks (every decision)."""
-        cache = self.__dict__
-        if "_cache_legal" not in cache:
-            cache["_cache_legal"] = rules.legal_actions(self)
-        return cache["_cache_legal"]
+        return rules.legal_actions(self)
 
     def _legal_actions(self) -> tuple[Action, ...]:
         return rules.legal_actions(self)

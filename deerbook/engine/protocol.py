@@ -11,8 +11,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from functools import cached_property
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Self, Sequence, TypeVar, cast
+from functools import cached_property, update_wrapper
+from typing import Any, Callable, Iterable, Iterator, Mapping, Self, Sequence, TypeVar, cast
 
 
 from .distribution import cumulative_weights, draw_index
@@ -21,9 +21,27 @@ from .events import Event, Step
 from .seeding import Rng
 
 T = TypeVar("T")
+M = TypeVar("M", bound=Callable[[Any], Any])
 
 CHANCE = -1
 TERMINAL = -2
+
+
+def cached_method(method: M) -> M:
+    """`method` (no argument but the instance) worked out once per instance: the engine's one way to cache a lookup
+    on an immutable state (its legal actions, chance table, hash). The value is kept in the instance's `__dict__`
+    under `"_cache_" + method.__name__.strip("_")`, which `evolve` and `field_values` never copy. Plain dict caching:
+    `functools.cached_property` takes a lock on every first use (Python 3.11), and these stay methods."""
+    key = "_cache_" + method.__name__.strip("_")
+
+    def once(self: Any) -> Any:
+        cache = self.__dict__
+        if key not in cache:
+            cache[key] = method(self)
+        return cache[key]
+
+    once.cache_key = key  # type: ignore[attr-defined]
+    return cast(M, update_wrapper(once, method))
 
 
 @dataclass(frozen=True)
@@ -63,11 +81,10 @@ class Game(ABC):
     def __eq__(self, other: Any) -> bool:
         return type(self) is type(other) and self.options() == other.options()
 
+    @cached_method
     def __hash__(self) -> int:
         """Games are immutable once built, so the hash is computed once (states hash their game)."""
-        if "_hash" not in self.__dict__:
-            self.__dict__["_hash"] = hash((self.name, repr(sorted(self.options().items()))))
-        return cast(int, self.__dict__["_hash"])
+        return hash((self.name, repr(sorted(self.options().items()))))
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options().items()))
@@ -137,47 +154,36 @@ class State(ABC):
         """Whether chance moves next."""
         return self.current_player() == CHANCE
 
-    # Lookups cached in the instance's __dict__ (a frozen dataclass: computed once per state, never copied
-    # by `evolve`). Plain dict caching: functools.cached_property takes a lock on every first use. The most
-    # common come first (`field_values` stops looking once it has dropped them all).
-    CACHE_KEYS: ClassVar[tuple[str, ...]] = ("_cache_legal", "_cache_chance", "_cache_outcomes", "_cache_allowed")
-
+    # The lookups below are computed once per state (`cached_method`); the most common first (`field_values`
+    # stops looking once it has dropped every cached one).
     def _chance_table(self) -> "ChanceTable":
         """The chance outcomes as a sampling table. A game may override this to hand out a precomputed
         table (e.g. one per set of dice) with the same outcomes, in the same order, in the same proportions."""
         return ChanceTable.from_outcomes(self.chance_outcomes())
 
+    @cached_method
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the player to move; empty at chance and terminal nodes."""
-        cache = self.__dict__
-        if "_cache_legal" not in cache:
-            cache["_cache_legal"] = self._legal_actions() if self.current_player() >= 0 else ()
-        return cast(tuple[Action, ...], cache["_cache_legal"])
+        return self._legal_actions() if self.current_player() >= 0 else ()
 
+    @cached_method
+    def _chance(self) -> "ChanceTable":
+        return self._chance_table()
+
+    @cached_method
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """(outcome, exact probability) pairs at a chance node; empty elsewhere."""
-        cache = self.__dict__
-        if "_cache_outcomes" not in cache:
-            cache["_cache_outcomes"] = self._chance_outcomes() if self.is_chance_node() else ()
-        return cast(tuple[tuple[Action, Fraction], ...], cache["_cache_outcomes"])
+        return self._chance_outcomes() if self.is_chance_node() else ()
 
     def chance_table(self) -> "ChanceTable":
         """The chance outcomes as a sampling table (empty elsewhere): the same outcomes in the same order, with integer
         running totals of weights proportional to their exact probabilities, no `Fraction` built."""
         return self._chance() if self.is_chance_node() else ChanceTable((), ())
 
-    def _chance(self) -> "ChanceTable":
-        cache = self.__dict__
-        if "_cache_chance" not in cache:
-            cache["_cache_chance"] = self._chance_table()
-        return cast(ChanceTable, cache["_cache_chance"])
-
+    @cached_method
     def _allowed(self) -> dict[Action, Action]:
         """The legal actions, each keyed by itself (apply looks an action up in O(1))."""
-        cache = self.__dict__
-        if "_cache_allowed" not in cache:
-            cache["_cache_allowed"] = {a: a for a in self.legal_actions()}
-        return cast(dict[Action, Action], cache["_cache_allowed"])
+        return {a: a for a in self.legal_actions()}
 
     def sample_chance(self, rng: Rng) -> Action:
         """A chance outcome drawn with its exact probability from one `rng.random()` value."""
@@ -218,7 +224,7 @@ class State(ABC):
 
     def checked(self, action: Action) -> Action:
         """The legal action or chance outcome equal to `action`; raises RuleViolation (naming the rule) if none is."""
-        for legal in self.__dict__.get("_cache_legal", ()):  # an agent's choice is one of the actions it was
+        for legal in self.__dict__.get("_cache_legal_actions", ()):  # an agent's choice is one of the actions it was
             if legal is action:  # shown (cached): found without hashing
                 return legal
         player = self.current_player()
@@ -297,6 +303,10 @@ class IdentityCache:
             entry = self.entries[id(obj)] = (obj, self.compute(obj))
         return entry[1]
 
+    def clear(self) -> None:
+        """Forget every value."""
+        self.entries.clear()
+
 
 class ChanceTable:
     """Chance outcomes ready to sample: the actions, integer running totals of their weights (proportional
@@ -338,11 +348,13 @@ _LAYOUTS: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
 
 
 def _layout(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
-    """A dataclass's field names and its cached properties (computed once per class)."""
+    """A dataclass's field names and the keys of its cached lookups: its `cached_method`s' (the base class's first,
+    each in the order it is defined) and its cached properties (computed once per class)."""
     if cls not in _LAYOUTS:
-        cached = tuple(name for name in dir(cls) if isinstance(getattr(cls, name, None), cached_property))
-        cached += getattr(cls, "CACHE_KEYS", ())
-        _LAYOUTS[cls] = frozenset(f.name for f in fields(cls)), cached
+        methods = [value for klass in reversed(cls.__mro__) for value in vars(klass).values()]
+        cached = dict.fromkeys(key for key in (getattr(value, "cache_key", None) for value in methods) if key)
+        cached.update(dict.fromkeys(name for name in dir(cls) if isinstance(getattr(cls, name, None), cached_property)))
+        _LAYOUTS[cls] = frozenset(f.name for f in fields(cls)), tuple(cached)
     return _LAYOUTS[cls]
 
 
@@ -352,15 +364,23 @@ def evolve(obj: T, **changes: Any) -> T:
     names, _ = _LAYOUTS.get(type(obj)) or _layout(type(obj))
     if not names.issuperset(changes):
         raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
-    values = field_values(obj)
-    values.update(changes)
-    return rebuilt(type(obj), values)
+    return evolved(obj, changes)
+
+
+def evolved(obj: T, changes: dict[str, Any]) -> T:
+    """`evolve` for a rules core's hot path: `changes` is a dict of fields the caller names right (unchecked), not
+    packed again into keyword arguments on the way."""
+    return rebuilt(type(obj), _fields_only(obj, obj.__dict__ | changes))
 
 
 def field_values(obj: Any) -> dict[str, Any]:
     """A new dict of an engine frozen dataclass's field values by name (never a state's cached lookups)."""
+    return _fields_only(obj, obj.__dict__.copy())
+
+
+def _fields_only(obj: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """`values`, a new dict of `obj`'s fields and cached lookups, with the cached lookups dropped."""
     names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
-    values: dict[str, Any] = obj.__dict__.copy()
     size = len(names)
     if len(values) > size:  # some lookup was cached: not copied
         for name in cached:

@@ -22,7 +22,7 @@ from math import factorial, prod
 
 from typing import Any, Callable, TypeVar
 
-from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, State
+from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, evolved
 from .sheet import MAX_POWER_DICE, TRACKS, PlaySheet
 
 T = TypeVar("T")
@@ -88,24 +88,6 @@ BLITZ_CHART = (0, 0, 3, 7, 10, 14, 21)  # points by dice in the fullest area; 6+
 BLITZ_SCORES = tuple(sorted(set(BLITZ_CHART)))  # every score Blitz Bach can make in a round
 
 
-_new = object.__new__
-_set_attribute = object.__setattr__  # sets a frozen dataclass's __dict__ whole
-_CACHE_KEYS = State.CACHE_KEYS
-
-
-def _evolve(obj, changes: dict[str, Any]):
-    """`engine.protocol.evolve` for the hot path of every transition: a copy of frozen Marks or a state with
-    `changes` (a dict: no keyword arguments packed again on the way), whose names the rules below get right
-    (unchecked). A state's cached lookups are not copied (`_cache_allowed` only ever exists beside `_cache_legal`)."""
-    new = _new(obj.__class__)
-    values = obj.__dict__ | changes  # one new dict, handed over whole: cheaper than filling an empty one
-    if "_cache_legal" in values or "_cache_outcomes" in values or "_cache_chance" in values:
-        for key in _CACHE_KEYS:
-            values.pop(key, None)
-    _set_attribute(new, "__dict__", values)
-    return new
-
-
 def points(touchdowns: int, field_goals: int) -> int:
     """The points of a number of touchdowns and field goals."""
     return TOUCHDOWN_POINTS * touchdowns + FIELD_GOAL_POINTS * field_goals
@@ -157,7 +139,7 @@ class Marks:
 
     def kick_field_goal(self) -> "Marks":
         """The marks after a field goal: one more scored, the marker reset to 45."""
-        return _evolve(self, {"field_goals": self.field_goals + 1, "marker": START_MARKER})
+        return evolved(self, {"field_goals": self.field_goals + 1, "marker": START_MARKER})
 
     def open_tracks(self, sheet: PlaySheet) -> tuple[int, ...]:
         """The play tracks that still have an unchecked box."""
@@ -181,10 +163,10 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Em
             track = box.target
         elif action == "wild":
             others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
-            return _evolve(marks, {"checked": tuple(checked)}), (track if others else 0)
+            return evolved(marks, {"checked": tuple(checked)}), (track if others else 0)
         else:
             return _resolve(marks, box, sheet, defense, tuple(checked), emit, player), 0
-    return _evolve(marks, {"checked": tuple(checked)}), 0
+    return evolved(marks, {"checked": tuple(checked)}), 0
 
 
 def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...], emit: Emit,
@@ -195,14 +177,14 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
         kick = min(marks.kick + 1, len(sheet.kick_range))
         if emit and kick > marks.kick:
             emit("kick_range_checked", player, box=kick, range=sheet.kick_range[kick - 1])
-        return _evolve(marks, {"checked": checked, "kick": kick})
+        return evolved(marks, {"checked": checked, "kick": kick})
     if action == "power":
         power = min(marks.power + 1, MAX_POWER_DICE)
         if emit and power > marks.power:
             emit("power_unlocked", player, power=power)
-        return _evolve(marks, {"checked": checked, "power": power})
+        return evolved(marks, {"checked": checked, "power": power})
     if action != "run" and action != "pass":
-        return _evolve(marks, {"checked": checked})
+        return evolved(marks, {"checked": checked})
     changes: dict[str, Any] = {"checked": checked}
     yards = box.yards
     if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
@@ -216,7 +198,7 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
     if action == "pass" and start + box.yards // 5 > END_ZONE + 1:
         if emit:
             emit("pass_incomplete", player, marker=marks.marker)
-        return _evolve(marks, changes)  # incomplete: decided on the box's base yardage
+        return evolved(marks, changes)  # incomplete: decided on the box's base yardage
     defended, penalty = (defense == RUN_MINUS_5, 5) if action == "run" else (defense == PASS_MINUS_10, 10)
     if defended and not marks.defense_used:  # the defense die: first eligible play only
         changes["defense_used"], yards = True, max(0, yards - penalty)
@@ -232,7 +214,7 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
         changes["marker"] = START_MARKER - 5 * space
         if emit and changes["marker"] != marks.marker:
             emit("ball_moved", player, marker=marks.marker, to=changes["marker"])
-    return _evolve(marks, changes)
+    return evolved(marks, changes)
 
 
 def field_space(marker: int) -> int:
@@ -374,7 +356,7 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
     elif kind == "wild":
         after = _check(s, args[0], emit, checked, {})
     elif kind == "decline":
-        after = _evolve(s, {"picks": s.picks + (DECLINED,) * args[0]})
+        after = evolved(s, {"picks": s.picks + (DECLINED,) * args[0]})
     elif kind == "take":
         after = _take(s, args[0], emit)
     elif kind == "kick":
@@ -398,13 +380,13 @@ def forced_checks(s) -> tuple[Marks, Any]:
         left -= 1
         marks, wild_from = check_box(marks, track, sheet, defense)
         if wild_from:
-            return marks, _evolve(s, {"hand": _set(s.hand, track - 1, left), "wild_from": wild_from,
+            return marks, evolved(s, {"hand": _set(s.hand, track - 1, left), "wild_from": wild_from,
                                       "marks": _set(s.marks, s.actor, marks)})
     return marks, None
 
 
 def _with_marks(s, marks: Marks, **changes):
-    return _evolve(s, {"marks": _set(s.marks, s.actor, marks), **changes})
+    return evolved(s, {"marks": _set(s.marks, s.actor, marks), **changes})
 
 
 def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
@@ -419,7 +401,7 @@ def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, changes
     actor = s.actor
     marks, changes["wild_from"] = checked or checked_marks(s, track, emit)
     changes["marks"] = _set(s.marks, actor, marks)
-    return _evolve(s, changes)
+    return evolved(s, changes)
 
 
 def _take(s, track: int, emit: Emit):
@@ -427,7 +409,7 @@ def _take(s, track: int, emit: Emit):
     if emit:
         emit("area_taken", s.actor, area=track, play=s.board[i], power=s.power_board[i])
     hand = _set(NO_DICE, i, s.board[i] + s.power_board[i])
-    return _evolve(s, {"phase": ACTIVE, "hand": hand, "pool": s.pool + s.board[i], "board": _set(s.board, i, 0),
+    return evolved(s, {"phase": ACTIVE, "hand": hand, "pool": s.pool + s.board[i], "board": _set(s.board, i, 0),
                        "power_board": _set(s.power_board, i, 0)})
 
 
@@ -452,14 +434,14 @@ def _end_holding(s, emit: Emit):
     """The actor has checked all their dice (and declined a last field goal): move on."""
     if s.phase == ACTIVE:
         power = s.power_board if s.solo else NO_DICE  # solo power dice stay until Blitz Bach
-        return _settle(_evolve(s, {"phase": PICKS, "power_board": power, "picks": (),
+        return _settle(evolved(s, {"phase": PICKS, "power_board": power, "picks": (),
                                    "actor": (s.active + 1) % s.game.num_players}), emit)
     if s.phase == PICKS:
         if s.solo:
-            return _start_blitz(_evolve(s, {"phase": BLITZ_ROLL, "power_board": NO_DICE, "picks": ()}), emit)
+            return _start_blitz(evolved(s, {"phase": BLITZ_ROLL, "power_board": NO_DICE, "picks": ()}), emit)
         following = (s.actor + 1) % s.game.num_players
         if following != s.active:
-            return _settle(_evolve(s, {"actor": following, "picks": ()}), emit)
+            return _settle(evolved(s, {"actor": following, "picks": ()}), emit)
         return _next_turn(s, emit)
     if s.phase == FINAL:
         return _offer_final_kick(s, s.actor + 1, emit)
@@ -487,16 +469,16 @@ def _apply_chance(s, args: tuple, emit: Emit):
     if emit:
         _emit_roll(s, args, emit)
     if s.phase == DEFENSE_ROLL:
-        return _next_roll(_evolve(s, {"defense": args[0]}), DEFENSE_ROLL)
+        return _next_roll(evolved(s, {"defense": args[0]}), DEFENSE_ROLL)
     if s.phase == MARKER_ROLL:
-        return _next_roll(_evolve(s, {"defense_marker": args.index(1) + 1}), MARKER_ROLL)
+        return _next_roll(evolved(s, {"defense_marker": args.index(1) + 1}), MARKER_ROLL)
     if s.phase == PLAY_ROLL:
-        return _next_roll(_evolve(s, {"board": tuple(map(sum, zip(s.board, args))), "pool": 0}), PLAY_ROLL)
+        return _next_roll(evolved(s, {"board": tuple(map(sum, zip(s.board, args))), "pool": 0}), PLAY_ROLL)
     if s.phase == POWER_ROLL:
-        return _next_roll(_evolve(s, {"power_board": args}), POWER_ROLL)
+        return _next_roll(evolved(s, {"power_board": args}), POWER_ROLL)
     if s.phase == BLITZ_ROLL:
         return _blitz_scores(s, args, emit)
-    return _settle(_evolve(s, {"phase": OVERTIME, "hand": args}), emit)  # OVERTIME_ROLL
+    return _settle(evolved(s, {"phase": OVERTIME, "hand": args}), emit)  # OVERTIME_ROLL
 
 
 def _emit_roll(s, args: tuple, emit: Callable[..., None]) -> None:
@@ -513,19 +495,19 @@ def _next_roll(s, done: Phase):
     needed = {MARKER_ROLL: s.solo, PLAY_ROLL: s.pool > 0, POWER_ROLL: s.marks[s.active].power > 0}
     for phase in ROLL_ORDER[ROLL_ORDER.index(done) + 1:]:
         if needed[phase]:
-            return _evolve(s, {"phase": phase})
-    return _evolve(s, {"phase": AREA})
+            return evolved(s, {"phase": phase})
+    return evolved(s, {"phase": AREA})
 
 
 # --- turns, rounds, end of game ----------------------------------------------------------------------
 def _next_turn(s, emit: Emit):
     turn = s.turn + 1
     if turn == s.game.total_turns:
-        return _offer_final_kick(_evolve(s, {"turn": turn, "picks": ()}), 0, emit)
-    marks = tuple(_evolve(m, {"defense_used": False}) if m.defense_used else m for m in s.marks)
+        return _offer_final_kick(evolved(s, {"turn": turn, "picks": ()}), 0, emit)
+    marks = tuple(evolved(m, {"defense_used": False}) if m.defense_used else m for m in s.marks)
     if emit:
         emit("turn_started", turn % s.game.num_players, turn=turn, round=turn // s.game.num_players + 1)
-    return _evolve(s, {"marks": marks, "turn": turn, "phase": DEFENSE_ROLL, "actor": turn % s.game.num_players,
+    return evolved(s, {"marks": marks, "turn": turn, "phase": DEFENSE_ROLL, "actor": turn % s.game.num_players,
                        "picks": (), "hand": NO_DICE})
 
 
@@ -542,13 +524,13 @@ def _blitz_scores(s, faces: tuple[int, ...], emit: Emit):
     if emit:
         emit("blitz_scored", None, removed=[t for t in TRACKS if faces[t - 1]], dice=fullest, points=scored,
              score=sum(s.blitz) + scored)
-    return _next_turn(_evolve(s, {"board": board, "pool": s.pool + removed, "blitz": s.blitz + (scored,)}), emit)
+    return _next_turn(evolved(s, {"board": board, "pool": s.pool + removed, "blitz": s.blitz + (scored,)}), emit)
 
 
 def _offer_final_kick(s, first: int, emit: Emit):
     for player in range(first, s.game.num_players):
         if s.marks[player].can_kick(s.game.sheet):
-            return _evolve(s, {"phase": FINAL, "actor": player})
+            return evolved(s, {"phase": FINAL, "actor": player})
     return _compare(s, tuple(range(s.game.num_players)), emit)
 
 
@@ -558,20 +540,20 @@ def _compare(s, contenders: tuple[int, ...], emit: Emit):
     if s.solo or len(leaders) == 1 or s.overtime == MAX_OVERTIME:
         if emit:
             emit("game_over", None, scores=[m.points for m in s.marks])
-        return _evolve(s, {"phase": OVER, "tied": leaders if s.overtime else ()})
+        return evolved(s, {"phase": OVER, "tied": leaders if s.overtime else ()})
     if emit:
         emit("overtime_started", None, round=s.overtime + 1, tied=list(leaders))
-    return _next_in_overtime(_evolve(s, {"overtime": s.overtime + 1, "tied": leaders}), 0, emit)
+    return _next_in_overtime(evolved(s, {"overtime": s.overtime + 1, "tied": leaders}), 0, emit)
 
 
 def _next_in_overtime(s, index: int, emit: Emit):
     if index == len(s.tied):
         return _compare(s, s.tied, emit)
     player = s.tied[index]
-    state = _evolve(s, {"actor": player, "hand": NO_DICE, "defense": 0, "wild_from": 0})
+    state = evolved(s, {"actor": player, "hand": NO_DICE, "defense": 0, "wild_from": 0})
     if s.marks[player].power:
-        return _evolve(state, {"phase": OVERTIME_ROLL})
-    return _settle(_evolve(state, {"phase": OVERTIME}), emit)
+        return evolved(state, {"phase": OVERTIME_ROLL})
+    return _settle(evolved(state, {"phase": OVERTIME}), emit)
 
 
 def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

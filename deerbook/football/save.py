@@ -4,9 +4,10 @@ validated position by hand."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from ..engine.errors import RuleViolation, SaveFileError
+from ..engine.protocol import rebuilt
 from ..engine.validate import flag, one_of, require, whole, wholes
 from .rules import (ACTIVE, AREA, BLITZ_SCORES, DECLINED, MAX_OVERTIME, NO_DICE, OVERTIME, OVERTIME_ROLL, PICKS,
                     PLAY_DICE, REGULATION_PHASES, START_MARKER, Marks, Phase)
@@ -14,7 +15,6 @@ from .sheet import MAX_POWER_DICE, TRACKS
 from .state import MARK_FIELDS, FootballState
 from .spec import FootballSetup
 
-T = TypeVar("T")
 STATE_FIELDS = frozenset(FootballState.__dataclass_fields__) - {"game"}
 MAX_SCORES = 10_000  # touchdowns or field goals a saved sheet may hold
 PHASES = {phase.value: phase for phase in Phase}  # by the value a saved state holds
@@ -23,18 +23,11 @@ PHASES = {phase.value: phase for phase in Phase}  # by the value a saved state h
 def trusted_state(game: FootballSetup, data: dict) -> FootballState:
     """The state of `to_json()` data the engine itself just produced (an observation), NOT validated: quick, for
     agents and hints. Anything from outside (a saved game, a person) goes through `load_state`."""
-    marks = tuple([_built(Marks, m, {"checked": tuple(m["checked"])}) for m in data["marks"]])
-    return _built(FootballState, data, {
+    marks = tuple([rebuilt(Marks, m | {"checked": tuple(m["checked"])}) for m in data["marks"]])
+    return rebuilt(FootballState, data | {
         "game": game, "marks": marks, "phase": PHASES[data["phase"]], "board": tuple(data["board"]),
         "power_board": tuple(data["power_board"]), "hand": tuple(data["hand"]), "picks": tuple(data["picks"]),
         "blitz": tuple(data["blitz"]), "tied": tuple(data["tied"])})
-
-
-def _built(cls: type[T], data: dict, changes: dict[str, Any]) -> T:
-    """A frozen dataclass instance of trusted JSON fields `data` with `changes`, skipping the frozen __init__."""
-    obj = object.__new__(cls)
-    object.__setattr__(obj, "__dict__", data | changes)  # one new dict, handed over whole
-    return obj
 
 
 def load_state(game: FootballSetup, data: Any) -> FootballState:

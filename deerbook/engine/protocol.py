@@ -344,24 +344,25 @@ class ChanceTable:
 _SHARED_TABLES = IdentityCache(ChanceTable.from_outcomes, maxsize=256)
 
 
-_LAYOUTS: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
+_LAYOUTS: dict[type, tuple[frozenset[str], tuple[str, ...], int]] = {}
 
 
-def _layout(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
-    """A dataclass's field names and the keys of its cached lookups: its `cached_method`s' (the base class's first,
-    each in the order it is defined) and its cached properties (computed once per class)."""
+def _layout(cls: type) -> tuple[frozenset[str], tuple[str, ...], int]:
+    """A dataclass's field names, the keys of its cached lookups (its `cached_method`s', the base class's first, each
+    in the order it is defined, and its cached properties) and its number of fields (computed once per class)."""
     if cls not in _LAYOUTS:
         methods = [value for klass in reversed(cls.__mro__) for value in vars(klass).values()]
         cached = dict.fromkeys(key for key in (getattr(value, "cache_key", None) for value in methods) if key)
         cached.update(dict.fromkeys(name for name in dir(cls) if isinstance(getattr(cls, name, None), cached_property)))
-        _LAYOUTS[cls] = frozenset(f.name for f in fields(cls)), tuple(cached)
+        names = frozenset(f.name for f in fields(cls))
+        _LAYOUTS[cls] = names, tuple(cached), len(names)
     return _LAYOUTS[cls]
 
 
 def evolve(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for the engine's frozen dataclasses (no `__post_init__`), faster: it copies the
     field values (never a state's cached lookups) and skips the field-by-field frozen `__init__`."""
-    names, _ = _LAYOUTS.get(type(obj)) or _layout(type(obj))
+    names, _, _ = _LAYOUTS.get(type(obj)) or _layout(type(obj))
     if not names.issuperset(changes):
         raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
     return evolved(obj, changes)
@@ -370,32 +371,43 @@ def evolve(obj: T, **changes: Any) -> T:
 def evolved(obj: T, changes: dict[str, Any]) -> T:
     """`evolve` for a rules core's hot path: `changes` is a dict of fields the caller names right (unchecked), not
     packed again into keyword arguments on the way."""
-    return rebuilt(type(obj), _fields_only(obj, obj.__dict__ | changes))
+    cls = type(obj)
+    _, cached, size = _LAYOUTS.get(cls) or _layout(cls)
+    values: dict[str, Any] = obj.__dict__ | changes  # one new dict, handed over whole
+    if len(values) > size:  # some lookup was cached: not copied
+        _drop_cached(values, size, cached)
+    new: T = _new(cls)
+    _set_attribute(new, "__dict__", values)
+    return new
 
 
 def field_values(obj: Any) -> dict[str, Any]:
     """A new dict of an engine frozen dataclass's field values by name (never a state's cached lookups)."""
-    return _fields_only(obj, obj.__dict__.copy())
-
-
-def _fields_only(obj: Any, values: dict[str, Any]) -> dict[str, Any]:
-    """`values`, a new dict of `obj`'s fields and cached lookups, with the cached lookups dropped."""
-    names, cached = _LAYOUTS.get(type(obj)) or _layout(type(obj))
-    size = len(names)
+    _, cached, size = _LAYOUTS.get(type(obj)) or _layout(type(obj))
+    values: dict[str, Any] = obj.__dict__.copy()
     if len(values) > size:  # some lookup was cached: not copied
-        for name in cached:
-            values.pop(name, None)
-            if len(values) == size:
-                break
+        _drop_cached(values, size, cached)
     return values
+
+
+def _drop_cached(values: dict[str, Any], size: int, cached: tuple[str, ...]) -> None:
+    """Drop the `cached` lookups from `values` until only its `size` fields are left."""
+    for name in cached:
+        values.pop(name, None)
+        if len(values) == size:
+            return
 
 
 def rebuilt(cls: type[T], values: dict[str, Any]) -> T:
     """An instance of the frozen dataclass `cls` holding `values` (every field; the dict is taken over),
     built without the field-by-field frozen `__init__`."""
-    new: T = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
+    new: T = _new(cls)
+    _set_attribute(new, "__dict__", values)
     return new
+
+
+_new = object.__new__
+_set_attribute = object.__setattr__  # sets a frozen dataclass's __dict__ whole
 
 
 def check_distribution(pairs: Sequence[tuple[Action, Fraction]]) -> None:

@@ -2,7 +2,8 @@
 the benchmark cases (the `deerbook.games` entry point `GAMES`)."""
 from functools import partial
 
-from ..engine.registry import Benchmark, GameInfo, Option
+from ..engine.options import Option
+from ..engine.registry import Benchmark, GameInfo
 from .components import BUILTIN_COMPONENTS, DEFAULT_COMPONENTS, load_components
 from .game import DeerGame
 

@@ -4,7 +4,7 @@ A seat's information is more than what lies before it now: it saw which cards it
 which cards went to the Predator pile, what the Discard pile showed, and what a forced move ("every card of these
 numbers") says about the hand it left. The state keeps the round's movements as entries of four integers
 (`DeerState.history`, cleared when the cards are gathered for the next deal; the deal itself is not an entry),
-and each seat's observation holds the entries as that seat saw them (`seen_by`): what `belief` reads to deal the
+and each seat's observation holds the entries as that seat saw them (`seen_by`): what `knowledge` reads to deal the
 unseen cards consistently with everything the seat saw.
 
 An entry is `(source, target, kind, mask)`:

@@ -23,7 +23,7 @@ from plotly.subplots import make_subplots
 from ..bots.deer_advisor import DECISION_QUESTIONS, advise, position_for_hand, turn_distribution, turn_summary
 from ..analysis.batches import Batch
 from ..analysis.stats import Estimate
-from ..deer.components import chart_rows, combination_name, row_name
+from ..analysis.deer_chart import chart_rows, combination_name, row_name
 from ..play.deer_narrate import cards_text
 from ..analysis.deer_odds import edition, face_counts, fraction_text, odds_report
 from ..analysis.numbers import chance, decimal, percent

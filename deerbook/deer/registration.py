@@ -4,7 +4,7 @@ from functools import partial
 
 from ..engine.options import Option
 from ..engine.registry import Benchmark, GameInfo
-from .components import BUILTIN_COMPONENTS, DEFAULT_COMPONENTS, load_components
+from .component_file import BUILTIN_COMPONENTS, DEFAULT_COMPONENTS, load_components
 from .game import DeerGame
 
 NOT_OFFERED = "an advanced rule this edition does not offer"

@@ -149,7 +149,7 @@ def test_a_headlights_pawn_and_a_bullseye_pawn_at_one_round_end_save_and_load():
 
 
 def test_custom_components_are_embedded_in_the_save_and_load_without_their_file(tmp_path):
-    from deerbook.deer.components import DATA_DIR
+    from deerbook.deer.component_file import DATA_DIR
 
     data = json.loads((DATA_DIR / "board-2014.json").read_text())
     data["name"], data["cards"][0]["points"] = "house board", 9

@@ -22,9 +22,10 @@ from ..engine.errors import SaveFileError
 from ..engine.protocol import rebuilt
 from ..engine.sampling import NoDeal, dealer
 from ..engine.seeding import Rng
-from .knowledge import DECK, BeliefError, Knowledge
+from .knowledge import BeliefError, Knowledge
 from .rules import PRIVATE_PHASES, Phase, matching, others, rolled_numbers
-from .rules.history import ANSWERED, NOTHING, PILE, History, aside, blocked_since, open_pending, passing
+from .rules.history import (ANSWERED, DECK, NOTHING, PILE, History, aside, blocked_since, cards_set_to_pass,
+                            open_pending, passing)
 from .save import check_consistency
 from .spec import DeerSetup
 from .state import FIELD_NAMES, DeerState
@@ -135,11 +136,7 @@ class Belief:
 
     def _own_set_to_pass(self) -> list[int]:
         """The cards the seat itself has set to pass, from its history (it sees their kinds)."""
-        place, counts = passing(self.seat, self.n), [0] * len(self.game.components.cards)
-        for source, target, kind, _ in self.knowledge.history:
-            if place in (source, target):
-                counts[kind] += 1 if target == place else -1
-        return counts
+        return cards_set_to_pass(self.knowledge.history, passing(self.seat, self.n), len(self.game.components.cards))
 
     def _decider(self, fields: dict, rng: Rng) -> bool:
         """Draw who takes another seat's private decision (a block, a hand-over) among those the deal allows, each
@@ -163,7 +160,7 @@ class Belief:
         after it not yet made, and the seat's own answers as it gave them (`ANSWERED`)."""
         n, me, history = self.n, self.seat, self.knowledge.history
         start, mover, _ = open_pending(history) or (0, fields["current"], 0)
-        answered = {kind for source, target, kind, _ in history[start:] if target == ANSWERED}
+        answered = {entry.kind for entry in history[start:] if entry.target == ANSWERED}
         offers = [(k, h) for k, count in enumerate(fields["pending"]) if count for h in others(mover, n)
                   if fields["set_aside"][h][k]]
         mine = [i for i, (_, h) in enumerate(offers) if h == me]
@@ -177,13 +174,13 @@ class Belief:
         n, me, history, current = self.n, self.seat, self.knowledge.history, fields["current"]
         comp = self.game.components
         numbers = rolled_numbers(comp, fields["roll"])
-        start = max((i for i, (source, target, _, _) in enumerate(history) if source == current and target == NOTHING),
+        start = max((i for i, entry in enumerate(history) if entry.source == current and entry.target == NOTHING),
                     default=0)
         givers = others(current, n)
-        handed = [givers.index(source) for source, target, _, _ in history[start:] if target == current
-                  and source in givers]
+        handed = [givers.index(entry.source) for entry in history[start:] if entry.target == current
+                  and entry.source in givers]
         first = max(handed, default=-1) + 1
-        asked_me = any(source == me and target == ANSWERED for source, target, _, _ in history[start:])
+        asked_me = any(entry.source == me and entry.target == ANSWERED for entry in history[start:])
         mine = me in givers and any(matching(comp, fields["hands"][me], numbers))  # asked before, or still to be
         askable = [giver for i, giver in enumerate(givers) if i >= first and giver != me
                    and any(matching(comp, fields["hands"][giver], numbers))

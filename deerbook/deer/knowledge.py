@@ -24,10 +24,8 @@ from typing import Any, Mapping
 
 from ..engine.sampling import Cell
 from .rules import Phase
-from .rules.history import DISCARD, NOTHING, PILE, UNSEEN, aside, kinds_of, owner, passing
+from .rules.history import DECK, DISCARD, NOTHING, PILE, UNSEEN, Entry, aside, kinds_of, owner, passing
 from .spec import DeerSetup
-
-DECK = -9  # the undealt cards (a hidden place during the deal only; never in the history)
 
 
 class BeliefError(ValueError):
@@ -41,7 +39,7 @@ class Knowledge:
         self.game, self.comp, self.n, self.seat = game, game.components, game.num_players, obs["player"]
         self.kinds = len(self.comp.cards)
         self.exact = True
-        self.history = tuple(map(tuple, obs["history"]))
+        self.history = tuple(map(Entry._make, obs["history"]))
         self.places = self._hidden_places(obs)
         self.known = {place: [0] * self.kinds for place in self.places}
         self.cells: list[Cell] = []
@@ -53,7 +51,7 @@ class Knowledge:
         """Each place the seat cannot see, with the number of cards it holds now."""
         n, me = self.n, self.seat
         sets = self._passing_sizes()
-        places = {PILE: int(obs["predator_pile_size"]), DECK: int(obs["deck_size"])}
+        places: dict[int, int] = {PILE: int(obs["predator_pile_size"]), DECK: int(obs["deck_size"])}
         for q in range(n):
             if q != me:
                 places[passing(q, n)] = sets[q]
@@ -64,11 +62,11 @@ class Knowledge:
     def _passing_sizes(self) -> list[int]:
         """The cards each seat has set to pass now (in its hand), counted from the history."""
         n, sizes = self.n, [0] * self.n
-        for source, target, _, _ in self.history:
-            if target >= 2 * n:
-                sizes[target - 2 * n] += 1
-            if source >= 2 * n:
-                sizes[source - 2 * n] -= 1
+        for entry in self.history:
+            if entry.target >= 2 * n:
+                sizes[entry.target - 2 * n] += 1
+            if entry.source >= 2 * n:
+                sizes[entry.source - 2 * n] -= 1
         return sizes
 
     def own(self, place: int) -> bool:
@@ -77,9 +75,9 @@ class Knowledge:
 
     def _replay(self, obs: Mapping[str, Any]) -> None:
         start = dict(self.places)  # the sizes when the history began
-        for source, target, _, _ in self.history:
-            if target >= PILE:
-                for place, change in ((source, 1), (target, -1)):
+        for entry in self.history:
+            if entry.target >= PILE:  # a card moved
+                for place, change in ((entry.source, 1), (entry.target, -1)):
                     if place in start:
                         start[place] += change
         for place, size in start.items():
@@ -87,11 +85,11 @@ class Knowledge:
                 raise BeliefError(f"the history moves more cards out of place {place} than it held")
             if size:
                 self.cells.append(Cell(place, self.comp.all_mask, size))
-        for source, target, kind, mask in self.history:
-            if target == NOTHING:
-                self._void(source, mask)
-            elif target >= PILE:
-                self._put(target, self._take(source, kind, mask))
+        for entry in self.history:
+            if entry.target == NOTHING:
+                self._void(entry.source, entry.mask)
+            elif entry.target >= PILE:
+                self._put(entry.target, self._take(entry.source, entry.kind, entry.mask))
         if obs["phase"] in (Phase.RACK_PAWN, Phase.RACK_AMOUNT) and obs["current"] != self.seat:
             for kind in kinds_listed(obs["rack"]):  # the rack being played is shown, still in the hand
                 self._put(obs["current"], self._take(obs["current"], kind, 1 << kind))

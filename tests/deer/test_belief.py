@@ -17,8 +17,9 @@ import pytest
 
 from deerbook.deer import position
 from deerbook.deer.belief import Belief
-from deerbook.deer.knowledge import DECK, Knowledge
-from deerbook.deer.rules.history import (ANSWERED, DISCARD, NOTHING, PENDING, PILE, UNSEEN, aside, kinds_of, passing)
+from deerbook.deer.knowledge import Knowledge
+from deerbook.deer.rules.history import (ANSWERED, DECK, DISCARD, NOTHING, PENDING, PILE, UNSEEN, aside, kinds_of,
+                                        passing)
 from deerbook.engine import RandomAgent, make_game
 from deerbook.engine.registry import make_agents
 from deerbook.engine.runner import play
@@ -44,8 +45,8 @@ def piles(state) -> dict[int, list[int]]:
     places = {DISCARD: list(state.discard), PILE: list(state.predator_pile), DECK: list(state.deck)}
     for q in range(n):
         counted = [0] * len(state.discard)
-        for source, target, kind, _ in state.history:
-            counted[kind] += (target == passing(q, n)) - (source == passing(q, n))
+        for entry in state.history:
+            counted[entry.kind] += (entry.target == passing(q, n)) - (entry.source == passing(q, n))
         places[passing(q, n)] = counted
         places[q] = [h - c for h, c in zip(state.hands[q], counted)]
         places[aside(q, n)] = list(state.set_aside[q])
@@ -181,18 +182,19 @@ def consistent_histories(belief: Belief) -> Counter:
     start = dict(knowledge.places)
     own = {"hand": list(obs["hand"]), "discard": list(obs["discard"]), "aside": list(obs["set_aside"])}
     mine = {belief.seat: belief.seat, passing(belief.seat, n): belief.seat}  # the cards it set to pass are in hand
-    for source, target, kind, _ in reversed(knowledge.history):
-        if target < PILE or mine.get(source, source) == mine.get(target, target):
+    for entry in reversed(knowledge.history):
+        source, target = mine.get(entry.source, entry.source), mine.get(entry.target, entry.target)
+        if entry.target < PILE or source == target:
             continue
-        for place, change in ((mine.get(source, source), 1), (mine.get(target, target), -1)):
+        for place, change in ((source, 1), (target, -1)):
             if place in start:
                 start[place] += change
             elif place == DISCARD:
-                own["discard"][kind] += change
+                own["discard"][entry.kind] += change
             elif place == belief.seat:
-                own["hand"][kind] += change
+                own["hand"][entry.kind] += change
             elif place == aside(belief.seat, n):
-                own["aside"][kind] += change
+                own["aside"][entry.kind] += change
     pool = [t - a - b - c for t, a, b, c in zip(belief.game.full_deck, own["hand"], own["discard"], own["aside"])]
     worlds = Counter()
     for split in compositions(pool, [start[p] for p in hidden]):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...engine.events import Event
+from ...engine.protocol import record
 from .cards import rolled_numbers
 from .history import DISCARD, PILE, Entry, History, aside
 from .phases import Phase
@@ -114,7 +115,7 @@ class Table:
 
     def note(self, source: int, target: int, kind: int, mask: int, count: int = 1) -> None:
         """Add `count` entries to the round's history (`history`: places by code)."""
-        self.entries().extend((Entry(source, target, kind, mask),) * count)
+        self.entries().extend((record(Entry, (source, target, kind, mask)),) * count)
 
     def entries(self) -> list[Entry]:
         """The round's history, to append to (a list until the transition is done, as `edit` gives the piles)."""
@@ -142,7 +143,7 @@ class Table:
         assert public or mask is not None, "a face-down movement names the kinds its card may be"
         entries = self.entries()
         for kind, count in kinds:
-            entries.extend((Entry(start, end, kind, 1 << kind if public or mask is None else mask),) * count)
+            entries.extend((record(Entry, (start, end, kind, 1 << kind if public or mask is None else mask)),) * count)
 
     def move(self, kind: int, source, target, shown: bool = False, mask: int | None = None,
              noted_from: int | None = None) -> None:
@@ -154,7 +155,7 @@ class Table:
         if start is not None and end is not None:  # one `_noted` card, inline: most moves are one card
             public = shown or start == DISCARD or end == DISCARD
             assert public or mask is not None, "a face-down movement names the kinds its card may be"
-            self.entries().append(Entry(start, end, kind, 1 << kind if public or mask is None else mask))
+            self.entries().append(record(Entry, (start, end, kind, 1 << kind if public or mask is None else mask)))
         self.pile(source)[kind] -= 1
         self.pile(target)[kind] += 1
         if self.events is not None:

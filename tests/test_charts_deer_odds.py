@@ -10,7 +10,7 @@ from deerbook.charts import deer_odds  # noqa: E402
 from deerbook.bots.deer_turn_walk import advise, turn_distribution  # noqa: E402
 from deerbook.analysis.batches import play_batch  # noqa: E402
 from deerbook.analysis.stats import estimate  # noqa: E402
-from deerbook.deer.components import combination_name  # noqa: E402
+from deerbook.analysis.deer_chart import combination_name  # noqa: E402
 from deerbook.analysis.deer_odds import odds_report  # noqa: E402
 from deerbook.engine import Action, make_game  # noqa: E402
 from deerbook.deer import position as deer_position  # noqa: E402

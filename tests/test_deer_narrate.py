@@ -5,7 +5,7 @@ import pytest
 
 from deerbook.bots.deer_greedy import GreedyAgent
 from deerbook.play import deer_narrate as narrate
-from deerbook.deer.components import combination_name
+from deerbook.analysis.deer_chart import combination_name
 from deerbook.analysis.deer_editions import format_chart
 from deerbook.analysis.deer_odds import combination_distribution
 from deerbook.engine import RandomAgent, RuleViolation, make_game

@@ -16,6 +16,7 @@ from deerbook.engine import RandomAgent, SaveFileError, make_game
 from deerbook.engine.runner import play
 from game_configs import CONFIGS
 from deerbook.deer import position
+from deerbook.deer.rules.history import PILE
 
 try:
     from deerbook.openspiel.games import shown_text  # the seat's OpenSpiel observation string
@@ -101,7 +102,7 @@ def rewrite_unseen_history(data: dict, player: int, rng: np.random.Generator) ->
         source, target, kind, mask = entry
         kinds = [k for k in range(mask.bit_length()) if mask >> k & 1]
         mine = any(0 <= place < 3 * n and place % n == player for place in (source, target))
-        if kind >= 0 and len(kinds) > 1 and not mine and target >= -2:
+        if kind >= 0 and len(kinds) > 1 and not mine and target >= PILE:  # a card moved face down
             entry[2] = int(rng.choice(kinds))
     return data
 

@@ -19,7 +19,8 @@ import toy_game
 from deerbook.engine import OptionError, make_game
 from deerbook.engine import registry
 from deerbook.engine.errors import DeerbookError
-from deerbook.engine.registry import (AGENT_GROUP, BUILTIN, GROUP, AgentInfo, Benchmark, GameInfo, Option, agent_info,
+from deerbook.engine.options import Option
+from deerbook.engine.registry import (AGENT_GROUP, BUILTIN, GROUP, AgentInfo, Benchmark, GameInfo, agent_info,
                                      agent_names, agents_for, game_info, game_names, load_errors, register_agent)
 from deerbook.cli.main import main
 from deerbook.play.session import Session

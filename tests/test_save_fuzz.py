@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from deerbook.deer import rules as deer_rules
-from deerbook.deer.components import DATA_DIR
+from deerbook.deer.component_file import DATA_DIR
 from deerbook.engine import (ComponentError, OptionError, SaveFileError, make_game,
                              state_from_json, state_to_json)
 from deerbook.engine.errors import MAX_FILE_BYTES

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from deerbook.engine import CHANCE, TERMINAL, Action, Game, GameInfo, State
-from deerbook.engine.registry import Option
+from deerbook.engine.options import Option
 from deerbook.engine.validate import require
 
 STEPS = (Action("add", (1,), "add 1"), Action("add", (2,), "add 2"))

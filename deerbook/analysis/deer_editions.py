@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..deer.components import DeerComponents, chart_table
+from ..deer.components import DeerComponents
+from .deer_chart import chart_table
 
 
 def format_chart(comp: DeerComponents) -> str:

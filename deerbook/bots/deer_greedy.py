@@ -18,7 +18,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..engine import Action
 from ..engine.seeding import Rng
-from ..deer.components import DeerComponents, load_components
+from ..deer.component_file import load_components
+from ..deer.components import DeerComponents
 from ..deer.rules import (Phase, choosable_numbers, group_target, hand_value, joker_faces, moved_numbers,
                           rolled_numbers, sum_groups)
 

@@ -54,7 +54,7 @@ from ..engine.protocol import IdentityCache, cached_method, evolve
 from ..engine.seeding import Rng
 from .deer_greedy import GreedyAgent
 from ..deer.belief import Belief
-from ..deer.components import load_components
+from ..deer.component_file import load_components
 from ..deer.game import DeerGame
 from ..deer.save import position
 from ..deer.rules import Phase, card_list, hand_value, loses_turn, matching, predator_decision, rolled_numbers

@@ -32,7 +32,7 @@ import statistics
 from typing import Any, Callable, Mapping, Sequence, cast
 
 from ..deer.belief import Belief
-from ..deer.components import load_components
+from ..deer.component_file import load_components
 from ..engine.agents import shown_to
 from ..engine.protocol import Action, State
 from ..engine.registry import game_of, make_agents

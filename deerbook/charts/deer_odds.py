@@ -24,7 +24,7 @@ from ..analysis.deer_positions import DECISION_QUESTIONS
 from ..bots.deer_turn_walk import advise, position_for_hand, turn_distribution, turn_summary
 from ..analysis.batches import Batch
 from ..analysis.stats import Estimate
-from ..deer.components import chart_rows, combination_name, row_name
+from ..analysis.deer_chart import chart_rows, combination_name, row_name
 from ..play.deer_narrate import cards_text
 from ..analysis.deer_odds import edition, face_counts, fraction_text, odds_report
 from ..analysis.numbers import chance, decimal, percent

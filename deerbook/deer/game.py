@@ -15,7 +15,8 @@ from typing import Any
 from ..engine.errors import OptionError
 from ..engine.validate import is_whole
 from .belief import Belief
-from .components import DEFAULT_COMPONENTS, DeerComponents, components_option, load_components
+from .component_file import DEFAULT_COMPONENTS, components_option, load_components
+from .components import DeerComponents
 from .save import load_state
 from .spec import DeerOptions, DeerSetup
 from .state import DeerState

@@ -2,8 +2,9 @@
 the benchmark cases (the `deerbook.games` entry point `GAMES`)."""
 from functools import partial
 
-from ..engine.registry import Benchmark, GameInfo, Option
-from .components import BUILTIN_COMPONENTS, DEFAULT_COMPONENTS, load_components
+from ..engine.options import Option
+from ..engine.registry import Benchmark, GameInfo
+from .component_file import BUILTIN_COMPONENTS, DEFAULT_COMPONENTS, load_components
 from .game import DeerGame
 
 NOT_OFFERED = "an advanced rule this edition does not offer"

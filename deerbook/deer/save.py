@@ -7,7 +7,7 @@ from ..engine import RuleViolation, SaveFileError
 from ..engine.validate import flag, is_whole, list_of, optional, require, whole, wholes
 from . import rules
 from .rules import PHASE_RULES, Phase
-from .rules.history import ANSWERED, PILE, UNSEEN, History
+from .rules.history import ANSWERED, PILE, UNSEEN, Entry, History
 from .state import BULLSEYE_PHASES, FIELD_NAMES, DeerState
 from .spec import DeerSetup
 
@@ -142,7 +142,7 @@ class _Values:
             require(not moved or (mask and (kind == UNSEEN or mask >> kind & 1)), w,
                     "a card's kind must be one of the kinds it may be")
             require(moved or source in range(3 * n), w, "only a seat's place can hold nothing or wait")
-            return source, target, kind, mask
+            return Entry(source, target, kind, mask)
         return History(list_of(value, where, None, entry))
 
     def ledger(self, value, where):

@@ -2,8 +2,9 @@
 from .agents import Agent, RandomAgent
 from .distribution import Distribution
 from .errors import ComponentError, DeerbookError, OptionError, RuleViolation, SaveFileError
+from .options import Option
 from .protocol import CHANCE, TERMINAL, Action, Game, State, check_distribution
-from .registry import GameInfo, Option, game_names, make_game, register
+from .registry import GameInfo, game_names, make_game, register
 from .runner import play
 from .saving import state_from_json, state_to_json
 

@@ -1,6 +1,7 @@
 """Football Highlights as a registered game: options, hooks, the configurations the conformance suite plays and
 the benchmark cases (the `deerbook.games` entry point `GAMES`)."""
-from ..engine.registry import Benchmark, GameInfo, Option
+from ..engine.options import Option
+from ..engine.registry import Benchmark, GameInfo
 from .game import DIFFICULTIES, ROUNDS, FootballGame
 from .sheet import BUILTIN_SHEETS
 

@@ -17,7 +17,7 @@ from ..analysis.stats import Estimate
 from ..analysis.study import as_batch, load_study
 from ..bots.deer_turn_walk import advise
 from ..bots.football_advisor import active_choice, picks_choice
-from ..deer.components import chart_rows
+from ..analysis.deer_chart import chart_rows
 from ..deer.rules import available_racks, card_list, hand_value
 from ..deer.save import position
 from ..engine import Action

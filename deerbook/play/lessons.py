@@ -9,7 +9,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Sequence, cast
 
 from ..analysis.stats import Estimate, departs
-from ..deer.components import chart_rows, combination_name
+from ..analysis.deer_chart import chart_rows, combination_name
 from ..engine.registry import make_game
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ import json
 from collections import Counter
 
 from deerbook.deer import DeerState
-from deerbook.deer.components import DATA_DIR
+from deerbook.deer.component_file import DATA_DIR
 from deerbook.engine import Action, make_game
 from deerbook.deer import position as deer_position
 

@@ -5,10 +5,10 @@
   knowledge allows (the knowledge never rules out the truth);
 - exactness: on small positions, every consistent history of the physical cards is enumerated (a forward filter
   over the seat's view of the history, independent of the sampler's ledger and counting) and the sampler's
-  frequencies match it (chi-square), wherever the seat's knowledge is exact (`Belief.exact`);
-- the exact deal counting draws each assignment of the physical cards equally often (against brute force).
+  frequencies match it (chi-square), wherever the seat's knowledge is exact (`Belief.exact`).
+
+The deal counting itself is tested against brute force in tests/test_sampling.py.
 """
-import itertools
 import math
 import random
 from collections import Counter
@@ -16,12 +16,16 @@ from collections import Counter
 import pytest
 
 from deerbook.deer import position
-from deerbook.deer.belief import DECK, Belief, Cell, Deal, Knowledge, Shuffle, fitting
-from deerbook.deer.rules.history import (ANSWERED, DISCARD, NOTHING, PENDING, PILE, UNSEEN, aside, kinds_of, passing)
+from deerbook.deer.belief import Belief
+from deerbook.deer.knowledge import Knowledge
+from deerbook.deer.rules.history import (ANSWERED, DECK, DISCARD, NOTHING, PENDING, PILE, UNSEEN, aside, kinds_of,
+                                        passing)
 from deerbook.engine import RandomAgent, make_game
 from deerbook.engine.registry import make_agents
 from deerbook.engine.runner import play
+from deerbook.engine.sampling import fitting
 from deerbook.engine.seeding import stream
+from chi_square import chi_square_p
 from game_configs import CONFIGS
 
 DEER = [(name, options) for name, options in CONFIGS if name.startswith("deer")]
@@ -41,8 +45,8 @@ def piles(state) -> dict[int, list[int]]:
     places = {DISCARD: list(state.discard), PILE: list(state.predator_pile), DECK: list(state.deck)}
     for q in range(n):
         counted = [0] * len(state.discard)
-        for source, target, kind, _ in state.history:
-            counted[kind] += (target == passing(q, n)) - (source == passing(q, n))
+        for entry in state.history:
+            counted[entry.kind] += (entry.target == passing(q, n)) - (entry.source == passing(q, n))
         places[passing(q, n)] = counted
         places[q] = [h - c for h, c in zip(state.hands[q], counted)]
         places[aside(q, n)] = list(state.set_aside[q])
@@ -178,18 +182,19 @@ def consistent_histories(belief: Belief) -> Counter:
     start = dict(knowledge.places)
     own = {"hand": list(obs["hand"]), "discard": list(obs["discard"]), "aside": list(obs["set_aside"])}
     mine = {belief.seat: belief.seat, passing(belief.seat, n): belief.seat}  # the cards it set to pass are in hand
-    for source, target, kind, _ in reversed(knowledge.history):
-        if target < PILE or mine.get(source, source) == mine.get(target, target):
+    for entry in reversed(knowledge.history):
+        source, target = mine.get(entry.source, entry.source), mine.get(entry.target, entry.target)
+        if entry.target < PILE or source == target:
             continue
-        for place, change in ((mine.get(source, source), 1), (mine.get(target, target), -1)):
+        for place, change in ((source, 1), (target, -1)):
             if place in start:
                 start[place] += change
             elif place == DISCARD:
-                own["discard"][kind] += change
+                own["discard"][entry.kind] += change
             elif place == belief.seat:
-                own["hand"][kind] += change
+                own["hand"][entry.kind] += change
             elif place == aside(belief.seat, n):
-                own["aside"][kind] += change
+                own["aside"][entry.kind] += change
     pool = [t - a - b - c for t, a, b, c in zip(belief.game.full_deck, own["hand"], own["discard"], own["aside"])]
     worlds = Counter()
     for split in compositions(pool, [start[p] for p in hidden]):
@@ -225,16 +230,6 @@ def consistent_histories(belief: Belief) -> Counter:
         if state is not None:
             positions[state] += weight
     return positions
-
-
-def chi_square_p(observed: Counter, expected: dict, draws: int) -> float:
-    """The p-value of Pearson's chi-square statistic (Wilson-Hilferty approximation of the chi-square tail)."""
-    cells = list(expected)
-    stat = sum((observed[c] - draws * expected[c]) ** 2 / (draws * expected[c]) for c in cells)
-    assert sum(observed[c] for c in cells) == draws, "a sample outside the consistent positions"
-    df = len(cells) - 1
-    z = ((stat / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
-    return 0.5 * math.erfc(z / math.sqrt(2))
 
 
 SMALL = [  # (game, options, hands, predator pile): the other cards lie face up on the Discard pile
@@ -274,48 +269,3 @@ def test_each_consistent_history_equally_likely(name, options, hands, pile):
                       else RandomAgent().act({}, state.legal_actions(), walk))
             state = state.apply(action)
     assert tested == 6, f"only {tested} positions had 2 to 40 consistent positions"
-
-
-# -- the deal counting ------------------------------------------------------------------------------------------
-def brute_force(cells: list[Cell], unseen: list[int]) -> Counter:
-    """Every assignment of the physical cards to the cells' places that fits their kinds, as count vectors."""
-    cards = [k for k, c in enumerate(unseen) for _ in range(c)]
-    places = [i for i, cell in enumerate(cells) for _ in range(cell.size)]
-    found = Counter()
-    for order in itertools.permutations(range(len(cards))):
-        kinds = [cards[c] for c in order]
-        if all(cells[p].mask >> k & 1 for p, k in zip(places, kinds)):
-            counts = [[0] * len(unseen) for _ in cells]
-            for p, k in zip(places, kinds):
-                counts[p][k] += 1
-            found[tuple(map(tuple, counts))] += 1
-    return found
-
-
-DEALS = [
-    ([Cell(0, 0b1111, 2), Cell(1, 0b0011, 2), Cell(2, 0b1100, 1)], [2, 1, 1, 1]),
-    ([Cell(0, 0b0111, 3), Cell(1, 0b1110, 2), Cell(2, 0b1111, 2)], [1, 2, 2, 2]),
-    ([Cell(0, 0b101, 1), Cell(1, 0b110, 1), Cell(0, 0b111, 3)], [2, 2, 1]),
-]
-
-
-@pytest.mark.parametrize("cells,unseen", DEALS)
-def test_the_deal_counting_draws_every_assignment_equally(cells, unseen):
-    expected = brute_force(cells, unseen)
-    deal = Deal(cells, unseen)
-    assert deal.total * math.prod(math.factorial(c.size) for c in cells) == sum(expected.values())
-    rng, draws = random.Random(3), 4000
-    seen = Counter()
-    for _ in range(draws):
-        by_cell = {id(cell): counts for cell, counts in deal.draw(rng)}
-        seen[tuple(tuple(by_cell[id(c)]) for c in cells)] += 1
-    total = sum(expected.values())
-    assert chi_square_p(seen, {k: v / total for k, v in expected.items()}, draws) > 1e-4
-
-
-def test_the_swap_chain_keeps_every_cell_to_its_kinds():
-    cells, unseen = DEALS[1]
-    shuffle, rng = Shuffle(cells, unseen), random.Random(2)
-    for _ in range(50):
-        for cell, counts in shuffle.draw(rng):
-            assert sum(counts) == cell.size and all(cell.mask >> k & 1 for k, c in enumerate(counts) if c)

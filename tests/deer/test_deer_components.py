@@ -9,8 +9,9 @@ from itertools import product
 import pytest
 
 from deer_helpers import position, roll
-from deerbook.deer import DeerComponents, load_components
-from deerbook.deer.components import DATA_DIR, EFFECTS, signature
+from deerbook.deer import load_components
+from deerbook.deer.component_file import DATA_DIR, components_from_data, components_from_file
+from deerbook.deer.components import EFFECTS, signature
 from deerbook.deer.rules import EFFECT_HANDLERS
 from deerbook.engine import ComponentError, make_game
 from deerbook.deer import position as deer_position
@@ -74,7 +75,7 @@ def test_a_chart_default_covers_the_rolls_the_chart_leaves_out(tmp_path, board_d
     board_data["chart_default"] = {"effect": "nothing", "rule": "House rule: unlisted rolls do nothing"}
     path = tmp_path / "short.json"
     path.write_text(json.dumps(board_data))
-    comp = DeerComponents.from_file(path)
+    comp = components_from_file(path)
     row = comp.chart_row(("deer_head", "deer_head", "deer_head", "Fox"))
     assert (row.effect, row.listed, row.signature) == ("nothing", False, (0, 3, 0, 0))
 
@@ -85,10 +86,10 @@ def test_readings_are_data_defaulting_to_the_rulings(tmp_path, board_data, comp)
     del board_data["readings"]
     path = tmp_path / "no-readings.json"
     path.write_text(json.dumps(board_data))
-    assert DeerComponents.from_file(path).readings == comp.readings
+    assert components_from_file(path).readings == comp.readings
     board_data["readings"] = {"set_aside": "compulsory"}
     path.write_text(json.dumps(board_data))
-    first = DeerComponents.from_file(path)
+    first = components_from_file(path)
     assert first.joker_any_number and not first.set_aside_optional
 
 
@@ -144,27 +145,22 @@ def test_bad_component_file_is_rejected_naming_the_entry(tmp_path, board_data, m
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     with pytest.raises(ComponentError, match=re.escape(message)):
-        DeerComponents.from_file(path)
+        components_from_file(path)
 
 
 def test_unreadable_component_file_is_rejected(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{not json")
     with pytest.raises(ComponentError, match="broken.json: cannot read"):
-        DeerComponents.from_file(path)
+        components_from_file(path)
     with pytest.raises(ComponentError, match="cannot read"):
-        DeerComponents.from_file(tmp_path / "missing.json")
+        components_from_file(tmp_path / "missing.json")
 
 
 def test_an_edition_names_its_die_symbols_and_bad_names_are_rejected():
-    import json
-
-    from deerbook.deer.components import DATA_DIR, DeerComponents
-    from deerbook.engine import ComponentError
-
-    cards = DeerComponents.from_file(DATA_DIR / "card-game.json")
+    cards = components_from_file(DATA_DIR / "card-game.json")
     assert cards.face_name("deer_head") == "Deer in Headlights" and cards.face_name("car") == "Car"
     data = json.loads((DATA_DIR / "card-game.json").read_text())
     data["symbol_names"] = {"moose": "Moose"}
     with pytest.raises(ComponentError, match="symbol_names.moose"):
-        DeerComponents.from_dict(data)
+        components_from_data(data)

@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 
 from deerbook.cli.main import main
-from deerbook.deer.components import combination_name, signature
+from deerbook.analysis.deer_chart import combination_name
+from deerbook.deer.components import signature
 from deer_helpers import first_readings_components
 from deerbook.analysis.deer_odds import edition, format_odds, joker_reach, odds_report, roll_state
 from deerbook.engine import make_game

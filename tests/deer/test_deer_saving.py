@@ -5,6 +5,7 @@ import pytest
 
 from deer_helpers import RD, act, position, roll
 from deerbook.bots.deer_greedy import GreedyAgent
+from deerbook.deer.rules.history import Entry, Place
 from deerbook.engine import RandomAgent, RuleViolation, SaveFileError, make_game, play, state_from_json, state_to_json
 from deerbook.engine.saving import _digest
 
@@ -25,6 +26,18 @@ def test_round_trip_mid_turn_keeps_pending_choices():
     s = act(roll(position([["8", "2", "6", "3", "5", "9"], ["9"], ["10"]]), RD, RD, 8, "Bear"), "group 3+5")
     back = state_from_json(state_to_json(s))
     assert back == s and back.legal_actions() == s.legal_actions()
+
+
+def test_history_entries_are_named_in_play_and_saved_as_four_plain_integers():
+    """Each history entry is an `Entry` with named fields and places, saved as the list of four integers that saves
+    from before named entries hold, and loaded back to named entries."""
+    state = max(states_of_a_game(), key=lambda s: len(s.history))
+    saved = json.loads(state_to_json(state))["state"]["history"]
+    assert len(saved) == len(state.history) > 10 and Place.NOTHING in {entry.target for entry in state.history}
+    assert all(len(entry) == 4 and all(type(v) is int for v in entry) for entry in saved)
+    assert saved == [[e.source, e.target, e.kind, e.mask] for e in state.history]
+    loaded = state_from_json(state_to_json(state)).history
+    assert loaded == state.history and all(isinstance(entry, Entry) for entry in [*loaded, *state.history])
 
 
 def test_a_changed_file_fails_the_digest():
@@ -149,7 +162,7 @@ def test_a_headlights_pawn_and_a_bullseye_pawn_at_one_round_end_save_and_load():
 
 
 def test_custom_components_are_embedded_in_the_save_and_load_without_their_file(tmp_path):
-    from deerbook.deer.components import DATA_DIR
+    from deerbook.deer.component_file import DATA_DIR
 
     data = json.loads((DATA_DIR / "board-2014.json").read_text())
     data["name"], data["cards"][0]["points"] = "house board", 9

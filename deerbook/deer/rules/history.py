@@ -4,10 +4,10 @@ A seat's information is more than what lies before it now: it saw which cards it
 which cards went to the Predator pile, what the Discard pile showed, and what a forced move ("every card of these
 numbers") says about the hand it left. The state keeps the round's movements as entries of four integers
 (`DeerState.history`, cleared when the cards are gathered for the next deal; the deal itself is not an entry),
-and each seat's observation holds the entries as that seat saw them (`seen_by`): what `belief` reads to deal the
+and each seat's observation holds the entries as that seat saw them (`seen_by`): what `knowledge` reads to deal the
 unseen cards consistently with everything the seat saw.
 
-An entry is `(source, target, kind, mask)`:
+An entry is an `Entry(source, target, kind, mask)`:
 
 - a card moved from place `source` to place `target` (`place`: a hand, a set-aside pile, the cards of a hand set
   to be passed, the Discard pile, the Predator pile); `kind` is its card kind and `mask` the card kinds it may be,
@@ -24,13 +24,35 @@ single kind; for the others it sees -1.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from enum import IntEnum
+from typing import Iterable, Iterator, NamedTuple
 
-DISCARD, PILE = -1, -2  # the Discard pile (face up) and the Predator pile (face down)
-NOTHING, PENDING, ANSWERED = -3, -4, -5  # the targets of the entries that move no card
+
+class Place(IntEnum):
+    """The codes of the places that are no seat's, and of the targets of the entries that move no card (a seat's
+    places are numbered from 0: `hand`, `aside`, `passing`)."""
+
+    DISCARD = -1  # the Discard pile (face up)
+    PILE = -2  # the Predator pile (face down)
+    NOTHING = -3  # the source holds no card of the mask
+    PENDING = -4  # the source's cards of the mask wait for blocks
+    ANSWERED = -5  # the source declined a private decision
+    DECK = -9  # the undealt cards: a hidden place while the cards are dealt, never in the history
+
+
+# The places as globals, as the rules read them on every card movement (an enum's attribute takes ten times longer)
+DISCARD, PILE, NOTHING, PENDING, ANSWERED, DECK = (Place.DISCARD, Place.PILE, Place.NOTHING, Place.PENDING,
+                                                   Place.ANSWERED, Place.DECK)
 UNSEEN = -1  # the kind of a card a seat did not see
 
-Entry = tuple[int, int, int, int]
+
+class Entry(NamedTuple):
+    """One entry of the round's history (module docstring); saved as the list [source, target, kind, mask]."""
+
+    source: int  # the place a card left, or the seat the entry is about
+    target: int  # the place the card entered, or NOTHING, PENDING or ANSWERED
+    kind: int  # the card's kind, or UNSEEN
+    mask: int  # the kinds it may be, by the rules, for a seat that did not see it (bit k: kind k)
 
 
 class History:
@@ -40,8 +62,8 @@ class History:
 
     __slots__ = ("_items", "_size")
 
-    def __init__(self, entries: Iterable[Entry] = ()):
-        self._items: list[Entry] = list(entries)
+    def __init__(self, entries: Iterable[Iterable[int]] = ()):
+        self._items: list[Entry] = list(map(Entry._make, entries))
         self._size = len(self._items)
 
     def writable(self) -> list[Entry]:
@@ -119,12 +141,12 @@ def seen_by(history: Iterable[Entry], seat: int, n: int) -> tuple[Entry, ...]:
     out."""
     seen = []
     for entry in history:
-        source, target, kind, mask = entry
-        if target == ANSWERED:
-            if source == seat:
+        if entry.target == ANSWERED:
+            if entry.source == seat:
                 seen.append(entry)
-        elif kind >= 0 and not single(mask) and owner(source, n) != seat and owner(target, n) != seat:
-            seen.append((source, target, UNSEEN, mask))
+        elif (entry.kind >= 0 and not single(entry.mask) and owner(entry.source, n) != seat
+              and owner(entry.target, n) != seat):
+            seen.append(Entry(entry.source, entry.target, UNSEEN, entry.mask))
         else:
             seen.append(entry)
     return tuple(seen)
@@ -134,10 +156,10 @@ def open_pending(history) -> tuple[int, int, int] | None:
     """(index, mover, mask) of the movement waiting for blocks (a PENDING entry not yet closed by the mover's
     NOTHING entry), or None (`history`: a History or a tuple of entries)."""
     for i in range(len(history) - 1, -1, -1):
-        source, target, _, mask = history[i]
-        if target == PENDING:
-            return i, source, mask
-        if target == NOTHING:
+        entry = history[i]
+        if entry.target == PENDING:
+            return i, entry.source, entry.mask
+        if entry.target == NOTHING:
             return None
     return None
 
@@ -146,7 +168,19 @@ def blocked_since(history, start: int, n: int) -> int:
     """The mask of the kinds revealed from set-aside cards after entry `start` (blocks, Ruling 19)."""
     mask = 0
     for i in range(start, len(history)):
-        source, target, kind, _ = history[i]
-        if target == DISCARD and n <= source < 2 * n:
-            mask |= 1 << kind
+        entry = history[i]
+        if entry.target == DISCARD and n <= entry.source < 2 * n:
+            mask |= 1 << entry.kind
     return mask
+
+
+def cards_set_to_pass(history, place: int, kinds: int) -> list[int]:
+    """The cards of each of `kinds` card kinds a hand has set to pass now: those noted into its `place` (`passing`)
+    and not out of it since."""
+    counts = [0] * kinds
+    for entry in history:
+        if entry.target == place:
+            counts[entry.kind] += 1
+        elif entry.source == place:
+            counts[entry.kind] -= 1
+    return counts

@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...engine.events import Event
+from ...engine.protocol import record
 from .cards import rolled_numbers
-from .history import DISCARD, PILE, History, aside
+from .history import DISCARD, PILE, Entry, History, aside
 from .phases import Phase
 
 
@@ -60,7 +61,7 @@ class Table:
     pending: Sequence[int]
     giver: int | None
     blocking: tuple[int, int] | None
-    history: History | list  # a list while a transition appends to it (`entries`)
+    history: History | list[Entry]  # a list while a transition appends to it (`entries`)
 
     def __init__(self, fields: dict, events: list[Event] | None = None):
         """A working copy of a state's `fields` (a dict the table takes over); with an `events` list, the
@@ -114,9 +115,9 @@ class Table:
 
     def note(self, source: int, target: int, kind: int, mask: int, count: int = 1) -> None:
         """Add `count` entries to the round's history (`history`: places by code)."""
-        self.entries().extend(((source, target, kind, mask),) * count)
+        self.entries().extend((record(Entry, (source, target, kind, mask)),) * count)
 
-    def entries(self) -> list:
+    def entries(self) -> list[Entry]:
         """The round's history, to append to (a list until the transition is done, as `edit` gives the piles)."""
         history = self.history
         if isinstance(history, History):
@@ -142,7 +143,7 @@ class Table:
         assert public or mask is not None, "a face-down movement names the kinds its card may be"
         entries = self.entries()
         for kind, count in kinds:
-            entries.extend(((start, end, kind, 1 << kind if public else mask),) * count)
+            entries.extend((record(Entry, (start, end, kind, 1 << kind if public or mask is None else mask)),) * count)
 
     def move(self, kind: int, source, target, shown: bool = False, mask: int | None = None,
              noted_from: int | None = None) -> None:
@@ -154,7 +155,7 @@ class Table:
         if start is not None and end is not None:  # one `_noted` card, inline: most moves are one card
             public = shown or start == DISCARD or end == DISCARD
             assert public or mask is not None, "a face-down movement names the kinds its card may be"
-            self.entries().append((start, end, kind, 1 << kind if public else mask))
+            self.entries().append(record(Entry, (start, end, kind, 1 << kind if public or mask is None else mask)))
         self.pile(source)[kind] -= 1
         self.pile(target)[kind] += 1
         if self.events is not None:

@@ -16,7 +16,7 @@ from ..components import EFFECTS, DeerComponents
 from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, group_target,
                     hand_value, loses_turn, matching, moved_numbers, mover, others, predator_decision, rolled_numbers,
                     set_aside_options, turn_start_phase)
-from .history import ANSWERED, EMPTY, NOTHING, PENDING, blocked_since, open_pending, passing
+from .history import ANSWERED, EMPTY, NOTHING, PENDING, blocked_since, cards_set_to_pass, open_pending, passing
 from .phases import Phase
 from .table import Table
 
@@ -234,11 +234,8 @@ def set_to_pass(t: Table, cards, mask: int) -> None:
     """Note the cards set to be passed (they stay in the hand until passed): those not set to pass already (Ruling
     6's, kinds `mask`), and those of a blocked kind going back to the hand (Ruling 19: everyone counts them)."""
     place = passing(t.current, t.n)
-    set_before = [0] * len(cards)
-    if EFFECTS[t.comp.chart_row(t.roll).effect].groups:  # only Ruling 6 sets cards to pass before they move
-        for source, target, kind, _ in t.history:
-            if place in (source, target):
-                set_before[kind] += 1 if target == place else -1
+    set_before = (cards_set_to_pass(t.history, place, len(cards)) if EFFECTS[t.comp.chart_row(t.roll).effect].groups
+                  else [0] * len(cards))  # only Ruling 6 sets cards to pass before they move
     for kind, (count, already) in enumerate(zip(cards, set_before)):
         if count > already:
             t.note(t.current, place, kind, mask, count - already)

@@ -251,7 +251,7 @@ def test_bots_can_wait_for_continue_one_move_at_a_time():
 
 
 def rack_position(*moves):
-    from deerbook.play.deer_narrate import act, roll
+    from deerbook.chapters.deer_examples import act, roll
 
     game = make_game("deer", num_players=3)
     return game, act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),

@@ -24,7 +24,7 @@ from ..bots.deer_advisor import DECISION_QUESTIONS, advise, position_for_hand, t
 from ..analysis.batches import Batch
 from ..analysis.stats import Estimate
 from ..deer.components import chart_rows, combination_name, row_name
-from ..play.deer_narrate import cards_text
+from ..play.deer_words import cards_text
 from ..analysis.deer_odds import edition, face_counts, fraction_text, odds_report
 from ..analysis.numbers import chance, decimal, percent
 from ..deer.state import DeerState

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from ..engine import Action
 from .narration import Narration, Turn
-from .deer_narrate import cards_text
 from .deer_view import cards_words
-from .deer_words import chart_row_words
+from .deer_words import cards_text, chart_row_words
 from ..deer.rules import Phase, loses_turn, matching, rolled_numbers
 
 TURN_START = (Phase.ROLL, Phase.KNOCK)  # a turn's first phases: the turn counter steps on at its roll or knock

@@ -14,7 +14,7 @@ from typing import Sequence
 from ..bots.deer_greedy import leading_opponent
 from ..engine import Action, RuleViolation
 from ..deer.components import CardKind, chart_table, combination_name
-from ..deer.rules import BULLSEYE_POINTS, SET_ASIDE_CARDS, hand_value, rolled_numbers
+from ..deer.rules import BULLSEYE_POINTS, SET_ASIDE_CARDS, card_list, hand_value, rolled_numbers
 from ..deer.rules.cards import KNOCK_MAX_CARDS
 from .drawing import INK, PAPER, Svg, seat_colour
 from .narration import in_words
@@ -222,6 +222,11 @@ def score_line(observation: dict, game, names: Sequence[str] | None = None) -> s
     seats = " · ".join(f"{{P{p}}} {pawns[p]}" for p in range(len(pawns)))
     return in_words(f"Scores (the lowest wins; Finish at {game.components.finish}): {seats}", observation["player"],
                     names)
+
+
+def cards_text(comp, counts) -> str:
+    """A count vector as card names, e.g. ``"3 3 7 Fox"`` (``"(none)"`` when empty)."""
+    return " ".join(card_list(comp, counts)) or "(none)"
 
 
 def chart_row_words(comp, roll: tuple) -> str:

@@ -16,7 +16,7 @@ table or Blitz Bach):
 
 `step_event(before, action, after)` is the line every seat hears of a step (see `deerbook.play.narration`): what
 was rolled or chosen, each box checked in words, the ball's move and the score; `turn_of(state)` names the turn
-a position belongs to. (`football_narrate.step_line` is the compact engine-words form the chapters print.)
+a position belongs to. (`chapters.football_examples.step_line` is the compact engine-words form the chapters print.)
 """
 from __future__ import annotations
 

@@ -160,7 +160,7 @@ def test_same_seed_and_clicks_replay_the_same_game():
     for table in tables:
         for _ in range(6):
             if not table.state.is_terminal():
-                click_something(table, np.random.default_rng(len(table.events)))
+                click_something(table, np.random.default_rng(len(table.narrations)))
     assert tables[0].history == tables[1].history and tables[0].state == tables[1].state
 
 

@@ -1,5 +1,7 @@
-"""The Deer table in a newcomer's words: each choice named plainly, the prompt of each decision, the ruling it
-follows (a link to the book's rulings page), the legend of the drawing and a short rules card with pictures.
+"""The Deer table's words: its choices, prompts, rulings, legend and rules card, in a newcomer's words.
+
+Each choice is named plainly, with the prompt of each decision, the ruling it follows (a link to the book's rulings
+page), the legend of the drawing, a short rules card with pictures and cards written out (`cards_text`).
 
 Everything here reads a seat's observation, the legal actions and the component data (so both editions, and a
 reader's own components, are told as they are); nothing is a rule. A rack's (or a Bullseye's) moves are offered as
@@ -17,7 +19,7 @@ from ..deer.components import CardKind, chart_table, combination_name
 from ..deer.rules import BULLSEYE_POINTS, SET_ASIDE_CARDS, card_list, hand_value, rolled_numbers
 from ..deer.rules.cards import KNOCK_MAX_CARDS
 from .drawing import INK, PAPER, Svg, seat_colour
-from .narration import in_words
+from .log import in_words
 from .views import Split, SplitPart
 
 CARD_FILL = {"number": PAPER, "predator": "#F5C396", "joker": "#E3B8D3"}  # light Okabe–Ito tints

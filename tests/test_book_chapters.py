@@ -3,14 +3,14 @@
 
 Each game's part opens with How to play, then odds, playing well and balance; the Reference part comes last. Every
 chapter opens with a question and ends with a summary and exercises, whose folded solutions call the package
-(`deerbook.play.exercises`, checked in tests/test_exercises.py). How to play shows no code, set-up cells are folded
+(`deerbook.chapters.exercises`, checked in tests/test_exercises.py). How to play shows no code, set-up cells are folded
 everywhere, and no prose types a number that the package computes in a fraction wall.
 
 Every number a chapter's prose states comes from the code: a Markdown cell names no quantity (only names such as
 "Ruling 7", "track 4", "player 1", list numbers and years), a number in an exercise is the exercise's given (its
 solution's code uses it), and chapter 91's claims are each followed by the code that asserts them. A solution
 shows the working a reader could do (the count, the formula, a few lines of code) and calls the package only to
-check it: every call of `deerbook.play.exercises` is inside an `assert`.
+check it: every call of `deerbook.chapters.exercises` is inside an `assert`.
 """
 import ast
 import json
@@ -170,7 +170,7 @@ def test_a_solution_shows_the_working_and_the_package_only_checks_it(path):
         outside = [call for call in exercises_calls(tree) if not any(call in ast.walk(check) for check in checks)]
         working = [node for node in ast.walk(tree)
                    if isinstance(node, ast.stmt) and not isinstance(node, (ast.Assert, ast.Import, ast.ImportFrom))]
-        assert checks, f"exercise {number}: no assert checks the working against deerbook.play.exercises"
+        assert checks, f"exercise {number}: no assert checks the working against deerbook.chapters.exercises"
         assert outside == [], f"exercise {number}: the answer is the package's, not the working's: " + \
             ", ".join(ast.unparse(call) for call in outside)
         assert len(working) >= 2, f"exercise {number}: no working shown"

@@ -73,7 +73,7 @@ def test_figure_data_is_the_steps(game_events, steps):
 def test_hand_made_positions_and_clamped_moves():
     state = position(GAME, [["Fox", "Wolf", "Bear", "9"], ["10"], ["11"]], pawns=[5, 0, 40],
                                     discard=None, predator_pile=())
-    from deerbook.play.deer_narrate import act, roll
+    from deerbook.chapters.deer_examples import act, roll
 
     state = start = roll(state, 1, 2, 4, "Bear")
     events = []

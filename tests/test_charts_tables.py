@@ -5,7 +5,7 @@ pytest.importorskip("plotly")
 
 from deerbook.charts.tables import (CARD_COLORS, CARDS_PER_ROW, board_figure, card_kind, cards_figure,  # noqa: E402
                                     dice_figure)
-from deerbook.play.lessons import dealt_hands  # noqa: E402
+from deerbook.chapters.lessons import dealt_hands  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 
 EDITIONS = ["deer", "deer-cards"]

@@ -1,10 +1,10 @@
-"""The narration helpers read the engine faithfully (texts, chances, seeded deals and logs)."""
+"""The chapters' Deer examples read the engine faithfully (texts, chances, seeded deals and logs)."""
 from fractions import Fraction
 
 import pytest
 
 from deerbook.bots.deer_greedy import GreedyAgent
-from deerbook.play import deer_narrate as narrate
+from deerbook.chapters import deer_examples as examples
 from deerbook.analysis.deer_chart import combination_name
 from deerbook.analysis.deer_editions import format_chart
 from deerbook.analysis.deer_odds import combination_distribution
@@ -17,7 +17,7 @@ COMP = GAME.components
 
 
 def test_components_text_lists_every_card_and_die():
-    text = narrate.components_text(COMP)
+    text = examples.components_text(COMP)
     assert "cards (60):" in text and "3 x Joker joker    worth 0" in text
     assert "number die C: 4, 7, 8, 11, Deer Head, Deer Head" in text
     assert "predator die: Fox, Fox, Wolf, Wolf, Bear, Discard" in text
@@ -39,35 +39,35 @@ def test_combination_names_and_chart_chances():
 
 def test_hand_text_act_roll_and_texts():
     state = position(GAME, [["3", "5", "5", "Fox"], ["10"], ["11"]], discard=None, predator_pile=())
-    assert narrate.hand_text(state, 0) == "3 5 5 Fox (value 16)"
-    assert len(narrate.texts(state)) == 720  # a chance node lists its outcomes
-    state = narrate.roll(state, 3, 5, "deer_head", "Bear")
-    assert narrate.texts(state) == ["pass 3 to player 1", "pass 3 to player 2"]
-    state = narrate.act(state, "pass 3 to player 1", "pass 5 to player 2", "pass 5 to player 2")
-    assert narrate.hands_text(state).splitlines() == ["player 0: Fox (value 3), pawn 0",
+    assert examples.hand_text(state, 0) == "3 5 5 Fox (value 16)"
+    assert len(examples.texts(state)) == 720  # a chance node lists its outcomes
+    state = examples.roll(state, 3, 5, "deer_head", "Bear")
+    assert examples.texts(state) == ["pass 3 to player 1", "pass 3 to player 2"]
+    state = examples.act(state, "pass 3 to player 1", "pass 5 to player 2", "pass 5 to player 2")
+    assert examples.hands_text(state).splitlines() == ["player 0: Fox (value 3), pawn 0",
                                                       "player 1: 3 10 (value 13), pawn 0",
                                                       "player 2: 5 5 11 (value 21), pawn 0"]
     with pytest.raises(RuleViolation):
-        narrate.roll(state, 2, 2, 4, "Bear")  # die A has no 2
+        examples.roll(state, 2, 2, 4, "Bear")  # die A has no 2
     with pytest.raises(RuleViolation):
-        narrate.act(state, "no such move")
+        examples.act(state, "no such move")
 
 
 def test_deal_is_seeded_and_records_exact_probabilities():
-    dealt, cards = narrate.deal(GAME, seed=7)
+    dealt, cards = examples.deal(GAME, seed=7)
     assert len(cards) == 60 and dealt.phase == "roll" and [sum(h) for h in dealt.hands] == [20] * 3
     assert cards[0][1] == Fraction(COMP.full_deck[COMP.kind_index[cards[0][0].split()[1]]], 60)
-    assert narrate.deal(GAME, seed=7) == (dealt, cards)
-    assert narrate.deal(GAME, seed=8)[1] != cards
+    assert examples.deal(GAME, seed=7) == (dealt, cards)
+    assert examples.deal(GAME, seed=8)[1] != cards
     assert all(text.startswith("deal ") and 0 < p <= 1 for text, p in cards)
 
 
 def test_game_log_matches_the_runner_and_the_ledger_text():
     agents = lambda: [GreedyAgent(), RandomAgent(), RandomAgent()]  # noqa: E731
-    final, log = narrate.game_log(GAME, agents(), 25)
+    final, log = examples.game_log(GAME, agents(), 25)
     assert final == play(GAME, agents(), 25)
     assert log[0].startswith("chance: deal") and any(line.startswith("P0: ") for line in log)
-    ledger = narrate.ledger_text(final).splitlines()
+    ledger = examples.ledger_text(final).splitlines()
     assert len(ledger) == len(final.ledger)
     clamped = [entry for entry in final.ledger if entry[2] != entry[3]]
     assert sum("clamped" in line for line in ledger) == len(clamped)

@@ -1,4 +1,4 @@
-"""Every answer to the book's exercises (`deerbook.play.exercises`), checked against an independent computation:
+"""Every answer to the book's exercises (`deerbook.chapters.exercises`), checked against an independent computation:
 brute force over the dice faces read straight from the component files, the rule texts' own arithmetic, or a
 recount of the balance study's stored records."""
 import gzip
@@ -14,7 +14,7 @@ import pytest
 from deerbook.bots.football_advisor import Advisor
 from deerbook.engine.registry import make_agents, make_game
 from deerbook.engine.runner import Match
-from deerbook.play import exercises
+from deerbook.chapters import exercises
 
 DATA = Path(__file__).resolve().parents[1] / "deerbook" / "deer" / "data"
 BOARD = json.loads((DATA / "board-2014.json").read_text())

@@ -11,7 +11,7 @@ import json
 import numpy as np
 import pytest
 
-from deerbook.play.deer_narrate import roll
+from deerbook.chapters.deer_examples import roll
 from deerbook.engine import RandomAgent, SaveFileError, make_game
 from deerbook.engine.runner import play
 from game_configs import CONFIGS

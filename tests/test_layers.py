@@ -1,13 +1,14 @@
 """The package's folders are its layers, and imports point one way: down the layers, never in a circle.
 
-    engine  <-  deer, football (the rules cores)  <-  analysis  <-  bots  <-  play  <-  cli, charts
+    engine  <-  deer, football (the rules cores)  <-  analysis  <-  bots  <-  play  <-  cli, charts, chapters
     <-  widgets, bookext, openspiel (the games inside OpenSpiel: every layer below it but charts)
 
 (The analysis, exact odds and seeded statistics, reads agents only by name through the engine's catalogue, so the
-bots can use its odds.)
+bots can use its odds. The chapters' helpers read the table's session and hints, so they sit just above play.)
 
-Every import counts, the ones inside functions too. The rules cores, the bots, the analysis and the play layer
-import only the standard library (`test_stdlib_core.py` runs them so); Plotly and ipywidgets sit above them.
+Every import counts, the ones inside functions too. The rules cores, the bots, the analysis, the play layer and
+the chapters' helpers import only the standard library (`test_stdlib_core.py` runs them so); Plotly and ipywidgets
+sit above them.
 """
 import ast
 import sys
@@ -17,12 +18,13 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "deerbook"
 LAYER = {"engine": 0, "deer": 1, "football": 1, "analysis": 2, "bots": 3, "play": 4, "cli": 5, "charts": 5,
-         "widgets": 6, "bookext": 6, "openspiel": 6, "__main__": 7}
+         "chapters": 5, "widgets": 6, "bookext": 6, "openspiel": 6, "__main__": 7}
 SIBLINGS_APART = {("deer", "football"), ("football", "deer"), ("cli", "charts"), ("charts", "cli"),
                   ("openspiel", "widgets"), ("widgets", "openspiel"), ("openspiel", "bookext"),
-                  ("bookext", "openspiel")}  # same layer, and neither imports the other
+                  ("bookext", "openspiel"), ("chapters", "cli"), ("cli", "chapters"), ("chapters", "charts"),
+                  ("charts", "chapters")}  # same layer, and neither imports the other
 APART = SIBLINGS_APART | {("openspiel", "charts")}  # the OpenSpiel adapter plays games: no charts
-STDLIB_LAYERS = ("engine", "deer", "football", "bots", "analysis", "play")
+STDLIB_LAYERS = ("engine", "deer", "football", "bots", "analysis", "play", "chapters")
 
 
 def module_name(path: Path) -> str:

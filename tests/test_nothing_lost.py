@@ -98,7 +98,7 @@ def play_out(session: Session, stop_at: int | None = None) -> bool:
     """Play to the end (True), or stop once the log holds `stop_at` steps or more (False), at the first stop of the
     table after that (a bot's turn shown, a person to roll or to choose)."""
     while (stop := session.advance()) != Stop.OVER:
-        if stop_at is not None and len(session.events) >= stop_at:
+        if stop_at is not None and len(session.narrations) >= stop_at:
             return False
         if stop == Stop.ROLL:
             session.roll()

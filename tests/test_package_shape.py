@@ -5,7 +5,8 @@ import importlib
 import pytest
 
 CORE = ("game", "spec", "state", "rules", "save", "decisions", "registration", "codec")  # the rules core
-LAYERED = {"bots": ("greedy", "advisor"), "analysis": ("odds",), "play": ("view", "events", "narrate")}
+LAYERED = {"bots": ("greedy", "advisor"), "analysis": ("odds",), "play": ("view", "log", "words"),
+           "chapters": ("examples",)}
 COMPONENTS = {"deer": "components", "football": "sheet"}  # the game's component data, replaceable by the user's own
 
 

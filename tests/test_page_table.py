@@ -250,7 +250,7 @@ def rack_table(*moves) -> PageTable:
     """A page table at a rack of 15 the reader plays (its pawns all on 0), against two greedy bots."""
     from deerbook.deer import position
     from deerbook.engine import make_game
-    from deerbook.play.deer_narrate import act, roll
+    from deerbook.chapters.deer_examples import act, roll
     from deerbook.play.session import Session
 
     game = make_game("deer", num_players=3)

@@ -168,12 +168,12 @@ def test_every_hook_of_every_game_loads_and_offers_what_deerbook_calls():
     pytest.importorskip("ipywidgets")  # the hint functions live in deerbook.widgets
     for name in game_names():
         info = game_info(name)
-        odds, hints, view, events = (info.hook(kind) for kind in ("odds", "hints", "view", "events"))
+        odds, hints, view, log = (info.hook(kind) for kind in ("odds", "hints", "view", "log"))
         assert odds is None or callable(odds.odds_report) and callable(odds.format_odds)
         assert hints is None or callable(hints)
         assert view is None or all(hasattr(view, part) for part in ("render_svg", "render_text", "headline",
                                                                       "result_text", "PHASE_WORDS"))
-        assert (events is None) == (view is None) and (events is None or callable(events.step_event))
+        assert (log is None) == (view is None) and (log is None or callable(log.step_narration))
     assert [name for name in game_names() if game_info(name).odds] == BUILTIN_GAMES
 
 

@@ -16,7 +16,8 @@ from deerbook.engine.batch import BatchSpec, run_batch
 from deerbook.engine.registry import agent_factories
 from deerbook.analysis.simulate import simulate
 import deerbook.bots.deer_advisor, deerbook.analysis.batches, deerbook.analysis.deer_odds, deerbook.analysis.study
-import deerbook.play.session, deerbook.play.deer_narrate, deerbook.play.hints, deerbook.play.terminal
+import deerbook.play.session, deerbook.play.hints, deerbook.play.terminal
+import deerbook.chapters.exercises, deerbook.chapters.deer_examples, deerbook.chapters.football_examples
 import deerbook.bots.football_advisor, deerbook.analysis.football_odds
 for name, players in (("deer", 4), ("deer-cards", 3), ("football", 2), ("football", 1)):
     game = make_game(name, num_players=players)

@@ -7,7 +7,7 @@ import pytest
 
 from deerbook.deer import position
 from deerbook.engine import make_game
-from deerbook.play.deer_narrate import act, roll
+from deerbook.chapters.deer_examples import act, roll
 from deerbook.play.session import HUMAN, Session, Stop
 from deerbook.play.table_html import NEXT, ROLL, choices, prompt_text
 

@@ -2,7 +2,7 @@
 import xml.etree.ElementTree as ET
 
 from deerbook.play import deer_view as deer_view
-from deerbook.play.deer_narrate import roll
+from deerbook.chapters.deer_examples import roll
 from deerbook.engine import make_game
 from deerbook.play import football_view as football_view
 from deerbook.football.rules import ACTIVE

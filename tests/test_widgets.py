@@ -160,7 +160,7 @@ def test_same_seed_and_clicks_replay_the_same_game():
     for table in tables:
         for _ in range(6):
             if not table.state.is_terminal():
-                click_something(table, np.random.default_rng(len(table.events)))
+                click_something(table, np.random.default_rng(len(table.narrations)))
     assert tables[0].history == tables[1].history and tables[0].state == tables[1].state
 
 
@@ -251,7 +251,7 @@ def test_bots_can_wait_for_continue_one_move_at_a_time():
 
 
 def rack_position(*moves):
-    from deerbook.play.deer_narrate import act, roll
+    from deerbook.chapters.deer_examples import act, roll
 
     game = make_game("deer", num_players=3)
     return game, act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]),

@@ -86,8 +86,8 @@ TABLE_SNAPSHOT = "deerbook-table.snapshot.gz"
 TABLE_WHEEL = "deerbook-table.whl"
 #: what the table's copy leaves out: the layers above `deerbook.play` (which the table never imports:
 #: tests/test_layers.py keeps play below them) and the analysis data (the balance study, the search agent's choices)
-TABLE_OMITS = ("deerbook/cli/", "deerbook/charts/", "deerbook/widgets/", "deerbook/bookext/", "deerbook/openspiel/",
-               "deerbook/__main__.py", "deerbook/analysis/data/")
+TABLE_OMITS = ("deerbook/cli/", "deerbook/charts/", "deerbook/chapters/", "deerbook/widgets/", "deerbook/bookext/",
+               "deerbook/openspiel/", "deerbook/__main__.py", "deerbook/analysis/data/")
 #: the runtime's files the table's worker fetches (loadPyodide's), besides the wheel and the snapshot
 TABLE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: files a static host gzips on the way (book/lite/lite_browser.py serves the book so in the tests)

@@ -25,7 +25,7 @@ from ..bots.deer_turn_walk import advise, position_for_hand, turn_distribution, 
 from ..analysis.batches import Batch
 from ..analysis.stats import Estimate
 from ..analysis.deer_chart import chart_rows, combination_name, row_name
-from ..play.deer_narrate import cards_text
+from ..play.deer_words import cards_text
 from ..analysis.deer_odds import edition, face_counts, fraction_text, odds_report
 from ..analysis.numbers import chance, decimal, percent
 from ..deer.state import DeerState

@@ -13,7 +13,7 @@ ADVANCED_RULES = (("knocking", "advanced rule: knocking, Ruling 18"),
                   ("bullseye_spaces", "advanced rule: Bullseye spaces, Ruling 20"))
 ADVANCED_FLAGS = [name for name, _ in ADVANCED_RULES]
 HOOKS = {"odds": "deerbook.analysis.deer_odds", "hints": "deerbook.play.hints:deer_hints",
-         "view": "deerbook.play.deer_view", "events": "deerbook.play.deer_events", "codec": "deerbook.deer.codec:codec"}
+         "view": "deerbook.play.deer_view", "log": "deerbook.play.deer_log", "codec": "deerbook.deer.codec:codec"}
 METADATA = {"information": "imperfect", "chance": "explicit", "utility": "constant-sum"}  # winners split 1
 
 

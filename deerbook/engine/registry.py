@@ -39,7 +39,7 @@ from .protocol import Game
 
 GROUP = "deerbook.games"  # the entry-point group games are declared in
 AGENT_GROUP = "deerbook.agents"  # the entry-point group agents are declared in
-HOOKS = ("odds", "hints", "view", "events", "codec")  # the GameInfo fields that name an import path
+HOOKS = ("odds", "hints", "view", "log", "codec")  # the GameInfo fields that name an import path
 #: deerbook's own registrations by group (pyproject.toml declares these entry points too)
 BUILTIN = {GROUP: ("deerbook.deer.registration:GAMES", "deerbook.football.registration:GAMES"),
            AGENT_GROUP: ("deerbook.bots.catalogue:AGENTS",)}
@@ -79,7 +79,8 @@ class GameInfo:
     hints: str | None = None  # "module:function", (state, player) -> [Hint, ...] best first (deerbook.play.hints)
     view: str | None = None  # module with render_svg, render_text, headline, result_text, PHASE_WORDS
     # (deerbook.play.views)
-    events: str | None = None  # module with step_event(before, action, after) -> Event; default: the view module
+    log: str | None = None  # module with step_narration(before, action, after) and turn_of(state) (deerbook.play.log);
+    # default: the view module
     codec: str | None = None  # "module:function", game -> engine.codec.ActionCodec: its actions as integers
     configs: Sequence[dict[str, Any]] = ({},)
     benchmarks: Sequence[Benchmark] = (Benchmark(),)
@@ -134,10 +135,10 @@ class GameInfo:
             self.option(key).check(self.name, value)
 
     def hook(self, kind: str) -> Any:
-        """The imported hook `kind` (one of HOOKS; events default to the view module), or None if not given."""
+        """The imported hook `kind` (one of HOOKS; the log defaults to the view module), or None if not given."""
         if kind not in HOOKS:
             raise ValueError(f"a hook is one of {', '.join(HOOKS)}, got {kind!r}")
-        path = getattr(self, kind) or (self.view if kind == "events" else None)
+        path = getattr(self, kind) or (self.view if kind == "log" else None)
         try:
             return None if path is None else load_path(path)
         except (Exception, SystemExit) as exc:  # a plugin's module may fail to import in any way

@@ -17,7 +17,7 @@ OPTIONS = [
 FOOTBALL = GameInfo(
     "football", "Football Highlights: The Dice Game", FootballGame, OPTIONS,
     odds="deerbook.analysis.football_odds", hints="deerbook.play.hints:football_hints",
-    view="deerbook.play.football_view", events="deerbook.play.football_events",
+    view="deerbook.play.football_view", log="deerbook.play.football_log",
     codec="deerbook.football.codec:codec",
     information="perfect", chance="explicit", utility="general-sum",  # solo: nobody scores when Blitz Bach wins
     configs=[{"num_players": 1, "solo_difficulty": "normal"}, {"num_players": 1, "solo_difficulty": "hard"},

@@ -9,7 +9,7 @@ for a decision, stopped where play would move on to the next run of decisions (a
 
 Every transition takes `emit`: None on the hot path (agents, the advisor), or a function
 `emit(kind, player, **detail)` that `FootballState.step` passes to collect structured events where
-things change (see `deerbook.play.football_events`).
+things change (see `deerbook.play.football_log`).
 """
 from __future__ import annotations
 

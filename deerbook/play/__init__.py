@@ -1,1 +1,1 @@
-"""Playing a game: the session (one table's game loop), views, narration, advice and the terminal table."""
+"""Playing a game at a table: the session, the log, each game's view and words, hints, the terminal and the page."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .narration import in_words, seat_label
+from .log import in_words, seat_label
 from .drawing import HIGHLIGHT, INK, PAPER, Svg, seat_colour, wrap_words
 from .deer_words import CARD_FILL as CATEGORY_FILL
 from .deer_words import choice_label, legend, prompt, roll_prompt, rule_reference, rules_card  # noqa: F401 (hooks)

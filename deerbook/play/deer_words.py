@@ -1,5 +1,7 @@
-"""The Deer table in a newcomer's words: each choice named plainly, the prompt of each decision, the ruling it
-follows (a link to the book's rulings page), the legend of the drawing and a short rules card with pictures.
+"""The Deer table's words: its choices, prompts, rulings, legend and rules card, in a newcomer's words.
+
+Each choice is named plainly, with the prompt of each decision, the ruling it follows (a link to the book's rulings
+page), the legend of the drawing, a short rules card with pictures and cards written out (`cards_text`).
 
 Everything here reads a seat's observation, the legal actions and the component data (so both editions, and a
 reader's own components, are told as they are); nothing is a rule. A rack's (or a Bullseye's) moves are offered as
@@ -15,10 +17,10 @@ from ..bots.deer_greedy import leading_opponent
 from ..engine import Action, RuleViolation
 from ..analysis.deer_chart import chart_table, combination_name
 from ..deer.components import CardKind
-from ..deer.rules import BULLSEYE_POINTS, SET_ASIDE_CARDS, hand_value, rolled_numbers
+from ..deer.rules import BULLSEYE_POINTS, SET_ASIDE_CARDS, card_list, hand_value, rolled_numbers
 from ..deer.rules.cards import KNOCK_MAX_CARDS
 from .drawing import INK, PAPER, Svg, seat_colour
-from .narration import in_words
+from .log import in_words
 from .views import Split, SplitPart
 
 CARD_FILL = {"number": PAPER, "predator": "#F5C396", "joker": "#E3B8D3"}  # light Okabe–Ito tints
@@ -223,6 +225,11 @@ def score_line(observation: dict, game, names: Sequence[str] | None = None) -> s
     seats = " · ".join(f"{{P{p}}} {pawns[p]}" for p in range(len(pawns)))
     return in_words(f"Scores (the lowest wins; Finish at {game.components.finish}): {seats}", observation["player"],
                     names)
+
+
+def cards_text(comp, counts) -> str:
+    """A count vector as card names, e.g. ``"3 3 7 Fox"`` (``"(none)"`` when empty)."""
+    return " ".join(card_list(comp, counts)) or "(none)"
 
 
 def chart_row_words(comp, roll: tuple) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .narration import in_words, seat_label
+from .log import in_words, seat_label
 from .drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour, wrap_words
 from .football_words import box_label, box_words, marks_kick_range as kick_range  # noqa: F401 (box_words: a hook)
 from .football_words import choice_label, legend, prompt, roll_prompt, rule_reference, rules_card  # noqa: F401

@@ -1,5 +1,7 @@
-"""The Football Highlights table in a newcomer's words: each choice named with the box it checks, the prompt of
-each decision, the rulings section it follows, the legend of the play-sheet codes and a short rules card.
+"""The Football table's words: its choices, prompts, rulings, legend and rules card, in a newcomer's words.
+
+Each choice is named with the box it checks, with the prompt of each decision, the rulings section it follows, the
+legend of the play-sheet codes and a short rules card.
 
 Everything here reads a seat's observation (the whole table is public), the legal actions and the play sheet
 (so a reader's own sheet is told as it is); nothing is a rule. Standard library only.
@@ -14,7 +16,7 @@ from ..football.rules import BLITZ_CHART, FIELD_GOAL_POINTS, TOUCHDOWN_POINTS
 from ..football.rules import points as score
 from ..football.sheet import PASS_TRACKS, RUN_TRACKS, START_KICK_RANGE, TRACKS
 from .drawing import INK, PAPER, Svg
-from .narration import in_words
+from .log import in_words
 
 FOOTBALL_SECTION = "3-football-highlights-the-dice-game"  # the rulings page's §3 heading anchor
 TRACK_KINDS = {1: "short runs", 2: "medium runs", 3: "long runs", 4: "short passes", 5: "medium passes",

@@ -9,7 +9,7 @@ step with a single legal choice is made for the person and logged as such (unles
 waits for the person's click too); a person's own turn that starts with a roll waits for the person to roll (unless
 the game rolls it by itself: a frozen Deer player's roll, which only looks for a Deer Head); and after each bot's
 turn the table may pause (a short pause, or a Continue button), so every bot turn is shown as its own step. Every
-step is logged as a `play.narration.Narration` under the turn it belongs to.
+step is logged as a `play.log.Narration` under the turn it belongs to.
 
 A person's decision may take several engine steps at once (`decide`: a Deer rack's whole split), checked step by
 step by the engine and made all or nothing. In a game against bots the person may take back their last decisions
@@ -30,7 +30,7 @@ from ..engine.registry import table_agents
 from ..engine.runner import Match
 from ..engine.saving import TableRecord, read_save, save_name
 from ..engine.seeding import Seed, check_seed, parse_seed, seed_text
-from .narration import Narration, Turn, in_words
+from .log import Narration, Turn, in_words
 from .views import views_of
 
 HUMAN = "human"
@@ -105,8 +105,8 @@ class Session:
             self._retell(list(table.moves))
 
     def _use_views(self) -> None:
-        self.view_module = views_of(self.game)  # the game's view and events hooks
-        self.step_event, self.turn_of = self.view_module.step_event, self.view_module.turn_of
+        self.view_module = views_of(self.game)  # the game's view and log hooks
+        self.step_narration, self.turn_of = self.view_module.step_narration, self.view_module.turn_of
 
     def _start(self, seed: Seed | str, state: State | None, streams: Sequence[object] | None = None,
                played: int = 0) -> None:
@@ -160,7 +160,7 @@ class Session:
         return self.viewer if self.humans() else NO_SEAT
 
     @property
-    def events(self) -> list[Narration]:
+    def narrations(self) -> list[Narration]:
         """Every step's narration, oldest first."""
         return [entry.narration for entry in self.log]
 
@@ -236,7 +236,7 @@ class Session:
         before = self.state
         turn = self.turn_of(before)
         self.match.state = before.apply(action)
-        self.log.append(LogEntry(turn, self.step_event(before, action, self.state)))
+        self.log.append(LogEntry(turn, self.step_narration(before, action, self.state)))
         if self.moves is not None:
             self.moves.append(str(action))
         self.last_turn, self.played = turn, self.played + 1
@@ -408,7 +408,7 @@ class Session:
             for text in moves:
                 action = state.find_action(text)
                 after = state.apply(action)
-                log.append(LogEntry(self.turn_of(state), self.step_event(state, action, after)))
+                log.append(LogEntry(self.turn_of(state), self.step_narration(state, action, after)))
                 state = after
         except RuleViolation:
             return

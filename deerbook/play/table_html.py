@@ -13,7 +13,7 @@ import base64
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
-from .narration import in_words
+from .log import in_words
 from .session import Session, Stop, TableMismatch
 from .views import Split
 

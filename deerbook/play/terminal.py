@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterator, Sequence, cast
 from ..engine.errors import RuleViolation
 from ..engine.files import FileWriteError, free_path, unexpected, write_atomic
 from ..engine.validate import whole_number
-from .narration import in_words
+from .log import in_words
 from .session import HUMAN, Session, Stop
 from .table_html import choices, prompt_text, undone_words
 

@@ -1,10 +1,10 @@
-"""Each game's drawn view and per-seat narration, found by game name; `draw` shows a seat's table in a notebook.
+"""Each game's view and log hooks, found by game name; `draw` shows a seat's table in a notebook.
 
 A game's view module (its registration's `view` hook) offers `render_svg`, `render_text`, `headline`,
 `result_text` and `PHASE_WORDS`, and for the tables' words and help `choice_label`, `prompt`, `rule_reference`,
 `legend`, `rules_card`, `score_line` (every seat's score in a line), `order_choices` (the order the choices are offered
 in) and `split` / `split_moves` (a decision the tables take whole, `Split`, and the engine steps it makes); its
-`events` hook offers `step_event`, `turn_of` (see `deerbook.play.narration`) and `rolls_by_itself` (a person's roll
+`log` hook offers `step_narration`, `turn_of` (see `deerbook.play.log`) and `rolls_by_itself` (a person's roll
 the table makes without waiting). A view may leave any of these out: `Views` falls back to `PlainView`'s.
 Standard library only.
 """
@@ -17,7 +17,7 @@ from typing import NamedTuple
 from .drawing import NARROW, WIDE, Drawing
 from ..engine import Game, State
 from ..engine.registry import game_hook
-from .narration import Narration, Turn, in_words, plain_turn
+from .log import Narration, Turn, in_words, plain_turn
 
 
 class SplitPart(NamedTuple):
@@ -38,17 +38,17 @@ class Split(NamedTuple):
 
 
 def views_of(game: Game) -> "Views":
-    """A game's view and events hooks (`Views`); a game registered without a view gets `PlainView`'s."""
+    """A game's view and log hooks (`Views`); a game registered without a view gets `PlainView`'s."""
     view = game_hook(game.name, "view")
-    return Views(view or PlainView, game_hook(game.name, "events") if view else PlainView)
+    return Views(view or PlainView, game_hook(game.name, "log") if view else PlainView)
 
 
 class Views:
-    """A game's view and events modules as one: each hook is the game's own where its module has it, else
+    """A game's view and log modules as one: each hook is the game's own where its module has it, else
     `PlainView`'s (a game's view written before a hook existed still plays at every table)."""
 
-    def __init__(self, view, events):
-        self.modules = (view, events, PlainView)
+    def __init__(self, view, log):
+        self.modules = (view, log, PlainView)
 
     def __getattr__(self, name: str):
         for module in self.modules:
@@ -93,8 +93,8 @@ class PlainView:
                               or "none")
 
     @staticmethod
-    def step_event(before, action, after) -> Narration:
-        """A step as an event: who moved, and to that player the action itself."""
+    def step_narration(before, action, after) -> Narration:
+        """A step in the log: who moved, and to that player the action itself."""
         player = before.current_player()
         if player < 0:
             return Narration("chance moved")

@@ -120,7 +120,7 @@ def test_what_the_seat_saw_constrains_the_sample():
     game = make_game("deer", num_players=3)
     start = position(game, [["7", "9", "Fox", "2"], ["7", "7", "5", "1"], ["3", "4", "6", "8"]],
                      discard=None, predator_pile=[])
-    from deerbook.play.deer_narrate import roll
+    from deerbook.chapters.deer_examples import roll
     state = roll(start, 9, "deer_head", 7, "Fox")  # player 0 passes its 7 and 9 (Ruling 3)
     while state.phase == "pass":
         state = state.apply(next(a for a in state.legal_actions() if a.args[1] == 1))

@@ -7,7 +7,7 @@ import pytest
 
 from deerbook.engine.registry import make_agents
 from deerbook.engine import make_game, play
-from deerbook.play.football_narrate import SHEET_EVENTS, sheet_changes
+from deerbook.chapters.football_examples import SHEET_EVENTS, sheet_changes
 from deerbook.analysis.football_odds import Gain, gain
 from deerbook.football.sheet import TRACKS
 from game_configs import CONFIGS

@@ -1,6 +1,8 @@
-"""What happened at the table, in game words, told to each seat only as far as that seat may know.
+"""The table's log, its data model: what one step tells each seat (`Narration`) and the turn it belongs to (`Turn`).
 
-A game's `step_event(before, action, after)` turns one engine step into a `Narration`: a public line every
+What happened at the table is told in game words, to each seat only as far as that seat may know.
+
+A game's `step_narration(before, action, after)` turns one engine step into a `Narration`: a public line every
 seat hears, and optionally a fuller private line for the seats in `insiders` (who dealt, drew or passed
 the card); `notes`, lines of their own every seat hears after it (a round's scores); and `own`, a line for one
 seat alone (the cards that entered or left that seat's hand). A step nobody outside the insiders may notice

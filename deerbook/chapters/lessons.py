@@ -1,6 +1,8 @@
-"""What the book's How to play chapters show, read from the engines: the deal, the combination chart in words, and
-Markdown tables for a chapter's computed text. Nothing here is a rule: it reads component data and applies actions
-through the engines. Standard library only.
+"""What the chapters show in words, read from the engines: the deal, the chart, Markdown tables and verdicts.
+
+How to play's deal and combination chart in words, Markdown tables for a chapter's computed text, and the balance
+chapters' verdicts on an estimate. Nothing here is a rule: it reads component data and applies actions through the
+engines. Standard library only.
 """
 from __future__ import annotations
 

@@ -24,13 +24,13 @@ from ..engine import Action
 from ..football.rules import ACTIVE, NO_EFFECT, RUN_MINUS_5, Marks
 from ..football.save import position as football_position
 from ..engine.registry import make_game
-from .hints import hint_function
+from ..play.hints import hint_function
 
 if TYPE_CHECKING:
     from ..deer.game import DeerGame
     from ..football.game import FootballGame
 from .lessons import dealt_hands
-from .session import Session
+from ..play.session import Session
 
 
 def deer_game(game_name: str, players: int, **options) -> "DeerGame":

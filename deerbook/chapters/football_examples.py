@@ -1,5 +1,7 @@
-"""Readable narration of Football Highlights steps: which boxes each action checked and what they did, read off
-the structured events the rules emit (`FootballState.step`).
+"""The Football chapters' worked examples: moves applied by their text, each step told as one compact line.
+
+Each line says which boxes the action checked and what they did, read off the structured events the rules emit
+(`FootballState.step`).
 
 `narrate(state, texts)` applies actions (or chance outcomes) by their text and returns the new
 state with one line per step, e.g.

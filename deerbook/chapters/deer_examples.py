@@ -1,7 +1,8 @@
-"""Readable text for the book: the components, hands, the pawn ledger and short playthroughs.
+"""The Deer chapters' worked examples: positions reached by moves written as text, and positions as plain text.
 
-Everything here only reads states and the component data, or applies actions through the
-engine's own `apply` (so a narrated move is always a legal move). Nothing here is a rule.
+The components, hands, the pawn ledger and short playthroughs. Everything here only reads states and the component
+data, or applies actions through the engine's own `apply` (so an example's move is always a legal move). Nothing
+here is a rule.
 """
 from __future__ import annotations
 
@@ -12,15 +13,11 @@ from ..engine import Action
 from ..engine.runner import play
 from ..engine.seeding import as_generator
 from ..deer.components import DeerComponents
-from ..deer.rules import Phase, card_list, hand_value
+from ..deer.rules import Phase, hand_value
+from ..play.deer_words import cards_text
 
 
 # -- components ---------------------------------------------------------------------------------
-def cards_text(comp: DeerComponents, counts) -> str:
-    """A count vector as card names, e.g. ``"3 3 7 Fox"`` (``"(none)"`` when empty)."""
-    return " ".join(card_list(comp, counts)) or "(none)"
-
-
 def components_text(comp: DeerComponents) -> str:
     """The cards, the dice and the board of a component set, one line each."""
     lines = [comp.name, f"players: {comp.min_players}-{comp.max_players}",

@@ -1,6 +1,8 @@
-"""Deer steps told per seat: the dealt, drawn, passed or face-down cards only to those who hold them.
+"""The Deer table's log: each engine step turned into the lines each seat may read (the game's `log` hook).
 
-`step_event(before, action, after)` reads the full states, so it decides what each seat may hear:
+Deer steps are told per seat: the dealt, drawn, passed or face-down cards only to those who hold them.
+
+`step_narration(before, action, after)` reads the full states, so it decides what each seat may hear:
 the public part names no hidden card; the card itself goes only to the seats that see it (the
 passer and the receiver of a pass, the drawer of a Predator-pile card). A declined block or
 hand-over is a secret decision: nobody else hears of it. Every card that enters or leaves a seat's hand
@@ -10,10 +12,9 @@ cards its hand gained and lost. `turn_of(state)` names the turn a position belon
 from __future__ import annotations
 
 from ..engine import Action
-from .narration import Narration, Turn
-from .deer_narrate import cards_text
+from .log import Narration, Turn
 from .deer_view import cards_words
-from .deer_words import chart_row_words
+from .deer_words import cards_text, chart_row_words
 from ..deer.rules import Phase, loses_turn, matching, rolled_numbers
 
 TURN_START = (Phase.ROLL, Phase.KNOCK)  # a turn's first phases: the turn counter steps on at its roll or knock
@@ -29,7 +30,7 @@ def rolls_by_itself(state) -> bool:
     return state.phase in TURN_START[:1] and bool(state.frozen[state.current])
 
 
-def step_event(before, action: Action, after) -> Narration:
+def step_narration(before, action: Action, after) -> Narration:
     """One engine step in words, split into what everyone hears and what only the insiders hear."""
     public, private, insiders = _main(before, action)
     events = before.step(action).events

@@ -1,4 +1,6 @@
-"""Football steps told to the table in plain words: every event is public (nothing at a Football table is hidden).
+"""The Football table's log: each engine step turned into the line every seat reads (the game's `log` hook).
+
+Football steps are told in plain words, and every event is public (nothing at a Football table is hidden).
 
 `FootballState.step(action)` returns the structured events the rules emit (`rules.py`, only when asked, so
 `apply` stays fast), in the order things happen. Kinds and details (seat: the player concerned, None for the
@@ -14,9 +16,9 @@ table or Blitz Bach):
   `field_goal` (marker, points, score), `blitz_scored` (removed areas, dice, points, score);
 - the game: `turn_started` (turn, round), `overtime_started` (round, tied), `game_over` (scores).
 
-`step_event(before, action, after)` is the line every seat hears of a step (see `deerbook.play.narration`): what
+`step_narration(before, action, after)` is the line every seat hears of a step (see `deerbook.play.log`): what
 was rolled or chosen, each box checked in words, the ball's move and the score; `turn_of(state)` names the turn
-a position belongs to. (`football_narrate.step_line` is the compact engine-words form the chapters print.)
+a position belongs to. (`chapters.football_examples.step_line` is the compact engine-words form the chapters print.)
 """
 from __future__ import annotations
 
@@ -25,12 +27,12 @@ from ..football.rules import (ACTIVE, AREA, BLITZ_ROLL, DEFENSE_ROLL, FINAL, MAR
                               OVERTIME_ROLL, PICKS, PLAY_ROLL, POWER_ROLL)
 from .football_view import box_words
 from .football_words import dice
-from .narration import Narration, Turn
+from .log import Narration, Turn
 
 TURN_PHASES = (DEFENSE_ROLL, MARKER_ROLL, PLAY_ROLL, POWER_ROLL, AREA, ACTIVE)  # the active player's turn
 
 
-def step_event(before, action: Action, after) -> Narration:
+def step_narration(before, action: Action, after) -> Narration:
     """One step in words (a Football table hides nothing: every seat hears all of it)."""
     events = before.step(action).events
     lines = [part for part in (_what(before, action, events), _sheet(before, events)) if part]

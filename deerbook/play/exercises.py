@@ -1,6 +1,6 @@
 """The solutions to the book's exercises, each computed by the engines and the odds (never typed in).
 
-Every chapter ends with a few exercises; its folded solutions call these functions, and `tests/test_exercises.py`
+Every chapter ends with a few exercises; its folded solutions call these functions, and `tests/play/test_exercises.py`
 checks every answer against an independent computation (brute force over the dice faces, the rule text's own
 arithmetic, or a recount of the balance study's records). Grouped by chapter. Standard library only.
 """

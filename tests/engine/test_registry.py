@@ -216,7 +216,7 @@ def test_a_table_opens_on_the_installed_game_by_name():
 
 def test_the_contributing_walk_through_builds_its_record():
     text = (ROOT / "CONTRIBUTING.md").read_text()
-    walk_through = text[text.index("# Adding a game"):text.index("# Book & charts conventions")]
+    walk_through = text[text.index("## Adding a game"):text.index("## Conventions")]
     namespace = {"RaceGame": toy_game.RaceGame}
     exec(textwrap.dedent(walk_through.split("```python\n")[1].split("```")[0]), namespace)
     info = namespace["MY_RACE"]

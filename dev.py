@@ -8,10 +8,9 @@
                              serve it on http://127.0.0.1:8000 and open it in a browser (Ctrl-C stops the server;
                              --no-serve only builds: book/_build/html)
   python3 dev.py test [--quick] [PYTEST_ARGUMENT ...]
-                             the whole suite: ruff, mypy, pytest tests/, nbval over notebooks/, strict book
-                             build, live site, browser tests of the built book (each pytest run on every core);
-                             --quick stops after the unit tests; other arguments (e.g. -k cli, -x,
-                             tests/test_cli.py, -n 0 for one process) go to the unit-test run
+                             the whole suite, stage by stage (dev.py's `test_stages` lists them); --quick
+                             stops after the unit tests; other arguments (e.g. -k cli, -x, tests/cli, -n 0 for
+                             one process) go to the unit-test run
   python3 dev.py notebooks [NOTEBOOK ...]
                              re-execute notebooks in place (default: all of notebooks/*.ipynb); stored so that
                              a re-run on unchanged code leaves `git diff` empty
@@ -49,8 +48,7 @@ NBVAL = ["--dist", "loadscope", "--nbval", "--nbval-sanitize-with", "notebooks/n
 # each and matched every output); written beside it for the build, as its relative paths are read from its folder.
 STORED_OUTPUTS_CONFIG = ROOT / "book" / "_config.stored-outputs.yml"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-BOOK_TESTS = ("tests/test_book_build.py", "tests/test_lite.py", "tests/test_play_page.py",  # need the built book
-              "tests/test_chart_alternatives.py")
+BOOK_TESTS = "tests/built_book"  # the tests that need the built book (DEERBOOK_BOOK_HTML)
 
 
 def book_build(config: Path = ROOT / "book" / "_config.yml") -> list[str]:
@@ -158,16 +156,28 @@ def test(*arguments: str) -> None:
 
 
 def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
-    """The steps of `dev.py test ARGUMENTS`, named, in order (benchmarks/test_stages.py times each).
+    """The stages of `dev.py test ARGUMENTS`, in order: the one list of them (CONTRIBUTING.md points here;
+    benchmarks/test_stages.py times each). Every pytest run uses every core (pytest-xdist).
 
-    pytest runs on every core (pytest-xdist): the unit tests one by one, those of a JupyterLab together
-    (loadgroup); each notebook's cells on one kernel (loadscope); each built-book test file in one process
-    (loadfile: a file's last test checks what its browser met in the others)."""
-    unit = [*(f"--ignore={test}" for test in BOOK_TESTS), *(a for a in arguments if a != "--quick")]
+    1. install: .venv with deerbook[dev] at constraints.txt's versions.
+    2. axe-core and the Nu HTML checker, fetched once from npm into book/lite/_cache (tests/helpers/axe.py, nu.py).
+    3. ruff check . and mypy deerbook, both configured in pyproject.toml.
+    4. unit tests: pytest over tests/ but tests/built_book/, spread test by test over the workers, except that a
+       JupyterLab's tests share it on one worker (--dist loadgroup). --quick stops here.
+    5. nbval: every notebook re-executed and each output compared exactly with the stored one (only what
+       notebooks/nbval_sanitize.cfg masks may differ); a notebook's cells share one kernel on one worker
+       (--dist loadscope).
+    6. strict book build: jupyter-book with every warning an error, rendering the notebooks as stored (stage 5 has
+       just run them all).
+    7. live site: book/lite/build_lite.py builds the JupyterLite site (Pyodide from npm, wheels from PyPI).
+    8. built-book tests: tests/built_book/ with DEERBOOK_BOOK_HTML set, a file per worker (--dist loadfile: a
+       file's last test checks what its browser met in the others); each file's docstring says what it checks.
+    """
+    unit = [f"--ignore={BOOK_TESTS}", *(a for a in arguments if a != "--quick")]
     stages: list[tuple[str, Callable[[], None]]] = [
         ("install", install),
-        ("axe-core", lambda: run("python", "tests/axe.py")),  # for the browser tests' accessibility checks (npm, once)
-        ("Nu HTML checker", lambda: run("python", "tests/nu.py")),  # for the built book's pages (npm, once; Java)
+        ("axe-core", lambda: run("python", "tests/helpers/axe.py")),  # the browser tests' accessibility checks
+        ("Nu HTML checker", lambda: run("python", "tests/helpers/nu.py")),  # the built pages' HTML (Java)
         ("ruff", lambda: run("ruff", "check", ".")),
         ("mypy", lambda: run("mypy", "deerbook")),
         ("unit tests", lambda: run(*PYTEST, "--dist", "loadgroup", *unit)),  # testpaths: tests
@@ -178,7 +188,7 @@ def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
         ("nbval", lambda: run(*PYTEST, *NBVAL, "notebooks")),
         ("strict book build", strict_build),
         ("live site", lambda: run("python", "book/lite/build_lite.py")),
-        ("built-book tests", lambda: run(*PYTEST, "--dist", "loadfile", *BOOK_TESTS,
+        ("built-book tests", lambda: run(*PYTEST, "--dist", "loadfile", BOOK_TESTS,
                                          DEERBOOK_BOOK_HTML=str(BOOK_HTML))),
     ]
 

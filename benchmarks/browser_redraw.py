@@ -4,7 +4,7 @@ Starts JupyterLab and Debian's chromium (Playwright) as the browser test does an
 clicks (seeded random choices) and by keys alone (the greedy agent's choices). It prints the time from the click,
 or the key press that chooses, to the table's redraw on the page, bots' thinking excluded: median and 90th
 percentile beside the target (TARGET_MS) and whether the median met it. Every step is also checked against the same
-table in this process, as in tests/test_browser.py. Needs chromium and the `dev` extra (playwright).
+table in this process, as in tests/widgets/test_browser.py. Needs chromium and the `dev` extra (playwright).
 """
 import argparse
 import pathlib
@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "helpers"))
 
 import numpy as np  # noqa: E402
 

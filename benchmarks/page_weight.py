@@ -10,7 +10,7 @@ sent. For each page: bytes and requests before any interaction, the three bigges
 the reader's first move adds: for a chapter, scrolling through every chart (plotly.js loads with the first chart that
 comes near); for the play page, pressing Start (the table's Python). Requests to any other host are aborted.
 Targets (issue 40): a chapter at most 1 MB before a chart scrolls into view; the play page at most 1 MB until the
-reader starts the table (tests/test_book_build.py checks both on every page).
+reader starts the table (tests/built_book/test_book_build.py checks both on every page).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "book" / "lite"), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT / "book" / "lite"), str(ROOT / "tests" / "helpers")]
 import lite_browser as lb  # noqa: E402  (book/lite is not a package)
 from browser_page import ROOT as TABLE, START, START_BUTTON  # noqa: E402
 

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "book" / "lite"), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT / "book" / "lite"), str(ROOT / "tests" / "helpers")]
 import lite_browser as lb  # noqa: E402  (book/lite is not a package)
 from browser_page import PAGE, START_BUTTON, TablePage, runtime_built, runtime_of  # noqa: E402
 from lite_latency import summary  # noqa: E402  (this folder: the median and 90th percentile of clicks)

@@ -1,7 +1,7 @@
 """How fast the command line and the loaders give up or refuse: python benchmarks/responsiveness.py [--repeats N]
 
-The tests check that each of these happens (tests/test_cli_limits.py, tests/test_nothing_lost.py,
-tests/test_save_fuzz.py) and never how fast, so the suite passes on a loaded machine; the speed is measured here,
+The tests check that each of these happens (tests/cli/test_limits.py, tests/play/test_nothing_lost.py,
+tests/engine/test_save_fuzz.py) and never how fast, so the suite passes on a loaded machine; the speed is measured here,
 in wall seconds, beside its target:
 - Ctrl-C ends a batch of games on two workers "at once" (target: within 5 s of the signal);
 - a balance study whose results file cannot be written is refused before it starts (target: 5 s, the command's

@@ -5,7 +5,7 @@
   (deerbook.charts.deer_odds.combinations_figure, drawn by the installed plotly.js).
 
 Each PNG records, in a tEXt chunk, the SHA-256 of what it shows (the drawing's SVG text, the figure's JSON), so
-tests/test_readme.py can tell a picture that no longer matches the package. Needs the dev extra and chromium.
+tests/project/test_readme.py can tell a picture that no longer matches the package. Needs the dev extra and chromium.
 """
 from __future__ import annotations
 

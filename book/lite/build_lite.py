@@ -85,7 +85,8 @@ TABLE_SNAPSHOT = "deerbook-table.snapshot.gz"
 #: the deerbook wheel as the page's table loads it: its own copy, beside the runtime, without what it never reads
 TABLE_WHEEL = "deerbook-table.whl"
 #: what the table's copy leaves out: the layers above `deerbook.play` (which the table never imports:
-#: tests/test_layers.py keeps play below them) and the analysis data (the balance study, the search agent's choices)
+#: tests/project/test_layers.py keeps play below them) and the analysis data (the balance study, the search
+#: agent's choices)
 TABLE_OMITS = ("deerbook/cli/", "deerbook/charts/", "deerbook/chapters/", "deerbook/widgets/", "deerbook/bookext/",
                "deerbook/openspiel/", "deerbook/__main__.py", "deerbook/analysis/data/")
 #: the runtime's files the table's worker fetches (loadPyodide's), besides the wheel and the snapshot
@@ -322,5 +323,5 @@ def table_snapshot(folder: Path) -> dict[str, str]:
 if __name__ == "__main__":
     try:
         print(f"JupyterLite site built: {build(*(Path(a).resolve() for a in sys.argv[1:2]))}")
-    except NpmMissing as missing:  # the book stays usable; tests/test_lite.py then skips, saying why
+    except NpmMissing as missing:  # the book stays usable; tests/built_book/test_lite.py then skips, saying why
         print(missing)

@@ -1,4 +1,4 @@
-"""Drive the book's JupyterLite site in headless chromium, offline: for tests/test_lite.py and benchmarks/lite_*.py.
+"""Drive the book's JupyterLite site in headless chromium, offline: for tests/built_book/test_lite.py and benchmarks/lite_*.py.
 
 The built book is served by a threaded http.server on 127.0.0.1, which gzips text and WebAssembly as static hosts
 (GitHub Pages) do, so the browser fetches what a reader's would; Playwright routing aborts (and records) every

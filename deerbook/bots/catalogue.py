@@ -2,8 +2,8 @@
 tables, the balance study and the help texts all read this list through `engine.registry.agents_for`.
 
 Each strength says what the balance study measured (`analysis.study`, each agent against greedy agents: the ladder of
-`analysis.skill`), and tests/test_balance_study.py checks it: an agent called stronger than another wins more often
-beyond both 95% intervals, two called equal are not told apart.
+`analysis.skill`), and tests/analysis/test_balance_study.py checks it: an agent called stronger than another wins
+more often beyond both 95% intervals, two called equal are not told apart.
 """
 from ..engine.registry import AgentInfo
 

@@ -20,7 +20,7 @@ and the predator die only when the play reads it: the number dice are played out
 predator face. Two more cases never read the face, so it is not rolled there either: number dice that end the
 turn at once (a re-roll or a frozen player's roll without a Deer Head, Rulings 7 and 10: all one outcome), and
 the faces of predators the roller does not hold (Ruling 12: on to the rack, all one face).
-tests/deer/test_advisor_walk.py checks the answers against the plain walk's, and each case against every face.
+tests/bots/test_deer_advisor_walk.py checks the answers against the plain walk's, and each case against every face.
 
 Unknown cards. `turn_distribution(state)` and `advise(state)` are exact for a *full* position
 (every hand and pile given). At the table a player sees only their observation: `advise_seat` draws full positions
@@ -33,7 +33,7 @@ by its `deal_key` (the other hands and the Predator pile as their change since t
 gives the same key in every deal), and another deal takes it only if nothing in its future reads the unseen
 cards (`Turn.reads_unseen`: a draw from the Predator pile, another player's choice, a hand-over, the round's end).
 Each deal still counts the steps of its own walk: a taken position's own steps are counted once per deal that
-meets it (`engine.exact.SharedWalks`). tests/deer/test_advisor_deals.py checks every taken position.
+meets it (`engine.exact.SharedWalks`). tests/bots/test_deer_advisor_deals.py checks every taken position.
 """
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (b
 # them). The predator face (the roll's last face) only: passing the number cards and the predator's cards go on to
 # the predator die (Rulings 3 and 12: `on_pass`, `on_predator`, `predator_phase`). The greedy agent's choices in
 # these phases read neither. The exact walks solve positions that differ only in what is not read once
-# (`Turn.walk_key`); tests/deer/test_advisor_walk.py checks every such pair met in its walks.
+# (`Turn.walk_key`); tests/bots/test_deer_advisor_walk.py checks every such pair met in its walks.
 ROLL_FREE_PHASES = frozenset({Phase.REROLL, Phase.PREDATOR_DISCARD, Phase.RACK, Phase.RACK_PAWN, Phase.RACK_AMOUNT,
                               Phase.DRAW, Phase.DRAW_CARD})
 PREDATOR_FACE_PHASES = frozenset({Phase.PASS, Phase.PREDATOR})

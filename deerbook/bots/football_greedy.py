@@ -7,7 +7,7 @@ The look-ahead skips work whose result it never reads: it stops a run of decisio
 play moves on (handing play on changes no marks that count), values a candidate box action by its box alone
 (`rules.checked_marks`), and checks the dice of a hand that leaves no choice on the marks alone
 (`rules.forced_checks`). It reads `rules.plays`, never building the field goal offer it declines. Its choices
-are those of applying every move in full, first best in legal order (tests/football/test_agents.py compares it
+are those of applying every move in full, first best in legal order (tests/bots/test_football_greedy.py compares it
 with that plain look-ahead on every decision of many games).
 """
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The solutions to the book's exercises, each computed by the engines and the odds (never typed in).
 
-Every chapter ends with a few exercises; its folded solutions call these functions, and `tests/test_exercises.py`
-checks every answer against an independent computation (brute force over the dice faces, the rule text's own
-arithmetic, or a recount of the balance study's records). Grouped by chapter. Standard library only.
+Every chapter ends with a few exercises; its folded solutions call these functions, and
+`tests/chapters/test_exercises.py` checks every answer against an independent computation (brute force over the dice
+faces, the rule text's own arithmetic, or a recount of the balance study's records). Grouped by chapter. Standard
+library only.
 """
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ PARTS = (("Kick Range", "Power Dice", "Breakaway", "YAC"), PLAY_ROWS)
 HEADINGS = {"Kick Range": "Kick Range", "Power Dice": "Power Dice", "Breakaway": "Breakaway", "YAC": "YAC",
             **{name: f"{t} {'run' if t <= 3 else 'pass'}" for t, name in zip(TRACKS, PLAY_ROWS)}}
 #: Box kind -> fill colour (the legend, in this order): apart from each other for the common colour-vision
-#: deficiencies, each under a label of AA contrast (tests/test_palette.py).
+#: deficiencies, each under a label of AA contrast (tests/charts/test_palette.py).
 COLORS = {
     "run": "#d2ffc3", "run + Breakaway": "#1ee178", "pass": "#a5b4ff", "pass + YAC": "#1e78b4",
     "chain": "#f0a50f", "wild chain": "#697878", "kick range": "#fff03c", "power die": "#96693c",

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..deer.game import DeerGame
 
 #: Face kind -> colour of a die face (the legend of `dice_figure`, in this order): apart from each other for the common
-#: colour-vision deficiencies, each under a label of AA contrast (tests/test_palette.py).
+#: colour-vision deficiencies, each under a label of AA contrast (tests/charts/test_palette.py).
 FACE_COLORS = {"number": "#a5c3ff", DEER_HEAD: "#ffa55a", RUNNING_DEER: "#96ffb4", CAR: "#b4b4c3",
                "predator": "#96693c", DISCARD_FACE: "#c3b4a5"}
 FACE_WORDS = {"number": "number", DEER_HEAD: "Deer Head", RUNNING_DEER: "Running Deer", CAR: "Car",

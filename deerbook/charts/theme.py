@@ -53,7 +53,7 @@ COLORWAY = [
 
 #: Distinct colours for up to 13 categories of one picture: Okabe-Ito without black, then an indigo, a crimson, a
 #: sage, a brown, a plum and a warm grey, chosen so that every two stay apart for the common colour-vision
-#: deficiencies and each stands out on the light and the dark page (tests/test_palette.py).
+#: deficiencies and each stands out on the light and the dark page (tests/charts/test_palette.py).
 CATEGORY_COLORS = COLORWAY[:7] + ["#2d1e87", "#a51e3c", "#b4c387", "#690f00", "#874b78", "#786969"]
 
 _FONT = "system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif"

@@ -1,10 +1,36 @@
-"""The game-agnostic engine protocol (after OpenSpiel).
+"""The engine contract: what every game keeps, after OpenSpiel's game API. It is stated here and only here.
 
-A `Game` (rules + components + player count) makes an initial `State`. A state
-says whose move it is: a player (0..n-1), `CHANCE` or `TERMINAL`. At a chance
-node `chance_outcomes()` lists outcomes with exact `Fraction` probabilities
-summing to 1; at a decision node `legal_actions()` lists short, readable
-choices. `apply` returns a new state and never changes the old one.
+A `Game` (rules, components, player count) makes an initial `State`; a state says whose move it is: a seat
+(0..n-1), `CHANCE` or `TERMINAL`. At a chance node `chance_outcomes()` lists outcomes with exact `Fraction`
+probabilities summing to 1; at a decision node `legal_actions()` lists short, readable choices. `apply` returns a
+new state and never changes the old one.
+
+A game implements:
+
+- `Game`: a `name`, `num_players`, `initial_state()`, `options()` (JSON-able keyword arguments that rebuild it:
+  `make_game(name, **options)`; user component data embedded, never a file path, so a save never makes the loader
+  open a file) and `state_from_json(data)`, which validates everything (types, ranges, every card in one place,
+  a legal action or chance outcome at a live state) and raises `SaveFileError` naming the bad field.
+- `State`: a `@dataclass(frozen=True)` subclass, not slots (the engine caches lookups in the instance's `__dict__`
+  under `CACHE_KEYS`; build the next state with `evolve`, or `field_values` then `rebuilt`). It implements
+  `current_player()`; `rule()`, the rule governing this node, named by the `RuleViolation` an illegal action
+  raises; `_legal_actions()`; `_chance_outcomes()`, distinct outcomes with exact probabilities; `_apply(action)`
+  for an action already checked legal; `returns()`, all zero until the end, then the winners share 1.0 (a solo game
+  lost to the game itself: all zero); `observation(player)`, a JSON-able dict of what that seat may see and
+  nothing more; `to_json()`; and a deterministic `__str__` (recorded playthroughs show it).
+- Optional: `stats()` (per-game figures for `simulate`), `observation_view` (the observation's entries worked out
+  when read: build both from one table with `observed_dict`), `_step` (structured events, `engine.events`),
+  `_chance_table`, `_chance_run`, `play_decision` or `sample_chance` to play chance faster, drawing exactly what
+  `ChanceTable.draw` would. A game with hidden information (`GameInfo.information="imperfect"`) overrides
+  `sample_belief(player, rng)`: a full state consistent with everything that seat has seen, each consistent deal
+  equally likely; its observation must then carry what the seat saw earlier.
+- `Action(kind, args, text)`: equal on (kind, args) only, JSON-able args; every legal action at a node reads
+  differently (replays find actions by text). Bad input anywhere raises a `deerbook.engine.errors` exception that
+  names the rule or field broken (`RuleViolation`, `SaveFileError`, `ComponentError`, `OptionError`) and leaves
+  the state as it was.
+
+Agents choose with `act(observation, legal, rng)`, handed what `engine.agents.shown_to` shows their seat.
+tests/engine/test_conformance.py checks these promises on every configuration of every registered game.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@
   over the seat's view of the history, independent of the sampler's ledger and counting) and the sampler's
   frequencies match it (chi-square), wherever the seat's knowledge is exact (`Belief.exact`).
 
-The deal counting itself is tested against brute force in tests/test_sampling.py.
+The deal counting itself is tested against brute force in tests/engine/test_sampling.py.
 """
 import math
 import random

@@ -11,7 +11,7 @@ from deerbook.football.calibration import (PLAY_YARDS, SOURCE, box_figures, cali
                                            is_fixed, sheet_text, write)
 from deerbook.football.sheet import DEFAULT_SHEET, RUN_TRACKS, PlaySheet, builtin_sheet
 
-from conftest import SMALL_SHEET
+from football_helpers import SMALL_SHEET
 
 DATA = json.loads(DEFAULT_SHEET.read_text())
 V1 = json.loads(SOURCE.read_text())

@@ -8,7 +8,7 @@ from deerbook.football.rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PICKS
 from deerbook.football.save import position
 from deerbook.football.sheet import BUILTIN_SHEETS
 
-from conftest import play_texts, texts
+from football_helpers import play_texts, texts
 
 OTHER_DICE = (0, 2, 2, 2, 1, 1)  # eight play dice elsewhere on the board
 

@@ -11,7 +11,7 @@ from deerbook.engine.saving import _digest
 from deerbook.football.rules import ACTIVE, PICKS
 from deerbook.football.save import position
 
-from conftest import play_texts
+from football_helpers import play_texts
 
 
 def states_of_a_game(game, seed):

@@ -9,7 +9,7 @@ from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5
 from deerbook.football.rules import ACTIVE, AREA, DEFENSE_ROLL, FINAL, OVER, OVERTIME, OVERTIME_ROLL, PICKS, PLAY_ROLL
 from deerbook.football.save import position
 
-from conftest import play_texts, texts
+from football_helpers import play_texts, texts
 
 
 def picks_of(state):

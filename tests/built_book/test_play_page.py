@@ -1,0 +1,501 @@
+"""The table on the built book's "Play in your browser" page, in headless chromium with the network cut to 127.0.0.1.
+
+Whole games are played by clicks on the page (Deer board game, the card edition, Football, Football solo), each
+click also made on a `PageTable` in this process with the same seed, so at every step the page must show the same
+buttons (every legal choice a `<button>`) and the same log, in time order with a divider per turn; each bot turn
+is its own step, every own turn starts with the reader's roll, the drawn hand agrees with the log's count of the
+cards that entered and left it, and the game ends with its result explained and a New game button. The rules card,
+legend, ruling links, hints, pace and seat picker are checked on their own, in light and dark mode, 1280 and
+390 px wide (screenshots in book/_build/screenshots/). The start shows its steps in a progress line; a Deer game and
+a Football turn are played by key presses alone (Tab, Shift+Tab, Enter, Space), the focus always drawn and back on
+the first choice after each move, the live region told exactly what the same table in CPython tells; axe-core finds
+no serious or critical fault inside the table mid-game. Runs on the built book named by DEERBOOK_BOOK_HTML (the
+test step of `python3 dev.py test` builds it and sets it); skipped without it or without the in-browser Python.
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+import axe
+from browser_page import PAGE, ROOT, START, START_BUTTON, TablePage, contrast, runtime_built, runtime_of
+from deerbook.engine.registry import agents_for
+from deerbook.play.page import PageTable
+from deerbook.play.table_html import split_offered
+
+BOOK_HTML = Path(os.environ.get("DEERBOOK_BOOK_HTML", "."))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "lite"))
+import lite_browser  # noqa: E402  (book/lite is not a package)
+
+SHOTS = BOOK_HTML.parent / "screenshots"
+GAMES = [  # (id, the first game's form, the mode the page is looked at in)
+    ("deer", {"game": "deer", "num_players": "3", "seed": "21", "pace": "step"}, (1280, "light")),
+    ("deer-cards", {"game": "deer-cards", "num_players": "3", "seat1": "advisor", "seed": "5", "pace": "quick"},
+     (390, "dark")),
+    ("football", {"game": "football", "num_players": "2", "seed": "8", "pace": "step"}, (390, "light")),
+    ("football-solo", {"game": "football", "num_players": "1", "seed": "9", "pace": "quick"}, (1280, "dark")),
+]
+
+pytestmark = pytest.mark.skipif(
+    not os.environ.get("DEERBOOK_BOOK_HTML") or not runtime_built(BOOK_HTML),
+    reason="set DEERBOOK_BOOK_HTML to a book built with its in-browser Python (dev.py test does this after building)")
+
+
+@pytest.fixture(scope="module")
+def server():
+    with lite_browser.serve(BOOK_HTML) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def context(server):
+    if not lite_browser.CHROMIUM.exists():
+        pytest.skip("chromium is not installed")
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    SHOTS.mkdir(exist_ok=True)
+    with lite_browser.local_browser(server) as context:
+        context.problems = []
+        yield context
+
+
+def open_table(context, server, form: dict, width: int = 1280, scheme: str = "light") -> TablePage:
+    table = TablePage.open(context, server, "?" + urlencode(form), width, scheme)
+    table.page.on("console", lambda m: m.type == "error" and context.problems.append(f"console: {m.text}"))
+    table.page.on("pageerror", lambda e: context.problems.append(f"page error: {e}"))
+    return table
+
+
+class Buttons(HTMLParser):
+    """(data-op, data-name) of each button of an HTML part."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.found: list[tuple[str, str]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "button":
+            attrs = dict(attrs)
+            self.found.append((attrs.get("data-op", ""), attrs.get("data-name", "")))
+
+
+def request(shadow: PageTable, op: str, name: str) -> dict:
+    """The request the page's script sends for a button: a split's with the numbers its fields start at (what the
+    page shows until the reader types others)."""
+    if op != "split":
+        return {"op": op, "name": name}
+    offered = split_offered(shadow.session, shadow.stop)
+    return {"op": op, "name": name, "amounts": [part.start for part in offered.parts]}
+
+
+HAND_COUNT = re.compile(r"You were dealt (\d+) cards|\(now (\d+) cards?\)")
+
+
+def hand_counts(table: TablePage) -> tuple[int, int]:
+    """The reader's hand size as the drawing shows it, and as the log's last line about the hand says it."""
+    drawn = int(re.search(r"Your hand: (\d+) cards", table.text("view")).group(1))
+    told = [int(next(filter(None, found.groups()))) for _, lines in table.log() for line in lines
+            if (found := HAND_COUNT.search(line))]
+    return drawn, told[-1]
+
+
+@pytest.mark.parametrize("name, form, mode", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
+    table = open_table(context, server, form, *mode)
+    shadow = PageTable()
+    expected = shadow.handle({"op": "start", "form": form})
+    bot_turns = rolls = single = clicks = splits = 0
+    deer = form["game"].startswith("deer")
+    while True:
+        shown = table.log()
+        assert table.state == expected["stop"]
+        assert [(op, name_) for op, name_, _ in table.buttons()] == Buttons(expected["choices"]).found
+        assert shown == shadow.session.turn_log()
+        if table.state == "over":
+            break
+        if deer and table.state in ("decide", "roll"):
+            drawn, told = hand_counts(table)
+            assert drawn == told, "the drawn hand and the log's account of it agree"
+        single += table.state == "decide" and [op for op, _, _ in table.buttons()] == ["choose"]
+        rolls += table.state == "roll"
+        op, choice, _ = table.buttons()[0]
+        if clicks in (0, 40):
+            table.page.screenshot(path=str(SHOTS / f"play-{name}-{clicks}-{mode[0]}-{mode[1]}.png"), full_page=True)
+        splits += op == "split"
+        table.click(0)
+        expected = shadow.handle(request(shadow, op, choice))
+        clicks += 1
+        new_turns = [title for title, _ in table.log()[len(shown) - 1:][1:]]
+        bot = [title for title in new_turns if "your" not in title.lower() and "the deal" not in title
+               and "setting cards aside" not in title and "Blitz Bach" not in title]
+        assert len(bot) <= 1 or form["pace"] == "quick", f"one bot turn per step: {new_turns}"
+        bot_turns += len(bot)
+        assert clicks < 2000
+    own_turns = [title for title, lines in table.log() if title.endswith("your turn")
+                 and not re.match(r"You rolled .*(still frozen|no longer frozen)", lines[0])]
+    assert rolls >= len(own_turns) > 0, "every own turn starts with the reader's roll, but a frozen one's"
+    assert (bot_turns > 0) == (form["num_players"] != "1")
+    status = table.text("status")
+    assert status.startswith("Game over.") and re.search(r"(The game ended after round|The most points wins|Blitz)",
+                                                         status)
+    assert [label for _, _, label in table.buttons()] == ["New game", "Play the same seed again"]
+    table.page.screenshot(path=str(SHOTS / f"play-{name}-end-{mode[0]}-{mode[1]}.png"), full_page=True)
+    assert table.page.evaluate("document.documentElement.scrollWidth") <= mode[0], "nothing wider than the window"
+    print(f"\n{name}: {clicks} clicks, {rolls} rolls, {single} single choices, {splits} racks, {bot_turns} bot "
+          "turns shown")
+    assert single == 0, "a single legal choice is made for the reader, never a button of its own"
+    table.page.close()
+
+
+def test_rules_card_legend_and_ruling_links(context, server):
+    table = open_table(context, server, {"game": "deer", "num_players": "3", "opt:advanced": "true", "seed": "4"})
+    help_ = table.root.locator("[data-part=help]")
+    assert help_.locator("details.deerbook-rules[open] svg").count() == 1, "the rules card is open, with pictures"
+    assert "Goal." in table.text("help") and "The chart" in table.text("help")
+    help_.locator("details.deerbook-legend summary").click()
+    assert help_.locator("details.deerbook-legend dt").count() >= 8
+    ids = set(re.findall(r'id="([^"]+)"', (BOOK_HTML / "book" / "rulings.html").read_text()))
+    links = set()
+    for _ in range(40):
+        links |= set(table.page.evaluate(
+            "root => [...document.querySelectorAll(root + ' .deerbook-rule a')].map(a => a.getAttribute('href'))",
+            "[data-deerbook-table]"))
+        table.click(len(table.buttons()) - 1)
+    assert links and all(link.startswith("rulings.html#") and link.split("#")[1] in ids for link in links), links
+    table.page.close()
+
+
+def test_football_hint_tells_each_choice_in_points_and_percentages(context, server):
+    table = open_table(context, server, {"game": "football", "num_players": "2", "seed": "7"})
+    table.click(0)  # roll
+    assert table.state == "decide"
+    table.click(0, part="tools")
+    items = table.root.locator("[data-part=hint] li").all_inner_texts()
+    assert len(items) == len(table.buttons()) > 1
+    assert all("touchdown" in item and "%" in item for item in items)
+    assert len({item.split(": ", 1)[1] for item in items}) > 1, "the choices are told apart"
+    table.page.close()
+
+
+def test_a_short_pause_plays_the_next_bot_turn_by_itself(context, server):
+    table = open_table(context, server, {"game": "deer", "num_players": "4", "seed": "5", "pace": "pause"})
+    while table.state != "turn":
+        table.click(0)
+    before = table.answers
+    table.page.wait_for_function("before => Number(document.querySelector('[data-deerbook-table]').dataset.answers)"
+                                 " > before", arg=before, timeout=30_000)  # no click
+    table.page.close()
+
+
+def test_the_seat_picker_lists_the_catalogue(context, server):
+    table = open_table(context, server, {"game": "deer", "num_players": "3", "seed": "1"})
+    table.root.locator("details.deerbook-setup summary").click()
+    form = table.root.locator("[data-part=form]")
+    form.locator("select[name=game]").select_option("football")
+    table.page.wait_for_function("() => document.querySelectorAll('[data-part=form] select[name^=seat]').length == 2")
+    options = form.locator("select[name=seat1] option").all_inner_texts()
+    assert options[0] == "you (a person)"
+    assert {option.split(" (")[0] for option in options[1:]} == set(agents_for("football"))
+    assert all(f"({info.strength})" in " ".join(options) for info in agents_for("football").values())
+    form.locator("select[name=num_players]").select_option("1")
+    table.page.wait_for_function("() => document.querySelectorAll('[data-part=form] select[name^=seat]').length == 1")
+    form.locator("input[name=seed]").fill("3")
+    before = table.answers
+    form.locator("button[type=submit]").click()
+    table.page.wait_for_function("before => Number(document.querySelector('[data-deerbook-table]').dataset.answers)"
+                                 " > before", arg=before)
+    assert "Blitz Bach" in table.text("view") and "Seed 3" in table.text("status")
+    table.page.close()
+
+
+STEP = re.compile(r"Step (\d) of 4: (.+)…")
+
+
+def test_the_start_says_what_loads_step_by_step(context, server):
+    table = open_table(context, server, {"game": "football", "num_players": "1", "seed": "3"})  # waits till dealt
+    assert table.root.locator("[data-part=choices] button:enabled").count() == 1, "the first choice, enabled"
+    steps = [STEP.fullmatch(line) for line in table.steps() if line != "Loading…"]  # "Loading…": the page's HTML
+    assert all(steps), table.steps()
+    numbers = [int(step.group(1)) for step in steps]
+    assert numbers == sorted(numbers) and set(numbers) == {1, 2, 3, 4}, table.steps()
+    words = " | ".join(step.group(2) for step in steps)
+    assert re.search(r"loading the Python runtime \(\d+\.\d MB\)", words), words
+    assert re.search(r"loading deerbook \(\d+\.\d MB\)", words) and "dealing the first game" in words, words
+    loading = table.root.locator("[data-part=loading]")
+    assert loading.get_attribute("role") == "status" and loading.is_hidden(), "told politely, gone once dealt"
+    table.page.close()
+
+
+# Runs before the page's scripts: every layout shift not caused by the reader's input (what Lighthouse's CLS sums).
+SHIFTS = """
+(() => {
+  const shifts = window.deerbookShifts = [];
+  new PerformanceObserver((list) => list.getEntries().forEach((entry) => {
+    if (!entry.hadRecentInput) shifts.push(entry.value);
+  })).observe({ type: "layout-shift", buffered: true });
+})();
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_python_starts_when_the_reader_asks(context, server, width):
+    """Until the reader presses Start the page starts no worker and fetches nothing of the table's Python; the button
+    says how much it loads. Pressed from the keyboard, the table deals its first game, the keyboard is on its first
+    choice, and nothing on the page moves as the game appears (the table's space is kept from the first paint)."""
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.add_init_script(SHIFTS)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"{server}/{PAGE}", wait_until="load")
+    button = page.locator(f"{ROOT} {START_BUTTON}:enabled")
+    button.wait_for()
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1000)
+    assert page.workers == [] and not [url for url in asked if "/lite/" in url], "Python loaded before Start"
+    megabytes = round(runtime_of(BOOK_HTML)["bytes"] / 1e6)
+    assert button.inner_text() == f"Start the table (loads {megabytes} MB)" and 5 < megabytes < 30
+    button.focus()  # the keyboard's way there: the button scrolls into view
+    page.keyboard.press("Enter")
+    table = TablePage(page)
+    table.wait_until_ready(START)
+    assert len(page.workers) == 1, "the table's Python runs in its worker"
+    focus = table.focus()
+    assert (focus["part"], focus["op"]) == ("choices", table.buttons()[0][0]), f"the first choice has it: {focus}"
+    shifts = page.evaluate("window.deerbookShifts")
+    assert sum(shifts) < 0.01, f"the page moved as the table started: layout shifts {shifts}"
+    page.close()
+
+
+def test_the_live_region_is_in_the_page_before_any_script():
+    html = (BOOK_HTML / PAGE).read_text()
+    region = re.search(r'<div data-part="news"[^>]*>', html)
+    assert region and 'aria-live="polite"' in region.group(0), "the live region is present from the page's load"
+
+
+TAB_ORDER = ("setup", "form", "status", "choices", "tools", "hint", "log", "view", "help")
+
+
+def drawn_focus(table: TablePage, where: str) -> dict:
+    """The focus, checked: inside the table, with a visible outline of at least 3:1 against the page around it."""
+    focus = table.focus()
+    style, width, colour = focus["outline"]
+    assert focus["inTable"], f"{where}: the focus left the table: {focus}"
+    assert focus["visible"] and style != "none" and width >= 2, f"{where}: the focus is not drawn: {focus}"
+    assert contrast(colour, focus["background"]) >= 3, f"{where}: the focus outline is too faint: {focus}"
+    return focus
+
+
+def tab_into_the_table(table: TablePage) -> None:
+    for _ in range(400):  # through the book's header and sidebar first
+        table.page.keyboard.press("Tab")
+        if table.focus()["inTable"]:
+            return
+    pytest.fail("Tab never reached the table")
+
+
+def to_the_first_choice(table: TablePage, key: str = "Shift+Tab") -> None:
+    """Press `key` (Tab from above the choices, Shift+Tab from below) until the first choice has the focus."""
+    first = tuple(table.buttons()[0][:2])
+    for _ in range(60):
+        table.page.keyboard.press(key)
+        if (table.focus()["op"], table.focus()["name"]) == first:
+            return
+    pytest.fail(f"{key} never reached the first choice")
+
+
+def shift_tab_until(table: TablePage, test: str) -> None:
+    """Shift+Tab until the focused element passes `test` (JavaScript: element => true or false)."""
+    for _ in range(40):
+        table.page.keyboard.press("Shift+Tab")
+        if table.page.evaluate(f"({test})(document.activeElement)"):
+            return
+    pytest.fail(f"Shift+Tab never reached an element passing {test}")
+
+
+def tab_order(table: TablePage) -> list[str]:
+    """The part of each Tab stop from where the focus is to the end of the table, each drawn."""
+    parts = []
+    while (focus := table.focus())["inTable"]:
+        drawn_focus(table, f"Tab stop {len(parts)}")
+        parts.append(focus["part"])
+        table.page.keyboard.press("Tab")
+        assert len(parts) < 80
+    return parts
+
+
+def told(answer: dict) -> list[str]:
+    """What a screen reader is told after a move of the CPython table: the new lines, then the prompt."""
+    return answer["news"] + ([answer["prompt"]] if answer["prompt"] else [])
+
+
+def play_by_keys(table: TablePage, shadow: PageTable, expected: list[str], done, seed: int) -> int:
+    """Play with Tab, Shift+Tab, Enter and Space until `done(table)`; every move made on `shadow` too, the live
+    region checked against it after each. Returns the number of moves."""
+    rng, moves = random.Random(seed), 0
+    while not done(table):
+        buttons = table.buttons()
+        focus = drawn_focus(table, f"move {moves}")
+        assert (focus["part"], focus["op"], focus["name"]) == ("choices", *buttons[0][:2]), \
+            f"after move {moves} the first choice has the focus: {focus}"
+        pick = rng.randrange(len(buttons))
+        for _ in range(pick):
+            table.page.keyboard.press("Tab")
+            drawn_focus(table, f"move {moves}, Tab")
+        if pick and rng.random() < 0.3:  # one back and forth again
+            table.page.keyboard.press("Shift+Tab")
+            table.page.keyboard.press("Tab")
+        focus = drawn_focus(table, f"move {moves}, choosing")
+        assert [focus["op"], focus["name"]] == buttons[pick][:2], "Tab walks the choices in order"
+        table.press(("Enter", "Space")[moves % 2])
+        answer = shadow.handle(request(shadow, focus["op"], focus["name"]))
+        expected += told(answer)
+        assert table.state == answer["stop"] and table.log() == shadow.session.turn_log()
+        assert table.told() == expected, f"move {moves}: the live region is told what CPython's table tells"
+        moves += 1
+        assert moves < 2000
+    return moves
+
+
+@pytest.mark.parametrize("form, mode", [
+    ({"game": "deer", "num_players": "2", "seed": "3", "pace": "step"}, (1280, "light")),
+    ({"game": "football", "num_players": "2", "seed": "8", "pace": "step"}, (390, "dark")),
+], ids=["deer-whole-game", "football-turn"])
+def test_playable_by_keyboard_alone(context, server, form, mode):
+    table = open_table(context, server, form, *mode)
+    shadow = PageTable()
+    expected = told(shadow.handle({"op": "start", "form": form}))
+    assert table.told() == expected, "the first deal and the prompt are told"
+    tab_into_the_table(table)
+    parts = tab_order(table)
+    ranks = [TAB_ORDER.index(part) for part in parts]
+    assert ranks == sorted(ranks) and {"choices", "log", "view", "help"} <= set(parts), parts
+    assert table.buttons()[0][0] == "roll", "the roll is a choice the keyboard reaches"
+    to_the_first_choice(table)
+    if form["game"] == "deer":
+        moves = play_by_keys(table, shadow, expected, lambda t: t.state == "over", seed=1)
+    else:  # a turn: until the reader's next roll, after the bot's turn and its Next button
+        seen = []
+        moves = play_by_keys(table, shadow, expected, lambda t: seen.append(t.state) or (
+            t.state == "roll" and "turn" in seen), seed=2)
+    print(f"\n{form['game']}: {moves} moves by keys, {len(table.told())} lines told, Tab order {parts}")
+    table.page.close()
+
+
+def test_focus_stays_in_the_form_while_the_bots_play(context, server):
+    table = open_table(context, server, {"game": "deer", "num_players": "4", "seed": "5", "pace": "pause"})
+    tab_into_the_table(table)
+    assert table.focus()["part"] == "setup"
+    table.page.keyboard.press("Enter")  # opens the game's settings
+    to_the_first_choice(table, "Tab")  # Tab order: settings, status, choices
+    for _ in range(300):  # until a bot's turn plays by itself while the focus is in the form
+        if table.state == "turn":
+            before = table.answers
+            shift_tab_until(table, "e => e.type === 'submit'")  # from the Next button: the form's Start button
+            if table.answers == before and table.state == "turn":
+                table.wait_for_answer(before)
+                focus = table.focus()
+                assert focus["part"] == "form" and focus["text"] == "Start this game", focus
+                break
+            to_the_first_choice(table, "Tab")  # the bot was quicker: again at the next turn
+        else:
+            table.press("Enter")
+    else:
+        pytest.fail("no bot turn played while the focus was in the form")
+    shift_tab_until(table, "e => e.name === 'pace'")
+    before = table.answers
+    table.page.keyboard.press("ArrowDown")  # the pace "step": the form is drawn again
+    table.wait_for_answer(before)
+    assert table.page.evaluate("[document.activeElement.name, document.activeElement.value]") == ["pace", "step"]
+    table.page.close()
+
+
+MID_GAME = [({"game": "deer", "num_players": "3", "seed": "21", "pace": "step"}, 7),
+            ({"game": "football", "num_players": "2", "seed": "8", "pace": "step"}, 3)]
+
+
+@pytest.mark.parametrize("width, scheme", [(1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")])
+def test_axe_finds_no_serious_fault_in_the_table_mid_game(context, server, width, scheme):
+    if axe.missing_reason():
+        pytest.skip(axe.missing_reason())
+    found = []
+    for form, clicks in MID_GAME:
+        table = open_table(context, server, form, width, scheme)
+        for _ in range(clicks):
+            table.click(0)
+        while table.state != "decide":  # on to the reader's next decision
+            table.click(0)
+        table.click(0, part="tools")  # the hint shown too
+        table.page.evaluate("root => document.querySelectorAll(root + ' details').forEach(d => d.open = true)", ROOT)
+        table.root.locator("[data-part=choices] button").first.focus()
+        where = f"{form['game']} {width} px {scheme}"
+        found += [(where, v) for v in axe.violations(table.page, ROOT)]
+        table.page.close()
+    lines = [line for where, violation in found for line in axe.lines([violation], where)]
+    print("\n" + "\n".join(lines or [f"axe: nothing found inside the table at {width} px, {scheme}"]))
+    assert not axe.blocking([violation for _, violation in found]), lines
+
+
+def test_nothing_left_the_machine_and_no_error(context, server):  # last: after every page above
+    assert context.outside == [] and context.problems == []
+
+
+def test_the_page_is_built_with_its_table():
+    html = (BOOK_HTML / PAGE).read_text()
+    assert "data-deerbook-table" in html and "_static/deerbook-table.js" in html
+
+
+def test_the_skip_link_is_the_first_stop_and_goes_to_the_first_choice(context, server):
+    table = open_table(context, server, {"game": "deer", "num_players": "3", "seed": "4"})
+    table.page.keyboard.press("Tab")
+    skip = table.page.evaluate("() => [document.activeElement.textContent, 'deerbookSkip' in document.activeElement"
+                               ".dataset]")
+    assert skip == ["Skip to the game table's choices", True], skip
+    table.page.keyboard.press("Enter")
+    focus = drawn_focus(table, "after the skip link")
+    assert (focus["part"], focus["op"]) == ("choices", "roll"), focus
+    table.page.close()
+
+
+def test_a_rack_is_one_decision_and_undo_takes_it_back_on_the_page(context, server):
+    """Seed 2, you against two greedy players, taking the first choice each time: a rack comes at the 27th."""
+    form = {"game": "deer", "num_players": "3", "seed": "2", "pace": "quick"}
+    table = open_table(context, server, form)
+    shadow = PageTable()
+    shadow.handle({"op": "start", "form": form})
+    for _ in range(200):
+        op, name, _ = table.buttons()[0]
+        if op == "split":
+            break
+        table.click(0)
+        shadow.handle(request(shadow, op, name))
+    else:
+        pytest.fail("no rack came")
+    fields = table.root.locator("[data-part=choices] input[name=split]")
+    starts = [int(fields.nth(i).input_value()) for i in range(fields.count())]
+    assert starts == [part.start for part in split_offered(shadow.session, shadow.stop).parts]
+    assert [label for _, _, label in table.buttons()] == [f"Move the pawns ({sum(map(abs, starts))} spaces)"]
+    table.page.screenshot(path=str(SHOTS / "play-rack-split-1280-light.png"), full_page=True)
+    before = table.log()
+    fields.nth(0).fill(str(starts[0] + (1 if starts[0] < 0 else -1)))  # one space less on your own pawn ...
+    fields.nth(2).fill("1" if starts[2] >= 0 else "-1")  # ... and one onto P2
+    amounts = [int(fields.nth(i).input_value()) for i in range(fields.count())]
+    table.press("Enter")  # Enter in a field plays the split
+    shadow.handle({"op": "split", "amounts": amounts})
+    assert table.log() == shadow.session.turn_log() and table.log() != before
+    undo = table.root.locator("[data-part=tools] button[data-op=undo]")
+    assert undo.is_visible()
+    answers = table.answers
+    undo.click()
+    table.wait_for_answer(answers)
+    shadow.handle({"op": "undo"})
+    assert table.log() == before and table.state == "decide"
+    assert table.text("hint").startswith("Undone: your split")
+    table.page.close()

@@ -1,0 +1,178 @@
+"""Drive the table on the built book's "Play in your browser" page in headless chromium
+(tests/built_book/test_play_page.py, benchmarks/play_page.py).
+
+The page's script shows each answer of the page's Python (`deerbook.play.page.PageTable`) and counts them in the
+table root's `data-answers`; `data-state` says what the table waits for ("roll", "decide", "turn", "over", ...).
+A `TablePage` presses the table's Start button (Python starts only then), clicks the table's own buttons (or presses
+keys) and waits for the next answer; from the page's first moment it records what the table's live region is told and
+each line of its progress while Python loads. The built book is served on 127.0.0.1 and every other host is blocked
+(book/lite/lite_browser.py).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+ROOT = "[data-deerbook-table]"
+START_BUTTON = "[data-part=start] button"  # Python starts when the reader presses it
+# The keyboard back where it is when the page opens: nothing focused, the next Tab from the top of the page (a blur
+# alone would leave the next Tab after the element that had the focus).
+FROM_THE_TOP = """() => { const top = document.documentElement; top.tabIndex = -1; top.focus({ preventScroll: true });
+  top.blur(); top.removeAttribute("tabindex"); }"""
+PAGE = "book/play-in-your-browser.html"
+START = 120_000  # ms: Python's cold start in the page (about 5-10 s on a free 2-core machine), with room to spare
+ANSWER = 60_000  # ms for one answer (a bot's turn included)
+WAITING = ("roll", "decide", "turn", "over", "pass")
+# Runs before the page's own scripts: records every paragraph written into the table's live region (what a screen
+# reader is told) and every new text of its progress line.
+RECORDER = """
+(() => {
+  const told = window.deerbookTold = [], steps = window.deerbookSteps = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.target.dataset?.part !== "news") continue;
+      for (const node of record.addedNodes) told.push(node.textContent);
+    }
+    const line = document.querySelector("[data-part=loading]")?.textContent;
+    if (line && line !== steps[steps.length - 1]) steps.push(line);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();
+"""
+# Where the keyboard's focus is and how it is drawn: the table's part holding it, the button's op and name, the
+# outline, and the first opaque background around it (the page's own where the outline is drawn).
+FOCUS = """root => {
+  const element = document.activeElement, style = getComputedStyle(element);
+  let background = "", node = element.parentElement;
+  for (; node && !background; node = node.parentElement) {
+    const colour = getComputedStyle(node).backgroundColor;
+    if (!/^rgba\\(.*, 0\\)$|^transparent$/.test(colour)) background = colour;
+  }
+  const table = document.querySelector(root);
+  return { inTable: table.contains(element) && element !== table,
+           part: element.closest("[data-part]")?.dataset.part || (element.closest(".deerbook-setup") ? "setup" : ""),
+           tag: element.tagName.toLowerCase(), op: element.dataset?.op || "", name: element.dataset?.name || "",
+           text: (element.innerText || element.getAttribute("aria-label") || "").slice(0, 80),
+           outline: [style.outlineStyle, parseFloat(style.outlineWidth), style.outlineColor],
+           background: background || "rgb(255, 255, 255)", visible: element.matches(":focus-visible") };
+}"""
+
+
+def runtime_built(book_html: Path) -> bool:
+    """Whether the built book carries the table's in-browser Python (book/lite/build_lite.py wrote its runtime)."""
+    runtime = book_html / "_static" / "deerbook-table-runtime.js"
+    return runtime.exists() and "runtime = null" not in runtime.read_text()
+
+
+def runtime_of(book_html: Path) -> dict:
+    """What book/lite/build_lite.py wrote for the table: the runtime's folder, the table's wheel, the start snapshot
+    and the bytes a start fetches."""
+    module = (book_html / "_static" / "deerbook-table-runtime.js").read_text()
+    return json.loads(module.split("= ", 1)[1].rstrip(";\n"))
+
+
+class TablePage:
+    """The play page open in a browser tab, its table ready."""
+
+    def __init__(self, page):
+        self.page, self.root = page, page.locator(ROOT)
+
+    @classmethod
+    def open(cls, context, server: str, query: str = "", width: int = 1280, scheme: str = "light") -> "TablePage":
+        """Open the play page (`query`: the first game's form values, e.g. "?game=football&seed=7"), press its
+        Start button and wait until its table waits for the reader; the keyboard's focus is then left on the page, as
+        after the page opens."""
+        page = context.new_page()
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.emulate_media(color_scheme=scheme)
+        page.add_init_script(RECORDER)
+        page.goto(f"{server}/{PAGE}{query}")
+        table = cls(page)
+        table.start()
+        page.evaluate(FROM_THE_TOP)
+        return table
+
+    def start(self) -> None:
+        """Press the table's Start button (enabled once the table's script runs) and wait for the first deal."""
+        self.root.locator(START_BUTTON).click(timeout=ANSWER)
+        self.wait_until_ready(START)
+
+    def wait_until_ready(self, timeout: int = ANSWER) -> None:
+        """Wait until the table waits for the reader (no request in flight)."""
+        self.page.wait_for_function(
+            """([root, waiting]) => { const table = document.querySelector(root);
+                return waiting.includes(table.dataset.state) && !table.hasAttribute('aria-busy'); }""",
+            arg=[ROOT, list(WAITING)], timeout=timeout)
+
+    @property
+    def answers(self) -> int:
+        """How many answers the page has shown."""
+        return int(self.root.get_attribute("data-answers") or 0)
+
+    @property
+    def state(self) -> str:
+        """What the table waits for."""
+        return self.root.get_attribute("data-state") or ""
+
+    def buttons(self) -> list[tuple[str, str, str]]:
+        """The table's choice buttons as (data-op, data-name, label)."""
+        return self.page.evaluate(
+            """root => [...document.querySelectorAll(root + ' [data-part=choices] button')]
+                .map(b => [b.dataset.op, b.dataset.name || '', b.innerText])""", ROOT)
+
+    def click(self, index: int = 0, part: str = "choices") -> None:
+        """Click a button of the table and wait for the answer."""
+        before = self.answers
+        self.root.locator(f"[data-part={part}] button").nth(index).click()
+        self.wait_for_answer(before)
+
+    def press(self, key: str) -> None:
+        """Press a key that asks the table something (Enter or Space on a choice) and wait for the answer."""
+        before = self.answers
+        self.page.keyboard.press(key)
+        self.wait_for_answer(before)
+
+    def wait_for_answer(self, before: int) -> None:
+        """Wait until the page has shown an answer after its `before`th, with no request in flight."""
+        self.page.wait_for_function(
+            "([root, before]) => Number(document.querySelector(root).dataset.answers) > before "
+            "&& !document.querySelector(root).hasAttribute('aria-busy')", arg=[ROOT, before], timeout=ANSWER)
+
+    def focus(self) -> dict:
+        """Where the keyboard's focus is and how it is drawn (FOCUS)."""
+        return self.page.evaluate(FOCUS, ROOT)
+
+    def told(self) -> list[str]:
+        """Every line the table's live region was told since the page opened, in order."""
+        return self.page.evaluate("window.deerbookTold")
+
+    def steps(self) -> list[str]:
+        """Every text the progress line showed since the page opened, in order."""
+        return self.page.evaluate("window.deerbookSteps")
+
+    def log(self) -> list[tuple[str, list[str]]]:
+        """The log as shown: (turn title, lines) per turn, oldest first."""
+        groups: list[tuple[str, list[str]]] = []
+        for cls, text in self.page.evaluate(
+                """root => [...document.querySelectorAll(root + ' .deerbook-log li')]
+                    .map(li => [li.className, li.innerText])""", ROOT):
+            if cls == "deerbook-turn":
+                groups.append((text, []))
+            else:
+                groups[-1][1].append(text)
+        return groups
+
+    def text(self, part: str) -> str:
+        """The text of one part of the table ("status", "view", "help", ...)."""
+        return self.root.locator(f"[data-part={part}]").inner_text()
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG contrast ratio of two CSS colours given as "rgb(...)" or "rgba(...)" (alpha ignored)."""
+    def luminance(colour: str) -> float:
+        channels = [float(c) / 255 for c in re.findall(r"[\d.]+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

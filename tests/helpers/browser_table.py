@@ -1,0 +1,489 @@
+"""Drive the notebook table in a real browser: JupyterLab started here, Debian's chromium through Playwright.
+
+`lab_server(folder)` starts JupyterLab on a free local port (no token, `--allow-root`, every cell kept in the page)
+and stops it; `write_notebook` writes a notebook whose one cell builds a `GameTable`. `play_by_clicks` runs it and
+clicks the table's own choice buttons (seeded random choices; a rack's split as it starts or a random one);
+`open_by_keyboard` runs it and Tabs into the table, and `KeyboardPlayer.step` then makes each choice with key presses
+alone (Tab, arrows, Enter or Space; the choice an agent would make; a rack's split as it starts, one key press).
+`set_up` starts any game and mode through the table's own set-up controls (the shipped chapter's table). Where a
+notebook holds several tables, the first one is the one played and checked. Every choice is made on a shadow table
+in this process too (same seed, same bots, the same
+control), so after each redraw the page is checked against it (`check_page`): the choices offered, the cards drawn
+face up (exactly the viewing seat's own, set-aside ones included; none on the "pass the table" screen), the log,
+and the live region, whose appended lines must be what `Announcer` tells that seat (and nothing at the pass
+screen). Each step also returns the time from the last key press or click to the redraw, bots' thinking taken out,
+which benchmarks/browser_redraw.py reports; the tests assert no time but a hang-only timeout (`HANG`).
+Used by tests/widgets/test_browser.py and benchmarks/browser_redraw.py.
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import numpy as np
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+REDRAW = ".deerbook-redraw"
+NEWS = ".deerbook-news"
+HANG = 60_000  # ms: only a hang takes this long
+START = 120_000  # ms for JupyterLab and the kernel to start
+TABS_TO_TABLE = 12  # Tab presses from the run cell into its table, at most
+MAX_FOCUSABLE = 60  # the table has fewer elements to Tab through
+FOCUSED_VALUE = "() => document.activeElement.value"
+CELLS = "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(cell => cell.className).join('|')"
+NOTEBOOK_KEYS = ["a", "b", "x", "c", "v", "m", "d", "d", "z", "ArrowUp", "ArrowDown", "k", "j"]  # command mode's
+# Records the lines the live region holds and every line it gains, in order, from now on (the region itself must stay
+# the same element).
+RECORD_NEWS = """() => {
+    const region = document.querySelector('.deerbook-table .deerbook-news');
+    window.deerbookRegion = region;
+    window.deerbookTold = [...region.children].map(node => node.textContent);
+    new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(
+        node => window.deerbookTold.push(node.textContent)))).observe(region, {childList: true});
+}"""
+# The focused element: its kind, its text (a menu: its options), and how its focus ring is drawn.
+FOCUSED = r"""() => {
+    const element = document.activeElement, style = getComputedStyle(element);
+    let background = 'rgb(255, 255, 255)';
+    for (let e = element; e; e = e.parentElement) {
+        const color = getComputedStyle(e).backgroundColor;
+        if (!/rgba\(.*, 0\)$/.test(color) && color !== 'transparent') { background = color; break; }
+    }
+    return {tag: element.tagName, inTable: !!element.closest('.deerbook-table'),
+            text: element.tagName === 'SELECT' ? [...element.options].map(o => o.textContent).join('|')
+                                               : element.textContent.trim(),
+            focusVisible: element.matches(':focus-visible'), ring: style.outlineStyle,
+            width: parseFloat(style.outlineWidth), offset: parseFloat(style.outlineOffset),
+            color: style.outlineColor, background};
+}"""
+
+
+def missing_reason() -> str | None:
+    """Why the browser test cannot run here (None if it can)."""
+    if not Path(CHROMIUM).exists():
+        return f"chromium not found at {CHROMIUM} (apt-get install chromium)"
+    if importlib.util.find_spec("playwright") is None:
+        return "playwright for Python is not installed (pip install playwright; no browser download needed)"
+    if shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is None:
+        return "jupyterlab is not installed"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def lab_server(folder: Path):
+    """JupyterLab serving `folder` on 127.0.0.1; yields its base URL."""
+    port = free_port()
+    command = [str(Path(sys.executable).parent / "jupyter-lab"), "--no-browser", "--allow-root", f"--port={port}",
+               "--ip=127.0.0.1", f"--ServerApp.root_dir={folder}", "--IdentityProvider.token=",
+               "--ServerApp.password=", "--LabApp.news_url=", "--LabApp.collaborative=False"]
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"),
+           "JUPYTERLAB_SETTINGS_DIR": str(folder / ".lab"),
+           "JUPYTER_DATA_DIR": str(folder / ".data")}  # its own trust store: a notebook not run here is untrusted
+    tracker = folder / ".lab" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True, exist_ok=True)
+    tracker.write_text('{"windowingMode": "none"}')  # every cell in the page, in view or not
+    log = open(folder / "lab.log", "w")
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"{url}/api/status", timeout=1)
+                break
+            time.sleep(0.5)
+        else:
+            raise RuntimeError(f"JupyterLab did not start: {(folder / 'lab.log').read_text()[-2000:]}")
+        yield url
+    finally:
+        server.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(timeout=20)
+        if server.poll() is None:
+            server.kill()
+        log.close()
+
+
+def write_notebook(folder: Path, name: str, game: str, options: dict, seats: list[str], seed: int) -> str:
+    code = (f"from deerbook.engine import make_game\nfrom deerbook.widgets import GameTable\n"
+            f"table = GameTable(make_game({game!r}, **{options!r}), {seats!r}, seed={seed}, bot_delay=0)\ntable")
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                           "source": code}],
+                "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (folder / name).write_text(json.dumps(notebook))
+    return name
+
+
+def table_of(page):
+    """The first table of the notebook: the one played and checked."""
+    return page.locator(".deerbook-table").first
+
+
+def redraw_count(page) -> int:
+    return int(table_of(page).locator(REDRAW).first.get_attribute("data-redraw"))
+
+
+def seen_cards(page) -> list[str]:
+    return sorted(table_of(page).locator(".deerbook-view svg text.card").all_text_contents())
+
+
+def own_cards(state, seat: int) -> list[str]:
+    comp = state.game.components
+    return sorted(comp.cards[k].name for place in (state.hands[seat], state.set_aside[seat])
+                  for k, count in enumerate(place) if count)
+
+
+def page_log(page) -> list[str]:
+    """The log's lines as the page shows them, oldest first (the turn dividers left out)."""
+    return table_of(page).locator(".deerbook-log li:not(.deerbook-turn)").all_text_contents()
+
+
+def open_notebook(page, url: str, notebook: str) -> None:
+    """Open the notebook, click into its cell (the only mouse click), run it and wait for the table."""
+    page.goto(f"{url}/lab/tree/{notebook}?reset", timeout=START)
+    page.get_by_text("| Idle").first.wait_for(timeout=START)  # the kernel is ready
+    page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click(timeout=HANG)
+    page.keyboard.press("Control+Enter")  # run the cell and stay on it, in command mode
+    table_of(page).locator(REDRAW).first.wait_for(state="attached", timeout=START)
+    table_of(page).locator(NEWS).wait_for(state="attached", timeout=HANG)
+    page.evaluate(RECORD_NEWS)
+
+
+def wait_for_redraw(page, before: int) -> None:
+    found = f"document.querySelector('.deerbook-table {REDRAW}')"
+    page.wait_for_function(f"{found} && Number({found}.dataset.redraw) > {before}", timeout=HANG)
+
+
+def bots_ms(page) -> float:
+    return float(table_of(page).locator(REDRAW).first.get_attribute("data-bots-ms"))
+
+
+# -- the mouse --------------------------------------------------------------------------------------------------
+def play_by_clicks(page, url: str, notebook: str, shadow, clicks: int, rng: np.random.Generator,
+                   screenshots: Path | None = None) -> list[float]:
+    """Click through a table, checking the page after every click; return the click-to-redraw times in ms."""
+    open_notebook(page, url, notebook)
+    told = Told(shadow)
+    times = []
+    for step in range(clicks):
+        check_page(page, shadow, told)
+        if screenshots is not None and step % 25 == 0:
+            page.screenshot(path=str(screenshots / f"{notebook}-{step:03d}.png"), full_page=True)
+        if shadow.state.is_terminal():
+            break
+        before = redraw_count(page)
+        start = time.perf_counter()
+        click_choice(page, shadow, rng)
+        wait_for_redraw(page, before)
+        times.append(1000 * (time.perf_counter() - start) - bots_ms(page))
+    if screenshots is not None:
+        page.screenshot(path=str(screenshots / f"{notebook}-end.png"), full_page=True)
+    return times
+
+
+def click_choice(page, shadow, rng) -> None:
+    """Pick a legal choice at random on the page (its label in words; a rack's split as it starts or a random one;
+    the "show my table" button of a hot seat), and make the same choice on the shadow table (by the action's text
+    the label stands for, the same numbers of a split)."""
+    from deerbook.play.table_html import choices
+
+    table = table_of(page)
+    if shadow.passing_to is not None:
+        table.locator(".deerbook-pass:visible").click()
+        shadow.pass_button.click()
+        return
+    names = {choice.label: choice.name for choice in choices(shadow, shadow.stop)}
+    box = table.locator(".deerbook-choice:visible").first.locator("xpath=..")
+    fields = box.locator("input[type=number]:visible")
+    if fields.count():
+        amounts = [int(field.input_value()) for field in fields.all()]
+        if rng.random() < 0.5:
+            amounts = random_split(sum(map(abs, amounts)), len(amounts), rng)
+            for field, amount in zip(fields.all(), amounts):
+                field.fill(str(amount))
+        box.locator(".deerbook-choice:visible").click()
+        shadow.split(amounts)
+        return
+    selects = box.locator("select:visible")
+    if selects.count():
+        options = selects.first.locator("option").all_text_contents()
+        choice = options[int(rng.integers(len(options)))]
+        selects.first.select_option(label=choice)
+        box.locator(".deerbook-choice:visible").click()
+        shadow.play(names[choice.replace("\xa0", " ")])
+        return
+    buttons = table.locator(".deerbook-choice:visible")
+    texts = buttons.all_text_contents()
+    index = int(rng.integers(len(texts)))
+    buttons.nth(index).click()
+    name = names[texts[index].strip()]
+    shadow.roll() if name == "roll" else shadow.advance() if name == "next" else shadow.play(name)
+
+
+def random_split(total: int, pawns: int, rng) -> list[int]:
+    """A random split of `total` spaces over `pawns` pawns, each moved back or forward."""
+    cuts = sorted(int(rng.integers(0, total + 1)) for _ in range(pawns - 1))
+    return [(b - a) * int(rng.choice((1, -1))) for a, b in zip([0, *cuts], [*cuts, total])]
+
+
+def set_up(page, shadow_form: dict) -> None:
+    """Start a game through the first table's own set-up: open it, set every field as `shadow_form` has it (a field it
+    leaves out: as a new form has it; the game and the player count first: a change of them draws the set-up
+    again), press Start this game. Waits for the redraw."""
+    from deerbook.play.setup import setup_fields
+
+    table = table_of(page)
+    toggle = table.locator(".deerbook-tools button", has_text="Set up a game")
+    if "mod-active" not in (toggle.get_attribute("class") or ""):
+        toggle.click()
+    full = {field.name: field.value for field in setup_fields(shadow_form)}
+    form: dict = {}
+    for name in ("game", "num_players", *(key for key in full if key not in ("game", "num_players"))):
+        form[name] = full[name]
+        fields = setup_fields(form)
+        index = [field.name for field in fields].index(name)
+        row = table.locator(".deerbook-setup > .widget-hbox").first
+        control, field = row.locator(":scope > *").nth(index), fields[index]
+        if field.kind == "check":
+            control.locator("input[type=checkbox]").set_checked(bool(full[name]))
+        elif field.kind == "text":
+            control.locator("input").fill(str(full[name]))
+        else:
+            words = dict(field.options)[str(full[name])].replace(" ", "\xa0")  # as ipywidgets writes it
+            select = control.locator("select")
+            if select.evaluate("select => select.selectedOptions[0]?.textContent") == words:
+                continue
+            old = row.element_handle()
+            select.select_option(label=words)
+            if name in ("game", "num_players"):  # the set-up is drawn anew: wait for the new one
+                page.wait_for_function("row => !row.isConnected", arg=old, timeout=HANG)
+                table.locator(".deerbook-setup > .widget-hbox").first.wait_for(timeout=HANG)
+    before = redraw_count(page)
+    table.locator(".deerbook-setup button", has_text="Start this game").click()
+    wait_for_redraw(page, before)
+
+
+# -- the keyboard -----------------------------------------------------------------------------------------------
+def focused(page) -> dict:
+    """The focused element and its focus ring (see FOCUSED)."""
+    return page.evaluate(FOCUSED)
+
+
+def open_by_keyboard(page, url: str, notebook: str) -> list[int]:
+    """Open and run the notebook, then Tab from the cell into the table and through it; return, for each element
+    the focus visits in the table, the index of the table part holding it (status 0, choices 1, ..., help 7), and
+    come back to the first choice with Shift+Tab."""
+    open_notebook(page, url, notebook)
+    for _ in range(TABS_TO_TABLE):
+        page.keyboard.press("Tab")
+        if focused(page)["inTable"]:
+            break
+    else:
+        raise AssertionError("Tab never reached the table")
+    parts = []
+    while (part := page.evaluate(TABLE_PART)) is not None and len(parts) < MAX_FOCUSABLE:
+        parts.append(part)
+        page.keyboard.press("Tab")
+    for _ in range(MAX_FOCUSABLE):  # back to the choices, then to their start
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate(TABLE_PART) == 1:
+            break
+    while page.evaluate(TABLE_PART) == 1:
+        page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    return parts
+
+
+def notebook_keys_stay_with_the_table(page) -> None:
+    """JupyterLab's command-mode keys pressed on the focused control do nothing to the notebook: no cell added,
+    cut, deleted or turned to Markdown, no edit mode, the focus where it was."""
+    before = page.evaluate(CELLS), focused(page)
+    for key in NOTEBOOK_KEYS:
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)  # a command would have run by now
+    assert (page.evaluate(CELLS), focused(page)) == before
+    assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0
+
+
+# Which of the table's parts (children of its box, in order) holds the focus; null outside the table.
+TABLE_PART = """() => {
+    const table = document.activeElement.closest('.deerbook-table');
+    if (!table) return null;
+    return [...table.children].findIndex(part => part.contains(document.activeElement));
+}"""
+
+
+class KeyboardPlayer:
+    """Plays the page's table by key presses alone, choosing what `agent` would for the viewing seat, and makes
+    the same choice through the same control of the shadow table."""
+
+    def __init__(self, page, shadow, agent, rng):
+        self.page, self.shadow, self.agent, self.rng = page, shadow, agent, rng
+        self.told = Told(shadow)
+        self.used: list[str] = []  # the kind of control each step used
+        self.viewers: list[int] = []  # the seat viewing the table at each step
+        check_page(page, shadow, self.told)
+
+    def step(self) -> float:
+        """One choice: the keys, the redraw, the checks. The time from the last key press to the redraw in ms."""
+        shadow, keys = self.shadow, self.page.keyboard
+        assert_focus_on(self.page, shadow.first_control())
+        self.viewers.append(shadow.viewer)
+        self.used.append(kind := control_kind(shadow))
+        pressed = {"buttons": self._pick_button, "menu": self._pick_from_menu,
+                   "split": self._split}.get(kind, lambda: shadow.shown_controls[0])()
+        key = ("Enter", "Space")[int(self.rng.integers(2))]
+        before = redraw_count(self.page)
+        start = time.perf_counter()
+        keys.press(key)
+        wait_for_redraw(self.page, before)
+        elapsed = 1000 * (time.perf_counter() - start) - bots_ms(self.page)
+        pressed.click()  # the same control on the shadow table
+        check_page(self.page, shadow, self.told)
+        return elapsed
+
+    def _action(self, state):
+        observation = state.observation(self.shadow.viewer)
+        return self.agent.act(observation, state.legal_actions(), random.Random(int(self.rng.integers(2**32))))
+
+    def _pick_button(self):
+        """Tab along the row of choices to the agent's one."""
+        shadow = self.shadow
+        name = str(self._action(shadow.state))
+        buttons = [button for button in shadow.choice_buttons if button.layout.display != "none"]
+        index = [button.tooltip for button in buttons].index(name)
+        for _ in range(index):
+            self.page.keyboard.press("Tab")
+        assert_focus_on(self.page, buttons[index])
+        return buttons[index]
+
+    def _pick_from_menu(self):
+        """Arrow down the menu to the agent's choice, then Tab to Play."""
+        shadow = self.shadow
+        name = str(self._action(shadow.state))
+        self._arrow_to([value for _, value in shadow.menu.options].index(name))
+        shadow.menu.value = name
+        self.page.keyboard.press("Tab")
+        play = shadow.menu_box.children[1]
+        assert_focus_on(self.page, play)
+        return play
+
+    def _split(self):
+        """A rack's split as it starts: the focus is on its button already, one key press makes it."""
+        return self.shadow.split_button
+
+    def _arrow_to(self, index: int) -> None:
+        """Arrow keys on the focused menu until it shows option `index`."""
+        steps = index - self.page.evaluate("() => document.activeElement.selectedIndex")
+        for _ in range(abs(steps)):
+            self.page.keyboard.press("ArrowDown" if steps > 0 else "ArrowUp")
+        assert self.page.evaluate("() => document.activeElement.selectedIndex") == index
+
+
+def control_kind(shadow) -> str:
+    """Which choice control the shadow table shows: buttons, menu, move, pass, roll, next or new."""
+    kinds = {"buttons": shadow.choice_row, "menu": shadow.menu_box, "split": shadow.split_box,
+             "pass": shadow.pass_button, "roll": shadow.roll_button, "next": shadow.continue_button,
+             "new": shadow.new_button}
+    return next(kind for kind, control in kinds.items() if control is shadow.shown_controls[0])
+
+
+def label(widget) -> str:
+    """How the focused control reads on the page: a button's label, a menu's options."""
+    options = getattr(widget, "options", None)
+    if options is not None:
+        return "|".join(text.replace(" ", "\xa0") for text, _ in options)
+    return widget.description
+
+
+def assert_focus_on(page, widget) -> None:
+    """The keyboard focus is on the page's copy of `widget` (waiting for a hang only), and its ring is visible:
+    at least 2 px, at least 3:1 against the colour beside it."""
+    page.wait_for_function(f"() => ({FOCUSED})().text === {json.dumps(label(widget))}", timeout=HANG)
+    ring = focused(page)
+    assert ring["inTable"] and ring["focusVisible"] and ring["ring"] != "none" and ring["width"] >= 2, ring
+    assert contrast(ring["color"], ring["background"]) >= 3, ring
+
+
+def rgb(color: str, under: tuple[float, ...] = (1.0, 1.0, 1.0)) -> tuple[float, ...]:
+    """An `rgb()`/`rgba()` colour as 0-1 channels, a translucent one laid over `under`."""
+    values = [float(v) for v in color[color.index("(") + 1:-1].split(",")]
+    alpha = values[3] if len(values) == 4 else 1.0
+    return tuple(alpha * v / 255 + (1 - alpha) * u for v, u in zip(values[:3], under))
+
+
+def contrast(color: str, background: str) -> float:
+    """WCAG's contrast ratio of two CSS colours."""
+    def luminance(channels):
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    back = rgb(background)
+    light, dark = sorted((luminance(rgb(color, back)), luminance(back)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+# -- what the page must show --------------------------------------------------------------------------------------
+class Told:
+    """What the live region must tell: `Announcer`'s news for the viewing seat of the shadow table, nothing at the
+    "pass the table" screen (which empties the region); `telling` is what the region holds since it was emptied."""
+
+    def __init__(self, shadow):
+        from deerbook.play.table_html import Announcer
+
+        self.announcer, self.telling, self.shadow = Announcer(), [], shadow
+
+    def news(self) -> list[str]:
+        """The lines the region must have gained since the last call."""
+        if self.shadow.passing_to is not None:
+            self.telling = []
+            return []
+        news = self.announcer.news(self.shadow)
+        self.telling += news
+        return news
+
+
+def button_labels(shadow) -> list[str]:
+    """The labels of the buttons the shadow table shows among its choices."""
+    import ipywidgets as w
+
+    parts = [part for control in shadow.shown_controls
+             for part in (control.children if isinstance(control, w.Box) else (control,))]
+    return [part.description for part in parts if isinstance(part, w.Button) and part.layout.display != "none"]
+
+
+def check_page(page, shadow, told: Told) -> None:
+    """The page shows what the shadow table shows its viewing seat, and nothing more: the choices, the seat's own
+    cards only, the seat's log, and the live region's new lines are Announcer's news for the seat."""
+    from deerbook.widgets.script import LIVE_LINES
+
+    table = table_of(page)
+    assert table.locator(".deerbook-choices button:visible").all_inner_texts() == button_labels(shadow)
+    hidden = shadow.passing_to is not None
+    if shadow.game.name.startswith("deer"):
+        assert seen_cards(page) == ([] if hidden else own_cards(shadow.state, shadow.viewer))
+    shown = page_log(page)
+    expected = [] if hidden else shadow.history[-len(shown):] if shown else shadow.history
+    assert shown == expected, ([(a, b) for a, b in zip(shown, expected) if a != b][:3], len(shown), len(expected))
+    added = page.evaluate("() => window.deerbookTold.splice(0)")
+    assert added == told.news()
+    assert set(added) <= set(shadow.history)  # the viewing seat's own log, never another seat's
+    assert table.locator(f"{NEWS} p").all_text_contents() == told.telling[-LIVE_LINES:]
+    assert page.evaluate(f"() => document.querySelector('.deerbook-table {NEWS}') === window.deerbookRegion")

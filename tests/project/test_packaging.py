@@ -1,0 +1,403 @@
+"""deerbook as others get it: licence, metadata, version, changelog, citation, conda files, and the built package.
+
+The slow half builds the sdist and wheel once, from a copy of the checkout's files (build writes into its source
+folder), checks them as PyPI would (`twine check --strict`), then installs the wheel into fresh virtual environments,
+one for the package alone and one for each user extra, each checked by what that extra promises and by the absence
+of what it does not bring; then on every other Python version the classifiers name; then a chapter downloaded from
+the book runs in a fresh environment with only `deerbook[charts,widgets]` and a kernel, from outside the checkout.
+pip works as configured here (its index and cache), so a second run downloads nothing. Under pytest-xdist the
+workers share the one build (a lock in the run's temporary folder) and the environments run on any worker.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tomllib
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+import deerbook
+from deerbook.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+PROJECT = PYPROJECT["project"]
+VERSION = deerbook.__version__
+#: the Python versions the classifiers name: each is one the wheel is installed into and checked on
+PYTHONS = [c.rsplit(" :: ", 1)[1] for c in PROJECT["classifiers"]
+           if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)]
+THIS_PYTHON = f"{sys.version_info[0]}.{sys.version_info[1]}"
+HANG = 1800  # seconds: a subprocess still running then has hung (a slow machine never takes that long)
+
+#: Each user extra: the modules it brings (absent where it is not installed), and the check of what it promises.
+EXTRA_MODULES = {"charts": {"plotly"}, "widgets": {"ipywidgets", "anywidget", "plotly"}, "openspiel": {"pyspiel"},
+                 "cluster": {"distributed"}}
+#: The extras for building the book and for contributing, which the environment files install.
+BUILD_EXTRAS = {"book", "lite", "dev"}
+
+BASE_CHECK = """
+import importlib.metadata, json, pathlib, sys
+import deerbook
+from deerbook.engine.playthrough import record
+from deerbook.engine.registry import game_names
+here = pathlib.Path(deerbook.__file__).parent
+assert here.is_relative_to(sys.prefix), f"deerbook imported from {here}, not from the environment {sys.prefix}"
+assert importlib.metadata.version("deerbook") == deerbook.__version__
+assert (here / "py.typed").is_file(), "no py.typed"
+assert {"deer", "deer-cards", "football"} <= set(game_names())
+"""
+#: The recorded playthroughs played again from their seeds give the stored text: the rules, agents, seeding and
+#: component data work on this Python as in the checkout.
+PLAYTHROUGHS_CHECK = """
+folder = pathlib.Path(sys.argv[1])
+for spec in json.loads((folder / "specs.json").read_text()):
+    assert record(spec["game"], spec["options"], spec["agents"], spec["seed"]) == (folder / spec["file"]).read_text()
+"""
+EXTRA_CHECKS = {
+    "charts": """
+import deerbook.charts
+from deerbook.charts import deer_odds, football_odds
+deerbook.charts.use_book_style()
+figure = deer_odds.combinations_figure()
+assert figure.data and json.loads(figure.to_json())["data"]
+""",
+    "widgets": """
+from deerbook.widgets import DeerExplorer, FootballExplorer, GameTable
+table = GameTable("deer", seed=3, bot_delay=0)
+assert table.widget.children and not table.state.is_terminal()
+explorer = DeerExplorer()
+explorer.update()
+assert explorer.figure.data and explorer.summary
+FootballExplorer().update()
+""",
+    "openspiel": """
+import random
+import pyspiel
+import deerbook.openspiel
+rng = random.Random(1)
+for name in ("deerbook_deer", "deerbook_football"):  # a random game through OpenSpiel's interface, to its end
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.returns()) == game.num_players()
+""",
+    "cluster": """
+from distributed import Client, LocalCluster
+from deerbook.analysis.simulate import simulate
+from deerbook.engine import make_game
+game = make_game("deer", num_players=3)
+with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+    with Client(cluster) as client:
+        on_dask = simulate(game, ["greedy"] * 3, 6, seed=4, executor=client.get_executor())
+assert on_dask == simulate(game, ["greedy"] * 3, 6, seed=4, workers=1)
+""",
+}
+
+
+def absence_check(modules: set[str]) -> str:
+    return f"import importlib.util\nassert [m for m in {sorted(modules)!r} if importlib.util.find_spec(m)] == []\n"
+
+
+# --- without building anything -------------------------------------------------------------------------------------
+
+def test_the_version_is_written_once_and_the_command_line_prints_it(capsys):
+    assert "version" not in PROJECT and PROJECT["dynamic"] == ["version"]
+    assert PYPROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "deerbook.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", VERSION)
+    for flag in ("--version", "-V"):
+        with pytest.raises(SystemExit) as stop:
+            main([flag])
+        assert stop.value.code == 0 and capsys.readouterr().out == f"deerbook {VERSION}\n"
+
+
+def test_deerbook_alone_prints_its_help_and_succeeds(capsys):
+    assert main([]) == 0
+    alone = capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0 and alone.out == capsys.readouterr().out and alone.err == ""
+    assert "usage: deerbook" in alone.out and "simulate" in alone.out
+
+
+def test_the_licence_is_apache_2_with_a_notice_that_the_games_are_their_publishers():
+    licence = (ROOT / "LICENSE").read_text()
+    assert "Apache License\n                           Version 2.0, January 2004" in licence
+    assert "END OF TERMS AND CONDITIONS" in licence and len(licence.splitlines()) == 202  # the whole text
+    assert PROJECT["license"] == "Apache-2.0" and PROJECT["license-files"] == ["LICENSE", "NOTICE"]
+    assert not [c for c in PROJECT["classifiers"] if c.startswith("License ::")]  # PEP 639: the expression only
+    notice = " ".join((ROOT / "NOTICE").read_text().split())
+    for words in ("Deer in the Headlights", "Football Highlights: The Dice Game", "belong to their publishers",
+                  "in its own words", "reconstructed component data"):
+        assert words in notice, words
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "[Apache-2.0](LICENSE)" in readme and "their publishers'" in readme and "in its own words" in readme
+    rulings = " ".join((ROOT / "book" / "rulings.md").read_text().split())
+    assert "The games belong to their publishers" in rulings and "in its own words" in rulings
+
+
+def test_the_metadata_names_status_audience_python_versions_urls_and_the_build_backend_for_pep_639():
+    classifiers = PROJECT["classifiers"]
+    assert [c for c in classifiers if c.startswith("Development Status ::")]
+    assert [c for c in classifiers if c.startswith("Intended Audience ::")] and "Typing :: Typed" in classifiers
+    assert PYTHONS[0] == PROJECT["requires-python"].removeprefix(">=") and THIS_PYTHON in PYTHONS
+    assert PROJECT["keywords"]
+    assert set(PROJECT["urls"]) == {"Homepage", "Documentation", "Source", "Issues", "Changelog"}
+    assert PYPROJECT["build-system"]["requires"] == ["setuptools>=77"]  # 77: license expressions and files
+    assert (ROOT / "deerbook" / "py.typed").is_file()
+    assert set(PROJECT["optional-dependencies"]) == set(EXTRA_MODULES) | BUILD_EXTRAS
+
+
+def test_the_changelog_has_one_entry_per_release_newest_first_starting_with_this_version():
+    headings = re.findall(r"^## (.+)$", (ROOT / "CHANGELOG.md").read_text(), re.MULTILINE)
+    releases = [re.fullmatch(r"(\d+)\.(\d+)\.(\d+) \((?:\d{4}-\d{2}-\d{2}|not yet released)\)", h) for h in headings]
+    assert headings and all(releases), headings
+    versions = [tuple(map(int, release.groups())) for release in releases]
+    assert versions == sorted(set(versions), reverse=True) and headings[0].startswith(f"{VERSION} ")
+    assert all("not yet released" not in heading for heading in headings[1:])
+
+
+def cff_text(text: str) -> dict:
+    """A CITATION.cff read as the schema expects it: dates stay strings (PyYAML would make them date objects)."""
+    class Loader(yaml.SafeLoader):
+        pass
+    Loader.yaml_implicit_resolvers = {key: [(tag, regexp) for tag, regexp in resolvers
+                                            if tag != "tag:yaml.org,2002:timestamp"]
+                                      for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    return yaml.load(text, Loader=Loader)
+
+
+def test_the_citation_file_is_valid_cff_1_2_0_and_names_this_release():
+    schema = json.loads((ROOT / "tests" / "data" / "schemas" / "citation-file-format-1.2.0.json").read_text())
+    validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)
+    text = (ROOT / "CITATION.cff").read_text()
+    citation = cff_text(text)
+    assert list(validator.iter_errors(citation)) == []
+    assert citation["cff-version"] == "1.2.0" and citation["version"] == VERSION
+    assert citation["license"] == PROJECT["license"] and citation["repository-code"] == PROJECT["urls"]["Source"]
+    broken = cff_text(text.replace("cff-version: 1.2.0", "cff-version: 1.2") + "date-released: 2026-13-45\n")
+    del broken["authors"]
+    assert {error.validator for error in validator.iter_errors(broken)} >= {"required", "pattern"}
+
+
+def environment_file(name: str) -> tuple[dict, list[str]]:
+    """An environment file's conda dependencies by name (with their specs) and its pip lines."""
+    spec = yaml.safe_load((ROOT / name).read_text())
+    conda = {re.match(r"[\w-]+", d)[0]: d for d in spec["dependencies"] if isinstance(d, str)}
+    pip = [line for d in spec["dependencies"] if isinstance(d, dict) for line in d["pip"]]
+    return conda, pip
+
+
+@pytest.mark.parametrize("name, extras", [("environment.yml", {"book", "lite"}), ("environment-dev.yml", {"dev"})])
+def test_the_conda_files_install_python_node_and_the_extras_they_are_for(name, extras):
+    conda, pip = environment_file(name)
+    assert conda["python"] == f"python>={PYTHONS[0]},<3.{int(PYTHONS[-1].split('.')[1]) + 1}", conda["python"]
+    assert conda["nodejs"] == "nodejs>=20" and "pip" in conda
+    assert pip == [f"-e .[{','.join(sorted(extras))}]"]
+    assert extras <= set(PROJECT["optional-dependencies"])
+
+
+def test_the_readers_file_has_what_the_book_needs_and_no_developer_tools():
+    wanted = " ".join(PROJECT["optional-dependencies"]["book"] + PROJECT["optional-dependencies"]["lite"])
+    for tool in ("playwright", "pytest", "distributed", "open-spiel"):
+        assert tool not in wanted, tool
+    assert "deerbook[widgets]" in wanted and "jupyter-book" in wanted and "jupyterlite-core" in wanted
+
+
+def chapter_imports(path: Path) -> set[str]:
+    notebook = json.loads(path.read_text())
+    code = "\n".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code")
+    return set(re.findall(r"^\s*(?:from|import)\s+([\w.]+)", code, re.MULTILINE))
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda path: path.stem)
+def test_each_chapter_opens_by_saying_how_to_get_deerbook_with_the_extras_it_imports(path):
+    first = json.loads(path.read_text())["cells"][0]
+    note = re.search(r'\*To run this chapter in your own Jupyter\*.*`pip install "deerbook\[([\w,]+)\]"`',
+                     "".join(first["source"]), re.DOTALL)
+    assert first["cell_type"] == "markdown" and note, "the first cell says how to get deerbook"
+    extras = set(note[1].split(","))
+    needed = {extra for extra in EXTRA_MODULES
+              for module in chapter_imports(path) if module.startswith((f"deerbook.{extra}", *EXTRA_MODULES[extra]))}
+    assert needed <= extras <= set(EXTRA_MODULES), (needed, extras)
+
+
+# --- the built package ---------------------------------------------------------------------------------------------
+
+class Dist:
+    """The sdist and wheel built from the checkout's files, and the build's log."""
+
+    def __init__(self, folder: Path):
+        self.sdist = next((folder / "dist").glob("deerbook-*.tar.gz"))
+        self.wheel = next((folder / "dist").glob("deerbook-*.whl"))
+        self.log = (folder / "build.log").read_text()
+
+
+def build(folder: Path) -> None:
+    """Copy the files git tracks or would track (the checkout as a clone would have it) and build them."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    source = folder / "source"
+    for name in filter(None, listed):
+        if (ROOT / name).is_file():  # a file deleted but not yet staged is listed too
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
+    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(folder / "dist"), str(source)],
+                          capture_output=True, text=True, timeout=HANG)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    (folder / "build.log").write_text(done.stdout + done.stderr)
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory) -> Dist:
+    """Built once per run: xdist's workers share the run's folder and wait for the first one's build."""
+    shared = tmp_path_factory.getbasetemp()
+    shared = shared.parent if os.environ.get("PYTEST_XDIST_WORKER") else shared
+    folder = shared / "deerbook-dist"
+    with open(shared / "deerbook-dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "build.log").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            build(folder)
+    return Dist(folder)
+
+
+class Environment:
+    """A fresh virtual environment (made by `python`) with the wheel and `extras` installed by pip."""
+
+    def __init__(self, folder: Path, python: str, wheel: Path, extras: str = "", *also: str):
+        subprocess.run([python, "-m", "venv", "--without-pip", str(folder)], check=True, timeout=HANG)
+        self.bin = folder / "bin"
+        self.env = {**{k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")},
+                    "PATH": f"{self.bin}{os.pathsep}{os.environ['PATH']}", "VIRTUAL_ENV": str(folder),
+                    "JUPYTER_DATA_DIR": str(folder / "jupyter"), "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+        self.cwd = folder.parent  # outside the checkout: nothing there to import by accident
+        requirement = f"{wheel}[{extras}]" if extras else str(wheel)
+        # pip from this run's Python installs into the environment (--python): no pip of its own to set up; modules
+        # are compiled when first imported (plotly has thousands that no check imports)
+        done = subprocess.run([sys.executable, "-m", "pip", "--python", str(self.bin / "python"), "install", "--quiet",
+                               "--disable-pip-version-check", "--no-compile", requirement, *also],
+                              capture_output=True, text=True, env=self.env, timeout=HANG)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+    def run(self, program: str, *arguments: str) -> subprocess.CompletedProcess:
+        return subprocess.run([str(self.bin / program), *arguments], capture_output=True, text=True, cwd=self.cwd,
+                              env=self.env, timeout=HANG)
+
+    def check(self, script: str, *arguments: str) -> None:
+        done = self.run("python", "-c", script, *arguments)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def check_command_line(environment: Environment) -> None:
+    version = environment.run("deerbook", "--version")
+    assert (version.returncode, version.stdout) == (0, f"deerbook {VERSION}\n"), version.stderr
+    assert environment.run("python", "-m", "deerbook", "-V").stdout == version.stdout
+    helped, alone = environment.run("deerbook", "--help"), environment.run("deerbook")
+    assert helped.returncode == alone.returncode == 0 and "simulate" in helped.stdout and alone.stdout == helped.stdout
+
+
+def check_extras(environment: Environment, extras: set[str], playthroughs: bool = False) -> None:
+    """The command line, the package alone, each extra's promise, and none of the other extras' modules; with
+    `playthroughs`, the recorded games played again."""
+    check_command_line(environment)
+    brought = set().union(*(EXTRA_MODULES[extra] for extra in extras))
+    absent = set().union(*EXTRA_MODULES.values()) - brought
+    script = absence_check(absent) + BASE_CHECK + (PLAYTHROUGHS_CHECK if playthroughs else "")
+    environment.check(script + "".join(EXTRA_CHECKS[e] for e in sorted(extras)),
+                      str(ROOT / "tests" / "data" / "playthroughs"))
+
+
+def test_the_sdist_and_wheel_pass_twine_and_carry_the_licence_metadata_and_data(dist):
+    checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(dist.sdist), str(dist.wheel)],
+                             capture_output=True, text=True, timeout=HANG)
+    assert checked.returncode == 0 and checked.stdout.count("PASSED") == 2, checked.stdout + checked.stderr
+    assert "did not match any files" not in dist.log and "SetuptoolsDeprecationWarning" not in dist.log
+    assert dist.wheel.name == f"deerbook-{VERSION}-py3-none-any.whl"
+    with zipfile.ZipFile(dist.wheel) as wheel:
+        names = set(wheel.namelist())
+        info = f"deerbook-{VERSION}.dist-info"
+        metadata = Parser().parsestr(wheel.read(f"{info}/METADATA").decode())
+    assert metadata["License-Expression"] == "Apache-2.0" and metadata.get_all("License-File") == ["LICENSE", "NOTICE"]
+    assert {f"{info}/licenses/LICENSE", f"{info}/licenses/NOTICE", "deerbook/py.typed"} <= names
+    assert {"deerbook/deer/data/board-2014.json", "deerbook/football/data/sheet.json",
+            "deerbook/analysis/data/balance-study.json.gz"} <= names
+    assert metadata["Version"] == VERSION and metadata["Requires-Python"] == PROJECT["requires-python"]
+    assert set(metadata.get_all("Provides-Extra")) == set(PROJECT["optional-dependencies"])
+    assert {url.split(",")[0] for url in metadata.get_all("Project-URL")} == set(PROJECT["urls"])
+    assert not [name for name in names if name.startswith(("tests/", "notebooks/", "book/"))]
+    with tarfile.open(dist.sdist) as sdist:
+        members = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    assert {"LICENSE", "NOTICE", "pyproject.toml", "README.md", "deerbook/py.typed"} <= members
+
+
+@pytest.mark.parametrize("extra", ["", *EXTRA_MODULES], ids=lambda extra: extra or "alone")
+def test_the_wheel_alone_and_with_each_extra_works_in_a_fresh_environment(extra, dist, tmp_path):
+    environment = Environment(tmp_path / "venv", sys.executable, dist.wheel, extra)
+    check_extras(environment, {extra} - {""}, playthroughs=not extra)
+    if not extra:  # a cluster asked for without its extra: one line saying which extra to install
+        done = environment.run("deerbook", "simulate", "deer", "--seed", "1", "--games", "2", "--scheduler",
+                               "tcp://127.0.0.1:9")
+        assert done.returncode == 2 and 'pip install "deerbook[cluster]"' in done.stderr, done.stderr
+
+
+def interpreter(version: str) -> str | None:
+    """A working `pythonX.Y` on PATH or among pyenv's builds; None if this machine has none."""
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+    candidates = [shutil.which(f"python{version}"), *map(str, sorted(pyenv.glob(f"versions/{version}.*/bin/python3")))]
+    for candidate in filter(None, candidates):
+        if subprocess.run([candidate, "-c", "import venv"], capture_output=True, timeout=HANG).returncode == 0:
+            return candidate
+    return None
+
+
+@pytest.mark.parametrize("version", [version for version in PYTHONS if version != THIS_PYTHON])
+def test_the_wheel_works_on_every_other_python_the_classifiers_name(version, dist, tmp_path):
+    python = interpreter(version)
+    if python is None:
+        pytest.skip(f"no Python {version} here (python{version} on PATH or a pyenv build): its classifier is untested")
+    environment = Environment(tmp_path / "venv", python, dist.wheel, "charts,widgets")
+    assert environment.run("python", "-c", "import sys; print(sys.version)").stdout.startswith(f"{version}.")
+    check_extras(environment, {"charts", "widgets"}, playthroughs=True)
+
+
+RUN_CHAPTER = """
+import pathlib, sys
+import nbclient, nbformat
+path = pathlib.Path(sys.argv[1])
+notebook = nbformat.read(path, as_version=4)
+notebook.cells.append(nbformat.v4.new_code_cell("import sys, deerbook; print(deerbook.__file__, sys.prefix)"))
+nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
+                        resources={"metadata": {"path": str(path.parent)}}).execute()
+print(notebook.cells[-1].outputs[0]["text"], end="")
+"""
+
+
+def test_a_downloaded_chapter_runs_in_a_fresh_jupyter_with_only_the_extras_its_note_names(dist, tmp_path):
+    """Chapter 31 (the odds explorers: widgets drawing Plotly charts), from a downloads folder. One chapter is
+    enough: the environments above already build the game table, the explorers and a chart."""
+    chapter = ROOT / "notebooks" / "31-explore-the-odds.ipynb"
+    extras = re.search(r'pip install "deerbook\[([\w,]+)\]"', json.loads(chapter.read_text())["cells"][0]["source"][-1])
+    environment = Environment(tmp_path / "venv", sys.executable, dist.wheel, extras[1], "ipykernel", "nbclient")
+    downloads = tmp_path / "Downloads"
+    downloads.mkdir()
+    shutil.copy(chapter, downloads)
+    done = environment.run("python", "-c", RUN_CHAPTER, str(downloads / chapter.name))
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    module, prefix = done.stdout.split()
+    assert prefix == str(tmp_path / "venv") and Path(module).is_relative_to(prefix), done.stdout

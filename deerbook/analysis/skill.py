@@ -1,7 +1,8 @@
 """The strength ladder and the share of skill, from seeded batches (the balance study's stored ones, or new ones).
 
 - `ladder`: each agent's win rate against the same field (greedy agents in every other seat), with 95% intervals,
-  weakest first: random < greedy < advisor < search, and the search seeing every hand (it cheats) as the ceiling.
+  in the catalogue's order (random, greedy, advisor, search; the stored study measures the advisor level with greedy
+  in Deer and Football, and the search above both), and the search seeing every hand (it cheats) as the ceiling.
 - `skill_share`: how far the best fair agent gets above a fair share, as a fraction of the way from a fair share to
   winning every game (0: nothing but luck against this field; 1: skill decides every game).
 - `information_value`: what seeing every hand adds to the search agent's win rate (the cheat's edge over it).

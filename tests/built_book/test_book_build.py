@@ -564,28 +564,16 @@ def book_pages(pages: dict[Path, _Page]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def browser_sweep(html_dir: Path, pages: dict[Path, _Page]) -> _Sweep:
-    reason = _chromium_missing_reason()
-    if reason:
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
     shots = html_dir.parent / "screenshots"
     shots.mkdir(exist_ok=True)
-    server = _serve(html_dir)
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
     sweep = _Sweep()
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            for mode, spec in MODES.items():
-                context = browser.new_context(viewport={"width": spec["width"], "height": 900},
-                                              color_scheme=spec["scheme"])
-                for rel in book_pages(pages):
-                    _visit(sweep, context, origin, rel, mode, shots)
-                context.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with _chromium(html_dir) as (browser, origin):
+        for mode, spec in MODES.items():
+            context = browser.new_context(viewport={"width": spec["width"], "height": 900},
+                                          color_scheme=spec["scheme"])
+            for rel in book_pages(pages):
+                _visit(sweep, context, origin, rel, mode, shots)
+            context.close()
     return sweep
 
 
@@ -672,39 +660,27 @@ def test_sidebar_buttons_work_from_the_keyboard(html_dir: Path, width: int) -> N
     """The chapter list's button at the top of a chapter, pressed with Enter: on a phone it opens the chapter list
     (Escape closes it) and the contents button opens the page's contents; on a wide screen it folds the chapter list
     away and back."""
-    reason = _chromium_missing_reason()
-    if reason:
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+    with _chromium(html_dir) as (browser, origin):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(f"{origin}/notebooks/10-deer-in-the-headlights.html", wait_until="load")
+        page.wait_for_load_state("networkidle")
 
-    server = _serve(html_dir)
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": width, "height": 900})
-            page.goto(f"{origin}/notebooks/10-deer-in-the-headlights.html", wait_until="load")
-            page.wait_for_load_state("networkidle")
+        def press(key: str, button: str | None = None) -> list[bool]:
+            if button:
+                page.locator(f"{button}:visible").focus()
+            page.keyboard.press(key)
+            page.wait_for_timeout(600)  # the sidebars slide in and out in 0.25 s
+            return page.evaluate(SIDEBARS_JS)
 
-            def press(key: str, button: str | None = None) -> list[bool]:
-                if button:
-                    page.locator(f"{button}:visible").focus()
-                page.keyboard.press(key)
-                page.wait_for_timeout(600)  # the sidebars slide in and out in 0.25 s
-                return page.evaluate(SIDEBARS_JS)
-
-            if width < 992:
-                assert page.evaluate(SIDEBARS_JS) == [False, False]
-                assert press("Enter", ".primary-toggle") == [True, False], "the button did not open the chapter list"
-                assert press("Escape") == [False, False], "Escape did not close the chapter list"
-                assert press("Enter", ".secondary-toggle") == [False, True], "the button did not open the contents"
-            else:
-                assert page.evaluate(SIDEBARS_JS) == [True, True]
-                assert press("Enter", ".primary-toggle") == [False, True], "the button did not fold the chapter list"
-                assert press("Enter", ".primary-toggle") == [True, True], "the button did not bring the list back"
-            browser.close()
-    finally:
-        server.shutdown()
+        if width < 992:
+            assert page.evaluate(SIDEBARS_JS) == [False, False]
+            assert press("Enter", ".primary-toggle") == [True, False], "the button did not open the chapter list"
+            assert press("Escape") == [False, False], "Escape did not close the chapter list"
+            assert press("Enter", ".secondary-toggle") == [False, True], "the button did not open the contents"
+        else:
+            assert page.evaluate(SIDEBARS_JS) == [True, True]
+            assert press("Enter", ".primary-toggle") == [False, True], "the button did not fold the chapter list"
+            assert press("Enter", ".primary-toggle") == [True, True], "the button did not bring the list back"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -818,48 +794,36 @@ def _controls(page) -> dict:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_chart_controls_change_the_plotted_data(html_dir: Path, scheme: str) -> None:
-    reason = _chromium_missing_reason()
-    if reason:
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    server = _serve(html_dir)
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
     problems: list[str] = []
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            for rel in CONTROL_PAGES:  # a fresh context each: the theme toggle is remembered in localStorage
-                context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
-                context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(origin + "/") else r.abort())
-                page = context.new_page()
-                page.on("pageerror", lambda e, rel=rel: problems.append(f"{rel}: JavaScript error {e}"))
-                page.goto(f"{origin}/{rel}", wait_until="load")
-                page.wait_for_load_state("networkidle")
-                draw_every_chart(page)
-                assert page.evaluate("document.documentElement.dataset.theme") == scheme
-                before = _controls(page)
-                assert len(before) >= 1, f"{rel}: {len(before)} charts with a control"
-                for div_id, chart in before.items():
-                    assert chart["active"] == 0 and chart["shows"] and chart["steps"] > 1, f"{rel} #{div_id}: {chart}"
-                    pick_last(page, div_id, chart["kind"])
-                    picked = _controls(page)[div_id]
-                    assert picked["active"] == chart["steps"] - 1 and picked["shows"], f"{rel} #{div_id}: {picked}"
-                    assert picked["data"] != chart["data"], f"{rel} #{div_id}: the plotted data did not change"
-                    assert picked["fits"], f"{rel} #{div_id}: title wider than the chart after picking"
-                picked = _controls(page)
-                if scheme == "light":
-                    assert _switch_to_dark(page), f"{rel}: the theme toggle did not switch to dark"
-                page.set_viewport_size({"width": 600, "height": 900})
-                page.wait_for_timeout(500)
-                for div_id, chart in _controls(page).items():
-                    assert (chart["active"], chart["data"]) == (picked[div_id]["active"], picked[div_id]["data"]), (
-                        f"{rel} #{div_id}: a theme switch or resize lost the reader's pick")
-                    assert chart["shows"] and chart["fits"], f"{rel} #{div_id}: {chart}"
-                context.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with _chromium(html_dir) as (browser, origin):
+        for rel in CONTROL_PAGES:  # a fresh context each: the theme toggle is remembered in localStorage
+            context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
+            context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(origin + "/") else r.abort())
+            page = context.new_page()
+            page.on("pageerror", lambda e, rel=rel: problems.append(f"{rel}: JavaScript error {e}"))
+            page.goto(f"{origin}/{rel}", wait_until="load")
+            page.wait_for_load_state("networkidle")
+            draw_every_chart(page)
+            assert page.evaluate("document.documentElement.dataset.theme") == scheme
+            before = _controls(page)
+            assert len(before) >= 1, f"{rel}: {len(before)} charts with a control"
+            for div_id, chart in before.items():
+                assert chart["active"] == 0 and chart["shows"] and chart["steps"] > 1, f"{rel} #{div_id}: {chart}"
+                pick_last(page, div_id, chart["kind"])
+                picked = _controls(page)[div_id]
+                assert picked["active"] == chart["steps"] - 1 and picked["shows"], f"{rel} #{div_id}: {picked}"
+                assert picked["data"] != chart["data"], f"{rel} #{div_id}: the plotted data did not change"
+                assert picked["fits"], f"{rel} #{div_id}: title wider than the chart after picking"
+            picked = _controls(page)
+            if scheme == "light":
+                assert _switch_to_dark(page), f"{rel}: the theme toggle did not switch to dark"
+            page.set_viewport_size({"width": 600, "height": 900})
+            page.wait_for_timeout(500)
+            for div_id, chart in _controls(page).items():
+                assert (chart["active"], chart["data"]) == (picked[div_id]["active"], picked[div_id]["data"]), (
+                    f"{rel} #{div_id}: a theme switch or resize lost the reader's pick")
+                assert chart["shows"] and chart["fits"], f"{rel} #{div_id}: {chart}"
+            context.close()
     assert not problems, "\n".join(problems)
 
 
@@ -907,28 +871,16 @@ READABLE_JS = r"""
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_phone_reads_every_text_and_every_table(html_dir: Path, pages: dict[Path, _Page], scheme: str) -> None:
-    reason = _chromium_missing_reason()
-    if reason:
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    server = _serve(html_dir)
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
     problems: list[str] = []
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
-            context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(origin + "/") else r.abort())
-            for rel in book_pages(pages):
-                page = context.new_page()
-                page.goto(f"{origin}/{rel}", wait_until="load")
-                page.wait_for_load_state("networkidle")
-                problems += [f"{rel}: {found}" for found in page.evaluate(READABLE_JS, [SMALLEST_TEXT, GAME_TABLE])]
-                page.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with _chromium(html_dir) as (browser, origin):
+        context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
+        context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(origin + "/") else r.abort())
+        for rel in book_pages(pages):
+            page = context.new_page()
+            page.goto(f"{origin}/{rel}", wait_until="load")
+            page.wait_for_load_state("networkidle")
+            problems += [f"{rel}: {found}" for found in page.evaluate(READABLE_JS, [SMALLEST_TEXT, GAME_TABLE])]
+            page.close()
     assert not problems, f"{len(problems)} problem(s) at 390 px, {scheme}:\n" + "\n".join(problems[:60])
 
 
@@ -954,23 +906,11 @@ async () => {
 
 
 def test_a_chart_menu_never_changes_an_axis_type_or_direction(html_dir: Path) -> None:
-    reason = _chromium_missing_reason()
-    if reason:
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    server = _serve(html_dir)
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
     problems: list[str] = []
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            for rel in CONTROL_PAGES:
-                page.goto(f"{origin}/{rel}", wait_until="load")
-                page.wait_for_load_state("networkidle")
-                problems += [f"{rel} {found}" for found in page.evaluate(AXES_JS)]
-            browser.close()
-    finally:
-        server.shutdown()
+    with _chromium(html_dir) as (browser, origin):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        for rel in CONTROL_PAGES:
+            page.goto(f"{origin}/{rel}", wait_until="load")
+            page.wait_for_load_state("networkidle")
+            problems += [f"{rel} {found}" for found in page.evaluate(AXES_JS)]
     assert not problems, "\n".join(problems)

@@ -142,7 +142,8 @@ def redraw_count(page) -> int:
 
 
 def seen_cards(page) -> list[str]:
-    return sorted(table_of(page).locator(".deerbook-view svg text.card").all_text_contents())
+    """The cards the drawing shows, in the layout on screen (the table holds a wide and a phone layout)."""
+    return sorted(table_of(page).locator(".deerbook-view svg text.card:visible").all_text_contents())
 
 
 def own_cards(state, seat: int) -> list[str]:

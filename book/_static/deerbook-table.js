@@ -235,7 +235,8 @@ if (root && !runtime) {
       return;
     }
     part("loading").hidden = true;
-    root.querySelector(".deerbook-setup").hidden = part("log").hidden = false;
+    root.querySelector(".deerbook-setup").style.visibility = ""; // its line was kept from the first paint: nothing moves
+    part("log").hidden = false;
     show(first, "start", { element: startButton, place });
     timings.push(["first choice shown", performance.now()]);
   }

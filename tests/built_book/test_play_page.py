@@ -100,7 +100,7 @@ HAND_COUNT = re.compile(r"You were dealt (\d+) cards|\(now (\d+) cards?\)")
 
 def hand_counts(table: TablePage) -> tuple[int, int]:
     """The reader's hand size as the drawing shows it, and as the log's last line about the hand says it."""
-    drawn = int(re.search(r"Your hand: (\d+) cards", table.text("view")).group(1))
+    drawn = int(re.search(r"Your hand: (\d+) cards?\b", table.text("view")).group(1))
     told = [int(next(filter(None, found.groups()))) for _, lines in table.log() for line in lines
             if (found := HAND_COUNT.search(line))]
     return drawn, told[-1]

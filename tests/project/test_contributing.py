@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT))
 MOST_WORDS = 1500
 # What a newcomer comes to change, each the start of a row of the table
 ASKED = ["a rule", "a bot's choice", "a chart", "a widget", "a number in a chapter", "a test", "a benchmark"]
-CONTRACT = ["_legal_actions", "_chance_outcomes", "_apply", "state_from_json", "sample_belief", "CACHE_KEYS"]
+CONTRACT = ["_legal_actions", "_chance_outcomes", "_apply", "state_from_json", "sample_belief", "cached_method"]
 
 
 def where_things_live() -> list[list[str]]:

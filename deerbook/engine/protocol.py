@@ -12,8 +12,8 @@ A game implements:
   open a file) and `state_from_json(data)`, which validates everything (types, ranges, every card in one place,
   a legal action or chance outcome at a live state) and raises `SaveFileError` naming the bad field.
 - `State`: a `@dataclass(frozen=True)` subclass, not slots (the engine caches lookups in the instance's `__dict__`,
-  each method marked `cached_method`; build the next state with `evolve`, or `field_values` then `rebuilt`). It implements
-  `current_player()`; `rule()`, the rule governing this node, named by the `RuleViolation` an illegal action
+  each method marked `cached_method`; build the next state with `evolve`, or `field_values` then `rebuilt`). It
+  implements `current_player()`; `rule()`, the rule governing this node, named by the `RuleViolation` an illegal action
   raises; `_legal_actions()`; `_chance_outcomes()`, distinct outcomes with exact probabilities; `_apply(action)`
   for an action already checked legal; `returns()`, all zero until the end, then the winners share 1.0 (a solo game
   lost to the game itself: all zero); `observation(player)`, a JSON-able dict of what that seat may see and

@@ -279,8 +279,8 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (`cli.usage`: bad input exits with 2, a failure with 1)."""
-    _never_fail_on_characters()
     try:
+        _never_fail_on_characters()
         return _run(argv)
     except KeyboardInterrupt:  # Ctrl-C while the games load or a batch runs
         print(f"{PROG}: interrupted", file=sys.stderr)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import importlib
 import json
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -266,7 +267,7 @@ def discover() -> None:
                 except BaseException as exc:  # a package's import may fail in any way (even by calling sys.exit or
                     # raising KeyboardInterrupt): note it, keep the others; a person's Ctrl-C still stops
                     if ctrl_c:
-                        raise
+                        raise KeyboardInterrupt from exc
                     _LOAD_ERRORS[f"{entry.name} = {entry.value}"] = _failure(exc)
                     table.clear()
                     table.update(before)
@@ -276,22 +277,32 @@ def discover() -> None:
 def _ctrl_c_noted() -> Iterator[list[int]]:
     """Within this block a person's Ctrl-C (SIGINT) still raises KeyboardInterrupt and is noted in the list yielded,
     to tell it from a KeyboardInterrupt a package raises itself (only over Python's own handler, in the main
-    thread; elsewhere nothing is noted)."""
+    thread; elsewhere nothing is noted). A Ctrl-C that lands in a finalizer, where Python only prints the
+    exception, or that a package's import catches, is raised again when the block ends."""
     noted: list[int] = []
+    print_unraisable = sys.unraisablehook
 
     def note(number: int, frame: Any) -> None:
         noted.append(number)
         signal.default_int_handler(number, frame)
 
+    def unraisable(info: Any) -> None:
+        if not (noted and info.exc_type is KeyboardInterrupt):
+            print_unraisable(info)
+
     ours = threading.current_thread() is threading.main_thread() and (
         signal.getsignal(signal.SIGINT) is signal.default_int_handler)
     if ours:
         signal.signal(signal.SIGINT, note)
+        sys.unraisablehook = unraisable
     try:
         yield noted
     finally:
         if ours:
             signal.signal(signal.SIGINT, signal.default_int_handler)
+            sys.unraisablehook = print_unraisable
+    if noted:
+        raise KeyboardInterrupt
 
 
 def _entry_points(group: str) -> list[EntryPoint]:

@@ -221,10 +221,12 @@ def wait_until_the_group_is_gone(group: int) -> None:
 AS_FROM_A_TERMINAL = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
                       "signal.signal(signal.SIGHUP, signal.SIG_DFL); signal.signal(signal.SIGTERM, signal.SIG_DFL); ")
 DEERBOOK = AS_FROM_A_TERMINAL + "from deerbook.cli.main import main; sys.exit(main(sys.argv[1:]))"
-# The same saying "ready" once imported, its chunks cut small (MAX_CHUNK games) so that its first results come early:
-# the signal then lands in the start of the command, the workers' start, the first games and the first results.
-STRESSED = AS_FROM_A_TERMINAL + ("import deerbook.engine.batch as batch; from deerbook.cli.main import main; "
-                                 "batch.MAX_CHUNK = 3; print('ready', flush=True); sys.exit(main(sys.argv[1:]))")
+# The same saying "ready" once its `main` has begun (before that, Python's own Ctrl-C handling prints a traceback), its
+# chunks cut small (MAX_CHUNK games) so that its first results come early: the signal then lands in the start of the
+# command, the workers' start, the first games and the first results.
+STRESSED = AS_FROM_A_TERMINAL + (
+    "import deerbook.engine.batch as batch; import deerbook.cli.main as cli; batch.MAX_CHUNK = 3; run = cli._run; "
+    "cli._run = lambda argv: print('ready', flush=True) or run(argv); sys.exit(cli.main(sys.argv[1:]))")
 TRIALS = 40
 
 

@@ -115,6 +115,16 @@ def test_a_real_ctrl_c_while_a_plugin_is_imported_still_stops_the_command(tmp_pa
     assert done.returncode == 130 and done.stderr == "deerbook: interrupted\n" and done.stdout == ""
 
 
+def test_a_ctrl_c_that_lands_in_a_finalizer_still_stops_the_command(tmp_path):
+    """Python only prints an exception raised in a finalizer (`__del__`): the Ctrl-C must not be lost there."""
+    (tmp_path / "finalized_on_import.py").write_text(
+        "import os, signal\nclass Finalized:\n    def __del__(self):\n        os.kill(os.getpid(), signal.SIGINT)\n"
+        "        for _ in range(10_000):\n            pass\nFinalized()\nGAMES = []\n")
+    path = bad_bots.install(tmp_path, "finalized = finalized_on_import:GAMES", "deerbook.games")
+    done = deerbook_command("simulate", "--help", env={"PYTHONPATH": path})
+    assert done.returncode == 130 and done.stderr == "deerbook: interrupted\n" and done.stdout == ""
+
+
 @pytest.mark.parametrize("bot, words", [
     ("raiser", "an unexpected error (ValueError: the bot fell over, at bad_bots.py line "),
     ("quitter", "an unexpected error (something called sys.exit(7), at bad_bots.py line "),

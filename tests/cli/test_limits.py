@@ -25,7 +25,7 @@ from deerbook.engine.errors import SaveFileError
 from deerbook.engine.files import FileWriteError
 from deerbook.engine.registry import agent_factories, make_game
 
-from processes import HANG_SECONDS, line_within, started
+from processes import AS_FROM_A_TERMINAL, HANG_SECONDS, line_within, started
 
 HELPERS = Path(__file__).resolve().parents[1] / "helpers"  # the toy game and its plugins/ metadata
 
@@ -216,17 +216,14 @@ def wait_until_the_group_is_gone(group: int) -> None:
         time.sleep(0.05)
 
 
-# The `deerbook` command as a terminal starts it: a test run may itself run with Ctrl-C or SIGHUP ignored (a
-# background job, nohup), which every process it starts would inherit.
-AS_FROM_A_TERMINAL = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-                      "signal.signal(signal.SIGHUP, signal.SIG_DFL); signal.signal(signal.SIGTERM, signal.SIG_DFL); ")
 DEERBOOK = AS_FROM_A_TERMINAL + "from deerbook.cli.main import main; sys.exit(main(sys.argv[1:]))"
 # The same saying "ready" once its `main` has begun (before that, Python's own Ctrl-C handling prints a traceback), its
 # chunks cut small (MAX_CHUNK games) so that its first results come early: the signal then lands in the start of the
 # command, the workers' start, the first games and the first results.
 STRESSED = AS_FROM_A_TERMINAL + (
-    "import deerbook.engine.batch as batch; import deerbook.cli.main as cli; batch.MAX_CHUNK = 3; run = cli._run; "
-    "cli._run = lambda argv: print('ready', flush=True) or run(argv); sys.exit(cli.main(sys.argv[1:]))")
+    "import deerbook.engine.batch, deerbook.cli.main; deerbook.engine.batch.MAX_CHUNK = 3; "
+    "run = deerbook.cli.main._run; deerbook.cli.main._run = lambda argv: print('ready', flush=True) or run(argv); "
+    "sys.exit(deerbook.cli.main.main(sys.argv[1:]))")
 TRIALS = 40
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import bad_bots
+from processes import AS_FROM_A_TERMINAL
 import deerbook
 from deerbook.engine.errors import DeerbookError, OptionError, RuleViolation
 from deerbook.engine.registry import AgentInfo
@@ -28,10 +29,10 @@ LOG_LINE = re.compile(r"its traceback is in (\S+\.log)")
 
 
 def deerbook_command(*args: str, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:
-    """`python -m deerbook ARGS`, its output (unless `stdout` is given) and errors as text."""
+    """`python -m deerbook ARGS` as a terminal starts it, its output (unless `stdout` is given) and errors as text."""
     streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs}
-    return subprocess.run([sys.executable, "-m", "deerbook", *args], text=True, timeout=300,
-                          env={**os.environ, **(env or {})}, **streams)
+    command = [sys.executable, "-c", AS_FROM_A_TERMINAL + "import runpy; runpy.run_module('deerbook', alter_sys=True)"]
+    return subprocess.run([*command, *args], text=True, timeout=300, env={**os.environ, **(env or {})}, **streams)
 
 
 def one_line(text: str) -> str:

@@ -13,6 +13,10 @@ import threading
 from typing import IO, Iterator
 
 HANG_SECONDS = 60
+# Code that makes a `python -c` process handle signals as when a terminal starts it: a test run may itself run with
+# Ctrl-C or SIGHUP ignored (a background job, nohup), which every process it starts would inherit.
+AS_FROM_A_TERMINAL = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+                      "signal.signal(signal.SIGHUP, signal.SIG_DFL); signal.signal(signal.SIGTERM, signal.SIG_DFL); ")
 
 
 @contextlib.contextmanager

@@ -99,12 +99,17 @@ def needs_of(modules: set[str]) -> list[str]:
             continue
         seen.add(module)
         top = module.split(".")[0]
-        source = package_source(module) if top == PACKAGE else None
         if top != PACKAGE and top not in lite_imports():
             needs.add(top)
-        elif source is not None:
-            pending += imported_modules(ast.parse(source.read_text()), module, source.name == "__init__.py")
+        elif (source := package_source(module) if top == PACKAGE else None) is not None:
+            pending += source_imports(source, module)
     return sorted(needs)
+
+
+@lru_cache(maxsize=None)
+def source_imports(source: Path, module: str) -> frozenset[str]:
+    """Every module that loading deerbook's `module`, whose source is `source`, imports (each file parsed once)."""
+    return frozenset(imported_modules(ast.parse(source.read_text()), module, source.name == "__init__.py"))
 
 
 def notebook_code(notebook: Path) -> str:

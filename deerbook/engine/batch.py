@@ -227,8 +227,10 @@ def _watch(watched: int) -> None:
 
 def _stop_now(pool: ProcessPoolExecutor) -> None:
     """Cancel the queued tasks and end the running ones (through the pool's process table), waiting for each at most
-    STOP_SECONDS before killing it."""
+    STOP_SECONDS before killing it; then wait for the pool's manager thread, which closes its wake-up pipe as it
+    ends (Python 3.11's exit hook would otherwise write to that pipe while it closes: "Bad file descriptor")."""
     workers = list(getattr(pool, "_processes", {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.terminate()
@@ -237,6 +239,8 @@ def _stop_now(pool: ProcessPoolExecutor) -> None:
         if worker.is_alive():
             worker.kill()
             worker.join()
+    if manager is not None:
+        manager.join(STOP_SECONDS)
 
 
 def run_batch(spec: BatchSpec, games: int, seed: int, *, workers: int | None = None,

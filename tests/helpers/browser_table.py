@@ -13,7 +13,8 @@ face up (exactly the viewing seat's own, set-aside ones included; none on the "p
 and the live region, whose appended lines must be what `Announcer` tells that seat (and nothing at the pass
 screen). Each step also returns the time from the last key press or click to the redraw, bots' thinking taken out,
 which benchmarks/browser_redraw.py reports; the tests assert no time but a hang-only timeout (`HANG`).
-Used by tests/widgets/test_browser.py and benchmarks/browser_redraw.py.
+`lab_browser` is the fixture of one JupyterLab and one chromium for a test module. Used by
+tests/widgets/test_browser.py, tests/widgets/test_shipped_chapter.py and benchmarks/browser_redraw.py.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ import urllib.request
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -85,6 +87,29 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+DARK_THEME = '{"theme": "JupyterLab Dark"}'  # JupyterLab's theme setting, written in its settings folder
+
+
+@pytest.fixture(scope="module")
+def lab_browser(tmp_path_factory):
+    """(chromium, JupyterLab's URL, the folder it serves) for a test module."""
+    from playwright.sync_api import sync_playwright
+
+    folder = tmp_path_factory.mktemp("lab")
+    with lab_server(folder) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser, url, folder
+        browser.close()
+
+
+def shadow_table(game, options, seats, seed):
+    """The table a test plays in this process beside the page's, bots without a pause."""
+    from deerbook.engine import make_game
+    from deerbook.widgets import GameTable
+
+    return GameTable(make_game(game, **options), seats, seed=seed, bot_delay=0)
 
 
 @contextlib.contextmanager

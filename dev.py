@@ -162,8 +162,8 @@ def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
     1. install: .venv with deerbook[dev] at constraints.txt's versions.
     2. axe-core and the Nu HTML checker, fetched once from npm into book/lite/_cache (tests/helpers/axe.py, nu.py).
     3. ruff check . and mypy deerbook, both configured in pyproject.toml.
-    4. unit tests: pytest over tests/ but tests/built_book/, spread test by test over the workers, except that a
-       JupyterLab's tests share it on one worker (--dist loadgroup). --quick stops here.
+    4. unit tests: pytest over tests/ but tests/built_book/, spread test by test over the workers, except that the
+       tests of a file that starts a JupyterLab share it on one worker (--dist loadgroup). --quick stops here.
     5. nbval: every notebook re-executed and each output compared exactly with the stored one (only what
        notebooks/nbval_sanitize.cfg masks may differ); a notebook's cells share one kernel on one worker
        (--dist loadscope).

@@ -48,7 +48,9 @@ NBVAL = ["--dist", "loadscope", "--nbval", "--nbval-sanitize-with", "notebooks/n
 # each and matched every output); written beside it for the build, as its relative paths are read from its folder.
 STORED_OUTPUTS_CONFIG = ROOT / "book" / "_config.stored-outputs.yml"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-BOOK_TESTS = "tests/built_book"  # the tests that need the built book (DEERBOOK_BOOK_HTML)
+# The tests in a browser, which run last: those that need the built book (DEERBOOK_BOOK_HTML) and those that play the
+# widget tables in JupyterLab. They wait on pages much of the time, so they get a worker more than there are cores.
+BROWSER_TESTS = ["tests/built_book", "tests/widgets/test_browser.py", "tests/widgets/test_shipped_chapter.py"]
 
 
 def book_build(config: Path = ROOT / "book" / "_config.yml") -> list[str]:
@@ -148,7 +150,7 @@ def pictures() -> None:
 
 def test(*arguments: str) -> None:
     """Ruff, mypy and the unit tests; then, unless --quick, nbval, the strict book build, the live site and the
-    browser tests of the built book (`test_stages`)."""
+    browser tests: the built book's and JupyterLab's (`test_stages`)."""
     for _, step in test_stages(*arguments):
         step()
     print("dev.py test --quick: ruff, mypy and unit tests passed" if "--quick" in arguments
@@ -162,18 +164,20 @@ def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
     1. install: .venv with deerbook[dev] at constraints.txt's versions.
     2. axe-core and the Nu HTML checker, fetched once from npm into book/lite/_cache (tests/helpers/axe.py, nu.py).
     3. ruff check . and mypy deerbook, both configured in pyproject.toml.
-    4. unit tests: pytest over tests/ but tests/built_book/, spread test by test over the workers, except that the
-       tests of a file that starts a JupyterLab share it on one worker (--dist loadgroup). --quick stops here.
+    4. unit tests: pytest over tests/ but the browser tests (`BROWSER_TESTS`), spread test by test over the
+       workers (--dist loadgroup: a test file may keep its tests on one worker). --quick stops here.
     5. nbval: every notebook re-executed and each output compared exactly with the stored one (only what
        notebooks/nbval_sanitize.cfg masks may differ); a notebook's cells share one kernel on one worker
        (--dist loadscope).
     6. strict book build: jupyter-book with every warning an error, rendering the notebooks as stored (stage 5 has
        just run them all).
     7. live site: book/lite/build_lite.py builds the JupyterLite site (Pyodide from npm, wheels from PyPI).
-    8. built-book tests: tests/built_book/ with DEERBOOK_BOOK_HTML set, a file per worker (--dist loadfile: a
-       file's last test checks what its browser met in the others); each file's docstring says what it checks.
+    8. browser tests: `BROWSER_TESTS`, the built book's with DEERBOOK_BOOK_HTML set, on one worker more than there
+       are cores, spread test by test except where tests share a worker (--dist loadgroup): a file that starts a
+       JupyterLab, a file whose last test checks what its browser met in the others, each mode of
+       test_book_build.py's sweep over every page; each file's docstring says what it checks.
     """
-    unit = [f"--ignore={BOOK_TESTS}", *(a for a in arguments if a != "--quick")]
+    unit = [*(f"--ignore={path}" for path in BROWSER_TESTS), *(a for a in arguments if a != "--quick")]
     stages: list[tuple[str, Callable[[], None]]] = [
         ("install", install),
         ("axe-core", lambda: run("python", "tests/helpers/axe.py")),  # the browser tests' accessibility checks
@@ -188,8 +192,8 @@ def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
         ("nbval", lambda: run(*PYTEST, *NBVAL, "notebooks")),
         ("strict book build", strict_build),
         ("live site", lambda: run("python", "book/lite/build_lite.py")),
-        ("built-book tests", lambda: run(*PYTEST, "--dist", "loadfile", BOOK_TESTS,
-                                         DEERBOOK_BOOK_HTML=str(BOOK_HTML))),
+        ("browser tests", lambda: run(*PYTEST, "-n", str((os.cpu_count() or 1) + 1), "--dist", "loadgroup",
+                                      *BROWSER_TESTS, DEERBOOK_BOOK_HTML=str(BOOK_HTML))),
     ]
 
 

@@ -30,7 +30,7 @@ What is asserted:
 * in headless chromium, in light mode, dark mode and 390 px wide, axe-core (tests/helpers/axe.py; skipped with the
   reason where it is not cached) finds no serious or critical violation on any page, its text contrast (WCAG AA)
   included; the play page's game table is left to tests/built_book/test_play_page.py. Every violation, moderate and
-  minor ones too, is listed in book/_build/axe.txt and the moderate and minor ones in the test's warnings;
+  minor ones too, is listed in book/_build/axe-MODE.txt and the moderate and minor ones in the test's warnings;
 * in headless chromium, from the keyboard: a chapter's sidebar buttons open the chapter list and the page's contents
   on a phone, and fold the chapter list away and back on a wide screen;
 * in headless chromium, light and dark, 390 px wide: every chart with its own dropdown or slider (chapters 13,
@@ -467,9 +467,11 @@ def _chromium_missing_reason() -> str | None:
 
 
 class _Sweep:
-    """Everything the browser saw, as failure lines per category: 'mode page: element: reason'; and what axe found."""
+    """Everything the browser saw in one mode, as failure lines per category: 'mode page: element: reason'; and what
+    axe found."""
 
-    def __init__(self) -> None:
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
         self.failures: dict[str, list[str]] = {k: [] for k in ("chart", "width", "console", "remote", "repr", "empty",
                                                                "layout")}
         self.pages_seen = 0
@@ -531,8 +533,8 @@ def _check_axe(sweep: _Sweep, page, mode: str, rel: str) -> None:
     in view (else the sidebar's links, under the window's lower edge, stay undecided)."""
     size = page.viewport_size
     tall = max(size["height"], page.evaluate("document.documentElement.scrollHeight"))
-    page.set_viewport_size({"width": size["width"], "height": tall})
-    page.wait_for_timeout(300)
+    page.set_viewport_size({"width": size["width"], "height": tall})  # as wide: no chart is drawn again
+    _two_frames(page)
     found = []
     for violation in axe.violations(page):
         targets = page.evaluate(OUTSIDE_TABLE_JS, violation["targets"])
@@ -542,7 +544,12 @@ def _check_axe(sweep: _Sweep, page, mode: str, rel: str) -> None:
             found.append({**violation, "targets": targets, "html": " ".join(html.split())})  # one line a violation
     sweep.axe_found[f"{mode} {rel}"] = found
     page.set_viewport_size(size)
-    page.wait_for_timeout(300)
+    _two_frames(page)
+
+
+def _two_frames(page) -> None:
+    """Wait until the page has drawn two more frames: what changed before is laid out and painted."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def _check_toolbars(sweep: _Sweep, page, mode: str, rel: str) -> None:
@@ -562,18 +569,20 @@ def book_pages(pages: dict[Path, _Page]) -> list[str]:
     return sorted(str(rel) for rel in pages if rel.parts[0] != "lite")
 
 
-@pytest.fixture(scope="module")
-def browser_sweep(html_dir: Path, pages: dict[Path, _Page]) -> _Sweep:
+@pytest.fixture(scope="module", params=[pytest.param(mode, marks=pytest.mark.xdist_group(f"sweep-{mode}"))
+                                        for mode in MODES])
+def browser_sweep(request, html_dir: Path, pages: dict[Path, _Page]) -> _Sweep:
+    """Every page in one mode (the fixture's parameter): each mode's tests share a worker, the modes run side by
+    side."""
+    mode, spec = request.param, MODES[request.param]
     shots = html_dir.parent / "screenshots"
     shots.mkdir(exist_ok=True)
-    sweep = _Sweep()
+    sweep = _Sweep(mode)
     with _chromium(html_dir) as (browser, origin):
-        for mode, spec in MODES.items():
-            context = browser.new_context(viewport={"width": spec["width"], "height": 900},
-                                          color_scheme=spec["scheme"])
-            for rel in book_pages(pages):
-                _visit(sweep, context, origin, rel, mode, shots)
-            context.close()
+        context = browser.new_context(viewport={"width": spec["width"], "height": 900}, color_scheme=spec["scheme"])
+        for rel in book_pages(pages):
+            _visit(sweep, context, origin, rel, mode, shots)
+        context.close()
     return sweep
 
 
@@ -623,21 +632,21 @@ def test_browser_sees_no_problem(browser_sweep: _Sweep, pages: dict[Path, _Page]
     remote: no request leaves 127.0.0.1; repr: no output is a Python repr; empty: no empty output box;
     layout: no legend on an axis or the plot, no label on the bars, no tick labels on each other, every category
     labelled, no toolbar over a title."""
-    assert browser_sweep.pages_seen == len(book_pages(pages)) * len(MODES)
+    assert browser_sweep.pages_seen == len(book_pages(pages))
     assert browser_sweep.charts_seen >= 1
     failures = browser_sweep.failures[kind]
     assert not failures, f"{len(failures)} {kind} problem(s):\n" + "\n".join(failures[:60])
 
 
 def test_axe_finds_no_serious_violation(browser_sweep: _Sweep, pages: dict[Path, _Page], html_dir: Path) -> None:
-    """axe-core on every page in every mode (light, dark, 390 px): no serious or critical violation; the moderate and
-    minor ones are warned about. All of them are written to book/_build/axe.txt."""
+    """axe-core on every page in each mode (light, dark, 390 px): no serious or critical violation; the moderate and
+    minor ones are warned about. All of them are written to book/_build/axe-MODE.txt."""
     reason = axe.missing_reason()
     if reason:
         pytest.skip(reason)
-    assert len(browser_sweep.axe_found) == len(book_pages(pages)) * len(MODES)
+    assert len(browser_sweep.axe_found) == len(book_pages(pages))
     found = browser_sweep.axe_found.items()
-    (html_dir.parent / "axe.txt").write_text("".join(f"{line}\n" for where, violations in found
+    (html_dir.parent / f"axe-{browser_sweep.mode}.txt").write_text("".join(f"{line}\n" for where, violations in found
                                                      for line in axe.lines(violations, where)), encoding="utf-8")
     lesser = [line for where, violations in found
               for line in axe.lines([v for v in violations if v["impact"] not in axe.BLOCKING], where)]
@@ -715,25 +724,25 @@ def _chromium(html_dir: Path):
         server.shutdown()
 
 
-def test_pages_are_light_before_any_interaction(html_dir: Path, pages: dict[Path, _Page]) -> None:
+@pytest.mark.parametrize("window", ["phone", "desktop"])  # lite_browser.WINDOWS
+def test_pages_are_light_before_any_interaction(html_dir: Path, pages: dict[Path, _Page], window: str) -> None:
     sys.path.insert(0, str(REPO / "book" / "lite"))
     from lite_browser import WINDOWS, page_transfer
 
     heavy, unused, weighed = [], [], 0
     with _chromium(html_dir) as (browser, origin):
         for rel in book_pages(pages):
-            for window, size in WINDOWS.items():
-                requests = page_transfer(browser, f"{origin}/{rel}", size)
-                total, weighed = sum(n for _, n in requests), weighed + 1
-                if total > PAGE_LIMIT:
-                    biggest = sorted(requests, key=lambda r: -r[1])[:3]
-                    heavy.append(f"{rel} ({window}): {total:,} bytes in {len(requests)} requests; most: "
-                                 + ", ".join(f"{url.removeprefix(origin)} {n:,}" for url, n in biggest))
-                unused += [f"{rel} ({window}): {url.removeprefix(origin)}" for url, _ in requests
-                           if any(part in url for part in NEVER_AT_OPEN)]
-    assert weighed == 2 * len(book_pages(pages))
-    assert not heavy, f"pages over {PAGE_LIMIT:,} bytes before any interaction:\n" + "\n".join(heavy)
-    assert not unused, "fetched before any interaction:\n" + "\n".join(unused)
+            requests = page_transfer(browser, f"{origin}/{rel}", WINDOWS[window])
+            total, weighed = sum(n for _, n in requests), weighed + 1
+            if total > PAGE_LIMIT:
+                biggest = sorted(requests, key=lambda r: -r[1])[:3]
+                heavy.append(f"{rel}: {total:,} bytes in {len(requests)} requests; most: "
+                             + ", ".join(f"{url.removeprefix(origin)} {n:,}" for url, n in biggest))
+            unused += [f"{rel}: {url.removeprefix(origin)}" for url, _ in requests
+                       if any(part in url for part in NEVER_AT_OPEN)]
+    assert weighed == len(book_pages(pages))
+    assert not heavy, f"pages over {PAGE_LIMIT:,} bytes before any interaction ({window}):\n" + "\n".join(heavy)
+    assert not unused, f"fetched before any interaction ({window}):\n" + "\n".join(unused)
 
 
 def test_plotly_loads_when_a_chart_comes_near(html_dir: Path) -> None:

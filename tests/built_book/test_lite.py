@@ -34,6 +34,7 @@ SEEDED_GAMES = [("deer", {"num_players": 3}, ["greedy"] * 3, 7),
 needs_book = pytest.mark.skipif(
     not os.environ.get("DEERBOOK_BOOK_HTML") or not (LITE / "jupyter-lite.json").exists(),
     reason="set DEERBOOK_BOOK_HTML to a book built with its lite site (dev.py test does this after building it)")
+pytestmark = pytest.mark.xdist_group("lite")  # one worker: the last browser test checks what the others fetched
 
 
 @pytest.fixture(scope="module")

@@ -43,9 +43,10 @@ GAMES = [  # (id, the first game's form, the mode the page is looked at in)
     ("football-solo", {"game": "football", "num_players": "1", "seed": "9", "pace": "quick"}, (1280, "dark")),
 ]
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.skipif(
     not os.environ.get("DEERBOOK_BOOK_HTML") or not runtime_built(BOOK_HTML),
-    reason="set DEERBOOK_BOOK_HTML to a book built with its in-browser Python (dev.py test does this after building)")
+    reason="set DEERBOOK_BOOK_HTML to a book built with its in-browser Python (dev.py test does this after building)"),
+    pytest.mark.xdist_group("play-page")]  # one worker: the last test checks what the browser met in the others
 
 
 @pytest.fixture(scope="module")

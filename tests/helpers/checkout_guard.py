@@ -1,6 +1,6 @@
 """A pytest plugin that fails the run if it left anything in the checkout: every file git shows as new or changed
 (`git status --porcelain`, so git-ignored build and cache folders do not count) must be as it was when the run
-started. The repository's conftest.py loads it for every pytest run (unit tests, nbval, the built-book tests); with
+started. The repository's conftest.py loads it for every pytest run (unit tests, nbval, the browser tests); with
 pytest-xdist's workers, the run's controller alone checks, around the whole run."""
 from __future__ import annotations
 

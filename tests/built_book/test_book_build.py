@@ -56,7 +56,7 @@ import pytest
 
 import axe
 import nu
-from chart_reader import DRAWN, draw_every_chart, pick_last
+from chart_reader import DRAWN, draw_every_chart, pick_last, settle
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -534,7 +534,7 @@ def _check_axe(sweep: _Sweep, page, mode: str, rel: str) -> None:
     size = page.viewport_size
     tall = max(size["height"], page.evaluate("document.documentElement.scrollHeight"))
     page.set_viewport_size({"width": size["width"], "height": tall})  # as wide: no chart is drawn again
-    _two_frames(page)
+    settle(page)
     found = []
     for violation in axe.violations(page):
         targets = page.evaluate(OUTSIDE_TABLE_JS, violation["targets"])
@@ -544,12 +544,7 @@ def _check_axe(sweep: _Sweep, page, mode: str, rel: str) -> None:
             found.append({**violation, "targets": targets, "html": " ".join(html.split())})  # one line a violation
     sweep.axe_found[f"{mode} {rel}"] = found
     page.set_viewport_size(size)
-    _two_frames(page)
-
-
-def _two_frames(page) -> None:
-    """Wait until the page has drawn two more frames: what changed before is laid out and painted."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    settle(page)
 
 
 def _check_toolbars(sweep: _Sweep, page, mode: str, rel: str) -> None:
@@ -616,10 +611,10 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
         here["mode"] = "light→dark toggle"
         if not _switch_to_dark(page):
             sweep.add("chart", here["mode"], rel, ".theme-switch-button", "the toggle did not switch the page to dark")
-        page.wait_for_timeout(300)
+        settle(page)
         _check_page(sweep, page, here["mode"], rel)
         page.set_viewport_size({"width": 600, "height": 900})  # and the window narrows
-        page.wait_for_timeout(300)
+        settle(page)
         here["mode"] = "dark, resized to 600 px"
         _check_page(sweep, page, here["mode"], rel)
     page.close()
@@ -827,7 +822,7 @@ def test_chart_controls_change_the_plotted_data(html_dir: Path, scheme: str) -> 
             if scheme == "light":
                 assert _switch_to_dark(page), f"{rel}: the theme toggle did not switch to dark"
             page.set_viewport_size({"width": 600, "height": 900})
-            page.wait_for_timeout(500)
+            settle(page)
             for div_id, chart in _controls(page).items():
                 assert (chart["active"], chart["data"]) == (picked[div_id]["active"], picked[div_id]["data"]), (
                     f"{rel} #{div_id}: a theme switch or resize lost the reader's pick")

@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO / "book" / "lite"))
 import axe  # noqa: E402
 import lite_browser  # noqa: E402  (book/lite is not a package)
 from stored_charts import draws, shown_steps, stored_figures  # noqa: E402
-from chart_reader import draw_every_chart, pick_last  # noqa: E402
+from chart_reader import draw_every_chart, pick_last, settle  # noqa: E402
 
 _ENV = os.environ.get("DEERBOOK_BOOK_HTML")
 MODES = {"light, 1280 px": (1280, "light"), "dark, 390 px": (390, "dark")}
@@ -204,7 +204,7 @@ def redraw_problems(page, ax: Accessibility, ids: list[str], figures: list[dict]
         page.locator(".theme-switch-button:visible").first.click()
     else:
         page.set_viewport_size({"width": 600, "height": 900})
-    page.wait_for_timeout(800)
+    settle(page)
     bad = []
     for div_id, figure in zip(ids, figures):
         shown = shown_steps(figure)

@@ -4,6 +4,10 @@ pick a dropdown's or slider's last step."""
 
 #: ms to wait for a chart to be drawn once it is in view (plotly.js loads with the first): a hang, not a speed
 DRAWN = 120_000
+#: Run in the page: resolves once two more frames are drawn (a resize, a theme or a pick is noticed by then).
+TWO_FRAMES_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+#: Run in the page: whether no chart is being drawn (the page script marks a chart busy while it draws it).
+CHARTS_IDLE_JS = "() => Array.from(document.querySelectorAll('div.deerbook-plotly')).every((div) => !div.deerbookBusy)"
 
 
 def draw_every_chart(page) -> int:
@@ -14,8 +18,15 @@ def draw_every_chart(page) -> int:
         charts.nth(index).scroll_into_view_if_needed()
         charts.nth(index).locator(".main-svg").first.wait_for(state="attached", timeout=DRAWN)
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(300)  # each chart's caption and legend settle after its first drawing
+    settle(page)  # each chart's caption and legend are set once its drawing ends
     return charts.count()
+
+
+def settle(page) -> None:
+    """Wait until the charts show what the page now asks of them: the page has noticed the change (two frames) and
+    has drawn every chart it draws again."""
+    page.evaluate(TWO_FRAMES_JS)
+    page.wait_for_function(CHARTS_IDLE_JS, timeout=DRAWN)
 
 
 def pick_last(page, div_id: str, kind: str) -> None:
@@ -32,4 +43,4 @@ def pick_last(page, div_id: str, kind: str) -> None:
         page.mouse.down()
         page.mouse.move(box["x"] + box["width"] - 2, y, steps=8)
         page.mouse.up()
-    page.wait_for_timeout(300)
+    settle(page)

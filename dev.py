@@ -77,6 +77,17 @@ def install() -> None:
     if not STAMP.exists() or STAMP.stat().st_mtime < changed:
         run("python", "-m", "pip", "install", "--quiet", "--constraint", str(CONSTRAINTS), "-e", ".[dev]")
         STAMP.touch()
+    link_labextension()
+
+
+def link_labextension() -> None:
+    """Link labextension/ where JupyterLab looks for extensions: an editable install leaves out the data files that
+    installing the wheel puts there."""
+    target = VENV / "share" / "jupyter" / "labextensions" / "deerbook"
+    if not target.exists():
+        target.unlink(missing_ok=True)  # a link left pointing nowhere
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.symlink_to(ROOT / "labextension", target_is_directory=True)
 
 
 def lock() -> None:

@@ -203,12 +203,15 @@ def environment_file(name: str) -> tuple[dict, list[str]]:
     return conda, pip
 
 
-@pytest.mark.parametrize("name, extras", [("environment.yml", {"book", "lite"}), ("environment-dev.yml", {"dev"})])
-def test_the_conda_files_install_python_node_and_the_extras_they_are_for(name, extras):
+@pytest.mark.parametrize("name, extras, editable", [("environment.yml", {"book", "lite"}, ""),
+                                                     ("environment-dev.yml", {"dev"}, "-e ")])
+def test_the_conda_files_install_python_node_and_the_extras_they_are_for(name, extras, editable):
+    """The readers' file installs deerbook (an editable install would leave out its JupyterLab extension); the
+    contributors' links it (dev.py install links the extension)."""
     conda, pip = environment_file(name)
     assert conda["python"] == f"python>={PYTHONS[0]},<3.{int(PYTHONS[-1].split('.')[1]) + 1}", conda["python"]
     assert conda["nodejs"] == "nodejs>=20" and "pip" in conda
-    assert pip == [f"-e .[{','.join(sorted(extras))}]"]
+    assert pip == [f"{editable}.[{','.join(sorted(extras))}]"]
     assert extras <= set(PROJECT["optional-dependencies"])
 
 
@@ -337,6 +340,8 @@ def test_the_sdist_and_wheel_pass_twine_and_carry_the_licence_metadata_and_data(
     assert {f"{info}/licenses/LICENSE", f"{info}/licenses/NOTICE", "deerbook/py.typed"} <= names
     assert {"deerbook/deer/data/board-2014.json", "deerbook/football/data/sheet.json",
             "deerbook/analysis/data/balance-study.json.gz"} <= names
+    extension = f"deerbook-{VERSION}.data/data/share/jupyter/labextensions/deerbook"  # where JupyterLab finds it
+    assert {f"{extension}/package.json", f"{extension}/static/remoteEntry.js"} <= names
     assert metadata["Version"] == VERSION and metadata["Requires-Python"] == PROJECT["requires-python"]
     assert set(metadata.get_all("Provides-Extra")) == set(PROJECT["optional-dependencies"])
     assert {url.split(",")[0] for url in metadata.get_all("Project-URL")} == set(PROJECT["urls"])

@@ -4,9 +4,9 @@ The shipped chapter (notebooks/30-play-and-explore.ipynb) is opened as a reader 
 table reads as a table (JupyterLab cleans its HTML of pictures: no labels run together); run whole, it leaves the
 reader's table unplayed, and every game and mode (Deer basic, advanced and cards, Football for 2, 3 and 4 and solo,
 a hot seat) is then started through that table's own set-up and played by its controls, the page checked against a
-shadow table after every choice (tests/helpers/browser_table.py, `check_page`). An explorer's chart follows
-JupyterLab's dark theme. No speed is asserted: a step fails only when it hangs (`HANG`). Skipped, with the reason,
-where chromium, Playwright or JupyterLab is missing.
+shadow table after every choice (tests/helpers/browser_table.py, `check_page`). A chapter's stored charts and an
+explorer's chart follow JupyterLab's dark theme. No speed is asserted: a step fails only when it hangs (`HANG`).
+Skipped, with the reason, where chromium, Playwright or JupyterLab is missing.
 """
 
 import json
@@ -109,6 +109,40 @@ def test_every_mode_plays_from_the_shipped_table_by_its_controls(shipped, lab_br
     assert table_of(shipped).locator(".deerbook-scores").inner_text().startswith("Scores (the ")
 
 
+#: Run in JupyterLab: the CSS filter on each chart's drawing, [stored charts, live charts (inside a widget)].
+CHART_FILTERS_JS = """() => {
+  const drawings = [...document.querySelectorAll('.jp-RenderedPlotly .main-svg')];
+  const filters = (live) => drawings.filter((svg) => !!svg.closest('.jupyter-widgets') === live)
+    .map((svg) => getComputedStyle(svg).filter);
+  return [filters(false), filters(true)];
+}"""
+
+
+def test_a_chapters_stored_charts_follow_jupyterlabs_theme(lab_browser):
+    """A chapter opened as a reader gets it, nothing run: JupyterLab's own Plotly renderer draws its stored charts
+    as they were stored, light; deerbook's JupyterLab extension (labextension/) turns them dark in the dark theme."""
+    browser, url, folder = lab_browser
+    chapter = SHIPPED.parent / "12-every-combination.ipynb"
+    shutil.copy(chapter, folder / chapter.name)
+    themes = folder / ".lab" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
+    filters = {}
+    try:
+        for theme in ("light", "dark"):
+            if theme == "dark":
+                themes.parent.mkdir(parents=True, exist_ok=True)
+                themes.write_text(DARK_THEME)
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.goto(f"{url}/lab/tree/{chapter.name}?reset", timeout=START)
+            page.locator(".jp-RenderedPlotly .main-svg").first.wait_for(state="attached", timeout=START)
+            page.locator(".jp-RenderedPlotly").first.screenshot(path=str(folder / f"stored-chart-{theme}.png"))
+            filters[theme] = page.evaluate(CHART_FILTERS_JS)[0]
+            page.close()
+    finally:
+        themes.unlink(missing_ok=True)
+    assert filters["light"] and set(filters["light"]) == {"none"}, filters
+    assert filters["dark"] and all("invert(0.9)" in f and "hue-rotate(180deg)" in f for f in filters["dark"]), filters
+
+
 def test_an_explorers_chart_follows_jupyterlabs_dark_theme(lab_browser):
     from deerbook.charts.theme import DARK
 
@@ -132,6 +166,8 @@ def test_an_explorers_chart_follows_jupyterlabs_dark_theme(lab_browser):
         dark = "rgb({}, {}, {})".format(*(int(paper[i:i + 2], 16) for i in (0, 2, 4)))
         page.wait_for_function("dark => [...document.querySelectorAll('.js-plotly-plot .main-svg')].some("
                                "svg => getComputedStyle(svg).backgroundColor === dark)", arg=dark, timeout=START)
+        live = page.evaluate(CHART_FILTERS_JS)[1]
+        assert live and set(live) == {"none"}, f"the explorer's own dark chart is not darkened again: {live}"
         page.screenshot(path=str(folder / "explorer-dark.png"))
         page.close()
     finally:

@@ -40,10 +40,12 @@ STAMP = VENV / ".deerbook-installed"
 # ranges for the package's users.
 CONSTRAINTS = ROOT / "constraints.txt"
 BOOK_HTML = ROOT / "book" / "_build" / "html"
-PYTEST = ["python", "-m", "pytest", "-p", "no:cacheprovider", "-n", "auto"]  # pytest-xdist: a worker per core
+PYTEST = ["python", "-m", "pytest", "-p", "no:cacheprovider"]
+# pytest-xdist: a worker per core (the browser tests, which wait on pages, take one more).
+EVERY_CORE = ["-n", "auto"]
 # Every notebook re-executed cell by cell and compared with its stored outputs; a cell that raises fails its test.
 # The cells of one notebook share a kernel, so they stay together on one worker (loadscope).
-NBVAL = ["--dist", "loadscope", "--nbval", "--nbval-sanitize-with", "notebooks/nbval_sanitize.cfg"]
+NBVAL = [*EVERY_CORE, "--dist", "loadscope", "--nbval", "--nbval-sanitize-with", "notebooks/nbval_sanitize.cfg"]
 # The strict build's configuration: the book's own, rendering the notebooks as stored (nbval has just re-executed
 # each and matched every output); written beside it for the build, as its relative paths are read from its folder.
 STORED_OUTPUTS_CONFIG = ROOT / "book" / "_config.stored-outputs.yml"
@@ -195,7 +197,7 @@ def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
         ("Nu HTML checker", lambda: run("python", "tests/helpers/nu.py")),  # the built pages' HTML (Java)
         ("ruff", lambda: run("ruff", "check", ".")),
         ("mypy", lambda: run("mypy", "deerbook")),
-        ("unit tests", lambda: run(*PYTEST, "--dist", "loadgroup", *unit)),  # testpaths: tests
+        ("unit tests", lambda: run(*PYTEST, *EVERY_CORE, "--dist", "loadgroup", *unit)),  # testpaths: tests
     ]
     if "--quick" in arguments:
         return stages

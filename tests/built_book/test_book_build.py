@@ -21,7 +21,8 @@ What is asserted:
   every page in light mode, dark mode and 390 px wide, and after the theme toggle and a resize, each chart scrolled
   into view as a reader would (draw_every_chart): every chart has a drawn height and its title fits, nothing is
   wider than the page or cut off, no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a
-  Python repr or an empty box. Screenshots go to book/_build/screenshots/;
+  Python repr or an empty box. With DEERBOOK_SCREENSHOTS set, screenshots go to
+  book/_build/screenshots/ (tests/helpers/screenshots.py);
 * in headless chromium, the layout of every chart, in every mode: a legend clear of the axes and the plot, no label
   on the bars, no two tick labels of an axis on top of each other, every category of a category axis labelled (the
   play sheet's tracks on a phone), and no toolbar over a chart's title while the pointer is on the chart;
@@ -57,6 +58,7 @@ import pytest
 import axe
 import nu
 from chart_reader import DRAWN, draw_every_chart, pick_last, settle
+from screenshots import screenshot
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -293,7 +295,8 @@ def test_rulings_page_states_every_ruling(html_dir: Path) -> None:
 # Every page is opened from a local http server in three modes: light and dark (the OS setting,
 # 1024 px wide) and phone (390 px wide, light), and in light mode the page's own theme toggle is
 # clicked to dark. Every failure names the mode, the page, the element and the reason. One
-# screenshot per page and mode is saved to book/_build/screenshots/ (gitignored) for people to see.
+# screenshot per page and mode is saved to book/_build/screenshots/ (gitignored) for people to see, when
+# DEERBOOK_SCREENSHOTS is set.
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -571,7 +574,6 @@ def browser_sweep(request, html_dir: Path, pages: dict[Path, _Page]) -> _Sweep:
     side."""
     mode, spec = request.param, MODES[request.param]
     shots = html_dir.parent / "screenshots"
-    shots.mkdir(exist_ok=True)
     sweep = _Sweep(mode)
     with _chromium(html_dir) as (browser, origin):
         context = browser.new_context(viewport={"width": spec["width"], "height": 900}, color_scheme=spec["scheme"])
@@ -602,7 +604,7 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
     sweep.pages_seen += 1
     sweep.charts_seen += draw_every_chart(page)
     _check_page(sweep, page, mode, rel)
-    page.screenshot(path=str(shots / f"{rel.replace('/', '_')[:-5]}-{mode}.png"), full_page=True)
+    screenshot(page, shots / f"{rel.replace('/', '_')[:-5]}-{mode}.png", full_page=True)
     if axe.missing_reason() is None:
         _check_axe(sweep, page, mode, rel)
     if mode != "dark":

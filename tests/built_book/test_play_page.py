@@ -6,9 +6,9 @@ buttons (every legal choice a `<button>`) and the same log, in time order with a
 is its own step, every own turn starts with the reader's roll, the drawn hand agrees with the log's count of the
 cards that entered and left it, and the game ends with its result explained and a New game button. The rules card,
 legend, ruling links, hints, pace and seat picker are checked on their own, in light and dark mode, 1280 and
-390 px wide (screenshots in book/_build/screenshots/). The start shows its steps in a progress line; a Deer game and
-a Football turn are played by key presses alone (Tab, Shift+Tab, Enter, Space), the focus always drawn and back on
-the first choice after each move, the live region told exactly what the same table in CPython tells; axe-core finds
+390 px wide (screenshots in book/_build/screenshots/ with DEERBOOK_SCREENSHOTS set).
+The start shows its steps in a progress line; a Deer game and a Football turn are played by key presses alone (Tab,
+Shift+Tab, Enter, Space), the focus always drawn and back on the first choice after each move, the live region told exactly what the same table in CPython tells; axe-core finds
 no serious or critical fault inside the table mid-game. Runs on the built book named by DEERBOOK_BOOK_HTML (the
 test step of `python3 dev.py test` builds it and sets it); skipped without it or without the in-browser Python.
 """
@@ -29,6 +29,7 @@ from browser_page import PAGE, ROOT, START, START_BUTTON, TablePage, contrast, r
 from deerbook.engine.registry import agents_for
 from deerbook.play.page import PageTable
 from deerbook.play.table_html import split_offered
+from screenshots import screenshot
 
 BOOK_HTML = Path(os.environ.get("DEERBOOK_BOOK_HTML", "."))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "lite"))
@@ -60,7 +61,6 @@ def context(server):
     if not lite_browser.CHROMIUM.exists():
         pytest.skip("chromium is not installed")
     pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    SHOTS.mkdir(exist_ok=True)
     with lite_browser.local_browser(server) as context:
         context.problems = []
         yield context
@@ -128,7 +128,7 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
         rolls += table.state == "roll"
         op, choice, _ = table.buttons()[0]
         if clicks in (0, 40):
-            table.page.screenshot(path=str(SHOTS / f"play-{name}-{clicks}-{mode[0]}-{mode[1]}.png"), full_page=True)
+            screenshot(table.page, SHOTS / f"play-{name}-{clicks}-{mode[0]}-{mode[1]}.png", full_page=True)
         splits += op == "split"
         table.click(0)
         expected = shadow.handle(request(shadow, op, choice))
@@ -147,7 +147,7 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
     assert status.startswith("Game over.") and re.search(r"(The game ended after round|The most points wins|Blitz)",
                                                          status)
     assert [label for _, _, label in table.buttons()] == ["New game", "Play the same seed again"]
-    table.page.screenshot(path=str(SHOTS / f"play-{name}-end-{mode[0]}-{mode[1]}.png"), full_page=True)
+    screenshot(table.page, SHOTS / f"play-{name}-end-{mode[0]}-{mode[1]}.png", full_page=True)
     assert table.page.evaluate("document.documentElement.scrollWidth") <= mode[0], "nothing wider than the window"
     print(f"\n{name}: {clicks} clicks, {rolls} rolls, {single} single choices, {splits} racks, {bot_turns} bot "
           "turns shown")
@@ -486,7 +486,7 @@ def test_a_rack_is_one_decision_and_undo_takes_it_back_on_the_page(context, serv
     starts = [int(fields.nth(i).input_value()) for i in range(fields.count())]
     assert starts == [part.start for part in split_offered(shadow.session, shadow.stop).parts]
     assert [label for _, _, label in table.buttons()] == [f"Move the pawns ({sum(map(abs, starts))} spaces)"]
-    table.page.screenshot(path=str(SHOTS / "play-rack-split-1280-light.png"), full_page=True)
+    screenshot(table.page, SHOTS / "play-rack-split-1280-light.png", full_page=True)
     before = table.log()
     fields.nth(0).fill(str(starts[0] + (1 if starts[0] < 0 else -1)))  # one space less on your own pawn ...
     fields.nth(2).fill("1" if starts[2] >= 0 else "-1")  # ... and one onto P2

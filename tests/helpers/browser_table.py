@@ -34,6 +34,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from screenshots import screenshot
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
@@ -212,7 +214,7 @@ def play_by_clicks(page, url: str, notebook: str, shadow, clicks: int, rng: np.r
     for step in range(clicks):
         check_page(page, shadow, told)
         if screenshots is not None and step % 25 == 0:
-            page.screenshot(path=str(screenshots / f"{notebook}-{step:03d}.png"), full_page=True)
+            screenshot(page, screenshots / f"{notebook}-{step:03d}.png", full_page=True)
         if shadow.state.is_terminal():
             break
         before = redraw_count(page)
@@ -221,7 +223,7 @@ def play_by_clicks(page, url: str, notebook: str, shadow, clicks: int, rng: np.r
         wait_for_redraw(page, before)
         times.append(1000 * (time.perf_counter() - start) - bots_ms(page))
     if screenshots is not None:
-        page.screenshot(path=str(screenshots / f"{notebook}-end.png"), full_page=True)
+        screenshot(page, screenshots / f"{notebook}-end.png", full_page=True)
     return times
 
 

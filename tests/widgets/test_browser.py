@@ -9,8 +9,9 @@ log, and the live region's new lines exactly as `Announcer` tells that seat (not
 screen). By keyboard the focus must follow the table's order, land on the next first choice after each choice, and
 show a ring of at least 3:1, in the light and the dark theme; JupyterLab's command-mode keys pressed on the table do
 nothing to the notebook; axe finds no serious violation in the table. No speed is asserted
-(benchmarks/browser_redraw.py measures it): a step fails only when it hangs (`HANG`). Screenshots go to the test's
-temporary folder. Skipped, with the reason, where chromium, Playwright or JupyterLab is missing.
+(benchmarks/browser_redraw.py measures it): a step fails only when it hangs (`HANG`). With DEERBOOK_SCREENSHOTS set,
+screenshots go to the test's temporary folder. Skipped, with the reason, where chromium, Playwright or JupyterLab is
+missing.
 """
 import axe
 import numpy as np
@@ -19,6 +20,7 @@ import pytest
 from browser_table import (DARK_THEME, KeyboardPlayer, assert_focus_on, control_kind, lab_browser,
                            missing_reason, notebook_keys_stay_with_the_table, open_by_keyboard, play_by_clicks,
                            shadow_table, write_notebook)
+from screenshots import screenshot
 
 # One JupyterLab and one chromium for the module: on several workers (dev.py test), all its tests go to one
 # (tests/widgets/test_shipped_chapter.py has its own, on another).
@@ -62,7 +64,7 @@ def play_by_keyboard(lab_browser, game, options, seats, seed, steps):
         if shadow.state.is_terminal():
             break
         player.step()
-    page.screenshot(path=str(folder / f"{notebook}-end.png"), full_page=True)
+    screenshot(page, folder / f"{notebook}-end.png", full_page=True)
     return player
 
 

@@ -20,6 +20,7 @@ import pytest
 from browser_table import (DARK_THEME, HANG, RECORD_NEWS, START, Told, check_page, click_choice, control_kind,
                            lab_browser, missing_reason, redraw_count, set_up, shadow_table, table_of,
                            wait_for_redraw)
+from screenshots import screenshot
 
 # One JupyterLab and one chromium for the module: on several workers (dev.py test), all its tests go to one
 # (tests/widgets/test_browser.py has its own, on another).
@@ -75,7 +76,7 @@ def test_the_shipped_table_reads_as_a_table_before_it_is_run(lab_browser):
     assert "Scores (the lowest wins; Finish at 100): you 0 · P1 (advisor) 0 · P2 (greedy) 0" in text
     assert re.search(r"Your hand \(20 cards, value \d+\)\s+1 ×3, 2", text), "the table as text, in rows"
     assert "0102030405" not in text and "Finish 100P0" not in text, "no drawing's labels run together"
-    page.screenshot(path=str(folder / "shipped-unrun.png"), full_page=True)
+    screenshot(page, folder / "shipped-unrun.png", full_page=True)
     page.close()
 
 
@@ -98,7 +99,7 @@ def test_every_mode_plays_from_the_shipped_table_by_its_controls(shipped, lab_br
     for step in range(CLICKS):
         check_page(shipped, shadow, told)
         if step in (0, CLICKS // 2):
-            shipped.screenshot(path=str(lab_browser[2] / f"shipped-{mode}-{step}.png"), full_page=True)
+            screenshot(shipped, lab_browser[2] / f"shipped-{mode}-{step}.png", full_page=True)
         if shadow.state.is_terminal():
             break
         kinds.add(control_kind(shadow))
@@ -134,7 +135,7 @@ def test_a_chapters_stored_charts_follow_jupyterlabs_theme(lab_browser):
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             page.goto(f"{url}/lab/tree/{chapter.name}?reset", timeout=START)
             page.locator(".jp-RenderedPlotly .main-svg").first.wait_for(state="attached", timeout=START)
-            page.locator(".jp-RenderedPlotly").first.screenshot(path=str(folder / f"stored-chart-{theme}.png"))
+            screenshot(page.locator(".jp-RenderedPlotly").first, folder / f"stored-chart-{theme}.png")
             filters[theme] = page.evaluate(CHART_FILTERS_JS)[0]
             page.close()
     finally:
@@ -168,7 +169,7 @@ def test_an_explorers_chart_follows_jupyterlabs_dark_theme(lab_browser):
                                "svg => getComputedStyle(svg).backgroundColor === dark)", arg=dark, timeout=START)
         live = page.evaluate(CHART_FILTERS_JS)[1]
         assert live and set(live) == {"none"}, f"the explorer's own dark chart is not darkened again: {live}"
-        page.screenshot(path=str(folder / "explorer-dark.png"))
+        screenshot(page, folder / "explorer-dark.png")
         page.close()
     finally:
         themes.unlink()

@@ -8,9 +8,10 @@ cards that entered and left it, and the game ends with its result explained and 
 legend, ruling links, hints, pace and seat picker are checked on their own, in light and dark mode, 1280 and
 390 px wide (screenshots in book/_build/screenshots/ with DEERBOOK_SCREENSHOTS set).
 The start shows its steps in a progress line; a Deer game and a Football turn are played by key presses alone (Tab,
-Shift+Tab, Enter, Space), the focus always drawn and back on the first choice after each move, the live region told exactly what the same table in CPython tells; axe-core finds
-no serious or critical fault inside the table mid-game. Runs on the built book named by DEERBOOK_BOOK_HTML (the
-test step of `python3 dev.py test` builds it and sets it); skipped without it or without the in-browser Python.
+Shift+Tab, Enter, Space), the focus always drawn and back on the first choice after each move, the live region told
+exactly what the same table in CPython tells; axe-core finds no serious or critical fault inside the table mid-game.
+Runs on the built book named by DEERBOOK_BOOK_HTML (the test step of `python3 dev.py test` builds it and sets it);
+skipped without it or without the in-browser Python.
 """
 from __future__ import annotations
 

@@ -114,29 +114,37 @@ def figure_html(figure: dict[str, Any], div_id: str) -> str:
     # No mode bar: a book's chart is read, not edited, and the bar covered the chart's title under the pointer.
     config = {"displaylogo": False, **(figure.get("config") or {}), "displayModeBar": False, "responsive": False}
     payload = _json_for_script({"data": figure.get("data") or [], "layout": layout, "config": config})
-    text = html.escape(chart_description(figure))
+    description = chart_description(figure)
+    text = html.escape(description)
     height = round(layout.get("height") or DEFAULT_HEIGHT)
     return (
         f'<figure class="deerbook-chart" aria-labelledby="{div_id}-description">\n'
         f'<div class="{DIV_CLASS}" id="{div_id}" aria-hidden="true" data-deerbook-themed="{str(themed).lower()}" '
         f'style="height:{height}px"></div>\n'
         f'<figcaption><p class="deerbook-chart-description" id="{div_id}-description">{text}</p>\n'
-        f"{data_html(figure)}</figcaption>\n</figure>\n"
+        f"{data_html(figure, chart_title(figure) or description)}</figcaption>\n</figure>\n"
         f'<script type="application/json" id="{div_id}-figure">{payload}</script>\n'
     )
+
+
+def chart_title(figure: dict[str, Any]) -> str:
+    """The figure's title as plain text ("" without one)."""
+    from deerbook.charts.alternative import plain
+
+    return plain(((figure.get("layout") or {}).get("title") or {}).get("text", "") or "")
 
 
 def chart_description(figure: dict[str, Any]) -> str:
     """The figure's stored text alternative; a figure made without one is named by its title (and the build
     warns, which the book's strict build turns into an error)."""
-    from deerbook.charts.alternative import figure_description, plain
+    from deerbook.charts.alternative import figure_description
 
     text = figure_description(figure)
     if text:
         return text
     from sphinx.util import logging
 
-    title = plain(((figure.get("layout") or {}).get("title") or {}).get("text", "") or "")
+    title = chart_title(figure)
     logging.getLogger(__name__).warning(f"a Plotly figure without a text alternative (layout.meta.description): "
                                         f"{title or 'untitled'}")
     return f"Chart: {title}" if title else "Chart"
@@ -146,15 +154,16 @@ def chart_description(figure: dict[str, Any]) -> str:
 DATA_SUMMARY = "The chart's data"
 
 
-def data_html(figure: dict[str, Any]) -> str:
+def data_html(figure: dict[str, Any], chart_name: str) -> str:
     """The chart's data tables (`deerbook.charts.alternative.data_tables`) in a folded box that scrolls inside
-    itself (keyboard-scrollable: it takes the focus)."""
+    itself (keyboard-scrollable: it takes the focus), a region named after the chart (`chart_name`, escaped), so
+    that each chart's box on a page has a name of its own."""
     from deerbook.charts.alternative import data_tables
 
     tables = "".join(_table_html(table) for table in data_tables(figure))
     return (f'<details class="deerbook-chart-data"><summary>{DATA_SUMMARY}</summary>'
-            f'<div class="deerbook-chart-tables" role="region" tabindex="0" aria-label="{DATA_SUMMARY}">'
-            f"{tables}</div></details>\n")
+            f'<div class="deerbook-chart-tables" role="region" tabindex="0" '
+            f'aria-label="{DATA_SUMMARY}: {html.escape(chart_name)}">{tables}</div></details>\n')
 
 
 def _table_html(table: Any) -> str:

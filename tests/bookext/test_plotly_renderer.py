@@ -60,7 +60,7 @@ def test_the_data_are_an_escaped_table_in_a_folded_keyboard_scrollable_box():
     assert tags.index("details") < tags.index("summary") < tags.index("table") and "open" not in dict(
         elements.tags[tags.index("details")][1])
     region = next(attrs for tag, attrs in elements.tags if attrs.get("role") == "region")
-    assert region["tabindex"] == "0" and region["aria-label"] == DATA_SUMMARY
+    assert region["tabindex"] == "0" and region["aria-label"] == f"{DATA_SUMMARY}: Totals & more"  # one per chart
     assert [attrs.get("scope") for tag, attrs in elements.tags if tag == "th"] == ["col"] * 3 + ["row"] * 2
     assert "one < two" in elements.texts and "2.8%" in elements.texts
     assert "one < two: 2.8% (exactly 1/36)" in elements.texts

@@ -1,5 +1,5 @@
 """The charts the notebooks store (application/vnd.plotly.v1+json outputs), read for the chart tests
-(tests/charts/test_alternative.py, tests/charts/test_palette.py, tests/built_book/test_chart_alternatives.py)."""
+(tests/charts/test_alternative.py, tests/charts/test_palette.py, tests/helpers/chart_checks.py)."""
 from __future__ import annotations
 
 import json

@@ -5,13 +5,15 @@ The page's script shows each answer of the page's Python (`deerbook.play.page.Pa
 table root's `data-answers`; `data-state` says what the table waits for ("roll", "decide", "turn", "over", ...).
 A `TablePage` presses the table's Start button (Python starts only then), clicks the table's own buttons (or presses
 keys) and waits for the next answer; from the page's first moment it records what the table's live region is told and
-each line of its progress while Python loads. The built book is served on 127.0.0.1 and every other host is blocked
-(book/lite/lite_browser.py).
+each line of its progress while Python loads. `look()` reads all a test checks after a move in one round trip (a
+`Look`), as one JSON string: Playwright passes a long list of values slowly. The built book is served on 127.0.0.1
+and every other host is blocked (book/lite/lite_browser.py).
 """
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = "[data-deerbook-table]"
@@ -56,6 +58,52 @@ FOCUS = """root => {
            outline: [style.outlineStyle, parseFloat(style.outlineWidth), style.outlineColor],
            background: background || "rgb(255, 255, 255)", visible: element.matches(":focus-visible") };
 }"""
+
+# Where to click a button (the `index`th matching `selector`), scrolled into sight if need be: the middle of it, if it
+# is enabled and the element drawn there is the button (what Playwright's own click checks, for fewer round trips).
+AIM = """([selector, index]) => {
+  const button = [...document.querySelectorAll(selector)].at(index);
+  const middle = () => {
+    const box = button.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
+    return document.elementFromPoint(x, y)?.closest("button") === button && [x, y];
+  };
+  return button && !button.disabled && (middle() || (button.scrollIntoView({ block: "center" }), middle()));
+}"""
+# The table as a test looks at it after a move (a `Look`), as one JSON string; `parts`: the parts whose text it needs.
+LOOK = f"""([root, parts]) => {{
+  const table = document.querySelector(root);
+  return JSON.stringify({{ state: table.dataset.state || "", answers: Number(table.dataset.answers || 0),
+    buttons: [...table.querySelectorAll("[data-part=choices] button")]
+      .map(b => [b.dataset.op, b.dataset.name || "", b.innerText]),
+    log: [...table.querySelectorAll(".deerbook-log li")].map(li => [li.className, li.innerText]),
+    told: window.deerbookTold, focus: ({FOCUS})(root),
+    texts: Object.fromEntries(parts.map(part => [part, table.querySelector(`[data-part=${{part}}]`).innerText])) }});
+}}"""
+
+
+@dataclass
+class Look:
+    """The table at one moment: what it waits for, how many answers it has shown, its choice buttons as
+    (data-op, data-name, label), its log as (turn title, lines) per turn, oldest first, every line its live region was
+    told since the page opened, the keyboard's focus (FOCUS) and the text of the parts asked for."""
+    state: str
+    answers: int
+    buttons: list[list[str]]
+    log: list[tuple[str, list[str]]]
+    told: list[str]
+    focus: dict
+    texts: dict[str, str]
+
+
+def turns(items: list) -> list[tuple[str, list[str]]]:
+    """The log's items, [class, text] each, grouped by turn: (turn title, lines)."""
+    groups: list[tuple[str, list[str]]] = []
+    for cls, text in items:
+        if cls == "deerbook-turn":
+            groups.append((text, []))
+        else:
+            groups[-1][1].append(text)
+    return groups
 
 
 def runtime_built(book_html: Path) -> bool:
@@ -114,21 +162,29 @@ class TablePage:
         """What the table waits for."""
         return self.root.get_attribute("data-state") or ""
 
+    def look(self, *parts: str) -> Look:
+        """The table now, the text of `parts` ("status", "view", ...) with it, in one round trip."""
+        found = json.loads(self.page.evaluate(LOOK, [ROOT, list(parts)]))
+        return Look(**{**found, "log": turns(found["log"])})
+
     def buttons(self) -> list[tuple[str, str, str]]:
         """The table's choice buttons as (data-op, data-name, label)."""
         return self.page.evaluate(
             """root => [...document.querySelectorAll(root + ' [data-part=choices] button')]
                 .map(b => [b.dataset.op, b.dataset.name || '', b.innerText])""", ROOT)
 
-    def click(self, index: int = 0, part: str = "choices") -> None:
-        """Click a button of the table and wait for the answer."""
-        before = self.answers
-        self.root.locator(f"[data-part={part}] button").nth(index).click()
+    def click(self, index: int = 0, part: str = "choices", before: int | None = None) -> None:
+        """Click a button of the table (`index` -1: the last) with the mouse, once it is enabled and nothing covers
+        its middle, and wait for the answer (`before`: the answers shown so far, if known)."""
+        before = self.answers if before is None else before
+        aim = self.page.wait_for_function(AIM, arg=[f"{ROOT} [data-part={part}] button", index], timeout=ANSWER)
+        self.page.mouse.click(*aim.json_value())
         self.wait_for_answer(before)
 
-    def press(self, key: str) -> None:
-        """Press a key that asks the table something (Enter or Space on a choice) and wait for the answer."""
-        before = self.answers
+    def press(self, key: str, before: int | None = None) -> None:
+        """Press a key that asks the table something (Enter or Space on a choice) and wait for the answer
+        (`before`: the answers shown so far, if known)."""
+        before = self.answers if before is None else before
         self.page.keyboard.press(key)
         self.wait_for_answer(before)
 
@@ -152,15 +208,7 @@ class TablePage:
 
     def log(self) -> list[tuple[str, list[str]]]:
         """The log as shown: (turn title, lines) per turn, oldest first."""
-        groups: list[tuple[str, list[str]]] = []
-        for cls, text in self.page.evaluate(
-                """root => [...document.querySelectorAll(root + ' .deerbook-log li')]
-                    .map(li => [li.className, li.innerText])""", ROOT):
-            if cls == "deerbook-turn":
-                groups.append((text, []))
-            else:
-                groups[-1][1].append(text)
-        return groups
+        return self.look().log
 
     def text(self, part: str) -> str:
         """The text of one part of the table ("status", "view", "help", ...)."""

@@ -3,18 +3,20 @@
 `lab_server(folder)` starts JupyterLab on a free local port (no token, `--allow-root`, every cell kept in the page)
 and stops it; `write_notebook` writes a notebook whose one cell builds a `GameTable`. `play_by_clicks` runs it and
 clicks the table's own choice buttons (seeded random choices; a rack's split as it starts or a random one);
-`open_by_keyboard` runs it and Tabs into the table, and `KeyboardPlayer.step` then makes each choice with key presses
-alone (Tab, arrows, Enter or Space; the choice an agent would make; a rack's split as it starts, one key press).
-`set_up` starts any game and mode through the table's own set-up controls (the shipped chapter's table). Where a
-notebook holds several tables, the first one is the one played and checked. Every choice is made on a shadow table
-in this process too (same seed, same bots, the same
-control), so after each redraw the page is checked against it (`check_page`): the choices offered, the cards drawn
-face up (exactly the viewing seat's own, set-aside ones included; none on the "pass the table" screen), the log,
-and the live region, whose appended lines must be what `Announcer` tells that seat (and nothing at the pass
-screen). Each step also returns the time from the last key press or click to the redraw, bots' thinking taken out,
-which benchmarks/browser_redraw.py reports; the tests assert no time but a hang-only timeout (`HANG`).
-`lab_browser` is the fixture of one JupyterLab and one chromium for a test module. Used by
-tests/widgets/test_browser.py, tests/widgets/test_shipped_chapter.py and benchmarks/browser_redraw.py.
+`open_by_keyboard` runs it and Tabs into the table, and `KeyboardPlayer.step` then makes each choice with key
+presses alone (Tab, arrows, Enter or Space; the choice an agent would make; a rack's split as it starts, one key
+press). `set_up` starts any game and mode through the table's own set-up controls (the shipped chapter's table).
+Where a notebook holds several tables, the first one is the one played and checked. Every choice is made on a shadow
+table in this process too (same seed, same bots, the same control), so after each redraw the page is checked against
+it (`check_page`): the choices offered, the cards drawn face up (exactly the viewing seat's own, set-aside ones
+included; none on the "pass the table" screen), the log, and the live region, whose appended lines must be what
+`Announcer` tells that seat (and nothing at the pass screen), all read from the page at once. Each step also returns
+the time from the last key press or click to the redraw, bots' thinking taken out, which
+benchmarks/browser_redraw.py reports; the tests assert no time but a hang-only timeout (`HANG`). `lab_browser` is
+the fixture of one JupyterLab and one chromium for a test module, and `lab_page` of one page in which its tests open
+their notebooks one after another (`notebook_page` closes each after its test), so JupyterLab loads once, not for
+each test. Used by tests/widgets/test_browser.py, tests/widgets/test_shipped_chapter.py and
+benchmarks/browser_redraw.py.
 """
 from __future__ import annotations
 
@@ -57,6 +59,14 @@ RECORD_NEWS = """() => {
     new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(
         node => window.deerbookTold.push(node.textContent)))).observe(region, {childList: true});
 }"""
+# Whether an element is visible as Playwright's `:visible` has it: not hidden by `display` or `visibility`, and a
+# box of some size (the table holds a wide and a phone layout, one of them shown).
+VISIBLE = """
+    const visible = element => {
+        const box = element.getBoundingClientRect();
+        return element.checkVisibility() && getComputedStyle(element).visibility === 'visible' && box.width > 0
+            && box.height > 0;
+    };"""
 # The focused element: its kind, its text (a menu: its options), and how its focus ring is drawn.
 FOCUSED = r"""() => {
     const element = document.activeElement, style = getComputedStyle(element);
@@ -92,6 +102,7 @@ def free_port() -> int:
 
 
 DARK_THEME = '{"theme": "JupyterLab Dark"}'  # JupyterLab's theme setting, written in its settings folder
+VIEWPORT = {"width": 1280, "height": 1000}
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +115,21 @@ def lab_browser(tmp_path_factory):
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser, url, folder
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def lab_page(lab_browser):
+    """One page for a test module's notebooks (`notebook_page`): JupyterLab loads in it once, with the first."""
+    page = lab_browser[0].new_page(viewport=VIEWPORT)
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def notebook_page(lab_page):
+    """The module's JupyterLab page for a test that opens one notebook in it; the notebook is closed after."""
+    yield lab_page
+    close_notebook(lab_page)
 
 
 def shadow_table(game, options, seats, seed):
@@ -165,12 +191,7 @@ def table_of(page):
 
 
 def redraw_count(page) -> int:
-    return int(table_of(page).locator(REDRAW).first.get_attribute("data-redraw"))
-
-
-def seen_cards(page) -> list[str]:
-    """The cards the drawing shows, in the layout on screen (the table holds a wide and a phone layout)."""
-    return sorted(table_of(page).locator(".deerbook-view svg text.card:visible").all_text_contents())
+    return page.evaluate(f"() => Number(document.querySelector('.deerbook-table {REDRAW}').dataset.redraw)")
 
 
 def own_cards(state, seat: int) -> list[str]:
@@ -179,15 +200,42 @@ def own_cards(state, seat: int) -> list[str]:
                   for k, count in enumerate(place) if count)
 
 
-def page_log(page) -> list[str]:
-    """The log's lines as the page shows them, oldest first (the turn dividers left out)."""
-    return table_of(page).locator(".deerbook-log li:not(.deerbook-turn)").all_text_contents()
+def open_in_lab(page, url: str, notebook: str) -> None:
+    """Open the notebook: in the JupyterLab the page shows (File → Open from Path…), or in JupyterLab loaded
+    anew. Its kernel starts (`wait_for_kernel`)."""
+    if page.url.startswith(f"{url}/lab"):
+        page.get_by_role("menuitem", name="File", exact=True).click(timeout=HANG)
+        page.get_by_role("menuitem", name="Open from Path…").click(timeout=HANG)
+        page.locator(".jp-Dialog input").fill(notebook, timeout=HANG)
+        page.keyboard.press("Enter")
+    else:
+        page.goto(f"{url}/lab/tree/{notebook}?reset", timeout=START)
+
+
+def wait_for_kernel(page) -> None:
+    """Wait until the open notebook's kernel is ready."""
+    page.get_by_text("| Idle").first.wait_for(timeout=START)
+
+
+def close_notebook(page) -> None:
+    """Close the page's open notebook and shut its kernel down (File → Close and Shut Down Notebook), so the
+    next one opens in the same JupyterLab; where that fails, the next one loads JupyterLab anew."""
+    from playwright.sync_api import Error
+
+    try:
+        if page.locator(".jp-Notebook").count():
+            page.get_by_role("menuitem", name="File", exact=True).click(timeout=HANG)
+            page.get_by_role("menuitem", name="Close and Shut Down Notebook").click(timeout=HANG)
+            page.get_by_role("button", name="Ok").click(timeout=HANG)
+            page.locator(".jp-Notebook").wait_for(state="detached", timeout=HANG)
+    except Error:
+        page.goto("about:blank")
 
 
 def open_notebook(page, url: str, notebook: str) -> None:
     """Open the notebook, click into its cell (the only mouse click), run it and wait for the table."""
-    page.goto(f"{url}/lab/tree/{notebook}?reset", timeout=START)
-    page.get_by_text("| Idle").first.wait_for(timeout=START)  # the kernel is ready
+    open_in_lab(page, url, notebook)
+    wait_for_kernel(page)
     page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click(timeout=HANG)
     page.keyboard.press("Control+Enter")  # run the cell and stay on it, in command mode
     table_of(page).locator(REDRAW).first.wait_for(state="attached", timeout=START)
@@ -201,7 +249,7 @@ def wait_for_redraw(page, before: int) -> None:
 
 
 def bots_ms(page) -> float:
-    return float(table_of(page).locator(REDRAW).first.get_attribute("data-bots-ms"))
+    return page.evaluate(f"() => Number(document.querySelector('.deerbook-table {REDRAW}').dataset.botsMs)")
 
 
 # -- the mouse --------------------------------------------------------------------------------------------------
@@ -227,6 +275,17 @@ def play_by_clicks(page, url: str, notebook: str, shadow, clicks: int, rng: np.r
     return times
 
 
+# What the first table offers to click: the texts of its visible choices and, in the box of the first one, the
+# values of its visible number fields (a rack's split) and the options of its first visible menu.
+OFFERED = "() => {" + VISIBLE + """
+    const choices = [...document.querySelector('.deerbook-table').querySelectorAll('.deerbook-choice')].filter(visible);
+    const box = choices[0].parentElement, menu = [...box.querySelectorAll('select')].find(visible);
+    return {choices: choices.map(choice => choice.textContent),
+            fields: [...box.querySelectorAll('input[type=number]')].filter(visible).map(field => field.value),
+            options: menu ? [...menu.options].map(option => option.textContent) : []};
+}"""
+
+
 def click_choice(page, shadow, rng) -> None:
     """Pick a legal choice at random on the page (its label in words; a rack's split as it starts or a random one;
     the "show my table" button of a hot seat), and make the same choice on the shadow table (by the action's text
@@ -239,29 +298,25 @@ def click_choice(page, shadow, rng) -> None:
         shadow.pass_button.click()
         return
     names = {choice.label: choice.name for choice in choices(shadow, shadow.stop)}
+    offered = page.evaluate(OFFERED)
     box = table.locator(".deerbook-choice:visible").first.locator("xpath=..")
-    fields = box.locator("input[type=number]:visible")
-    if fields.count():
-        amounts = [int(field.input_value()) for field in fields.all()]
+    if amounts := [int(value) for value in offered["fields"]]:
         if rng.random() < 0.5:
             amounts = random_split(sum(map(abs, amounts)), len(amounts), rng)
-            for field, amount in zip(fields.all(), amounts):
-                field.fill(str(amount))
+            for index, amount in enumerate(amounts):
+                box.locator("input[type=number]:visible").nth(index).fill(str(amount))
         box.locator(".deerbook-choice:visible").click()
         shadow.split(amounts)
         return
-    selects = box.locator("select:visible")
-    if selects.count():
-        options = selects.first.locator("option").all_text_contents()
+    if options := offered["options"]:
         choice = options[int(rng.integers(len(options)))]
-        selects.first.select_option(label=choice)
+        box.locator("select:visible").first.select_option(label=choice)
         box.locator(".deerbook-choice:visible").click()
         shadow.play(names[choice.replace("\xa0", " ")])
         return
-    buttons = table.locator(".deerbook-choice:visible")
-    texts = buttons.all_text_contents()
+    texts = offered["choices"]
     index = int(rng.integers(len(texts)))
-    buttons.nth(index).click()
+    table.locator(".deerbook-choice:visible").nth(index).click()
     name = names[texts[index].strip()]
     shadow.roll() if name == "roll" else shadow.advance() if name == "next" else shadow.play(name)
 
@@ -346,11 +401,14 @@ def notebook_keys_stay_with_the_table(page) -> None:
     before = page.evaluate(CELLS), focused(page)
     for key in NOTEBOOK_KEYS:
         page.keyboard.press(key)
-    page.wait_for_timeout(500)  # a command would have run by now
+    page.wait_for_function(TWO_FRAMES, timeout=HANG)  # whatever a command did, JupyterLab has drawn it
     assert (page.evaluate(CELLS), focused(page)) == before
     assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0
 
 
+# True at its third look: with `wait_for_function` looking at each animation frame, once the page has drawn two
+# frames since (what JupyterLab had queued for the next frame has run).
+TWO_FRAMES = "(() => { let looks = 0; return () => ++looks > 2; })()"
 # Which of the table's parts (children of its box, in order) holds the focus; null outside the table.
 TABLE_PART = """() => {
     const table = document.activeElement.closest('.deerbook-table');
@@ -497,21 +555,36 @@ def button_labels(shadow) -> list[str]:
     return [part.description for part in parts if isinstance(part, w.Button) and part.layout.display != "none"]
 
 
+# What the first table shows, read in one go: the visible choice buttons' labels, the visible cards' names, the
+# log's lines (the turn dividers left out), the lines the live region gained since the last read, the lines it
+# holds, and whether it is still the same element.
+SHOWN = "() => {" + VISIBLE + """
+    const table = document.querySelector('.deerbook-table');
+    const all = selector => [...table.querySelectorAll(selector)];
+    return {choices: all('.deerbook-choices button').filter(visible).map(button => button.innerText),
+            cards: all('.deerbook-view svg text.card').filter(visible).map(card => card.textContent),
+            log: all('.deerbook-log li:not(.deerbook-turn)').map(line => line.textContent),
+            added: window.deerbookTold.splice(0),
+            news: all('.deerbook-news p').map(line => line.textContent),
+            sameRegion: document.querySelector('.deerbook-table .deerbook-news') === window.deerbookRegion};
+}"""
+
+
 def check_page(page, shadow, told: Told) -> None:
     """The page shows what the shadow table shows its viewing seat, and nothing more: the choices, the seat's own
     cards only, the seat's log, and the live region's new lines are Announcer's news for the seat."""
     from deerbook.widgets.script import LIVE_LINES
 
-    table = table_of(page)
-    assert table.locator(".deerbook-choices button:visible").all_inner_texts() == button_labels(shadow)
+    page_shows = page.evaluate(SHOWN)
+    assert page_shows["choices"] == button_labels(shadow)
     hidden = shadow.passing_to is not None
     if shadow.game.name.startswith("deer"):
-        assert seen_cards(page) == ([] if hidden else own_cards(shadow.state, shadow.viewer))
-    shown = page_log(page)
-    expected = [] if hidden else shadow.history[-len(shown):] if shown else shadow.history
+        assert sorted(page_shows["cards"]) == ([] if hidden else own_cards(shadow.state, shadow.viewer))
+    shown, history = page_shows["log"], shadow.history
+    expected = [] if hidden else history[-len(shown):] if shown else history
     assert shown == expected, ([(a, b) for a, b in zip(shown, expected) if a != b][:3], len(shown), len(expected))
-    added = page.evaluate("() => window.deerbookTold.splice(0)")
+    added = page_shows["added"]
     assert added == told.news()
-    assert set(added) <= set(shadow.history)  # the viewing seat's own log, never another seat's
-    assert table.locator(f"{NEWS} p").all_text_contents() == told.telling[-LIVE_LINES:]
-    assert page.evaluate(f"() => document.querySelector('.deerbook-table {NEWS}') === window.deerbookRegion")
+    assert set(added) <= set(history)  # the viewing seat's own log, never another seat's
+    assert page_shows["news"] == told.telling[-LIVE_LINES:]
+    assert page_shows["sameRegion"]

@@ -262,14 +262,21 @@ def click_choice(page, table, timeout: int = CELL_RUN) -> str:
 def run_all(page, timeout: int = CELL_RUN) -> list[str]:
     """Run every cell (Run → Run All Cells); wait until each code cell has run or one has failed, and return the
     tracebacks shown (a failed cell cancels the cells queued after it)."""
+    from playwright.sync_api import TimeoutError as Hung
+
     page.get_by_text("Run", exact=True).first.click()
     page.get_by_text("Run All Cells", exact=True).first.click()
-    page.wait_for_function(
-        """stderr => {
-            const failed = [...document.querySelectorAll(`.jp-OutputArea-output[data-mime-type="${stderr}"]`)]
-                .some(output => output.innerText.includes('Traceback'));
-            const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
-            return failed || prompts.every(prompt => /\\[\\d+\\]/.test(prompt.textContent));
-        }""", arg=STDERR, timeout=timeout)
+    try:
+        page.wait_for_function(
+            """stderr => {
+                const failed = [...document.querySelectorAll(`.jp-OutputArea-output[data-mime-type="${stderr}"]`)]
+                    .some(output => output.innerText.includes('Traceback'));
+                const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
+                return failed || prompts.every(prompt => /\\[\\d+\\]/.test(prompt.textContent));
+            }""", arg=STDERR, timeout=timeout)
+    except Hung as hung:  # say where it stopped: each cell's prompt and the kernel's status
+        prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").all_text_contents()
+        status = page.locator(".jp-StatusBar-Widget").all_inner_texts()
+        raise AssertionError(f"Run All did not finish: prompts {prompts}, status bar {status}") from hung
     errors = page.locator(f'.jp-OutputArea-output[data-mime-type="{STDERR}"]').all_inner_texts()
     return [error for error in errors if "Traceback" in error]

@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from page_frames import wait_two_frames
 from screenshots import screenshot
 
 CHROMIUM = "/usr/bin/chromium"
@@ -401,14 +402,11 @@ def notebook_keys_stay_with_the_table(page) -> None:
     before = page.evaluate(CELLS), focused(page)
     for key in NOTEBOOK_KEYS:
         page.keyboard.press(key)
-    page.wait_for_function(TWO_FRAMES, timeout=HANG)  # whatever a command did, JupyterLab has drawn it
+    wait_two_frames(page, HANG)  # whatever a command did, JupyterLab has drawn it
     assert (page.evaluate(CELLS), focused(page)) == before
     assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0
 
 
-# True at its third look: with `wait_for_function` looking at each animation frame, once the page has drawn two
-# frames since (what JupyterLab had queued for the next frame has run).
-TWO_FRAMES = "(() => { let looks = 0; return () => ++looks > 2; })()"
 # Which of the table's parts (children of its box, in order) holds the focus; null outside the table.
 TABLE_PART = """() => {
     const table = document.activeElement.closest('.deerbook-table');

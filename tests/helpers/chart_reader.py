@@ -1,11 +1,10 @@
 """What a reader does to a built page's charts: scroll each into view (plotly.js draws a chart only then), and
 pick a dropdown's or slider's last step."""
 
+from page_frames import wait_two_frames
 
 #: ms to wait for a chart to be drawn once it is in view (plotly.js loads with the first): a hang, not a speed
 DRAWN = 120_000
-#: Run in the page: resolves once two more frames are drawn (a resize, a theme or a pick is noticed by then).
-TWO_FRAMES_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 #: Run in the page: whether no chart is being drawn (the page script marks a chart busy while it draws it).
 CHARTS_IDLE_JS = "() => Array.from(document.querySelectorAll('div.deerbook-plotly')).every((div) => !div.deerbookBusy)"
 
@@ -25,7 +24,7 @@ def draw_every_chart(page) -> int:
 def settle(page) -> None:
     """Wait until the charts show what the page now asks of them: the page has noticed the change (two frames) and
     has drawn every chart it draws again."""
-    page.evaluate(TWO_FRAMES_JS)
+    wait_two_frames(page, DRAWN)
     page.wait_for_function(CHARTS_IDLE_JS, timeout=DRAWN)
 
 

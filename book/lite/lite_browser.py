@@ -261,11 +261,21 @@ def click_choice(page, table, timeout: int = CELL_RUN) -> str:
 
 def run_all(page, timeout: int = CELL_RUN) -> list[str]:
     """Run every cell (Run → Run All Cells); wait until each code cell has run or one has failed, and return the
-    tracebacks shown (a failed cell cancels the cells queued after it)."""
+    tracebacks shown (a failed cell cancels the cells queued after it). A Run All given before the notebook's session
+    has its kernel runs nothing (JupyterLab clears each cell instead): while the first code cell's prompt is
+    unchanged (neither queued nor run), give it again."""
     from playwright.sync_api import TimeoutError as Hung
 
-    page.get_by_text("Run", exact=True).first.click()
-    page.get_by_text("Run All Cells", exact=True).first.click()
+    first = page.locator(".jp-Notebook .jp-CodeCell").first
+    before = first.locator(".jp-InputPrompt").text_content()
+    for _ in range(PRESSES):
+        page.get_by_text("Run", exact=True).first.click()
+        page.get_by_text("Run All Cells", exact=True).first.click()
+        try:
+            wait_for_prompt_change(page, first, before, QUEUED)
+            break
+        except Hung:
+            continue
     try:
         page.wait_for_function(
             """stderr => {

@@ -175,23 +175,33 @@ def wait_for_prompt_change(page, cell, before: str, timeout: int) -> None:
                            arg=[cell.locator(".jp-InputPrompt").element_handle(), before], timeout=timeout)
 
 
-def run_cell(page, index: int, timeout: int = CELL_RUN) -> str:
-    """Run cell `index` (select it, Shift+Enter), wait for its execution number and return its text output.
-    A key press that arrives before the notebook listens is lost: while the prompt is unchanged (the cell
-    neither queued nor run), press again."""
+def give_until_queued(page, cell, give) -> None:
+    """`give()` (a key press, a menu command) the notebook, again while the cell's prompt is unchanged (the cell
+    neither queued nor run), at most PRESSES times: a key press that arrives before the notebook listens is lost, and
+    a run asked for before the notebook's session has its kernel runs nothing (JupyterLab clears the cell)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    cell = cells(page).nth(index)
     before = cell.locator(".jp-InputPrompt").text_content()
     for _ in range(PRESSES):
+        give()
+        try:
+            wait_for_prompt_change(page, cell, before, QUEUED)
+            return
+        except PlaywrightTimeout:
+            continue
+
+
+def run_cell(page, index: int, timeout: int = CELL_RUN) -> str:
+    """Run cell `index` (select it, Shift+Enter, `give_until_queued`), wait for its execution number and return its
+    text output."""
+    cell = cells(page).nth(index)
+
+    def shift_enter() -> None:
         cell.locator(".jp-InputPrompt").click(timeout=timeout)
         page.keyboard.press("Escape")
         page.keyboard.press("Shift+Enter")
-        try:
-            wait_for_prompt_change(page, cell, before, QUEUED)
-            break
-        except PlaywrightTimeout:
-            continue
+
+    give_until_queued(page, cell, shift_enter)
     wait_for_prompt(page, cell, r"\[\d+\]", timeout)
     return cell_output(cell, index)
 
@@ -261,21 +271,15 @@ def click_choice(page, table, timeout: int = CELL_RUN) -> str:
 
 def run_all(page, timeout: int = CELL_RUN) -> list[str]:
     """Run every cell (Run → Run All Cells); wait until each code cell has run or one has failed, and return the
-    tracebacks shown (a failed cell cancels the cells queued after it). A Run All given before the notebook's session
-    has its kernel runs nothing (JupyterLab clears each cell instead): while the first code cell's prompt is
-    unchanged (neither queued nor run), give it again."""
+    tracebacks shown (a failed cell cancels the cells queued after it). Given again while the first code cell is
+    neither queued nor run (`give_until_queued`)."""
     from playwright.sync_api import TimeoutError as Hung
 
-    first = page.locator(".jp-Notebook .jp-CodeCell").first
-    before = first.locator(".jp-InputPrompt").text_content()
-    for _ in range(PRESSES):
+    def run_all_cells() -> None:
         page.get_by_text("Run", exact=True).first.click()
         page.get_by_text("Run All Cells", exact=True).first.click()
-        try:
-            wait_for_prompt_change(page, first, before, QUEUED)
-            break
-        except Hung:
-            continue
+
+    give_until_queued(page, page.locator(".jp-Notebook .jp-CodeCell").first, run_all_cells)
     try:
         page.wait_for_function(
             """stderr => {

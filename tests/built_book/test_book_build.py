@@ -682,7 +682,6 @@ def test_axe_finds_no_serious_violation(browser_sweep: _Sweep, pages: dict[Path,
     assert not failures, f"{len(failures)} serious or critical axe violation(s):\n" + "\n".join(failures[:60])
 
 
-
 def test_the_chart_table_check_sees_a_wrong_cell() -> None:
     """The sweep's comparison of a chart's data table with its figure (tests/helpers/chart_checks.py) finds a missing
     exact fraction and a wrong value, and reads cells to the places they show."""

@@ -28,7 +28,8 @@ from urllib.parse import urlencode
 import pytest
 
 import axe
-from browser_page import PAGE, ROOT, START, START_BUTTON, Look, TablePage, contrast, runtime_built, runtime_of
+from browser_page import ANSWER, PAGE, ROOT, START, START_BUTTON, Look, TablePage, runtime_built, runtime_of
+from colours import contrast
 from deerbook.engine.registry import agents_for
 from deerbook.play.page import PageTable
 from deerbook.play.table_html import split_offered
@@ -446,7 +447,8 @@ def test_axe_finds_no_serious_fault_in_the_table_mid_game(context, server, width
         table.root.locator("[data-part=choices] button").first.focus()
         for scheme in ("light", "dark"):
             table.page.emulate_media(color_scheme=scheme)
-            table.page.wait_for_function("scheme => document.documentElement.dataset.theme === scheme", arg=scheme)
+            table.page.wait_for_function("scheme => document.documentElement.dataset.theme === scheme", arg=scheme,
+                                        timeout=ANSWER)
             where = f"{form['game']} {width} px {scheme}"
             found += [(where, v) for v in axe.violations(table.page, ROOT)]
         table.page.close()

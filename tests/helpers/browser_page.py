@@ -12,7 +12,6 @@ and every other host is blocked (book/lite/lite_browser.py).
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,12 +68,14 @@ AIM = """([selector, index]) => {
   };
   return button && !button.disabled && (middle() || (button.scrollIntoView({ block: "center" }), middle()));
 }"""
+# The table's choice buttons as [data-op, data-name, label].
+BUTTONS = """root => [...document.querySelectorAll(root + ' [data-part=choices] button')]
+    .map(b => [b.dataset.op, b.dataset.name || '', b.innerText])"""
 # The table as a test looks at it after a move (a `Look`), as one JSON string; `parts`: the parts whose text it needs.
 LOOK = f"""([root, parts]) => {{
   const table = document.querySelector(root);
   return JSON.stringify({{ state: table.dataset.state || "", answers: Number(table.dataset.answers || 0),
-    buttons: [...table.querySelectorAll("[data-part=choices] button")]
-      .map(b => [b.dataset.op, b.dataset.name || "", b.innerText]),
+    buttons: ({BUTTONS})(root),
     log: [...table.querySelectorAll(".deerbook-log li")].map(li => [li.className, li.innerText]),
     told: window.deerbookTold, focus: ({FOCUS})(root),
     texts: Object.fromEntries(parts.map(part => [part, table.querySelector(`[data-part=${{part}}]`).innerText])) }});
@@ -167,11 +168,9 @@ class TablePage:
         found = json.loads(self.page.evaluate(LOOK, [ROOT, list(parts)]))
         return Look(**{**found, "log": turns(found["log"])})
 
-    def buttons(self) -> list[tuple[str, str, str]]:
-        """The table's choice buttons as (data-op, data-name, label)."""
-        return self.page.evaluate(
-            """root => [...document.querySelectorAll(root + ' [data-part=choices] button')]
-                .map(b => [b.dataset.op, b.dataset.name || '', b.innerText])""", ROOT)
+    def buttons(self) -> list[list[str]]:
+        """The table's choice buttons as [data-op, data-name, label]."""
+        return self.page.evaluate(BUTTONS, ROOT)
 
     def click(self, index: int = 0, part: str = "choices", before: int | None = None) -> None:
         """Click a button of the table (`index` -1: the last) with the mouse, once it is enabled and nothing covers
@@ -214,13 +213,3 @@ class TablePage:
         """The text of one part of the table ("status", "view", "help", ...)."""
         return self.root.locator(f"[data-part={part}]").inner_text()
 
-
-def contrast(first: str, second: str) -> float:
-    """The WCAG contrast ratio of two CSS colours given as "rgb(...)" or "rgba(...)" (alpha ignored)."""
-    def luminance(colour: str) -> float:
-        channels = [float(c) / 255 for c in re.findall(r"[\d.]+", colour)[:3]]
-        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)

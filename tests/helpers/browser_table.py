@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from colours import contrast
 from page_frames import wait_two_frames
 from screenshots import screenshot
 
@@ -131,6 +132,22 @@ def notebook_page(lab_page):
     """The module's JupyterLab page for a test that opens one notebook in it; the notebook is closed after."""
     yield lab_page
     close_notebook(lab_page)
+
+
+def dark_lab_page(lab_browser):
+    """A new page of `lab_browser` with JupyterLab loaded in its dark theme (the setting written for that load only,
+    so a page loaded later is light); notebooks open in it by `open_in_lab`."""
+    browser, url, folder = lab_browser
+    themes = folder / ".lab" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
+    themes.parent.mkdir(parents=True, exist_ok=True)
+    themes.write_text(DARK_THEME)
+    page = browser.new_page(viewport=VIEWPORT)
+    try:
+        page.goto(f"{url}/lab?reset", timeout=START)
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=START)
+    finally:
+        themes.unlink()
+    return page
 
 
 def shadow_table(game, options, seats, seed):
@@ -505,23 +522,6 @@ def assert_focus_on(page, widget) -> None:
     ring = focused(page)
     assert ring["inTable"] and ring["focusVisible"] and ring["ring"] != "none" and ring["width"] >= 2, ring
     assert contrast(ring["color"], ring["background"]) >= 3, ring
-
-
-def rgb(color: str, under: tuple[float, ...] = (1.0, 1.0, 1.0)) -> tuple[float, ...]:
-    """An `rgb()`/`rgba()` colour as 0-1 channels, a translucent one laid over `under`."""
-    values = [float(v) for v in color[color.index("(") + 1:-1].split(",")]
-    alpha = values[3] if len(values) == 4 else 1.0
-    return tuple(alpha * v / 255 + (1 - alpha) * u for v, u in zip(values[:3], under))
-
-
-def contrast(color: str, background: str) -> float:
-    """WCAG's contrast ratio of two CSS colours."""
-    def luminance(channels):
-        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-    back = rgb(background)
-    light, dark = sorted((luminance(rgb(color, back)), luminance(back)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 # -- what the page must show --------------------------------------------------------------------------------------

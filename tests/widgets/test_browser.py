@@ -18,7 +18,7 @@ import axe
 import numpy as np
 import pytest
 
-from browser_table import (DARK_THEME, VIEWPORT, KeyboardPlayer, assert_focus_on, control_kind, lab_browser,
+from browser_table import (KeyboardPlayer, assert_focus_on, control_kind, dark_lab_page, lab_browser,
                            lab_page, missing_reason, notebook_keys_stay_with_the_table, notebook_page,
                            open_by_keyboard, play_by_clicks, shadow_table, write_notebook)
 from screenshots import screenshot
@@ -91,18 +91,13 @@ def test_a_football_turn_by_keyboard_alone(lab_browser, notebook_page):
 
 
 def test_the_focus_ring_shows_in_the_dark_theme(lab_browser):
-    browser, folder = lab_browser[0], lab_browser[2]
-    themes = folder / ".lab" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
-    themes.parent.mkdir(parents=True, exist_ok=True)
-    themes.write_text(DARK_THEME)
-    page = browser.new_page(viewport=VIEWPORT)  # JupyterLab loaded anew, in the dark theme
+    page = dark_lab_page(lab_browser)  # JupyterLab loaded anew, in the dark theme
     try:
         player = play_by_keyboard(lab_browser, page, "deer", {"num_players": 2}, ["human", "greedy"], 8, 4)
         assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
         assert_focus_on(page, player.shadow.first_control())  # its ring: >= 3:1 on the dark theme
     finally:
         page.close()
-        themes.unlink()
 
 
 @pytest.mark.skipif(axe.missing_reason() is not None, reason=str(axe.missing_reason()))

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from browser_table import (DARK_THEME, HANG, RECORD_NEWS, START, VIEWPORT, Told, check_page, click_choice,
+from browser_table import (HANG, RECORD_NEWS, START, Told, check_page, click_choice, dark_lab_page,
                            close_notebook, control_kind, lab_browser, lab_page, missing_reason, notebook_page,
                            open_in_lab, redraw_count, set_up, shadow_table, table_of, wait_for_kernel,
                            wait_for_redraw)
@@ -68,18 +68,8 @@ def shipped(lab_browser, lab_page):
 
 @pytest.fixture(scope="module")
 def dark_page(lab_browser):
-    """A second page for the module, its JupyterLab loaded in the dark theme (the setting written for that load
-    only, so a page loaded later is light)."""
-    browser, url, folder = lab_browser
-    themes = folder / ".lab" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
-    themes.parent.mkdir(parents=True, exist_ok=True)
-    themes.write_text(DARK_THEME)
-    page = browser.new_page(viewport=VIEWPORT)
-    try:
-        page.goto(f"{url}/lab?reset", timeout=START)
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=START)
-    finally:
-        themes.unlink()
+    """A second page for the module, its JupyterLab loaded in the dark theme."""
+    page = dark_lab_page(lab_browser)
     yield page
     page.close()
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """deerbook's set-up commands: Python 3.11 and pip (npm for the book's live site, chromium for the browser tests).
 
-  python3 dev.py install     create .venv if needed and install deerbook[dev] into it, at the versions pinned in
-                             constraints.txt (then: .venv/bin/deerbook)
+  python3 dev.py install     create .venv if needed and install into it what requirements/dev.lock pins (deerbook's
+                             extras and the dev dependency group) and deerbook itself (then: .venv/bin/deerbook)
   python3 dev.py book [--no-serve]
-                             create .venv if needed, install deerbook[dev], build the book and its live site, then
+                             create .venv if needed, install as above, build the book and its live site, then
                              serve it on http://127.0.0.1:8000 and open it in a browser (Ctrl-C stops the server;
                              --no-serve only builds: book/_build/html)
   python3 dev.py test [--quick] [PYTEST_ARGUMENT ...]
@@ -14,8 +14,10 @@
   python3 dev.py notebooks [NOTEBOOK ...]
                              re-execute notebooks in place (default: all of notebooks/*.ipynb); stored so that
                              a re-run on unchanged code leaves `git diff` empty
-  python3 dev.py lock        pin what a fresh install of deerbook[dev] resolves to today (constraints.txt), install
-                             it into .venv and store every notebook again with it
+  python3 dev.py lock [--keep]
+                             resolve requirements/dev.lock again at the newest versions pyproject.toml allows, for
+                             every platform, install it into .venv and store every notebook again with it; --keep
+                             keeps the lock's versions and only pins what pyproject.toml added (no notebook re-run)
   python3 dev.py pictures    redraw the README's pictures (book/pictures/*.png: book/pictures.py, needs chromium)
   python3 dev.py clean       remove the book build
 """
@@ -27,7 +29,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import venv
 from pathlib import Path
 from typing import Callable
@@ -36,9 +37,14 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / "bin"
 STAMP = VENV / ".deerbook-installed"
-# The exact versions the stored notebook outputs were made with (nbval compares them exactly); pyproject.toml keeps
-# ranges for the package's users.
-CONSTRAINTS = ROOT / "constraints.txt"
+LABEXTENSION = VENV / "share" / "jupyter" / "labextensions" / "deerbook"  # where JupyterLab finds deerbook's extension
+# The exact versions, with every file's hash, of all that .venv holds but deerbook: deerbook's LOCKED_EXTRAS and the
+# dev dependency group, resolved once for Linux, macOS and Windows and Python LOCK_PYTHON to 3.13 (the markers say
+# which line is for where). The stored notebook outputs were made with them (nbval compares them exactly);
+# pyproject.toml keeps ranges for the package's users. Written by `python3 dev.py lock`.
+LOCK = ROOT / "requirements" / "dev.lock"
+LOCKED_EXTRAS = ("charts", "widgets", "cluster")  # the dev group has the openspiel extra's open-spiel, with a marker
+LOCK_PYTHON = "3.11.5"  # the oldest Python the lock is for: its soupsieve needs 3.11.5
 BOOK_HTML = ROOT / "book" / "_build" / "html"
 PYTEST = ["python", "-m", "pytest", "-p", "no:cacheprovider"]
 # pytest-xdist: a worker per core (the browser tests, which wait on pages, take one more).
@@ -69,51 +75,83 @@ def run(*command: str, **extra_env: str) -> None:
 
 
 def install() -> None:
-    """Create .venv and install deerbook[dev] at the pinned versions, unless done since pyproject.toml or
-    constraints.txt last changed."""
+    """Create .venv and install into it what the lock pins (each file's hash checked) and deerbook (editable, with
+    no dependency of its own: the lock has them), unless done since pyproject.toml or the lock last changed."""
+    require_lock_python(sys.version_info[:3])
     if not (BIN / "python").exists():
         print(f"+ creating {VENV}", flush=True)
         venv.create(VENV, with_pip=True)
         run("python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    changed = max(path.stat().st_mtime for path in (ROOT / "pyproject.toml", CONSTRAINTS))
+    changed = max(path.stat().st_mtime for path in (ROOT / "pyproject.toml", LOCK))
     if not STAMP.exists() or STAMP.stat().st_mtime < changed:
-        run("python", "-m", "pip", "install", "--quiet", "--constraint", str(CONSTRAINTS), "-e", ".[dev]")
+        if LABEXTENSION.is_symlink():  # pip would write its copy of the extension through the link, into the checkout
+            LABEXTENSION.unlink()
+        run("python", "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps", "--requirement", str(LOCK))
+        run("python", "-m", "pip", "install", "--quiet", "--no-deps", "--editable", ".")
+        remove_unlocked()
+        run("python", "-m", "pip", "check")  # the lock has every dependency of everything installed here
         STAMP.touch()
-    link_labextension()
+    develop_labextension()
 
 
-def link_labextension() -> None:
-    """Link labextension/ where JupyterLab looks for extensions: an editable install leaves out the data files that
-    installing the wheel puts there."""
-    target = VENV / "share" / "jupyter" / "labextensions" / "deerbook"
-    if not target.exists():
-        target.unlink(missing_ok=True)  # a link left pointing nowhere
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.symlink_to(ROOT / "labextension", target_is_directory=True)
+def develop_labextension() -> None:
+    """Link the built JupyterLab extension (deerbook/labextension) where JupyterLab finds extensions, with JupyterLab's
+    `jupyter labextension develop`: the editable install copies it there, so a rebuild would not show."""
+    if LABEXTENSION.resolve() != ROOT / "deerbook" / "labextension":
+        run("jupyter", "labextension", "develop", "--overwrite", ".")
 
 
-def lock() -> None:
-    """Pin in constraints.txt what a fresh environment resolves deerbook[dev] to today, install that into .venv and
-    store every notebook again with it (check `git diff notebooks/`: a changed output is a changed library)."""
-    with tempfile.TemporaryDirectory(prefix="deerbook-lock-") as folder:
-        print(f"+ resolving deerbook[dev] in a fresh environment ({folder})", flush=True)
-        venv.create(folder, with_pip=True)
-        python = str(Path(folder) / "bin" / "python")
-        subprocess.run([python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
-        subprocess.run([python, "-m", "pip", "install", "--quiet", f"{ROOT}[dev]"], check=True)
-        frozen = subprocess.run([python, "-m", "pip", "freeze", "--exclude", "deerbook"], check=True,
-                                capture_output=True, text=True).stdout
-    CONSTRAINTS.write_text(LOCK_HEADER.format(python=".".join(map(str, sys.version_info[:2]))) + frozen)
+def require_lock_python(version: tuple[int, ...]) -> None:
+    """Stop with the reason unless the lock is for `version` of Python (the one creating .venv)."""
+    if version < tuple(map(int, LOCK_PYTHON.split("."))):
+        sys.exit(f"dev.py: requirements/dev.lock is for Python {LOCK_PYTHON} or newer, and this is Python "
+                 f"{'.'.join(map(str, version))}: run dev.py with a newer python3")
+
+
+def remove_unlocked() -> None:
+    """Uninstall what .venv holds but the lock no longer pins (a dependency dropped since the last install), so that
+    .venv holds what a fresh install would."""
+    listed = subprocess.run([str(BIN / "python"), "-m", "pip", "list", "--format=json"], check=True,
+                            capture_output=True, text=True).stdout
+    stale = unlocked([package["name"] for package in json.loads(listed)], LOCK.read_text())
+    if stale:
+        run("python", "-m", "pip", "uninstall", "--quiet", "--yes", *stale)
+
+
+def unlocked(installed: list[str], lock_text: str) -> list[str]:
+    """The packages of `installed` that the lock pins for no platform, but pip and deerbook."""
+    return sorted({normalized(name) for name in installed} - locked_names(lock_text) - {"pip", "deerbook"})
+
+
+def locked_names(lock_text: str) -> set[str]:
+    """The normalized name of every package a lock pins, whatever its marker."""
+    return {normalized(found[1]) for found in re.finditer(r"(?m)^([A-Za-z0-9][\w.-]*)==", lock_text)}
+
+
+def normalized(name: str) -> str:
+    """A package name as PyPI compares names (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def lock(*arguments: str) -> None:
+    """Resolve the lock again at the newest versions pyproject.toml allows, install it into .venv and store every
+    notebook again with it (then read `git diff notebooks/`: a changed output is a changed library). With --keep,
+    only what pyproject.toml added or changed is resolved and the notebooks are left as they are."""
+    install()  # .venv's uv resolves
+    keep = "--keep" in arguments
+    run(*lock_command(upgrade=not keep))
     install()
-    notebooks()
+    if not keep:
+        notebooks()
 
 
-LOCK_HEADER = """\
-# The exact versions deerbook's test and book environments use (pip constraints), so the stored notebook outputs,
-# which nbval compares exactly, were made with what every fresh install gets. Written by `python3 dev.py lock`
-# (Python {python}: a fresh environment's `pip freeze`), which also re-stores the notebooks; used by
-# `python3 dev.py install` (and so by the book, the tests and .ci/run). pyproject.toml keeps ranges for users.
-"""
+def lock_command(upgrade: bool) -> list[str]:
+    """uv's command that writes the lock: one resolution for every platform (--universal) with every file's hash,
+    keeping the versions the lock has unless `upgrade`."""
+    return ["uv", "pip", "compile", "pyproject.toml", *(f"--extra={extra}" for extra in LOCKED_EXTRAS),
+            "--group=dev", "--universal", f"--python-version={LOCK_PYTHON}", "--generate-hashes",
+            *(["--upgrade"] if upgrade else []), "--custom-compile-command=python3 dev.py lock", "--quiet",
+            f"--output-file={LOCK.relative_to(ROOT)}"]
 
 
 def book(*arguments: str) -> None:
@@ -174,7 +212,7 @@ def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
     """The stages of `dev.py test ARGUMENTS`, in order: the one list of them (CONTRIBUTING.md points here;
     benchmarks/test_stages.py times each). Every pytest run uses every core (pytest-xdist).
 
-    1. install: .venv with deerbook[dev] at constraints.txt's versions.
+    1. install: .venv with what requirements/dev.lock pins, and deerbook.
     2. axe-core and the Nu HTML checker, fetched once from npm into book/lite/_cache (tests/helpers/axe.py, nu.py).
     3. ruff check . and mypy deerbook, both configured in pyproject.toml.
     4. unit tests: pytest over tests/ but the browser tests (`BROWSER_TESTS`), spread test by test over the
@@ -284,7 +322,8 @@ COMMANDS = {"install": install, "book": book, "test": test, "notebooks": noteboo
 
 if __name__ == "__main__":
     command, *arguments = sys.argv[1:] or [""]
-    takes_arguments = command in ("notebooks", "test") or (command == "book" and arguments == ["--no-serve"])
+    takes_arguments = (command in ("notebooks", "test") or (command == "book" and arguments == ["--no-serve"])
+                       or (command == "lock" and arguments == ["--keep"]))
     if command not in COMMANDS or (arguments and not takes_arguments):
         sys.exit(__doc__)
     try:

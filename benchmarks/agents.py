@@ -1,51 +1,83 @@
-"""The greedy Deer agent's time per decision kind, and the search agent's and the advisor's per decision: python
-benchmarks/agents.py [--games N] [--players P] [--warm-up W] [--no-gc] [--search-games S] [--advisor-games A]
+"""The players against their budgets, per game and mode: python benchmarks/agents.py [--games N] [--search-games S]
+[--advisor-games A] [--only MODE ...] [--phases]
 
-Plays seeded greedy games as `run.py` does (the engine's runner, seeds 0 to N-1 after W untimed warm-up games, one
-by default, so the agent's caches warm up as in any batch) and times every `GreedyAgent.act` call, grouped by the
-phase it decides (the agent reads its observation by key, so the entries it reads are worked out inside the call).
-Prints, per phase, decisions per game, CPU microseconds per decision and CPU milliseconds per game, then
-the agent's share of a game beside the whole game's CPU time (CPU time throughout: the wall clock also counts the
-other processes' turns on a busy machine). The first games fill the agent's bounded caches (its
-Joker tables, for instance): a larger W shows the steady state, and the difference what the fills cost a short run.
-A collector pause lands on whichever call allocates past its threshold, so a change that only moves allocations
-moves those pauses between phases: --no-gc turns the collector off while timing, for comparing two versions phase
-by phase (the whole game's time with the collector on is `run.py`'s figure).
+For each mode (Deer 4 players, Deer with knocking, the card edition, Football 2 players, solo normal and hard), in
+CPU time (`time.process_time`: on a busy machine the wall clock also counts the other processes' turns):
 
-Then the search agent (`bots.search`, its default budget) in seat 0 of S seeded games against greedy agents, 4-player
-Deer and 2-player Football: the CPU time of each decision with a choice (a single legal action is taken at once), its
-median (target: at most 1 s on one core), mean and largest, and the CPU time of a whole game; and the same for the
-advisor (`bots.deer_advisor`, `bots.football_advisor`) in A games: 4-player Deer, with knocking on (where it decides
-every knock), and 2-player Football.
+- greedy: CPU ms of a whole greedy game (the engine's runner, seeds 0 to N-1 after one untimed warm-up game, as
+  `run.py` plays), against its budget (Deer 5 ms, Football 3 ms, on a quiet machine);
+- search: the median CPU ms of the search agent's decisions with a choice (a single legal action is taken at once)
+  in seat 0 of S seeded games against greedy agents, against 100 ms (`bots.search`, its default budget);
+- advisor: the same for the advisor in A games; its budget is strength, not time (`bots.deer_advisor`), so its row
+  has no target.
+
+Each row says "met" or "not met"; the load average is printed first (a loaded machine is slower in CPU time too:
+the processes share the caches). `--phases` adds the greedy Deer agent's time per decision kind (the agent reads its
+observation by key, so the entries it reads are worked out inside the call).
 """
 import argparse
-import gc
+import os
 import pathlib
+import statistics
 import sys
 import time
 from collections import Counter
+from typing import NamedTuple
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-import statistics  # noqa: E402
-
 from deerbook.bots.deer_greedy import GreedyAgent  # noqa: E402
-from deerbook.bots.search import SearchAgent  # noqa: E402
 from deerbook.engine import make_game, play  # noqa: E402
 from deerbook.engine.registry import make_agents  # noqa: E402
 
-SEARCH_TARGET_SECONDS = 1.0  # the search agent's median decision on one core, at its default budget
+SEARCH_TARGET_MS = 100.0  # the search agent's median decision (the review of a whole game waits on it)
+
+
+class Mode(NamedTuple):
+    """A game and its options, and the greedy game's budget in CPU ms."""
+
+    label: str
+    game: str
+    options: dict
+    greedy_target_ms: float
+
+
+MODES = (
+    Mode("Deer 4p", "deer", {"num_players": 4}, 5.0),
+    Mode("Deer knocking", "deer", {"num_players": 4, "knocking": True}, 5.0),
+    Mode("card edition", "deer-cards", {"num_players": 4}, 5.0),
+    Mode("Football 2p", "football", {"num_players": 2}, 3.0),
+    Mode("solo normal", "football", {"num_players": 1, "solo_difficulty": "normal"}, 3.0),
+    Mode("solo hard", "football", {"num_players": 1, "solo_difficulty": "hard"}, 3.0),
+)
+
+
+def verdict(value: float, target: float | None) -> str:
+    """The target beside the figure and whether it is met."""
+    if target is None:
+        return "no time target"
+    return f"target {target:g}: {'met' if value <= target else 'not met'}"
+
+
+def greedy_ms(mode: Mode, games: int) -> float:
+    """CPU ms of a whole greedy game of `mode` (seeds 0 to games-1, after one untimed warm-up game)."""
+    game = make_game(mode.game, **mode.options)
+    play(game, make_agents(game, ["greedy"] * game.num_players), 10_000)  # imports, data, the agents' caches
+    start = time.process_time()
+    for seed in range(games):
+        play(game, make_agents(game, ["greedy"] * game.num_players), seed)
+    return 1000 * (time.process_time() - start) / games
 
 
 class Timed:
-    """An agent (by its catalogue name), noting the CPU time of each decision with a choice (a single legal action is
-    taken at once by every agent)."""
+    """An agent (by its catalogue name), noting the CPU seconds of each decision with a choice."""
 
     def __init__(self, game, name: str, seconds: list[float]):
         self.agent, self.seconds = make_agents(game, [name])[0], seconds
         self.observes_by_key = getattr(self.agent, "observes_by_key", False)
 
     def act(self, observation, legal, rng):
+        """The agent's action, timed when there was a choice."""
         start = time.process_time()
         action = self.agent.act(observation, legal, rng)
         if len(legal) > 1:
@@ -53,30 +85,44 @@ class Timed:
         return action
 
 
-def decision_timing(agent: str, name: str, players: int, games: int, target: float | None = None, **options) -> None:
-    """Print `agent`'s CPU time per decision in seat 0 of `games` seeded games (`options`) against greedy agents."""
-    game, seconds = make_game(name, num_players=players, **options), []
-    start = time.process_time()
+def decision_ms(mode: Mode, agent: str, games: int) -> list[float]:
+    """CPU ms of each decision with a choice of `agent` in seat 0 of `games` seeded games against greedy agents."""
+    game, seconds = make_game(mode.game, **mode.options), []
     for seed in range(games):
-        play(game, [Timed(game, agent, seconds), *make_agents(game, ["greedy"] * (players - 1))], seed)
-    per_game = (time.process_time() - start) / games
-    median = statistics.median(seconds)
-    verdict = "" if target is None else f" (target <= {1000 * target:g}: {'met' if median <= target else 'NOT met'})"
-    variant = "".join(f", {key}={value}" for key, value in options.items())
-    print(f"{agent}, {players}-player {name}{variant}, {games} games: {len(seconds) / games:.0f} decisions with a "
-          "choice a game, "
-          f"CPU ms per decision: median {1000 * median:.2f}{verdict}, mean {1000 * statistics.fmean(seconds):.2f}, "
-          f"largest {1000 * max(seconds):.0f}; {per_game:.2f} CPU s a game")
+        play(game, [Timed(game, agent, seconds), *make_agents(game, ["greedy"] * (game.num_players - 1))], seed)
+    return [1000 * s for s in seconds]
+
+
+def decision_row(mode: Mode, agent: str, games: int, target: float | None) -> str:
+    """One row: the median, mean and largest decision of `agent` in `mode`, beside its target."""
+    ms = decision_ms(mode, agent, games)
+    if not ms:
+        return f"{mode.label:14s} {agent:8s} no decision with a choice in {games} games"
+    median = statistics.median(ms)
+    return (f"{mode.label:14s} {agent:8s} median {median:8.2f} ms a decision ({verdict(median, target)}); "
+            f"mean {statistics.fmean(ms):.2f}, largest {max(ms):.0f}, {len(ms)} decisions in {games} games")
+
+
+def report(modes: list[Mode], args: argparse.Namespace) -> None:
+    """Every figure of every mode, a line each."""
+    for mode in modes:
+        ms = greedy_ms(mode, args.games)
+        print(f"{mode.label:14s} greedy   {ms:8.2f} ms a game ({verdict(ms, mode.greedy_target_ms)}; "
+              f"{args.games} games)", flush=True)
+        if args.search_games:
+            print(decision_row(mode, "search", args.search_games, SEARCH_TARGET_MS), flush=True)
+        if args.advisor_games:
+            print(decision_row(mode, "advisor", args.advisor_games, None), flush=True)
 
 
 class TimedGreedy(GreedyAgent):
-    """The greedy agent, adding the CPU time of each decision to its phase's total (CPU time: on a busy machine the
-    wall clock also counts the other processes' turns on the core)."""
+    """The greedy Deer agent, adding the CPU time of each decision to its phase's total."""
 
     def __init__(self, seconds: Counter, decisions: Counter):
         self.seconds, self.decisions = seconds, decisions
 
     def act(self, observation, legal, rng):
+        """The greedy action, timed by phase."""
         start = time.process_time()
         action = super().act(observation, legal, rng)
         phase = observation["phase"]
@@ -85,42 +131,35 @@ class TimedGreedy(GreedyAgent):
         return action
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games (as run.py plays)")
-    parser.add_argument("--players", type=int, default=4, help="players per game")
-    parser.add_argument("--warm-up", type=int, default=1, help="untimed games first (run.py plays 1)")
-    parser.add_argument("--no-gc", action="store_true", help="the garbage collector off while timing")
-    parser.add_argument("--search-games", type=int, default=3, help="games timing the search agent (0: skip)")
-    parser.add_argument("--advisor-games", type=int, default=20, help="games timing the advisor (0: skip)")
-    args = parser.parse_args()
-    game = make_game("deer", num_players=args.players)
-    for seed in range(10_000, 10_000 + args.warm_up):  # imports, component data, the agent's caches
-        play(game, [GreedyAgent() for _ in range(args.players)], seed)
+def phases(games: int) -> None:
+    """The greedy agent's CPU time per decision kind in 4-player Deer games."""
+    game = make_game("deer", num_players=4)
+    play(game, [GreedyAgent() for _ in range(4)], 10_000)
     seconds, decisions = Counter(), Counter()
-    if args.no_gc:
-        gc.disable()
-    start = time.process_time()
-    for seed in range(args.games):
-        play(game, [TimedGreedy(seconds, decisions) for _ in range(args.players)], seed)
-    game_ms = 1000 * (time.process_time() - start) / args.games
-    gc.enable()
-    print(f"greedy {args.players}-player Deer, {args.games} games after {args.warm_up} warm-up"
-          f"{', the collector off' if args.no_gc else ''}: the agent's time per decision kind")
+    for seed in range(games):
+        play(game, [TimedGreedy(seconds, decisions) for _ in range(4)], seed)
+    print(f"\ngreedy 4-player Deer, {games} games: the agent's time per decision kind")
     print(f"{'phase':18s} {'per game':>9s} {'CPU µs':>9s} {'ms/game':>9s}")
     for phase, total in seconds.most_common():
-        print(f"{phase.name:18s} {decisions[phase] / args.games:9.1f} {1e6 * total / decisions[phase]:9.2f} "
-              f"{1000 * total / args.games:9.3f}")
-    print(f"agent: {1000 * sum(seconds.values()) / args.games:.3f} CPU ms per game "
-          f"(of a whole game's {game_ms:.2f} CPU ms, timing included)")
-    if args.search_games:
-        print(f"the search agent at its default budget ({SearchAgent.default_simulations} rollouts a decision):")
-        decision_timing("search", "deer", 4, args.search_games, SEARCH_TARGET_SECONDS)
-        decision_timing("search", "football", 2, args.search_games, SEARCH_TARGET_SECONDS)
-    if args.advisor_games:
-        decision_timing("advisor", "deer", 4, args.advisor_games)
-        decision_timing("advisor", "deer", 4, args.advisor_games, knocking=True)
-        decision_timing("advisor", "football", 2, args.advisor_games)
+        print(f"{phase.name:18s} {decisions[phase] / games:9.1f} {1e6 * total / decisions[phase]:9.2f} "
+              f"{1000 * total / games:9.3f}")
+    print(f"agent: {1000 * sum(seconds.values()) / games:.3f} CPU ms per game")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="greedy games per mode")
+    parser.add_argument("--search-games", type=int, default=2, help="games timing the search agent (0: skip)")
+    parser.add_argument("--advisor-games", type=int, default=3, help="games timing the advisor (0: skip)")
+    parser.add_argument("--only", nargs="+", choices=[m.label for m in MODES], metavar="MODE",
+                        help="these modes only: " + ", ".join(repr(m.label) for m in MODES))
+    parser.add_argument("--phases", action="store_true", help="also the greedy Deer agent's time per phase")
+    args = parser.parse_args()
+    print("load average (1, 5, 15 min): " + ", ".join(f"{load:.2f}" for load in os.getloadavg())
+          + f" on {os.cpu_count()} cores; CPU time throughout")
+    report([m for m in MODES if args.only is None or m.label in args.only], args)
+    if args.phases:
+        phases(args.games)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Speed and memory figures: python benchmarks/run.py [--games N] [--repeats N] [--batch-games N] [--memory-games N]
+"""Speed and memory figures: python benchmarks/run.py [--games N] [--repeats N] [--rounds N] [--batch-games N]
+[--memory-games N]
 
 Per benchmark case of every registered game (`GameInfo.benchmarks`, so a game installed from another
 package is measured too): CPU milliseconds per game and engine steps per CPU second on one core (CPU time,
@@ -7,10 +8,12 @@ not wall time: the figures stay meaningful on a busy machine), beside the issue'
 their range, since the same code runs some percent faster or slower as the machine's load changes. The games are
 timed as `simulate` plays them, with no step watched (a decision and the chance moves after it are then played at
 once: `State.play_decision`); their steps are counted in a separate, untimed pass over the same seeds. With
-open-spiel installed (the `openspiel` extra) OpenSpiel's pure-Python `python_liars_poker` and 4-player Deer run in one
-and the same random-play loop (`random_play`: legal actions, a chance draw, apply, with plain `random` for both, the
-loop any outside user writes), timed alternately in one process; their ratio in CPU time is judged (target: at least
-1), wall time shown beside it, and Deer's fast path (`play_decision`) after. Then a seeded batch
+open-spiel installed (the `openspiel` extra) OpenSpiel's pure-Python `python_liars_poker` and each game and edition
+of `STEP_LOOP_CASES` (Deer basic and advanced, the card edition, Football with two players and solo) run in one and the
+same random-play loop (`random_play`: legal actions, a chance draw, apply, with plain `random` for both, the loop any
+outside user writes), timed alternately in one process, `--rounds` rounds a game; each game's ratio in CPU time (the
+median of its rounds' ratios, their range beside it) is judged (target: at least 1), wall time shown beside it, and
+Deer's fast path (`play_decision`) after. Then a seeded batch
 through the engine's batch runner on one worker and on every core (wall time), and resident memory (RSS) while one
 process plays `--memory-games` greedy games: it must stay flat (every cache in the engine and agents is bounded).
 """
@@ -37,7 +40,7 @@ from deerbook.engine.registry import agent_factories  # noqa: E402
 from deerbook.engine.registry import Benchmark, game_info, game_names  # noqa: E402
 
 MEMORY_GROWTH_LIMIT_MIB = 5  # "flat": what the last half of the games may add to the resident set
-ROUNDS_AGAINST_OPENSPIEL = 15  # alternate timings of the two step loops (the ratio is their median)
+ROUNDS_AGAINST_OPENSPIEL = 9  # alternate timings of each game's step loop and OpenSpiel's (ratio: median)
 
 
 def cases() -> list[tuple[str, Benchmark]]:
@@ -151,28 +154,72 @@ class LoopRate(NamedTuple):
     wall: float
 
 
-def step_loop_ratio(deer_games: int, spiel_games: int, rounds: int) -> tuple[LoopRate, LoopRate, float, float] | None:
-    """4-player Deer's step loop and OpenSpiel python_liars_poker's, in the one loop `random_play`, timed alternately
-    in this process `rounds` times each: (Deer's rates, OpenSpiel's, the median ratio of CPU rates, of wall rates);
-    None without open-spiel."""
+class LoopRatio(NamedTuple):
+    """A game's step loop against OpenSpiel's, round by round: its rates, OpenSpiel's, and the median and range of
+    the per-round ratios of CPU rates (and the median of the wall rates' ratios)."""
+
+    game: LoopRate
+    spiel: LoopRate
+    ratio: float
+    low: float
+    high: float
+    wall_ratio: float
+
+
+#: every game and edition whose step loop is judged against OpenSpiel's (target: at least 1x each)
+STEP_LOOP_CASES = (("deer", {"num_players": 4}), ("deer", {"num_players": 4, "advanced": True}),
+                   ("deer-cards", {"num_players": 4}), ("football", {"num_players": 2}),
+                   ("football", {"num_players": 1}))
+
+
+def loop_games(new_state, apply, sample, steps: int) -> int:
+    """How many games of this loop make about `steps` steps (from three warm-up games, which also warm caches)."""
+    played, _, _ = random_play(new_state, apply, sample, 3, 10_000)
+    return max(1, round(3 * steps / played))
+
+
+def step_loop_ratio(name: str, options: dict, spiel_games: int, rounds: int) -> LoopRatio | None:
+    """A game's step loop and OpenSpiel python_liars_poker's, in the one loop `random_play`, timed alternately in
+    this process `rounds` times each (round i: OpenSpiel's games, then about as many of the game's steps, both on
+    seed i); None without open-spiel."""
     spiel_game = openspiel_game()
     if spiel_game is None:
         return None
-    deer_game = make_game("deer", num_players=4)
-    loops = {"deer": (deer_game.initial_state, deerbook_apply, deerbook_sample, deer_games),
-             "spiel": (spiel_game.new_initial_state, openspiel_apply, openspiel_sample, spiel_games)}
-    for new_state, apply, sample, _ in loops.values():  # warm-up: imports, caches
-        random_play(new_state, apply, sample, 1, 10_000)
-    rates: dict[str, list[tuple[float, float]]] = {"deer": [], "spiel": []}
+    game = make_game(name, **options)
+    spiel_loop = (spiel_game.new_initial_state, openspiel_apply, openspiel_sample)
+    spiel_steps, _, _ = random_play(*spiel_loop, spiel_games, 10_000)  # warm-up: imports, caches
+    game_loop = (game.initial_state, deerbook_apply, deerbook_sample)
+    loops = ((spiel_loop, spiel_games), (game_loop, loop_games(*game_loop, spiel_steps)))
+    rates: list[list[tuple[float, float]]] = [[], []]
     for index in range(rounds):
-        for name, (new_state, apply, sample, games) in loops.items():
+        for rate, (loop, games) in zip(rates, loops):
             gc.collect()  # no run pays for another's garbage
-            steps, cpu, wall = random_play(new_state, apply, sample, games, index)
-            rates[name].append((steps / cpu, steps / wall))
-    deer, spiel = rates["deer"], rates["spiel"]
-    return (LoopRate(*map(statistics.median, zip(*deer))), LoopRate(*map(statistics.median, zip(*spiel))),
-            statistics.median(d[0] / s[0] for d, s in zip(deer, spiel)),
-            statistics.median(d[1] / s[1] for d, s in zip(deer, spiel)))
+            steps, cpu, wall = random_play(*loop, games, index)
+            rate.append((steps / cpu, steps / wall))
+    spiel, ours = rates
+    ratios = [g[0] / s[0] for g, s in zip(ours, spiel)]
+    return LoopRatio(LoopRate(*map(statistics.median, zip(*ours))), LoopRate(*map(statistics.median, zip(*spiel))),
+                     statistics.median(ratios), min(ratios), max(ratios),
+                     statistics.median(g[1] / s[1] for g, s in zip(ours, spiel)))
+
+
+def report_step_loops(spiel_games: int, rounds: int) -> LoopRate | None:
+    """Print each `STEP_LOOP_CASES` game's step-loop ratio to OpenSpiel's (median and range of `rounds` alternating
+    rounds, CPU time); return OpenSpiel's rate in the last (None without open-spiel)."""
+    spiel = None
+    print(f"random play in one step loop (legal_actions, a chance draw, apply; plain random), {rounds} alternating "
+          "rounds against OpenSpiel's python_liars_poker, steps per CPU second (per wall second):")
+    for name, options in STEP_LOOP_CASES:
+        compared = step_loop_ratio(name, options, spiel_games, rounds)
+        if compared is None:
+            print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[openspiel]' for open-spiel)")
+            return None
+        spiel = compared.spiel
+        print(f"  {name:<10} {str(options):<42} {compared.game.cpu:>7.0f} ({compared.game.wall:.0f}), OpenSpiel "
+              f"{spiel.cpu:.0f} ({spiel.wall:.0f}): {compared.ratio:.2f}x in CPU time "
+              f"(range {compared.low:.2f}-{compared.high:.2f}), {compared.wall_ratio:.2f}x in wall time "
+              f"(target >= 1: {'met' if compared.ratio >= 1 else 'NOT met'})")
+    return spiel
 
 
 def batch_seconds(games: int, workers: int) -> float:
@@ -229,6 +276,8 @@ def main() -> None:
                         help="games per configuration for the speed table (game lengths vary: 200 give a stable mean)")
     parser.add_argument("--repeats", type=int, default=3,
                         help="fresh processes timing each configuration (the table shows their median and range)")
+    parser.add_argument("--rounds", type=int, default=ROUNDS_AGAINST_OPENSPIEL,
+                        help="alternating rounds of each game's step loop against OpenSpiel's (ratio: their median)")
     parser.add_argument("--batch-games", type=int, default=400, help="games for the every-core batch (0: skip)")
     parser.add_argument("--memory-games", type=int, default=10_000, help="games for the memory profile (0: skip)")
     args = parser.parse_args()
@@ -242,17 +291,11 @@ def main() -> None:
         target = target_text(ms, case.target_ms, False) or target_text(rate, case.target_steps, True)
         print(f"{name:<10} {str(case.options):<22} {case.agent:<7} {ms:>8.2f} {spread:>11} {rate:>8.0f} "
               f"{length:>10.0f}  {target}")
-    compared = step_loop_ratio(max(1, args.games // 50), args.games * 2, ROUNDS_AGAINST_OPENSPIEL)
-    if compared is None:
-        print("OpenSpiel python_liars_poker: skipped (pip install 'deerbook[openspiel]' for open-spiel)")
-    else:
-        deer, spiel, ratio, wall_ratio = compared
+    spiel = report_step_loops(args.games * 2, args.rounds)
+    if spiel is not None:
         fast = steps_per_second(*measure("deer", {"num_players": 4}, "random", args.games, args.repeats))
-        print(f"random play in one step loop (legal_actions, a chance draw, apply; plain random), steps per CPU second "
-              f"(per wall second): OpenSpiel python_liars_poker {spiel.cpu:.0f} ({spiel.wall:.0f}), 4-player Deer "
-              f"{deer.cpu:.0f} ({deer.wall:.0f}): {ratio:.2f}x OpenSpiel's in CPU time, {wall_ratio:.2f}x in wall "
-              f"time (target >= 1: {'met' if ratio >= 1 else 'NOT met'}). Deer's fast path (play_decision, as simulate "
-              f"plays) {fast:.0f} steps per CPU second, {fast / spiel.cpu:.2f}x OpenSpiel's loop")
+        print(f"4-player Deer's fast path (play_decision, as simulate plays) {fast:.0f} steps per CPU second, "
+              f"{fast / spiel.cpu:.2f}x OpenSpiel's loop")
     if args.batch_games:
         one, every = batch_seconds(args.batch_games, 1), batch_seconds(args.batch_games, default_workers())
         print(f"batch of {args.batch_games} greedy 4-player Deer games (wall time): {one:.1f} s on 1 worker, "

@@ -1,6 +1,6 @@
-"""`python -m deerbook`: the command line (`deerbook.cli.main`)."""
+"""`python -m deerbook`: the command line, through its entry point (`deerbook.cli.entry`)."""
 import sys
 
-from .cli.main import main
+from .cli.entry import run
 
-sys.exit(main())
+sys.exit(run())

@@ -10,7 +10,6 @@ import { runtime } from "./deerbook-table-runtime.js";
 
 const site = new URL("../", import.meta.url); // _static/ is one folder below the book's root
 const folder = runtime ? new URL(runtime.pyodide, site).href : null;
-const RUNTIME_FILES = ["pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"]; // what loadPyodide fetches
 const GZIP = [0x1f, 0x8b]; // a gzip file's first bytes (a server may have unpacked the snapshot on the way)
 
 let reached = 0; // the step the page was last told (a late word on an earlier step is dropped)
@@ -19,14 +18,6 @@ function progress(step, words) {
   if (step < reached) return;
   reached = step;
   self.postMessage({ progress: words, step }); // step 1 is the page's own: its script starting this worker
-}
-
-async function megabytes(files) {
-  // The size of the files, in words ("(9.6 MB)"), from their headers; "" when a server does not say.
-  const sizes = await Promise.all(files.map((file) => fetch(folder + file, { method: "HEAD", cache: "no-store" })
-    .then((response) => Number(response.headers.get("content-length")) || NaN, () => NaN)));
-  const total = sizes.reduce((sum, size) => sum + size, 0);
-  return Number.isFinite(total) ? ` (${(total / 1e6).toFixed(1)} MB)` : "";
 }
 
 async function fetched(file) {
@@ -67,13 +58,11 @@ async function python(loadPyodide, memory) {
 async function start() {
   const wheel = fetched(runtime.wheel); // fetched while Python starts
   const memory = snapshot().catch(without);
-  const files = runtime.snapshot ? [...RUNTIME_FILES, runtime.snapshot] : RUNTIME_FILES;
-  megabytes(files).then((size) => progress(2, `loading the Python runtime${size}`));
-  progress(2, "loading the Python runtime");
+  progress(2, "loading the Python runtime"); // its size is said once, on the Start button
   const { loadPyodide } = await import(folder + "pyodide.mjs");
   const started = await python(loadPyodide, await memory);
   const bytes = await wheel;
-  progress(3, `loading deerbook (${(bytes.byteLength / 1e6).toFixed(1)} MB)`);
+  progress(3, "loading deerbook");
   started.unpackArchive(bytes, "wheel");
   return started.pyimport("deerbook.play.page");
 }

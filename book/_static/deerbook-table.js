@@ -1,8 +1,10 @@
 // The table on the book's "Play in your browser" page. Python (Pyodide, in deerbook-table-worker.js) plays the
 // game with deerbook.play.page.PageTable and answers each request with the table's parts as HTML; this script only
 // sends the reader's clicks and key presses (a rack's split: the number of each pawn's field), puts the parts in place,
-// keeps the keyboard focus where the reader plays, tells a screen reader the news in the table's live region and paces
-// the bots (a short pause after each bot turn, with no button that would show up only to vanish, or a Next button).
+// keeps the keyboard focus where the reader plays (after a move: on the list of choices, none of them picked), keeps
+// the board in sight (the dice, the hand and the choices: `keepInView`), tells a screen reader the news in the table's
+// live region and paces the bots (a short pause after each bot turn, with no button that would show up only to
+// vanish, or a Next button).
 // Where the table's root is: any element with data-deerbook-table.
 // Python starts when the reader presses the table's Start button (its line says how much it loads), not with the
 // page: a reader who only reads the page fetches none of it.
@@ -12,6 +14,8 @@ const PAUSE_MS = 1200; // the short pause after a bot's turn
 const STEPS = 4; // of the start: this script starting the worker, then the worker's: Python, deerbook, the deal
 const PARTS = ["form", "status", "choices", "view", "log", "hint", "help"]; // the parts an answer may replace
 const BUTTONS = "[data-part=choices] button, [data-part=tools] button";
+const LOOKED_AT = "rect.die, text.card"; // what a decision acts on, in the drawing: the dice and the hand's cards
+const GAP = 8; // px between the header bar and what is kept in sight
 const root = document.querySelector("[data-deerbook-table]");
 
 function part(name) {
@@ -65,7 +69,7 @@ if (root && !runtime) {
 
   function formValues() {
     const values = {};
-    for (const field of part("form").querySelectorAll("select, input")) {
+    for (const field of part("form").querySelectorAll("select[name], input[name]")) {
       values[field.name] = field.type === "checkbox" ? field.checked : field.value;
     }
     return values;
@@ -78,12 +82,52 @@ if (root && !runtime) {
   }
 
   function firstChoice() {
+    // Where the keyboard goes after a move: the list of choices itself (Tab: the first), so that no choice is taken
+    // by a reader pressing Enter through the game; the Start button before the game.
     if (!part("start").hidden) return part("start").querySelector("button");
-    return root.querySelector("[data-part=choices] button:enabled") || part("status");
+    return root.querySelector("[data-part=choices] button:enabled") ? part("choices") : part("status");
   }
 
-  function splitAmounts() {
-    return [...part("choices").querySelectorAll("input[name=split]")].map((field) => Number(field.value));
+  function splitAmounts(within) {
+    // The numbers of the split form holding `within` (its button or a field): a rack's own form each.
+    const form = within.closest(".deerbook-split") || part("choices");
+    return [...form.querySelectorAll("input[name=split]")].map((field) => Number(field.value));
+  }
+
+  function headerBottom() {
+    const header = document.querySelector(".bd-header-article") || document.querySelector(".bd-header");
+    return Math.max(0, header ? header.getBoundingClientRect().bottom : 0);
+  }
+
+  function beside() {
+    // Whether the choices sit beside the drawing (a wide table) rather than under it.
+    return getComputedStyle(root.querySelector(".deerbook-board")).display === "grid";
+  }
+
+  function keepInView() {
+    // The board in sight at each decision: the dice and the hand (the drawing's), and the choices, all at once. On a
+    // wide page the choices sit beside the drawing; on a narrow one they are held at the bottom of the screen, so the
+    // dice and hand must show above them. Scrolls only when something of it is out of sight.
+    const panel = root.querySelector(".deerbook-panel").getBoundingClientRect();
+    const svg = part("view").querySelector("svg");
+    const boxes = [...(svg ? svg.querySelectorAll(LOOKED_AT) : [])].map((element) => element.getBoundingClientRect());
+    if (!boxes.length && svg) boxes.push(svg.getBoundingClientRect());
+    const wide = beside();
+    if (wide) boxes.push(panel);
+    if (!boxes.length) return;
+    const top = Math.min(...boxes.map((box) => box.top));
+    const bottom = Math.max(...boxes.map((box) => box.bottom));
+    const floor = wide ? window.innerHeight : window.innerHeight - panel.height;
+    if (top >= headerBottom() && bottom <= floor) return;
+    window.scrollBy({ top: top - headerBottom() - GAP, behavior: "instant" });
+  }
+
+  function markAdvised() {
+    // The advisor's best choice drawn as such, only once the reader asked for the hint.
+    const best = part("hint").querySelector("[data-best]")?.dataset.best;
+    for (const button of part("choices").querySelectorAll("button[data-op]")) {
+      button.classList.toggle("deerbook-advised", best !== undefined && button.dataset.name === best);
+    }
   }
 
   function sameChoice(button) {
@@ -108,7 +152,8 @@ if (root && !runtime) {
     if (place === "outside" || (place !== "play" && element.isConnected)) return;
     if (place === "form") {
       const form = part("form");
-      (form.querySelector(`[name="${element.name}"]`) || form.querySelector("button"))?.focus();
+      const same = element.id ? form.querySelector(`#${element.id}`) : form.querySelector(`[name="${element.name}"]`);
+      (same || form.querySelector("button"))?.focus();
     } else if (element.isConnected && !element.closest("[hidden]") && element !== part("status")) {
       element.focus(); // not replaced (the Hint button; a choice after a refusal): back on it, enabled again
     } else {
@@ -117,7 +162,7 @@ if (root && !runtime) {
         target.tabIndex = -1;
         target.dataset.waiting = "yes"; // the focus waits here for the next choice
       }
-      target.focus();
+      target.focus({ preventScroll: true }); // the board is kept in sight by keepInView, not by the focus
     }
   }
 
@@ -128,6 +173,7 @@ if (root && !runtime) {
       if (name in answer && part(name)) part(name).innerHTML = answer[name];
     }
     root.querySelectorAll(BUTTONS).forEach((b) => (b.disabled = false));
+    markAdvised();
     if (answer.stop === "error") {
       part("hint").replaceChildren(paragraph(`Not allowed: ${answer.message}`));
       part("hint").firstChild.className = "deerbook-error";
@@ -142,6 +188,8 @@ if (root && !runtime) {
       if (answer.stop) root.dataset.state = answer.stop;
     }
     refocus(focus, op);
+    // The first deal is not scrolled to: the page stays where the reader pressed Start (its text does not move).
+    if (["decide", "roll"].includes(answer.stop) && !["setup", "init", "width"].includes(op)) keepInView();
     if (answer.stop === "turn" && formValues().pace !== "step") {
       timer = setTimeout(() => request({ op: "next" }), PAUSE_MS);
     }
@@ -151,6 +199,7 @@ if (root && !runtime) {
     // `element`: the reader's focus when asking (disabling the buttons below drops focus from a choice)
     const focus = { element, place: placeOf(element) };
     clearTimeout(timer);
+    part("hint").querySelector(".deerbook-error")?.remove(); // a refusal tells of the last request only
     busy = true;
     root.setAttribute("aria-busy", "true");
     root.querySelectorAll(BUTTONS).forEach((b) => (b.disabled = true));
@@ -171,7 +220,7 @@ if (root && !runtime) {
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-op]");
     if (!button || busy || button.disabled) return;
-    const amounts = button.dataset.op === "split" ? { amounts: splitAmounts() } : {};
+    const amounts = button.dataset.op === "split" ? { amounts: splitAmounts(button) } : {};
     request({ op: button.dataset.op, name: button.dataset.name || "", ...amounts }, button);
   });
 
@@ -191,19 +240,32 @@ if (root && !runtime) {
     // Enter in a split's number field makes the split, as its button does
     if (event.key === "Enter" && event.target.name === "split" && !busy) {
       event.preventDefault();
-      request({ op: "split", amounts: splitAmounts() }, event.target);
+      const name = event.target.closest(".deerbook-split")?.querySelector("button[data-op=split]")?.dataset.name;
+      request({ op: "split", name: name || "", amounts: splitAmounts(event.target) }, event.target);
     }
   });
 
+  function hotSeat(box) {
+    // The hot-seat box: a person in every seat, or you against the default bot in every other seat.
+    part("form").querySelectorAll("select[name^=seat]").forEach((seat, i) => {
+      seat.value = box.checked || i === 0 ? "human" : box.dataset.bot;
+    });
+    return "seat0";
+  }
+
   part("form").addEventListener("change", async (event) => {
-    if (event.target.matches("[data-redraw]")) {
-      show(await ask({ op: "setup", form: formValues(), changed: event.target.name }), "setup");
+    const field = event.target.matches("[data-hot-seat]") ? hotSeat(event.target) : event.target.name;
+    if (event.target.matches("[data-redraw], [data-hot-seat]")) {
+      part("hint").querySelector(".deerbook-error")?.remove();
+      show(await ask({ op: "setup", form: formValues(), changed: field }), "setup");
     }
   });
 
   part("form").addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!busy) request({ op: "start", form: formValues() });
+    if (busy) return;
+    root.querySelector(".deerbook-setup").open = false; // the set-up folds: the new game in sight
+    request({ op: "start", form: formValues() });
   });
 
   new ResizeObserver(() => {
@@ -220,6 +282,7 @@ if (root && !runtime) {
     const place = event.currentTarget === document.activeElement ? "play" : "outside"; // before the button hides
     timings.push(["starting the table", performance.now()]);
     part("start").hidden = true;
+    root.dataset.board = ""; // the board's layout from now on (the deerbook-table.css): the drawing is measured in it
     part("loading").hidden = false;
     loading(1, "starting the table");
     worker = new Worker(new URL("deerbook-table-worker.js", import.meta.url), { type: "module" });
@@ -236,14 +299,18 @@ if (root && !runtime) {
     }
     part("loading").hidden = true;
     root.querySelector(".deerbook-setup").style.visibility = ""; // its line was kept from the first paint: nothing moves
-    part("log").hidden = false;
-    show(first, "start", { element: startButton, place });
+    const log = root.querySelector("[data-log-fold]");
+    log.hidden = false;
+    log.open = beside(); // open where the choices sit beside the drawing; folded on a phone
+    show(first, "init", { element: startButton, place });
     timings.push(["first choice shown", performance.now()]);
   }
 
   const startButton = part("start").querySelector("button");
   if (runtime.bytes) {
-    startButton.textContent = `Start the table (loads ${(runtime.bytes / 1e6).toFixed(0)} MB)`;
+    const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`; // the bytes that arrive, said once, here
+    const unpacked = runtime.unpacked_bytes ? `; ${mb(runtime.unpacked_bytes)} from a server that does not gzip` : "";
+    startButton.textContent = `Start the table (loads ${mb(runtime.bytes)}${unpacked})`;
   }
   startButton.addEventListener("click", start, { once: true });
   startButton.disabled = false;

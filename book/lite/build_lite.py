@@ -18,8 +18,8 @@ slim copy of the deerbook wheel (TABLE_WHEEL: the layers up to `deerbook.play` o
 search data, which the table never reads), which that page's worker loads alone (no kernel, no widgets), the table's
 start snapshot (TABLE_SNAPSHOT, made by book/lite/table_snapshot.mjs with Node.js: Python started with deerbook
 imported, so the table starts in about a second instead of several), and how many bytes the reader's browser
-fetches when the reader starts the table (as a host that gzips text and WebAssembly sends them), which the page
-says on its Start button's line.
+fetches when the reader starts the table (as a host that gzips text and WebAssembly sends them, and as one that
+sends every file as it is), which the page says once, on its Start button.
 The lock lists only the wheels that ship, and `disablePyPIFallback` is on (book/lite/jupyter-lite.json), so a
 package the site lacks fails loudly in the browser instead of reaching for the internet. deerbook's entry depends
 on its `charts` and `widgets` extras, so `import deerbook.widgets` just works; a requirement with no pure-Python
@@ -291,6 +291,7 @@ def write_table_runtime(output: Path, wheel: str) -> None:
         runtime = {"pyodide": f"{output.name}/static/pyodide/", "wheel": TABLE_WHEEL, **table_snapshot(folder)}
         files = [*TABLE_RUNTIME_FILES, runtime["wheel"], *([runtime["snapshot"]] if "snapshot" in runtime else [])]
         runtime["bytes"] = sum(sent_bytes(folder / name) for name in files)
+        runtime["unpacked_bytes"] = sum((folder / name).stat().st_size for name in files)  # from a host that won't gzip
         target.write_text(RUNTIME_MODULE.format(json=json.dumps(runtime)))
 
 

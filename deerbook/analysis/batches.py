@@ -1,9 +1,9 @@
 """Seeded batches of whole games, and what they say, with 95% intervals (Monte Carlo, never exact).
 
 Every figure comes from `play_batch` (game i is played from `engine.seeding.stream(seed, i)` by
-`engine.batch.run_batch`, as in `simulate`), reported as mean ± 1.96 standard errors (`analysis.stats`). The
-balance study (`analysis.study`) stores its batches and reads them back as `Batch` too, so a batch played
-now and a stored one are summarised by the same functions.
+`engine.batch.run_batch`, as in `simulate`), reported with a 95% interval (`analysis.stats`: a win rate's Wilson
+interval, a mean's ± 1.96 standard errors). The balance study (`analysis.study`) stores its batches and reads them
+back as `Batch` too, so a batch played now and a stored one are summarised by the same functions.
 
 - `seat_win_rates`, `agent_win_rate`: win rates by seat, and of one agent whatever its seat.
 - `figure`: the mean of a per-game figure (`State.stats()`), e.g. turns per game.
@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from ..engine import make_game
 from ..engine.batch import BatchSpec, GameRecord, run_batch
 from ..engine.registry import agent_factories
-from .stats import Estimate, estimate
+from .stats import Estimate, estimate, proportion
 
 
 @dataclass(frozen=True)
@@ -62,14 +62,14 @@ def batch_of(spec: BatchSpec, agents: Sequence[str], seed: int, records: Sequenc
 
 def seat_win_rates(batch: Batch) -> list[Estimate]:
     """Each seat's win rate in the batch, with its 95% interval."""
-    return [estimate([result[seat] for result in batch.returns]) for seat in range(len(batch.returns[0]))]
+    return [proportion([result[seat] for result in batch.returns]) for seat in range(len(batch.returns[0]))]
 
 
 def agent_win_rate(batch: Batch, agent: str) -> Estimate:
     """The mean result of one seat held by `agent` (averaged over its seats in each game)."""
     shares = [statistics.fmean([r for name, r in zip(names, result) if name == agent])
               for names, result in zip(batch.seats, batch.returns)]
-    return estimate(shares)
+    return proportion(shares)
 
 
 def figure(batch: Batch, key: str, seat: int | None = None) -> Estimate:

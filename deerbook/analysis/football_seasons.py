@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..engine.batch import BatchSpec, run_batch
 from ..engine.registry import agent_factories, make_game
-from .stats import Estimate, estimate
+from .stats import Estimate, estimate, proportion
 
 
 def season(game, agent_names: list[str], games: int, seed: int, *, workers: int | None = None,
@@ -51,6 +51,6 @@ def season_figures(stats: list[dict]) -> dict[str, Estimate]:
                "field_goals": per_seat("field_goals"),
                "touchdowns_per_round": estimate(statistics.fmean(s["touchdowns"]) / s["rounds"] for s in stats)}
     if "won_vs_blitz_bach" in stats[0]:
-        figures |= {"win_rate": estimate(s["won_vs_blitz_bach"] for s in stats),
+        figures |= {"win_rate": proportion(s["won_vs_blitz_bach"] for s in stats),
                     "blitz_bach_points": estimate(s["blitz_bach_score"] for s in stats)}
     return figures

@@ -19,7 +19,7 @@ from typing import Mapping, Sequence
 from ..engine import make_game, play
 from ..engine.registry import make_agents
 from .batches import Batch, agent_win_rate
-from .stats import Estimate, difference, estimate
+from .stats import Estimate, difference, proportion, rescaled
 
 LADDER = ("random", "greedy", "advisor", "search", "perfect-info")  # the rungs, weakest first
 LADDER_WORDS = {"random": "random", "greedy": "greedy", "advisor": "advisor", "search": "search",
@@ -47,7 +47,7 @@ def field_rate(batch: Batch, agent: str) -> Estimate:
     seat is the same agent (the field against itself), the result of seat i mod n in game i (one seat a game,
     every seat in turn: an estimate with its interval, where the mean of every seat would be exactly fair)."""
     if all(set(names) == {agent} for names in batch.seats):
-        return estimate(result[i % len(result)] for i, result in enumerate(batch.returns))
+        return proportion(result[i % len(result)] for i, result in enumerate(batch.returns))
     return agent_win_rate(batch, agent)
 
 
@@ -69,7 +69,7 @@ def skill_share(rungs: Sequence[Rung], fair: float) -> Estimate:
     """(best fair win rate - fair share) / (1 - fair share), with its 95% interval: the share of the way from a
     fair share to winning every game that the strongest fair agent covers against the field."""
     best = max((r for r in rungs if not r.cheats), key=lambda r: r.win_rate.mean).win_rate
-    return Estimate((best.mean - fair) / (1 - fair), best.se / (1 - fair), best.n)
+    return rescaled(best, fair, 1 - fair)
 
 
 def information_value(rungs: Sequence[Rung]) -> Estimate | None:

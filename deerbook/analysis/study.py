@@ -25,7 +25,7 @@ import zlib
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .. import __version__
 from ..engine.batch import BatchSpec, GameRecord, Progress, play_record, run_batch
@@ -159,7 +159,7 @@ class Finding:
         e = self.estimate
         side = "above" if e.mean > self.reference else "below"
         verdict = f"{side} {self.reference:g}: real" if self.real else f"consistent with {self.reference:g}"
-        return f"{self.label}: {e} (95% interval {e.low:.3f} to {e.high:.3f}), {verdict}"
+        return f"{self.label}: {e.mean:.3f} (95% interval {e.low:.3f} to {e.high:.3f}), {verdict}"
 
 
 AGENT_FINDINGS = (  # (configuration, agent, what its win rate says, the fair share)
@@ -230,29 +230,42 @@ def run_configuration(config: Configuration, games: int, *, workers: int | None 
     return stored
 
 
-def planned(games: int, advisor_games: int, only: Sequence[str] | None = None,
+def planned(games: int, advisor_games: int | None = None, only: Sequence[str] | None = None,
             search_games: int | None = None) -> list[tuple[Configuration, int]]:
-    """The configurations a run plays (those keyed in `only`, or all), each with its number of games: the
-    advisor's `advisor_games`, those of their own size theirs (the search agent's: or `search_games`), the others
-    `games`."""
+    """The configurations a run plays (those keyed in `only`, or all), each with its number of games (`games_of`)."""
     return [(c, games_of(c, games, advisor_games, search_games)) for c in CONFIGURATIONS
             if only is None or c.key in only]
 
 
-def games_of(config: Configuration, games: int, advisor_games: int, search_games: int | None = None) -> int:
-    """The number of games a configuration plays in a study of `games` (`advisor_games`, `search_games`)."""
-    if config.games is not None:
-        searches = {"search", "perfect-info"} & set(config.agents)
-        return (search_games or config.games) if searches else config.games
-    return advisor_games if "advisor" in config.agents else games
+def games_of(config: Configuration, games: int, advisor_games: int | None = None,
+             search_games: int | None = None) -> int:
+    """The number of games a configuration plays in a study of `games`: the search agent's configurations
+    (`search` or `perfect-info` seated) `search_games`, else their own number; the advisor's `advisor_games` (else
+    DEFAULT_ADVISOR_GAMES), each at most its own number; the others `games`. A number the caller did not give is at
+    most `games`, so a short study is short in every configuration."""
+    if {"search", "perfect-info"} & set(config.agents):
+        return search_games if search_games is not None else min(config.games or games, games)
+    if "advisor" in config.agents:
+        count = advisor_games if advisor_games is not None else min(DEFAULT_ADVISOR_GAMES, games)
+        return min(count, config.games or count)
+    return games
 
 
-def run_study(games: int = DEFAULT_GAMES, advisor_games: int = DEFAULT_ADVISOR_GAMES, *,
+Started = Callable[[Configuration, int], None]  # told each configuration and its number of games as it starts
+
+
+def run_study(games: int = DEFAULT_GAMES, advisor_games: int | None = None, *,
               workers: int | None = None, executor: Executor | None = None, progress: Progress | None = None,
-              only: Sequence[str] | None = None, search_games: int | None = None) -> dict:
-    """Play every configuration (or those keyed in `only`) and return the study as a JSON-able dict."""
+              only: Sequence[str] | None = None, search_games: int | None = None,
+              started: Started | None = None) -> dict:
+    """Play every configuration (or those keyed in `only`), each its number of games (`games_of`), and return the
+    study as a JSON-able dict; `started` is told each configuration as it starts (the progress bar names it)."""
+    if advisor_games is None:
+        advisor_games = min(DEFAULT_ADVISOR_GAMES, games)
     results, seconds = {}, {}
     for config, count in planned(games, advisor_games, only, search_games):
+        if started is not None:
+            started(config, count)
         start = time.perf_counter()
         results[config.key] = run_configuration(config, count, workers=workers, executor=executor,
                                                  progress=progress)

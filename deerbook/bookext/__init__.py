@@ -1,1 +1,1 @@
-"""The book build's Sphinx and myst-nb extension (Plotly figures rendered offline)."""
+"""The book build's Sphinx and myst-nb extensions (listed in book/_config.yml) and the publishing of its versions."""

@@ -4,11 +4,16 @@ This module is two things, both used only by the book build:
 
 1. A **myst-nb MIME render plugin** (:class:`PlotlyMimeRenderer`), registered in
    ``pyproject.toml`` under the entry-point group ``myst_nb.mime_renderers``
-   (myst-nb 1.x discovers MIME plugins *only* through that group). It turns a
+   (myst-nb 1.x discovers MIME plugins *only* through that group, and calls every installed one in every build).
+   In a build that loads the Sphinx extension below, it turns a
    notebook output ``application/vnd.plotly.v1+json`` into a ``<div>`` (its height reserved) plus the
-   figure's JSON in a ``<script type="application/json">`` data block, which the page script draws.
+   figure's JSON in a ``<script type="application/json">`` data block, which the page script draws. In any other
+   build (another project's book where deerbook happens to be installed) it declines, and that book's outputs are
+   rendered as myst-nb would without deerbook.
 2. A **Sphinx extension** (``setup``), listed in ``book/_config.yml`` under
-   ``sphinx.extra_extensions``. It adds a small page script, ``_static/deerbook-plotly.js`` (deferred: it never
+   ``sphinx.extra_extensions``. It puts the Plotly JSON first in the build's ``nb_mime_priority_overrides`` (a
+   config value of that build only, where the plugin's own overrides would apply to every build), and adds a small
+   page script, ``_static/deerbook-plotly.js`` (deferred: it never
    blocks the first paint), to the pages that contain a Plotly figure; each figure's JSON is a data block in the
    page. plotly.js itself is loaded by that script only when a chart comes near the window (an
    IntersectionObserver), so a reader who never scrolls to a chart never downloads it; and it is the partial bundle
@@ -176,20 +181,31 @@ def _table_html(table: Any) -> str:
             f"<tbody>{rows}</tbody></table>")
 
 
-class PlotlyMimeRenderer:
-    """myst-nb MIME render plugin for ``application/vnd.plotly.v1+json``.
+#: The Plotly JSON before text/html, images and text/plain in the HTML builders of deerbook's book.
+PLOTLY_PRIORITY = [(builder, PLOTLY_MIME, 1) for builder in _HTML_BUILDERS]
 
-    Implements the ``myst_nb.core.render.MimeRenderPlugin`` protocol.
+
+def in_deerbook_book(renderer: Any) -> bool:
+    """Whether myst-nb's `renderer` works for a Sphinx build that loaded this extension (deerbook's book), not for
+    another project's book or a docutils-only run."""
+    env = getattr(renderer.renderer.document.settings, "env", None)
+    app = getattr(env, "_app", None) or getattr(env, "app", None)  # Sphinx 8.1 made env.app private
+    return app is not None and __name__ in app.extensions
+
+
+class PlotlyMimeRenderer:
+    """myst-nb MIME render plugin for ``application/vnd.plotly.v1+json``, active only in deerbook's book.
+
+    Implements the ``myst_nb.core.render.MimeRenderPlugin`` protocol. It has no priority overrides of its own:
+    myst-nb would apply them to every build; the extension sets them in its build's config instead.
     """
 
-    mime_priority_overrides: ClassVar[Sequence[tuple[str, str, int | None]]] = [
-        (builder, PLOTLY_MIME, 1) for builder in _HTML_BUILDERS
-    ]
+    mime_priority_overrides: ClassVar[Sequence[tuple[str, str, int | None]]] = ()
 
     @staticmethod
     def handle_mime(renderer: Any, data: Any, inline: bool) -> Any:
-        """Render a Plotly JSON output as offline HTML; other outputs are left to myst-nb."""
-        if inline or data.mime_type != PLOTLY_MIME:
+        """Render a Plotly JSON output as offline HTML in deerbook's book; decline (None) anything else."""
+        if inline or data.mime_type != PLOTLY_MIME or not in_deerbook_book(renderer):
             return None
         from docutils import nodes
 
@@ -428,10 +444,17 @@ def _copy_static(app: Any) -> None:
     write_atomic(static / CHARTS_CSS, CHARTS_STYLE, "charts' stylesheet")
 
 
+def _prefer_plotly(app: Any, config: Any) -> None:
+    """Put the Plotly JSON first in this build's MIME priorities; the book's own overrides still win."""
+    config.nb_mime_priority_overrides = [*PLOTLY_PRIORITY, *config.nb_mime_priority_overrides]
+
+
 def setup(app: Any) -> dict[str, Any]:
     """Sphinx extension entry point (``sphinx.extra_extensions`` in book/_config.yml)."""
+    app.setup_extension("myst_nb")  # its config values, which _prefer_plotly extends
     #: where build downloads are kept, relative to the book's source folder (npm's plotly.js bundle)
     app.add_config_value("deerbook_download_cache", "book/lite/_cache", "env")
+    app.connect("config-inited", _prefer_plotly)
     app.connect("html-page-context", _add_scripts)
     app.connect("builder-inited", _copy_static)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -26,8 +26,9 @@ AGENTS = (
     AgentInfo("greedy-no-knock", "the greedy agent, except that it never knocks (for the knocking study: it wins less "
                                  "often than a greedy agent who knocks)", "basic",
               per_game({"deer": "deerbook.bots.refusing:NeverKnocks"})),
-    AgentInfo("advisor", "takes the best exact expected points this turn (Deer: the numbers it names and knocks, over "
-                         "deals of what it cannot see); measured as strong as greedy, stronger only with knocking on",
+    AgentInfo("advisor", "takes the best exact expected points this turn (Deer: whether to knock, over deals of what "
+                         "it cannot see; otherwise greedy's move); measured as strong as greedy, stronger only with "
+                         "knocking on",
               "basic",
               per_game({"deer": "deerbook.bots.deer_advisor:AdvisorAgent",
                         "football": "deerbook.bots.football_advisor:AdvisorAgent"})),
@@ -38,3 +39,25 @@ AGENTS = (
                               "what hidden information is worth)", "strong",
               per_game({"deer": "deerbook.bots.search:PerfectInformationSearch"}), cheats=True),
 )
+
+# What each agent does at a table, in the game's own words (the set-up's seat menus show it beside the agent's
+# name), by agent and game family ("deer": both editions); an agent or game not listed here has its catalogue line.
+TABLE_WORDS = {
+    "random": {"deer": "plays any legal choice at random; it almost never wins",
+               "football": "takes any legal play at random; it almost never wins"},
+    "greedy": {"deer": "sheds the most points it can right now",
+               "football": "takes the play that gains the most yards and points right now"},
+    "greedy-no-knock": {"deer": "the greedy bot, except that it never knocks"},
+    "advisor": {"deer": "knocks when that is worth the most points this turn, over the deals it cannot see; "
+                        "otherwise plays as the greedy bot",
+                "football": "takes the play worth the most points on average this turn, from the exact odds of the "
+                            "dice"},
+    "search": {"deer": "plays each choice out many times in deals that fit what it has seen: the strongest bot",
+               "football": "plays each choice out many times to the end of the game: the strongest bot"},
+}
+
+
+def table_words(agent: AgentInfo, game: str) -> str:
+    """What `agent` does at a table of `game`, in that game's words (its catalogue line where none is written)."""
+    family = "deer" if game in DEER_GAMES else game
+    return TABLE_WORDS.get(agent.name, {}).get(family, agent.description)

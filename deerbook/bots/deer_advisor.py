@@ -1,4 +1,4 @@
-"""The Deer advisor agent: the exact turn walk's best choice where this turn's points are the story, else greedy.
+"""The Deer advisor agent: the exact turn walk's best choice whether to knock, else greedy.
 
 The walk itself (`Turn`, `advise`, `advise_seat`: every roll and choice of the rest of the turn, exactly) is in
 `bots.deer_turn_walk`; the decisions the book shows it are in `analysis.deer_positions`.
@@ -13,23 +13,25 @@ from ..deer.state import DeerState
 from ..engine import Action
 from ..engine.seeding import Rng
 from .deer_greedy import GreedyAgent
-from .deer_turn_walk import TABLE_BUDGET, OverBudget, advise, advise_seat, mean
+from .deer_turn_walk import TABLE_BUDGET, OverBudget, advise, advise_seat, mean, seat_belief
 
-# The agent follows the advisor where this turn's points are the story: the numbers it names (on the dice, on a
-# Joker's die, in Ruling 6 groups) and knocking. Predators, racks and draws build racks for later turns, and so does
-# whether to play a Joker at all (kept, it may stand in for a rack): the greedy agent's. Measured where the advisor
-# chose otherwise than greedy, both choices played out again by the search agent's rollouts to the round's end
-# (`analysis.choices.differences(..., agent_name="advisor")`, 4-player games of seed 7001): deciding the Joker too,
-# it chose otherwise only there (182 of 960 decisions in 200 games, nearly all keeping a Joker greedy would play),
-# each time costing its seat 1.1 points of win chance in 100 (95% interval 0.3 to 1.9); with knocking on, it knocks
-# otherwise than greedy at 69 of 268 decisions in 100 games, each worth +10.8 points (6.2 to 15.4).
-ADVISED_PHASES = frozenset({Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP, Phase.KNOCK})
+# The agent walks the turn exactly only where that gains strength: knocking. Measured where the advisor chose
+# otherwise than greedy, both choices played out again by the search agent's rollouts to the round's end
+# (`analysis.choices.differences(..., agent_name="advisor")`, 4-player games of seed 7001): with knocking on, it
+# knocks otherwise than greedy at 42 of 179 decisions in 60 games, each worth +11.1 points of win chance in 100 (95%
+# interval 5.3 to 16.9). At the numbers it names (on the dice, on a Joker's die, in Ruling 6 groups) it chose as
+# greedy at every one of 884 decisions in 100 games (and of 476 with knocking on), at 100 times greedy's cost: those
+# are the greedy agent's now, and every game of the stored study's two advisor configurations replays unchanged.
+# Whether to play a Joker stays greedy's too: decided by the walk, it cost its seat 1.1 points in 100 (95% interval
+# 0.3 to 1.9; it chose otherwise at 182 of 960 decisions in 200 games, nearly all keeping a Joker greedy would play).
+ADVISED_PHASES = frozenset({Phase.KNOCK})
+NUMBER_PHASES = frozenset({Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP})  # walked until the measure above
 
 
 class AdvisorAgent:
-    """At the numbers it names and knocking (`ADVISED_PHASES`), the choice with the best expected net points shed this
-    turn over `deals` positions drawn from its seat's belief (`advise_seat`; ties: the greedy agent's choice);
-    elsewhere the greedy agent. A position whose exact answer would take more than `budget` engine steps (a Three
+    """At a knock (`ADVISED_PHASES`), the choice with the best expected net points shed this turn over `deals`
+    positions drawn from its seat's belief (`advise_seat`; ties: the greedy agent's choice); elsewhere the greedy
+    agent. A position whose exact answer would take more than `budget` engine steps (a Three
     Deer Heads that could take a huge Discard pile into hand) is left to the greedy agent too."""
 
     budget = TABLE_BUDGET
@@ -44,7 +46,11 @@ class AdvisorAgent:
         """The exact advisor's choice where it is cheap enough, else the greedy agent's."""
         greedy = self.greedy.act(observation, legal, rng)
         size = sum(observation["hand"]) + sum(observation["discard"])
-        if len(legal) == 1 or observation["phase"] not in ADVISED_PHASES or size > self.largest:
+        if len(legal) == 1 or size > self.largest:
+            return greedy
+        if observation["phase"] in NUMBER_PHASES:
+            self.draw_deals(observation, rng)
+        if observation["phase"] not in ADVISED_PHASES:
             return greedy
         values = advise_seat(observation, self.deals, rng, self.budget)
         if not values:
@@ -52,6 +58,15 @@ class AdvisorAgent:
         best = mean(next(iter(values.values())))
         tied = [action for action, deals in values.items() if mean(deals) == best]
         return greedy if greedy in tied else tied[0]
+
+    def draw_deals(self, observation: Mapping[str, Any], rng: Rng) -> None:
+        """Draw the deals the walk at a number decision drew (`advise_seat`), walking none of them: with knocking on,
+        the seat's stream then stands where it stood, so each knock sees the same deals as before and seeded games
+        (the stored study's) replay unchanged. Without knocking nothing reads the stream again: nothing is drawn."""
+        if observation["options"].get("knocking"):
+            belief = seat_belief(observation)
+            for _ in range(self.deals):
+                belief.sample(rng)
 
 
 def advisor_positions(seed: int = 3, game_name: str = "deer", **options) -> list[DeerState]:

@@ -484,6 +484,19 @@ def greedy_policy():
 def turn_distribution(state: DeerState, policy=None) -> Distribution:
     """Exact distribution of (points shed, points received, goes out) over the rest of the current
     player's turn, every decision taken by `policy` (default: the greedy agent)."""
+    if policy is None:
+        return _greedy_turn_distribution(state)
+    return _turn_distribution(state, policy)
+
+
+@lru_cache(maxsize=64)  # speed: an odds explorer's controls set back to a position met before answer at once
+def _greedy_turn_distribution(state: DeerState) -> Distribution:
+    """`turn_distribution` with the greedy continuation (a `Distribution` cannot be changed: it is shared)."""
+    return _turn_distribution(state, None)
+
+
+def _turn_distribution(state: DeerState, policy) -> Distribution:
+    """`turn_distribution` worked out."""
     with _walked(state, policy) as start:
         return outcome_distribution(start, lambda t: (t.shed, t.received, t.goes_out()), Turn.over, Turn.decide,
                                     Turn.walk_key)

@@ -28,8 +28,18 @@ from ..football.state import FootballState
 
 def rebuild(observation: Mapping[str, Any]) -> FootballState:
     """The public state an observation by the engine shows (trusted: not validated again, see `trusted_state`)."""
-    game = cast(FootballGame, game_of("football", observation["options"]))
-    return trusted_state(game, observation["state"])
+    return trusted_state(game_for(observation["options"]), observation["state"])
+
+
+_LAST_GAME: list[tuple[dict, FootballGame]] = []  # the last options and their game: one game in play, move after move
+
+
+def game_for(options: Mapping[str, Any]) -> FootballGame:
+    """The game of an observation's options (`game_of`), the last one kept: comparing the options costs less than
+    `game_of`'s key."""
+    if not _LAST_GAME or _LAST_GAME[0][0] != options:
+        _LAST_GAME[:] = [(dict(options), cast(FootballGame, game_of("football", dict(options))))]
+    return _LAST_GAME[0][1]
 
 
 def value(state: FootballState, player: int) -> float:
@@ -62,21 +72,29 @@ def played_out(state: FootballState, player: int) -> float:
             if state is None:
                 return sheet_value(marks, sheet)
         moves = plays(state) or (NO_KICK,)  # the legal actions, a field goal declined
-        move, checked = moves[0], None
-        if len(moves) > 1:
-            best = -inf
-            for candidate in moves:  # the first best, as max() picks
-                if candidate.kind in BOX_ACTIONS:  # its own box decides its value:
-                    # the rest of its move changes no marks
-                    candidate_checked = checked_marks(state, candidate.args[0])
-                    outcome = sheet_value(candidate_checked[0], sheet)
-                else:
-                    outcome = sheet_value(decide(state, candidate)[0].marks[player], sheet)
-                    candidate_checked = None
-                if outcome > best:
-                    best, move, checked = outcome, candidate, candidate_checked
-        state, goes_on = decide(state, move, checked=checked)
+        if len(moves) == 1:
+            state, goes_on = decide(state, moves[0])
+        else:
+            state, goes_on = best_decided(state, moves, player, sheet)
     return sheet_value(state.marks[player], sheet)
+
+
+def best_decided(state: FootballState, moves: Sequence[Action], player: int, sheet: PlaySheet) -> tuple[Any, bool]:
+    """`decide` of the first best-valued of `moves` (as max() picks): a box action valued by its box alone (the rest
+    of its move changes no marks), any other by the state it decides, which is kept rather than decided again."""
+    best, decided, move, checked = -inf, None, moves[0], None
+    for candidate in moves:
+        if candidate.kind in BOX_ACTIONS:
+            candidate_checked = checked_marks(state, candidate.args[0])
+            outcome = sheet_value(candidate_checked[0], sheet)
+            if outcome > best:
+                best, decided, move, checked = outcome, None, candidate, candidate_checked
+        else:
+            after = decide(state, candidate)
+            outcome = sheet_value(after[0].marks[player], sheet)
+            if outcome > best:
+                best, decided, move, checked = outcome, after, candidate, None
+    return decided or decide(state, move, checked=checked)
 
 
 class GreedyAgent:
@@ -90,7 +108,12 @@ class GreedyAgent:
         """The action whose finished turn scores best for this player."""
         if len(legal) == 1:
             return legal[0]
-        state, player = rebuild(observation), observation["player"]
+        return self.act_in_state(rebuild(observation), legal, observation["player"])
+
+    def act_in_state(self, state: FootballState, legal: Sequence[Action], player: int) -> Action:
+        """`act`'s choice in the public `state` itself (a look-ahead that holds the state skips the observation)."""
+        if len(legal) == 1:
+            return legal[0]
         scores = [action_value(state, action, player) for action in legal]
         return legal[scores.index(max(scores))]
 

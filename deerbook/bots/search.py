@@ -118,10 +118,18 @@ class SearchAgent:
         deer = position.game.name != "football"
         start_round = cast(Any, position).round
         while not state.is_terminal() and not (deer and state.round != start_round):
-            player = state.current_player()
-            agent = greedy[player]
-            state = state.play_decision(agent.act(shown_to(agent, state, player), state.legal_actions(), rng), rng)
+            state = state.play_decision(greedy_move(greedy[state.current_player()], state, rng), rng)
         return deer_value(state, seat) if deer else football_value(state, seat)
+
+
+def greedy_move(agent, state: State, rng: Rng) -> Action:
+    """The greedy `agent`'s move at `state`, for the seat to move: from the state itself where the agent can take it
+    (Football's: everything is public, so its observation is that state), else from the seat's observation."""
+    player, legal = state.current_player(), state.legal_actions()
+    act_in_state = getattr(agent, "act_in_state", None)
+    if act_in_state is not None:  # speed: no observation built and read back for every greedy move of a rollout
+        return act_in_state(state, legal, player)
+    return agent.act(shown_to(agent, state, player), legal, rng)
 
 
 def clearly(best: list[float], preferred: list[float], errors: float) -> bool:

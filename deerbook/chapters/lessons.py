@@ -10,6 +10,7 @@ import re
 from itertools import product
 from typing import TYPE_CHECKING, Sequence, cast
 
+from ..analysis.simulate import describe_options
 from ..analysis.stats import Estimate, departs
 from ..analysis.deer_chart import chart_rows, combination_name
 from ..engine.registry import make_game
@@ -56,6 +57,12 @@ def markdown_table(headers: Sequence[str], rows: Sequence[Sequence]) -> str:
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     lines += ["| " + " | ".join(str(cell).replace("|", "\\|") for cell in row) + " |" for row in rows]
     return "\n".join(lines)
+
+
+def setting_words(params: dict) -> str:
+    """A game's settings as OpenSpiel names them, in words: {"players": 3, "advanced": True} -> "3 players, advanced
+    on"."""
+    return describe_options({"num_players" if key == "players" else key: value for key, value in params.items()})
 
 
 def verdict(estimate: Estimate, reference: float, what: str) -> str:

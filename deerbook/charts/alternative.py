@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import plotly.graph_objects as go
 
 from ..analysis.numbers import decimal, exact, percent
+from .titles import fit_title
 
 __all__ = ["Table", "describe", "description", "figure_description", "data_tables", "most_likely", "plain", "readable"]
 
@@ -58,10 +59,10 @@ def description(kind: str, what: str, headline: str = "") -> str:
 
 def describe(figure: go.Figure, kind: str, headline: str, what: str | None = None) -> go.Figure:
     """`figure` with its text alternative: its `kind` of chart, what it shows (its title unless `what`) and its
-    headline number in words."""
+    headline number in words; its title made to fit (`titles.fit_title`)."""
     title = figure.layout.title.text or ""
-    return figure.update_layout(meta={"description": description(kind, what if what is not None else title,
-                                                                  headline)})
+    figure.update_layout(meta={"description": description(kind, what if what is not None else title, headline)})
+    return fit_title(figure)
 
 
 def figure_description(figure: dict) -> str | None:

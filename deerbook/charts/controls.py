@@ -24,11 +24,12 @@ from typing import Any, Sequence
 import plotly.graph_objects as go
 
 from ..analysis.numbers import decimal, percent
-from .alternative import description
+from .alternative import description, plain
+from .titles import fit_title
 
 #: Dark text on a light button, readable on the light and the dark page.
 CONTROL_STYLE = {"bgcolor": "#f2f2f2", "bordercolor": "#888888", "font": {"color": "#222222", "size": 13}}
-#: Top margin (px) of a chart with a dropdown: room for a two-line title and the dropdown under it.
+#: Top margin (px) of a chart with a dropdown at least: a longer title gets more (`titles.fit_title`).
 DROPDOWN_TOP = 120
 #: Bottom margin (px) of a chart with a slider under the plot: the x axis title, then the slider.
 SLIDER_BOTTOM = 160
@@ -91,7 +92,7 @@ def with_dropdown(fig: go.Figure, steps: Sequence[Step], kind: str) -> go.Figure
             "y": 1, "yanchor": "bottom", "pad": {"b": 8}, **CONTROL_STYLE,
             "buttons": [{"label": step.label, "method": "update", "args": _update_args(step, kind, pinned)}
                         for step in steps]}
-    return fig.update_layout(updatemenus=[menu], margin={"t": DROPDOWN_TOP})
+    return fit_title(fig.update_layout(updatemenus=[menu], margin={"t": DROPDOWN_TOP}))
 
 
 def with_slider(fig: go.Figure, steps: Sequence[Step], prefix: str, kind: str) -> go.Figure:
@@ -103,7 +104,7 @@ def with_slider(fig: go.Figure, steps: Sequence[Step], prefix: str, kind: str) -
               "pad": {"t": SLIDER_GAP}, "currentvalue": {"prefix": prefix, "font": {"size": 14}},
               "steps": [{"label": step.label, "method": "update", "args": _update_args(step, kind, pinned)}
                         for step in steps]}
-    return fig.update_layout(sliders=[slider], margin={"b": SLIDER_BOTTOM})
+    return fit_title(fig.update_layout(sliders=[slider], margin={"b": SLIDER_BOTTOM}))
 
 
 def step_data(fig: go.Figure, index: int, control: str = "updatemenus") -> list[dict[str, Any]]:
@@ -114,9 +115,10 @@ def step_data(fig: go.Figure, index: int, control: str = "updatemenus") -> list[
 
 
 def step_titles(fig: go.Figure, control: str = "updatemenus") -> list[str]:
-    """The chart title of every step of the figure's first dropdown (or ``"sliders"``)."""
+    """The chart title of every step of the figure's first dropdown (or ``"sliders"``), as plain text (the line
+    breaks that wrap it read as spaces)."""
     steps = fig.layout[control][0]["buttons" if control == "updatemenus" else "steps"]
-    return [step["args"][1]["title.text"] for step in steps]
+    return [plain(step["args"][1]["title.text"]) for step in steps]
 
 
 #: Characters per line of a wrapped category label (a phone-wide chart leaves the labels little room).
@@ -142,7 +144,7 @@ def choices_step(label: str, title: str, choices: Sequence[tuple[str, float | Fr
                                 "x": [float(value) for _, value, _ in choices],
                                 "hovertext": [hover for _, _, hover in choices]},),
                 (("height", DROPDOWN_TOP + CHOICES_BOTTOM + ROW_HEIGHT * rows), ("yaxis.range", [rows - 0.5, -0.5])),
-                f"the best of {rows} choices, {best}, expects {decimal(value, 3)} {unit}")
+                f"the best of {rows} choices, {best}, expects {decimal(value)} {unit}")
 
 
 def choices_figure(steps: Sequence[Step], value_title: str) -> go.Figure:

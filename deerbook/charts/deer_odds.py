@@ -191,10 +191,13 @@ def points_bars(shed: Distribution) -> dict:
 
 def points_axis(fig: go.Figure) -> go.Figure:
     """Bars one point wide on a points axis with a tick mark at every point (a label every 5): 6 and 7 points are
-    two bars, however far apart the chances' points are."""
+    two bars, however far apart the chances' points are. The axis spans the bars and no more (Plotly's own range
+    pads it by a twentieth: below 0 points, to -3 for bars up to 45)."""
     fig.update_traces(width=0.8, hoverinfo="text")
+    points = [x for trace in fig.data for x in trace.x or ()]
+    span = {"range": [min(points) - 0.5, max(points) + 0.5]} if points else {}
     return fig.update_xaxes(title_text="points shed", type="linear", tick0=0, dtick=5,
-                            minor={"dtick": 1, "ticks": "outside", "ticklen": 4})
+                            minor={"dtick": 1, "ticks": "outside", "ticklen": 4}, **span)
 
 
 def turn_figure(dist: Distribution, title: str = "Points shed in one turn") -> go.Figure:
@@ -212,7 +215,7 @@ def advisor_figure(ranked, title: str = "Expected points shed this turn, by choi
                            hovertemplate="%{y}: %{customdata} = %{x:.3f} points<extra></extra>"))
     _layout(fig, title, "expected net points shed", "choice", yaxis_autorange="reversed")
     (best, value), count = ranked[0], len(ranked)
-    return describe(fig, "Bar chart", f"the best of {count} choices, {best}, expects {decimal(value, 3)} "
+    return describe(fig, "Bar chart", f"the best of {count} choices, {best}, expects {decimal(value)} "
                                       f"net points shed")
 
 
@@ -220,7 +223,8 @@ def estimate_bars(labels: Sequence[str], estimates: Sequence[Estimate], fair: fl
                   x: str, y: str = "win rate") -> go.Figure:
     """Estimates with 95% intervals as bars, and a dashed line at the fair share; long labels wrap, horizontal."""
     fig = go.Figure(go.Bar(x=[wrap_label(label) for label in labels], y=[e.mean for e in estimates],
-                           error_y={"type": "data", "array": [e.high - e.mean for e in estimates]},
+                           error_y={"type": "data", "symmetric": False, "array": [e.high - e.mean for e in estimates],
+                                    "arrayminus": [e.mean - e.low for e in estimates]},
                            hoverinfo="text", hovertext=[f"{label}: {e.percent()} (95% interval), {e.n:,} games"
                                                         for label, e in zip(labels, estimates)]))
     if fair is not None:  # a dashed line, named in the legend (a label on the line would sit on the bars)

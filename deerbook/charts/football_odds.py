@@ -76,8 +76,9 @@ def yards_by_marker(game=None, markers: Sequence[int] = FIELD_POSITIONS) -> go.F
     game = game or default_game()
     steps = [_yards_step(marker, [track_yards(game, t, marker) for t in TRACKS]) for marker in markers]
     fig = yards_by_track(game, markers[0])
+    fig.update_layout(height=fig.layout.height + SLIDER_BOTTOM)  # the plot's height (its title's room kept) + slider
     kind = f"{YARDS_KIND}, with a slider of {len(markers)} yard lines"
-    return with_slider(fig, steps, "marker on the ", kind).update_layout(height=640 + SLIDER_BOTTOM)
+    return with_slider(fig, steps, "marker on the ", kind)
 
 
 def _yards_step(marker: int, bars: list[go.Bar]) -> Step:
@@ -140,9 +141,9 @@ def advisor_bars(advice: Sequence, title: str = "The advisor's ranking") -> go.F
     # Grouped horizontal bars draw the first trace lowest: the reversed legend reads like the bars.
     fig.update_layout(title=title, barmode="group", legend={"traceorder": "reversed"})
     best = advice[0]
-    blitz = f" (Blitz Bach {decimal(best.expected_blitz, 3)})" if best.expected_blitz else ""
+    blitz = f" (Blitz Bach {decimal(best.expected_blitz)})" if best.expected_blitz else ""
     return describe(fig, "Bar chart", f"the best of {len(advice)} choices, {best.action}, expects "
-                                      f"{decimal(best.expected_points, 3)} points{blitz}")
+                                      f"{decimal(best.expected_points)} points{blitz}")
 
 
 def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round") -> go.Figure:

@@ -37,6 +37,8 @@ COLORS = {
     "bonus yards": "#c3b4a5", "empty": "#c3c3d2", "checked": "#5a5a4b",
 }
 KINDS = tuple(COLORS)
+#: px: the room the first part's column headings take above it, under the title (`titles.fit_title` leaves none)
+HEADINGS_ROOM = 24
 
 
 @dataclass(frozen=True)
@@ -145,5 +147,7 @@ def sheet_figure(sheet: PlaySheet | None = None, marks: Marks | None = None, tit
     figure.update_layout(title=title or default_title, height=200 + 28 * sum(depths), plot_bgcolor="rgba(0,0,0,0)",
                          margin={"l": 8, "r": 8}, legend={"font": {"size": 12}})
     marked = f"; {checked_words(marks)} checked, shaded grey" if marks else ""
-    return describe(figure, f"Grid of boxes in two parts, one column per track ({len(rows)} tracks), coloured by kind "
-                            "of box", f"the longest track has {max(depths)} boxes{marked}")
+    describe(figure, f"Grid of boxes in two parts, one column per track ({len(rows)} tracks), coloured by kind of box",
+             f"the longest track has {max(depths)} boxes{marked}")
+    return figure.update_layout(margin={"t": figure.layout.margin.t + HEADINGS_ROOM},
+                                height=figure.layout.height + HEADINGS_ROOM)

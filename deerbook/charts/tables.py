@@ -29,7 +29,7 @@ FACE_COLORS = {"number": "#a5c3ff", DEER_HEAD: "#ffa55a", RUNNING_DEER: "#96ffb4
 FACE_WORDS = {"number": "number", DEER_HEAD: "Deer Head", RUNNING_DEER: "Running Deer", CAR: "Car",
               "predator": "predator", DISCARD_FACE: "Discard"}
 #: Card kind -> colour (odd numbers black and even ones red on the board game's cards, where parity matters).
-CARD_COLORS = {"odd number": "#c3b4b4", "even number": "#ffb496", "number card": "#d2e1ff", "predator": "#96693c",
+CARD_COLORS = {"odd number": "#333333", "even number": "#a01414", "number card": "#d2e1ff", "predator": "#96693c",
                "joker": "#a5b4d2"}
 #: Kinds of card per row of `cards_figure` (four fit side by side on a phone-wide page).
 CARDS_PER_ROW = 4

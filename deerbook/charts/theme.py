@@ -12,12 +12,19 @@ The book's HTML renderer (:mod:`deerbook.bookext.plotly_renderer`) swaps a figur
 drawn with ``LIGHT`` to ``DARK`` when the reader switches the page to dark mode,
 so notebooks only ever store the light variant.
 
-Notebook output is kept to ``application/vnd.plotly.v1+json`` (plain, small,
-deterministic JSON, compared by nbval) by :func:`use_book_renderer`; no copy of
-plotly.js is ever embedded in a notebook.
+In JupyterLab (the book's build, nbval, the live site) notebook output is kept to
+``application/vnd.plotly.v1+json`` (plain, small, deterministic JSON, compared by
+nbval) by :func:`use_book_renderer`; no copy of plotly.js is ever embedded in a
+stored notebook. A front end that draws no such output gets a renderer it draws
+(:func:`front_end_renderer`): Colab, VS Code, the classic Notebook.
 """
 
 from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import os
+import sys
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -30,6 +37,7 @@ __all__ = [
     "COLORWAY",
     "CATEGORY_COLORS",
     "register_templates",
+    "front_end_renderer",
     "use_book_renderer",
     "use_book_style",
     "discrete_colorscale",
@@ -112,19 +120,69 @@ def _in_ipykernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
+def front_end_renderer() -> str:
+    """The Plotly renderer for the front end this kernel serves, as far as the kernel can tell.
+
+    ``PLOTLY_RENDERER`` when set (Plotly's own setting); ``"colab"`` in Google
+    Colab (``google.colab`` importable), which draws HTML with plotly.js from
+    Plotly's CDN; ``"vscode"`` in VS Code (``VSCODE_PID`` or ``VSCODE_CWD`` set);
+    ``"notebook"`` where the classic Notebook is the only front end installed
+    (:func:`_classic_notebook_only`), which embeds plotly.js once, offline; else
+    ``"plotly_mimetype"``, which JupyterLab, Notebook 7 and the book draw.
+    """
+    if os.environ.get("PLOTLY_RENDERER"):
+        return os.environ["PLOTLY_RENDERER"]
+    if _importable("google.colab"):
+        return "colab"
+    if "VSCODE_PID" in os.environ or "VSCODE_CWD" in os.environ:
+        return "vscode"
+    if _classic_notebook_only():
+        return "notebook"
+    return "plotly_mimetype"
+
+
+def _importable(module: str) -> bool:
+    """Whether `module` is imported or can be (its parent package is imported to look)."""
+    if module in sys.modules:
+        return True
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _classic_notebook_only() -> bool:
+    """Whether the classic Notebook (``notebook`` before 7, or ``nbclassic``) is installed beside the kernel and
+    JupyterLab is not: a kernel cannot see its front end, and Notebook 7 is JupyterLab's, so with JupyterLab
+    installed (the book's build, nbval) the front end is taken to draw Plotly's mime type."""
+    if _version("jupyterlab") is not None:
+        return False
+    notebook = _version("notebook")
+    return _version("nbclassic") is not None or (notebook is not None and int(notebook.split(".")[0]) < 7)
+
+
+def _version(distribution: str) -> str | None:
+    """The installed version of `distribution`, None if it is not installed."""
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
 def use_book_renderer(*, force: bool = False) -> bool:
-    """Make figures display as plain ``application/vnd.plotly.v1+json``.
+    """Make figures display in the front end the notebook runs in (:func:`front_end_renderer`).
 
     Inside a Jupyter kernel (or with ``force=True``) this sets
-    ``plotly.io.renderers.default = "plotly_mimetype"``: ``fig.show()`` and a
-    figure as a cell's last expression produce only the Plotly JSON mime type,
-    which JupyterLab renders natively, nbval compares exactly, and the book
-    renders with its local plotly.js. Outside a kernel (a terminal, ``python -m
-    deerbook``) the renderer is left alone, because the mimetype renderer needs
-    a notebook front end. Returns whether the renderer was set.
+    ``plotly.io.renderers.default``; in JupyterLab, the book's build and nbval
+    that is ``"plotly_mimetype"``: ``fig.show()`` and a figure as a cell's last
+    expression produce only the Plotly JSON mime type, which JupyterLab renders
+    natively, nbval compares exactly, and the book renders with its local
+    plotly.js. Outside a kernel (a terminal, ``python -m deerbook``) the renderer
+    is left alone, because these renderers need a notebook front end. Returns
+    whether the renderer was set.
     """
     if force or _in_ipykernel():
-        pio.renderers.default = "plotly_mimetype"
+        pio.renderers.default = front_end_renderer()
         return True
     return False
 

@@ -14,15 +14,16 @@ import json
 import os
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
-from ..analysis.study import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, findings, planned,
-                              replay_game, run_study, save_study)
-from ..engine.batch import WORKERS_PER_CORE
+from ..analysis.study import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, Configuration,
+                              Started, findings, planned, replay_game, run_study, save_study)
+from ..engine.batch import WORKERS_PER_CORE, Progress
 from ..engine.errors import DeerbookError
 from ..engine.files import FileWriteError, check_writable, free_path
-from .running import executor_for, progress_bar
+from .running import executor_for
 from .usage import UsageError
 
 DEFAULT_OUTPUT = "balance-study.json.gz"
@@ -34,11 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser, games: Callable[[str], int], 
     """The study's arguments for the `deerbook balance` command (`games` reads a number of games, `workers` a
     number of local processes, `index` a game's number from 0)."""
     parser.add_argument("--games", type=games, default=DEFAULT_GAMES,
-                        help="games per configuration (default: %(default)s)")
-    parser.add_argument("--advisor-games", type=games, default=DEFAULT_ADVISOR_GAMES,
-                        help="games of the advisor configuration (default: %(default)s)")
+                        help="games per configuration (default: %(default)s); the advisor's and the search agent's "
+                             "play at most this many unless their own option says otherwise")
+    parser.add_argument("--advisor-games", type=games,
+                        help=f"games of each advisor configuration (default: {DEFAULT_ADVISOR_GAMES}; with knocking "
+                             "at most 1,000)")
     parser.add_argument("--search-games", type=games,
-                        help="games of each search-agent configuration (default: its own, 1,000 or 2,000)")
+                        help="games of each search-agent configuration (default: its own, 400 to 2,000)")
     cores = parser.add_mutually_exclusive_group()
     cores.add_argument("--workers", type=workers, help="local processes (default: every core; at most "
                                                         f"{WORKERS_PER_CORE} per core)")
@@ -65,11 +68,30 @@ def run(args: argparse.Namespace) -> str:
     path = destination(args)
     total = sum(count for _, count in planned(args.games, args.advisor_games, args.only, args.search_games))
     with executor_for(args.workers, args.scheduler) as executor, \
-            progress_bar(total, "balance study", sys.stderr.isatty()) as progress:
+            study_bar(total, sys.stderr.isatty()) as (progress, started):
         study = run_study(args.games, args.advisor_games, executor=executor, progress=progress, only=args.only,
-                          search_games=args.search_games)
+                          search_games=args.search_games, started=started)
     return "\n".join([f"{len(study['configurations'])} configurations in {study['wall_seconds']} s",
                       *store(study, path), *map(str, findings(study))])
+
+
+@contextmanager
+def study_bar(total: int, show: bool) -> Iterator[tuple[Progress | None, Started | None]]:
+    """A tqdm bar of the study's `total` games named by the configuration playing: its `progress` and `started`
+    callbacks for `run_study`, or None and None when not shown."""
+    if not show:
+        yield None, None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, desc="balance study", unit="game", leave=False) as bar:
+        def advance(games: int) -> None:
+            bar.update(games)
+
+        def started(config: Configuration, games: int) -> None:
+            bar.set_description(f"balance study: {config.key} ({games:,} games)")
+
+        yield advance, started
 
 
 def replayed(args: argparse.Namespace) -> str:

@@ -27,6 +27,7 @@ from .usage import BAD_INPUT, FAILED, INTERRUPTED, OUTPUT_CLOSED, UsageError
 PROG = "deerbook"
 MAX_GAMES = 1_000_000  # one record per game is kept in memory; beyond this, run several seeds
 GAMES_WHY = " (for more, run several seeds)"
+NO_OUTPUT = "cannot write the output: the standard output is closed"
 
 SIMULATE_EXAMPLES = """examples:
   deerbook simulate deer --players 4 --games 1000 --seed 7
@@ -191,7 +192,7 @@ def run_play(args: argparse.Namespace) -> int:
     except (DeerbookError, ValueError, TypeError) as exc:  # the file's fault, or the seats'
         blamed = "--load" if args.load and (isinstance(exc, SaveFileError) or not seats) else "--seats"
         raise UsageError(blamed, str(exc)) from None
-    return table.start(session, args.load)
+    return table.start(session, args.load, args.bot_timeout)
 
 
 def refuse_with_load(args: argparse.Namespace) -> None:
@@ -283,8 +284,25 @@ def main(argv: list[str] | None = None) -> int:
         _never_fail_on_characters()
         return _run(argv)
     except KeyboardInterrupt:  # Ctrl-C while the games load or a batch runs
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return INTERRUPTED
+        return interrupted()
+
+
+def interrupted() -> int:
+    """Say in one line that Ctrl-C stopped the command; the status INTERRUPTED."""
+    _ctrl_c_handled()
+    try:
+        print(f"{PROG}: interrupted", file=sys.stderr, flush=True)
+    except OSError:  # no standard error to say it on
+        pass
+    return INTERRUPTED
+
+
+def _ctrl_c_handled() -> None:
+    """Clear CPython's note of a Ctrl-C nobody handled. A KeyboardInterrupt that passed out of code run from a string
+    (the methods a dataclass makes, while a game's module is imported) leaves it set though the Ctrl-C is handled
+    here, and `python -m deerbook` would then end by SIGINT (status -2) after its one line; running any string clears
+    it (CPython's run_eval_code_obj)."""
+    exec("")  # an empty constant: nothing is read or run
 
 
 def _run(argv: list[str] | None) -> int:
@@ -294,6 +312,8 @@ def _run(argv: list[str] | None) -> int:
     if not (sys.argv[1:] if argv is None else argv):  # `deerbook` alone: its help, not an error
         return emit(parser.format_help().rstrip("\n"))
     args = parser.parse_args(argv)
+    if sys.stdout is None and args.run is not run_play:  # started with its output closed (`>&-`): nobody would read
+        return failed(f"{args.parser.prog}: error: {NO_OUTPUT}")
     try:
         result = args.run(args)
     except (UsageError, ClusterError) as exc:
@@ -321,6 +341,8 @@ def _never_fail_on_characters() -> None:
 def emit(text: str) -> int:
     """Print `text`; if the reader has gone (e.g. `| head -1`) stop quietly with the usual code 141, if the output
     cannot be written (a full disk) say so in one line."""
+    if sys.stdout is None:
+        return failed(f"{PROG}: error: {NO_OUTPUT}")
     try:
         print(text, flush=True)
     except BrokenPipeError:
@@ -343,6 +365,8 @@ def failed(line: str) -> int:
 def settle(status: int) -> int:
     """`status`, after making sure an output that cannot be written (a closed pipe, a full disk) raises no second
     error at exit: its unwritten text is dropped."""
+    if sys.stdout is None:  # closed from the start: nothing was written, nothing to flush
+        return status
     try:
         sys.stdout.flush()
     except BrokenPipeError:

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Callable
 
 from ..engine import SaveFileError, make_game
 from ..engine.saving import read_save_file
 from ..engine.seeding import MAX_SEED_DIGITS, MAX_SEED_PARTS, parse_seed
 from ..play.session import HUMAN, Session
-from ..play.terminal import FINISHED, LOST, SAVED, Terminal
+from ..play.terminal import BOT_TIMEOUT, FINISHED, LOST, SAVED, Terminal
 from .usage import BAD_INPUT, FAILED
 
 EPILOG = f"""at the table: a number chooses, Enter rolls, s saves and goes on, q quits
@@ -16,9 +17,12 @@ EPILOG = f"""at the table: a number chooses, Enter rolls, s saves and goes on, q
 
 A game in progress is never lost: Ctrl-C, Ctrl-\\, SIGTERM, a closed terminal,
 the end of input (Ctrl-D), an output that cannot be written, a bot that breaks
-a rule or an unexpected error save it first (in the current folder, else your
-home folder, else the temporary folder; never over another file). The last
-line names the file and the command that resumes it.
+a rule, a bot that thinks longer than --bot-timeout or an unexpected error save
+it first (in the current folder, else your home folder, else the temporary
+folder; never over another file). The last line names the file and the command
+that resumes it. A stop while a bot thinks abandons its move: the game is saved
+as it was before that move. If no folder takes the save, the save itself is
+printed last, to paste into a file ending .json.
 
 exit status:
   {FINISHED}  nothing to resume: the game is over, or you quit without saving
@@ -26,7 +30,8 @@ exit status:
   {BAD_INPUT}  bad input (an argument, or a --load file that is no good save)
   {SAVED}  the game stopped before its end and is saved (you quit with a save,
      or something stopped it): the last line names the file
-  {LOST}  the game stopped and no folder took the save: it is lost
+  {LOST}  the game stopped and no folder took the save: it is printed instead
+     (paste it into a file ending .json to resume), else lost
   141  a table of bots only whose output closed (| head): nothing to keep
 """
 
@@ -45,6 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser, games: list[str], option: Cal
                         help="any other game option, e.g. --option knocking=true")
     parser.add_argument("--load", metavar="FILE", help="continue a saved game (with its options, seed and seats; "
                                                        "--seats may seat others)")
+    parser.add_argument("--bot-timeout", type=seconds_argument, default=BOT_TIMEOUT, metavar="SECONDS",
+                        help=f"the longest a bot may think about one move; a bot that takes longer stops the game, "
+                             f"saved as it was before that move (default: {BOT_TIMEOUT:g}; 0: no limit)")
 
 
 def seed_argument(text: str) -> int | tuple[int, ...]:
@@ -53,6 +61,17 @@ def seed_argument(text: str) -> int | tuple[int, ...]:
         return parse_seed(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def seconds_argument(text: str) -> float:
+    """An argparse type: a time limit in seconds, a number from 0 (no limit) up."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not math.isfinite(seconds) or seconds < 0:
+        raise argparse.ArgumentTypeError(f"a number of seconds from 0 (no limit) up, e.g. 60, got {text[:40]!r}")
+    return seconds
 
 
 def session_from_args(args: argparse.Namespace, options: dict) -> Session:
@@ -68,10 +87,11 @@ def session_from_args(args: argparse.Namespace, options: dict) -> Session:
     return Session(make_game(args.game, **options), seats, args.seed)
 
 
-def start(session: Session, loaded: str | None = None) -> int:
-    """Say who sits where (and which save continues), then play until the game ends or the person quits; the exit
-    status (`play.terminal.Terminal.play`: a game stopped early is saved first)."""
+def start(session: Session, loaded: str | None = None, bot_timeout: float = BOT_TIMEOUT) -> int:
+    """Say who sits where (and which save continues), then play until the game ends or the person quits, each bot
+    given `bot_timeout` seconds a move (0: no limit); the exit status (`play.terminal.Terminal.play`: a game stopped
+    early is saved first)."""
     intro = [f"{session.game.name}, seed {session.seed_text}" + f"; continuing {loaded}" * bool(loaded) + "; seats:"]
     intro += [f"  {summary}" for summary in session.seat_summaries()]
     intro += ["(no human seat: watching the bots)"] * (HUMAN not in session.seats)
-    return Terminal(session).play(intro)
+    return Terminal(session, bot_timeout=bot_timeout or None).play(intro)

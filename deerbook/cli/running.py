@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import socket
+import struct
 import threading
 import time
 from concurrent.futures import Executor
@@ -10,9 +11,12 @@ from typing import Any, Iterator
 
 from ..engine.batch import InlineExecutor, Progress, check_workers, default_workers, process_pool
 from ..engine.errors import DeerbookError
+from ..engine.validate import whole_number
 
 SCHEDULER_SECONDS = 10.0  # to reach a Dask scheduler and hear it answer
 MAX_HANDSHAKE_BYTES = 1 << 20  # a Dask scheduler's first message is a few hundred bytes
+SCHEMES = ("tcp", "tls")  # the schemes of a scheduler's address
+MAX_PORT = 65535
 
 
 class ClusterError(DeerbookError):
@@ -40,16 +44,17 @@ def executor_for(workers: int | None = None, scheduler: str | None = None) -> It
 
 def connect(address: str, seconds: float | None = None) -> Any:
     """A Dask client of the scheduler at `address`, connected within `seconds` (default SCHEDULER_SECONDS);
-    ClusterError (one line naming the address) if it is malformed, closed, silent or not a Dask scheduler."""
-    try:
-        from distributed import Client
-        from distributed.comm.addressing import parse_address, parse_host_port
-    except ImportError:
-        raise ClusterError('--scheduler needs the cluster extra: pip install "deerbook[cluster]"') from None
+    ClusterError (one line naming the address) if it is malformed (`scheduler_address`), closed, silent or not a
+    Dask scheduler."""
     seconds = SCHEDULER_SECONDS if seconds is None else seconds
     try:
-        scheme, location = parse_address(address)
-        host, port = parse_host_port(location)
+        scheme, host, port = scheduler_address(address)
+        from distributed import Client
+    except ImportError:
+        raise ClusterError('--scheduler needs the cluster extra: pip install "deerbook[cluster]"') from None
+    except ValueError as exc:
+        raise ClusterError(f"cannot use the Dask scheduler at {address}: {exc}") from None
+    try:
         if scheme == "tcp":  # hear it before handing it to Dask, which waits for ever on a silent server
             _hear_a_scheduler(host, port, seconds)
     except (OSError, ValueError, TypeError) as exc:
@@ -79,6 +84,31 @@ def connect(address: str, seconds: float | None = None) -> Any:
     raise ClusterError(f"cannot use the Dask scheduler at {address}: {why}")
 
 
+def scheduler_address(address: str) -> tuple[str, str, int]:
+    """The scheme, host and port of a Dask scheduler's address: tcp://HOST:PORT or tls://HOST:PORT (tcp when no
+    scheme is written; an IPv6 host in brackets, tcp://[::1]:8786); ValueError saying what is wrong."""
+    scheme, sep, location = address.strip().partition("://")
+    scheme, location = (scheme, location) if sep else ("tcp", scheme)
+    if scheme not in SCHEMES:
+        raise ValueError(f"an address starts with {' or '.join(f'{s}://' for s in SCHEMES)}, not {scheme[:20]}://")
+    if location.startswith("["):  # [IPv6]:PORT
+        host, bracket, after = location[1:].partition("]")
+        if not bracket or not after.startswith(":"):
+            raise ValueError(f"invalid address: write an IPv6 host in brackets before the port, e.g. "
+                             f"{scheme}://[::1]:8786" if not bracket else f"missing port number after [{host}]")
+        port_text = after[1:]
+    else:
+        host, colon, port_text = location.rpartition(":")
+        if not colon:
+            raise ValueError(f"missing port number: write {scheme}://HOST:PORT, e.g. {scheme}://127.0.0.1:8786")
+    port = whole_number(port_text)
+    if port is None or not 1 <= port <= MAX_PORT:
+        raise ValueError(f"the port {port_text[:20]!r} is not a port number (a whole number from 1 to {MAX_PORT})")
+    if not host:
+        raise ValueError(f"no host before the port: write {scheme}://HOST:{port}")
+    return scheme, host, port
+
+
 def _drop(client: Any) -> None:
     """Forget a Dask client whose connection failed: marked closed, so that Python's exit does not wait for it to
     close a connection that never opened (20 s, then "Exception ignored in Client.__del__"), and its loop stopped."""
@@ -104,7 +134,13 @@ def _hear_a_scheduler(host: str, port: int, seconds: float) -> None:
             data += chunk
         return data
 
-    with socket.create_connection((host, port), timeout=seconds) as sock:
+    try:
+        connection = socket.create_connection((host, port), timeout=seconds)
+    except ConnectionRefusedError:
+        raise OSError(f"Connection refused: nothing listens at {host} port {port}") from None
+    except socket.gaierror as exc:
+        raise OSError(f"no host named {host} is known here ({exc.strerror})") from None
+    with connection as sock:
         size = int.from_bytes(receive(sock, 8), "little")
         if not 0 < size <= MAX_HANDSHAKE_BYTES:
             raise ValueError("it does not answer as a Dask scheduler")
@@ -115,6 +151,8 @@ def _reason(exc: BaseException, seconds: float) -> str:
     """A failed connection's reason in one line."""
     if isinstance(exc, (socket.timeout, TimeoutError)):
         return f"no answer within {seconds:g} s"
+    if isinstance(exc, struct.error):  # Dask could not read its messages
+        return "it does not answer as a Dask scheduler"
     return " ".join((getattr(exc, "strerror", None) or str(exc) or type(exc).__name__).split())[:300]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ..engine import RuleViolation, SaveFileError
-from ..engine.validate import flag, is_whole, list_of, optional, require, whole, wholes
+from ..engine.validate import MAX_WHOLE, count, flag, is_whole, list_of, optional, require, whole, wholes
 from . import rules
 from .rules import PHASE_RULES, Phase
 from .rules.history import ANSWERED, PILE, UNSEEN, Entry, History
@@ -12,8 +12,9 @@ from .state import BULLSEYE_PHASES, FIELD_NAMES, DeerState
 from .spec import DeerSetup
 
 RACK_PHASES = {Phase.RACK_PAWN, Phase.RACK_AMOUNT}
-# Bounds far beyond any real game: a larger number can only come from an edited save
-MAX_ROUNDS, MAX_TURNS, MAX_COUNT = 10_000, 10_000_000, 10_000
+MAX_COUNT = 10_000  # cards of a kind: far beyond any deck, a larger number can only come from an edited save
+# A count that grows as the game goes on (rounds, turns, extra turns, racks, points) is read up to the largest
+# integer a save holds (`validate.count`): a table can play on from any the loader accepts, and save again.
 
 
 def load_state(game: DeerSetup, data) -> DeerState:
@@ -51,15 +52,9 @@ class _Values:
         return whole(value, where, 0, self.n - 1)
 
     def round(self, value, where):
-        return whole(value, where, 0, MAX_ROUNDS)
+        return count(value, where)
 
-    def turns(self, value, where):
-        return whole(value, where, 0, MAX_TURNS)
-
-    def extra_turns(self, value, where):
-        return whole(value, where, 0, MAX_COUNT)
-
-    moves_left = extra_turns
+    turns = extra_turns = moves_left = round
 
     def hands(self, value, where):
         return list_of(value, where, self.n, self.counts)
@@ -71,10 +66,10 @@ class _Values:
         return self.per_player(value, where, 0, self.comp.finish if self.comp.clamp_at_finish else float("inf"))
 
     def racks_played(self, value, where):
-        return self.per_player(value, where)
+        return self.per_player(value, where, 0, MAX_WHOLE)
 
     def round_points(self, value, where):  # a knock can score negative points (Ruling 18)
-        return self.per_player(value, where, -10**9 if self.game.advanced.knocking else 0)
+        return self.per_player(value, where, -MAX_WHOLE if self.game.advanced.knocking else 0, MAX_WHOLE)
 
     def set_aside_due(self, value, where):
         return self.per_player(value, where, 0, rules.SET_ASIDE_CARDS)
@@ -150,7 +145,7 @@ class _Values:
             require(isinstance(v, list) and len(v) == 4 and isinstance(v[1], str), w,
                     "must be [player, reason, requested, applied]")
             return (whole(v[0], f"{w}[0]", 0, self.n - 1), v[1],
-                    whole(v[2], f"{w}[2]", -10**9), whole(v[3], f"{w}[3]", -10**9))
+                    whole(v[2], f"{w}[2]", -MAX_WHOLE, MAX_WHOLE), whole(v[3], f"{w}[3]", -MAX_WHOLE, MAX_WHOLE))
         return list_of(value, where, None, entry)
 
 

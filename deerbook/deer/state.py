@@ -17,11 +17,12 @@ from ..engine.seeding import Rng
 from . import rules
 from .rules import CHANCE_PHASES, PRIVATE_PHASES, Phase, card_list
 from .rules.history import EMPTY, History, seen_by
+from .rules.phases import BULLSEYE_AMOUNT, BULLSEYE_PAWN, DEAL, DRAW_CARD, END, HAND_OVER, REROLL, ROLL
 from .spec import DeerSetup
 
-BULLSEYE_PHASES = (Phase.BULLSEYE_PAWN, Phase.BULLSEYE_AMOUNT)
-CARD_PHASES = (Phase.DEAL, Phase.DRAW_CARD)  # chance nodes whose outcome is a card from a pile
-ROLL_PHASES = (Phase.ROLL, Phase.REROLL)  # chance nodes whose outcome is a roll of the dice
+BULLSEYE_PHASES = (BULLSEYE_PAWN, BULLSEYE_AMOUNT)
+CARD_PHASES = (DEAL, DRAW_CARD)  # chance nodes whose outcome is a card from a pile
+ROLL_PHASES = (ROLL, REROLL)  # chance nodes whose outcome is a roll of the dice
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ class DeerState(State):
         """The state before the deal: every card in the deck."""
         n, k = game.num_players, len(game.components.cards)
         zeros = (0,) * k
-        return cls(game, phase=Phase.DEAL, current=1 % n, round=0, hands=(zeros,) * n, deck=game.full_deck,
+        return cls(game, phase=DEAL, current=1 % n, round=0, hands=(zeros,) * n, deck=game.full_deck,
                    discard=zeros, predator_pile=zeros, pawns=(0,) * n, frozen=(False,) * n, extra_turns=0, roll=None,
                    joker_die=None, chosen=(), to_pass=zeros, rack=zeros, moves_left=0, move_target=None,
                    round_points=(0,) * n, ledger=(), turns=0, racks_played=(0,) * n, set_aside=(zeros,) * n,
@@ -88,7 +89,7 @@ class DeerState(State):
 
     def is_terminal(self) -> bool:
         """Whether the game is over (read from the phase: every step's loop asks)."""
-        return self.phase is Phase.END
+        return self.phase is END
 
     def is_chance_node(self) -> bool:
         """Whether chance moves next (read from the phase)."""
@@ -121,7 +122,7 @@ class DeerState(State):
             card = rules.card_outcome(self, action)
             if card is not None:
                 return card
-        elif phase in ROLL_PHASES and self.game.components.rolls_by_id.get(id(action)) is action:
+        elif phase in ROLL_PHASES and action is not None and self.game.components.rolls_by_id.get(id(action)) is action:
             return action  # the very outcome the roll table drew
         return super().checked(action)
 
@@ -146,7 +147,27 @@ class DeerState(State):
         rules.apply(table, legal)
         rules.play_chance(table, rng)
         after = rebuilt(DeerState, table.state_fields())
-        return after.play_chance(rng) if table.phase == Phase.DEAL else after  # a new deal, still to deal
+        return after.play_chance(rng) if table.phase == DEAL else after  # a new deal, still to deal
+
+    def apply(self, action: Action) -> "DeerState":
+        """The state after `action`; RuleViolation (naming the rule) if it is not legal. The protocol's `checked`
+        then `_apply`, fused for the three actions a step loop hands back (every step comes here): a card dealt or
+        drawn (found from its pile's counts), a roll the roll table drew, or one of the cached legal actions (all
+        three found by identity in O(1), or a short scan); anything else goes the protocol's way."""
+        phase = self.phase
+        if phase == DEAL or phase == DRAW_CARD:
+            card = rules.card_outcome(self, action)
+            if card is not None:
+                return self._dealt(card.args[0]) if phase == DEAL and sum(self.deck) > 1 else \
+                    self._transition(card, None)
+        elif phase == ROLL or phase == REROLL:
+            if action is not None and self.game.components.rolls_by_id.get(id(action)) is action:
+                return self._transition(action, None)
+        else:
+            for legal in self.__dict__.get("_cache_legal_actions", ()):
+                if legal is action:  # an agent's choice is one of the actions it was shown: found without hashing
+                    return self._transition(action, None)
+        return self._apply(self.checked(action))
 
     def _apply(self, action: Action) -> "DeerState":
         if rules.deals_on_lists(self):  # most steps of a game: no Table needed
@@ -155,7 +176,7 @@ class DeerState(State):
 
     def _dealt(self, kind: int) -> "DeerState":
         """The state after dealing one card of `kind` while more cards follow it (`rules.deal_fields`, for one card)."""
-        values, current, n = field_values(self), self.current, self.game.num_players
+        values, current, n = field_values(self), self.current, len(self.hands)  # a hand per seat: no property call
         deck, hand = list(self.deck), list(self.hands[current])
         deck[kind] -= 1
         hand[kind] += 1
@@ -249,7 +270,7 @@ class DeerState(State):
 
 FIELD_NAMES = tuple(f.name for f in fields(DeerState) if f.name != "game")
 POSITION_FIELDS = tuple(f.name for f in fields(DeerState) if f.name != "game" and f.compare)  # all but the history
-_ROLES = {Phase.END: TERMINAL, **dict.fromkeys(rules.CHANCE_PHASES, CHANCE)}  # the phases no seat decides
+_ROLES = {END: TERMINAL, **dict.fromkeys(rules.CHANCE_PHASES, CHANCE)}  # the phases no seat decides
 
 
 # The card count of each player's pile (hands, set-aside cards), once per tuple: the next states share the
@@ -277,7 +298,7 @@ OBSERVED: dict[str, Callable[[DeerState, int], Any]] = {
     "moves_left": lambda s, p: s.moves_left, "move_target": lambda s, p: s.move_target,
     "round_points": lambda s, p: s.round_points, "ledger": lambda s, p: s.ledger, "turns": lambda s, p: s.turns,
     "set_aside": lambda s, p: s.set_aside[p], "set_aside_sizes": lambda s, p: _SIZES.of(s.set_aside),
-    "giver": lambda s, p: None if s.phase == Phase.HAND_OVER and _decider_hidden(s, p) else s.giver,
+    "giver": lambda s, p: None if s.phase == HAND_OVER and _decider_hidden(s, p) else s.giver,
     "blocking": lambda s, p: None if _decider_hidden(s, p) else s.blocking,
     "pending_count": lambda s, p: sum(s.pending) if p == rules.mover(s) else None,  # only their owner counts them
     "racks_played": lambda s, p: s.racks_played, "set_aside_due": lambda s, p: s.set_aside_due,

@@ -110,7 +110,12 @@ def draw_index(cumulative: tuple[int, ...], rng: Rng) -> int:
 def uniform_below(total: int, rng: Rng) -> int:
     """floor(u * total) for one uniform draw u from `rng`, in exact integer arithmetic: each of 0..total-1
     (as evenly as `rng.random()`'s 53-bit values allow)."""
-    u_num, u_den = rng.random().as_integer_ratio()
+    u = rng.random()
+    scaled = u * 9007199254740992.0  # u * 2**53, exact (a power of two)
+    whole = int(scaled)
+    if whole == scaled:  # u = whole / 2**53, as every CPython `random()` value is: the same floor, no big division
+        return whole * total >> 53
+    u_num, u_den = u.as_integer_ratio()
     return u_num * total // u_den
 
 

@@ -162,16 +162,26 @@ def unexpected(error: BaseException, context: str) -> str:
 def write_error_log(error: BaseException, context: str) -> Path | None:
     """Write `error`'s traceback, after the line `context` (what was running), to a new file
     deerbook-error-DATE-TIME.log in the temporary folder (else the home folder); its path, or None if no folder
-    took it. For an error nobody expected: the person reads one line naming this file, a report attaches it."""
+    took it (nothing is raised). For an error nobody expected: the person reads one line naming this file, a report
+    attaches it."""
     text = "".join([f"{context}\nPython {sys.version.split()[0]} on {sys.platform}\n\n",
                     *traceback.format_exception(error)])
     stem = time.strftime("deerbook-error-%Y%m%d-%H%M%S")
-    for folder in (tempfile.gettempdir(), os.path.expanduser("~")):
+    for folder in filter(None, (temporary_folder(), os.path.expanduser("~"))):
         try:
             return write_atomic(free_path(folder, stem, ".log"), text, "error log")
         except FileWriteError:
             continue
     return None
+
+
+def temporary_folder() -> str | None:
+    """`tempfile.gettempdir()`, or None when no folder takes a file (Python tries TMPDIR, /tmp, /var/tmp, /usr/tmp
+    and the current folder, then gives up)."""
+    try:
+        return tempfile.gettempdir()
+    except OSError:
+        return None
 
 
 def _target(path: Any, what: str) -> Path:

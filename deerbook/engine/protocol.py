@@ -257,7 +257,10 @@ class State(ABC):
         if player == TERMINAL:
             raise RuleViolation("Game over", f"no action is possible after the game ended, got {action}")
         if player == CHANCE:
-            allowed = self._chance().lookup
+            table = self._chance()
+            if table.drawn(action):  # the very outcome the table drew: no hashing
+                return action
+            allowed = table.lookup
         else:
             allowed = self._allowed()
         try:
@@ -338,11 +341,12 @@ class ChanceTable:
     """Chance outcomes ready to sample: the actions, integer running totals of their weights (proportional
     to the exact probabilities) and a lookup of each action by itself."""
 
-    __slots__ = ("actions", "cumulative", "_lookup")
+    __slots__ = ("actions", "cumulative", "_lookup", "_identities")
 
     def __init__(self, actions: Iterable[Action], cumulative: Iterable[int]):
         self.actions, self.cumulative = tuple(actions), tuple(cumulative)
         self._lookup: dict[Action, Action] | None = None
+        self._identities: dict[int, Action] | None = None
 
     @classmethod
     def from_outcomes(cls, outcomes: Sequence[tuple[Action, Fraction]]) -> "ChanceTable":
@@ -358,6 +362,14 @@ class ChanceTable:
     def draw(self, rng: Rng) -> Action:
         """An action drawn with its exact probability from one `rng.random()` value."""
         return self.actions[draw_index(self.cumulative, rng)]
+
+    def drawn(self, action: Any) -> bool:
+        """Whether `action` is one of this table's own outcome objects (as `draw` hands them out): found by identity
+        in O(1), without hashing the action (a table a game hands out again and again builds the map once)."""
+        identities = self._identities
+        if identities is None:
+            identities = self._identities = {id(a): a for a in self.actions}
+        return action is not None and identities.get(id(action)) is action  # (a miss gets None)
 
     @property
     def lookup(self) -> dict[Action, Action]:

@@ -207,8 +207,11 @@ class AgentInfo:
 
 
 def _failure(exc: BaseException) -> str:
-    """Why an import failed, in one line: "SystemExit: 7", "ValueError: no"."""
-    return " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+    """Why an import failed, in one line: "SystemExit: 7", "ValueError: no", or for an exception without a message
+    "KeyboardInterrupt (raised while loading, with no message)"."""
+    said = " ".join(str(exc).split())
+    return (f"{type(exc).__name__}: {said}" if said else f"{type(exc).__name__} (raised while loading, with no "
+                                                         "message)")[:300]
 
 
 def load_path(path: str) -> Any:

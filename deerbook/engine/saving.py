@@ -10,28 +10,35 @@ its seats, seed and where each random stream stands, and in newer saves the step
 goes on exactly as the uninterrupted one would have; a save without a table is still written (and read) as version
 1, and a table without its steps counts them from 0. A table may also record `moves`, the text of every engine step
 since the game of its seed began, so a table that loads the game can tell its log again.
+
+One validation both ways: `state_to_json` reads back what it writes with the loader (`read_save`), so no save is
+written that the loader would refuse (SaveFileError says why), and a table can play on from whatever the loader
+accepts and save again: the steps played stop counting at MAX_STEPS, a save's moves are left out where they would
+make it too big to load, and a count that grows with the game (turns, rounds, scores) is read up to the largest
+integer a save holds (`validate.MAX_WHOLE`), which play does not reach (only a forged count within a few steps of it,
+or a forged state within a few bytes of the size limit, can play on to a game the writer refuses to save).
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from .errors import DeerbookError, SaveFileError, parse_json
+from .errors import MAX_FILE_BYTES, DeerbookError, SaveFileError, parse_json
 from .files import no_file_reads, read_bytes
 from .protocol import Game, State
 from .registry import make_game
 from .seeding import check_seed, restore_stream, seed_text
-from .validate import require, whole
+from .validate import finite_numbers, require, whole
 
 FORMAT = "deerbook-save"
 VERSION = 2  # the version written with a table; version 1 (no table) is read and written too
 MAX_SEAT_NAME = 40  # a seat is "human" or an agent's name
 MAX_MOVE_TEXT = 200  # an engine step's text ("pass 7 to player 2", "deal Fox to player 0")
 MAX_NAME_PART = 24  # a save's name shows at most this much of the game's name and of its seed
-MAX_STEPS = 10 ** 9  # a table's count of steps played (a game takes a few hundred)
+MAX_STEPS = 10 ** 9  # a table's count of steps played (a game takes a few hundred); a save counts no further
 
 
 @dataclass(frozen=True)
@@ -46,9 +53,10 @@ class TableRecord:
     steps: int = 0  # the steps played since the game began (a resumed game's save names count on from here)
 
     def to_json(self) -> dict[str, Any]:
-        """The table as JSON data."""
+        """The table as JSON data (the steps played at most MAX_STEPS: the bound the loader reads them to)."""
         seed = list(self.seed) if isinstance(self.seed, tuple) else self.seed
-        data = {"seats": list(self.seats), "seed": seed, "streams": list(self.streams), "steps": self.steps}
+        data = {"seats": list(self.seats), "seed": seed, "streams": list(self.streams),
+                "steps": min(self.steps, MAX_STEPS)}
         return data if self.moves is None else {**data, "moves": list(self.moves)}
 
 
@@ -77,7 +85,20 @@ def _digest(body: dict[str, Any]) -> str:
 
 
 def state_to_json(state: State, table: TableRecord | None = None) -> str:
-    """The state as a JSON document (game name, options, state, the table if given, digest)."""
+    """The state as a JSON document (game name, options, state, the table if given, digest), checked by the loader
+    (`read_save`): SaveFileError saying why, rather than a save the loader would refuse. A table's moves are left
+    out where they would make the save too big to load (its log then starts at the load)."""
+    text = _document(state, table)
+    if len(text) > MAX_FILE_BYTES and table is not None and table.moves is not None:
+        text = _document(state, replace(table, moves=None))
+    try:
+        read_save(text)
+    except SaveFileError as exc:
+        raise SaveFileError(f"this game cannot be saved: {exc}") from None
+    return text
+
+
+def _document(state: State, table: TableRecord | None) -> str:
     body = {"game": state.game.name, "options": state.game.options(), "state": state.to_json()}
     body.update({"table": table.to_json()} if table is not None else {})
     return _layout({"format": FORMAT, "version": 1 if table is None else VERSION, **body, "digest": _digest(body)})
@@ -116,6 +137,7 @@ def _read_save(text: str | bytes, where: str) -> tuple[State, TableRecord | None
     data = parse_json(text, where, SaveFileError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f"not a deerbook saved game (field 'format' must be {FORMAT!r})")
+    finite_numbers(data, "")
     version = data.get("version")
     if version not in (1, VERSION):
         raise SaveFileError(f"unsupported save version {version!r} (this deerbook reads 1 and {VERSION})")

@@ -10,8 +10,9 @@ The derivation, in full (it is the contract that makes a seed reproducible anywh
 - Game i of a batch with seed S (`simulate`, `balance`, `engine.batch`) is the game of seed "S/i", so it never
   depends on how many games run or which worker plays it, and `deerbook play GAME --seed S/i` replays it.
 - A table's seed is one rule everywhere (`check_seed`: `deerbook play`, `deerbook simulate`, the tables, a save):
-  1 to MAX_SEED_PARTS whole numbers of at most MAX_SEED_DIGITS digits each, so every seed a table accepts is one
-  its save records and loads (JSON integers a browser reads exactly) and a save's name stays short.
+  1 to MAX_SEED_PARTS whole numbers of at most MAX_SEED_DIGITS digits each (leading zeros aside: a seed is its
+  value), so every seed a table accepts is one its save records and loads (JSON integers a browser reads exactly)
+  and a save's name stays short.
 
 Python's Mersenne Twister, its integer seeding and `random()` are the same in every CPython 3 build, Pyodide's
 included. Nothing here touches the module-level `random` functions (global state).
@@ -19,6 +20,7 @@ included. Nothing here touches the module-level `random` functions (global state
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from typing import Any, Union, cast
 
@@ -53,11 +55,13 @@ SEED_RULE = (f"a seed is a whole number of at most {MAX_SEED_DIGITS} digits, or 
 
 
 def parse_seed(text: str) -> int | tuple[int, ...]:
-    """The seed a person typed: "7", or "7/12" (game 12 of a batch with seed 7); ValueError saying the rule."""
+    """The seed a person typed: "7", or "7/12" (game 12 of a batch with seed 7), each number read by its value
+    (leading zeros allowed: "0007" is 7); ValueError saying the rule."""
     parts = text.strip().split("/") if isinstance(text, str) else [""]
     if not (len(parts) <= MAX_SEED_PARTS and all(part.isascii() and part.isdigit() for part in parts)):
         raise ValueError(f"{SEED_RULE}, got {_shown(text)}")
-    numbers = tuple(int(part) if len(part) <= MAX_SEED_DIGITS else -1 for part in parts)
+    significant = [part.lstrip("0") or "0" for part in parts]  # a seed is read by its value: 007 is 7
+    numbers = tuple(int(part) if len(part) <= MAX_SEED_DIGITS else -1 for part in significant)
     return check_seed(numbers[0] if len(numbers) == 1 else numbers, text)
 
 
@@ -101,9 +105,10 @@ def restore_stream(data: object) -> random.Random:
     words, gauss = data[1], data[2]
     if len(words) != MT_WORDS + 1 or any(type(w) is not int or not 0 <= w < 2**32 for w in words):
         raise ValueError(f"a stream's state holds {MT_WORDS + 1} whole numbers from 0 to 2**32 - 1")
-    if words[-1] > MT_WORDS or not any(words[:-1]) or not (gauss is None or type(gauss) is float):
+    if words[-1] > MT_WORDS or not any(words[:-1]) or not (gauss is None or type(gauss) is float
+                                                            and math.isfinite(gauss)):
         raise ValueError(f"a stream's position is at most {MT_WORDS}, its words are not all 0 and its last field "
-                         "is null or a number")
+                         "is null or a finite number")
     rng = random.Random()
     rng.setstate((3, tuple(words), gauss))
     return rng

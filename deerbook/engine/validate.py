@@ -6,6 +6,7 @@ what was expected. A bool is never accepted as an integer.
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Callable, TypeVar
 
@@ -13,6 +14,9 @@ from .errors import MAX_INT_DIGITS, SaveFileError
 
 T = TypeVar("T")
 MAX_MESSAGE = 400  # a refused value is quoted in the error, cut to this many characters
+#: the largest integer a save may hold (`errors.parse_json` refuses longer ones): the one bound of a count that grows
+#: as a game goes on (turns, rounds, scores), so a count the loader accepts is one the table can save again
+MAX_WHOLE = 10 ** MAX_INT_DIGITS - 1
 
 
 def require(condition: Any, where: str, message: str, error: type[Exception] = SaveFileError) -> None:
@@ -41,6 +45,31 @@ def whole(value: Any, where: str, low: int, high: float = float("inf"), error: t
     require(is_whole(value) and low <= value <= high, where, f"must be an integer from {low} to {high}, got {value!r}",
             error)
     return int(value)
+
+
+def count(value: Any, where: str, error: type[Exception] = SaveFileError) -> int:
+    """A count that grows as a game goes on: an integer from 0 to MAX_WHOLE."""
+    return whole(value, where, 0, MAX_WHOLE, error)
+
+
+def finite_numbers(data: Any, where: str, error: type[Exception] = SaveFileError) -> None:
+    """Refuse a number in JSON data that is not finite (`1e999` reads as infinity), naming where it sits."""
+    bad = _non_finite(data, where)
+    require(bad is None, bad or where, "must be a finite number (one like 1e999 is out of range)", error)
+
+
+def _non_finite(data: Any, where: str) -> str | None:
+    """The place of the first number in `data` that is not finite (`where.key[i]`), or None."""
+    if type(data) is float:
+        return None if math.isfinite(data) else where
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        if isinstance(value, (dict, list, float)):
+            place = f"{where}[{key}]" if isinstance(key, int) else f"{where}.{key}" if where else str(key)
+            found = _non_finite(value, place)
+            if found is not None:
+                return found
+    return None
 
 
 def list_of(value: Any, where: str, length: int | None, item: Callable[[Any, str], T],

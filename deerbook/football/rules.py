@@ -469,13 +469,13 @@ def _apply_chance(s, args: tuple, emit: Emit):
     if emit:
         _emit_roll(s, args, emit)
     if s.phase == DEFENSE_ROLL:
-        return _next_roll(evolved(s, {"defense": args[0]}), DEFENSE_ROLL)
+        return _next_roll(s, DEFENSE_ROLL, {"defense": args[0]})
     if s.phase == MARKER_ROLL:
-        return _next_roll(evolved(s, {"defense_marker": args.index(1) + 1}), MARKER_ROLL)
+        return _next_roll(s, MARKER_ROLL, {"defense_marker": args.index(1) + 1})
     if s.phase == PLAY_ROLL:
-        return _next_roll(evolved(s, {"board": tuple(map(sum, zip(s.board, args))), "pool": 0}), PLAY_ROLL)
+        return _next_roll(s, PLAY_ROLL, {"board": tuple(map(sum, zip(s.board, args))), "pool": 0})
     if s.phase == POWER_ROLL:
-        return _next_roll(evolved(s, {"power_board": args}), POWER_ROLL)
+        return _next_roll(s, POWER_ROLL, {"power_board": args})
     if s.phase == BLITZ_ROLL:
         return _blitz_scores(s, args, emit)
     return _settle(evolved(s, {"phase": OVERTIME, "hand": args}), emit)  # OVERTIME_ROLL
@@ -491,12 +491,19 @@ def _emit_roll(s, args: tuple, emit: Callable[..., None]) -> None:
         emit("dice_rolled", s.actor, dice=dice, counts=list(args), purpose=s.phase.value)
 
 
-def _next_roll(s, done: Phase):
-    needed = {MARKER_ROLL: s.solo, PLAY_ROLL: s.pool > 0, POWER_ROLL: s.marks[s.active].power > 0}
-    for phase in ROLL_ORDER[ROLL_ORDER.index(done) + 1:]:
-        if needed[phase]:
-            return evolved(s, {"phase": phase})
-    return evolved(s, {"phase": AREA})
+def _next_roll(s, done: Phase, changes: dict[str, Any]):
+    """The state with the roll `done`'s `changes`, moved on to the first roll after it in `ROLL_ORDER` that has dice to
+    roll (each asked only when reached), else to AREA: one new state, not one per step."""
+    after = ROLL_ORDER.index(done)
+    if after < 1 and s.solo:
+        changes["phase"] = MARKER_ROLL
+    elif after < 2 and changes.get("pool", s.pool) > 0:
+        changes["phase"] = PLAY_ROLL
+    elif after < 3 and s.marks[s.active].power > 0:  # (no roll changes the marks)
+        changes["phase"] = POWER_ROLL
+    else:
+        changes["phase"] = AREA
+    return evolved(s, changes)
 
 
 # --- turns, rounds, end of game ----------------------------------------------------------------------

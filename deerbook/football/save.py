@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from ..engine.errors import RuleViolation, SaveFileError
 from ..engine.protocol import rebuilt
-from ..engine.validate import flag, one_of, require, whole, wholes
+from ..engine.validate import count, flag, one_of, require, whole, wholes
 from .rules import (ACTIVE, AREA, BLITZ_SCORES, DECLINED, MAX_OVERTIME, NO_DICE, OVERTIME, OVERTIME_ROLL, PICKS,
                     PLAY_DICE, REGULATION_PHASES, START_MARKER, Marks, Phase)
 from .sheet import MAX_POWER_DICE, TRACKS
@@ -16,7 +16,6 @@ from .state import MARK_FIELDS, FootballState
 from .spec import FootballSetup
 
 STATE_FIELDS = frozenset(FootballState.__dataclass_fields__) - {"game"}
-MAX_SCORES = 10_000  # touchdowns or field goals a saved sheet may hold
 PHASES = {phase.value: phase for phase in Phase}  # by the value a saved state holds
 
 
@@ -67,8 +66,8 @@ def _marks_from_json(data: Any, where: str, sheet) -> Marks:
                  yac=whole(data["yac"], f"{where}.yac", 0, len(sheet.yac)),
                  kick=whole(data["kick"], f"{where}.kick", 0, len(sheet.kick_range)),
                  power=whole(data["power"], f"{where}.power", 0, MAX_POWER_DICE),
-                 touchdowns=whole(data["touchdowns"], f"{where}.touchdowns", 0, MAX_SCORES),
-                 field_goals=whole(data["field_goals"], f"{where}.field_goals", 0, MAX_SCORES),
+                 touchdowns=count(data["touchdowns"], f"{where}.touchdowns"),  # any count a table can save again
+                 field_goals=count(data["field_goals"], f"{where}.field_goals"),
                  marker=marker, defense_used=flag(data["defense_used"], f"{where}.defense_used"))
 
 

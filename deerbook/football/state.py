@@ -6,7 +6,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.events import Event, Step
-from ..engine.protocol import Action, ChanceTable, State
+from ..engine.protocol import Action, ChanceTable, State, cached_method
+from ..engine.seeding import Rng
 from . import rules
 from .rules import CHANCE_PHASES, DEFENSE_NAMES, NO_DICE, OVER, PLAY_DICE, Marks, Phase
 from .sheet import TRACKS
@@ -58,6 +59,34 @@ class FootballState(State):
     # The rules' own functions serve as the hot-path methods (one call each, not two).
     current_player = rules.current_player  # the seat to move, or CHANCE, or TERMINAL
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over (read from the phase: every step's loop asks)."""
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        """Whether chance moves next (read from the phase)."""
+        return self.phase in CHANCE_PHASES
+
+    @cached_method
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to move (none at chance and terminal nodes), cached: read from the phase,
+        without the protocol's `current_player()` first (every decision asks)."""
+        phase = self.phase
+        return () if phase in CHANCE_PHASES or phase == OVER else rules.legal_actions(self)
+
+    def apply(self, action: Action) -> "FootballState":
+        """The state after `action`; RuleViolation (naming the rule) if it is not legal. The protocol's `checked`
+        then `_apply`, fused for what a step loop hands back: a roll the (shared) roll table drew, or one of the
+        cached legal actions, each found by identity; anything else goes the protocol's way."""
+        if self.phase in CHANCE_PHASES:
+            if rules.chance_table(self).drawn(action):
+                return rules.apply(self, action)
+        else:
+            for legal in self.__dict__.get("_cache_legal_actions", ()):
+                if legal is action:  # an agent's choice is one of the actions it was shown: found without hashing
+                    return rules.apply(self, action)
+        return rules.apply(self, self.checked(action))
+
     def rule(self) -> str:
         """The rule that governs the current phase."""
         return rules.rule(self)
@@ -74,6 +103,11 @@ class FootballState(State):
 
     def _chance_table(self) -> ChanceTable:
         return rules.chance_table(self)
+
+    def sample_chance(self, rng: Rng) -> Action:
+        """A roll drawn as the protocol draws it, from the roll's shared table (`rules.chance_table`): looked up, not
+        cached on the state, so the next state is built without a cached lookup to drop."""
+        return rules.chance_table(self).draw(rng)
 
     _apply = rules.apply  # (emit=None: no events)
 

@@ -25,7 +25,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ..analysis.stats import Estimate, estimate
+from ..analysis.stats import Estimate, estimate, proportion
 from ..engine.agents import shown_to
 from ..engine.registry import make_agents
 from ..engine.seeding import spawn, stream
@@ -114,7 +114,7 @@ def duel(game_name: str, options: dict[str, Any], challenger: str, field: str, g
         times.extend(spent)
         sims.extend(run)
     ms = [1000 * t for t in times]
-    return DuelResult(challenger, field, game_name, dict(game.get_parameters()), games, seed, estimate(results),
+    return DuelResult(challenger, field, game_name, dict(game.get_parameters()), games, seed, proportion(results),
                       estimate(ms), float(np.median(ms)), budget_ms if challenger == ISMCTS else None,
                       float(np.mean(sims)) if sims else None)
 

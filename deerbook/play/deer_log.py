@@ -7,15 +7,16 @@ the public part names no hidden card; the card itself goes only to the seats tha
 passer and the receiver of a pass, the drawer of a Predator-pile card). A declined block or
 hand-over is a secret decision: nobody else hears of it. Every card that enters or leaves a seat's hand
 is told to that seat alone (`own` lines): its whole hand once the deal is done, and after any other step the
-cards its hand gained and lost. `turn_of(state)` names the turn a position belongs to.
+cards its hand gained and lost. A rack's or a Bullseye's steps are told as one line with its last move: the cards,
+the points and each pawn's share (`_split_line`). `turn_of(state)` names the turn a position belongs to.
 """
 from __future__ import annotations
 
 from ..engine import Action
 from .log import Narration, Turn
 from .deer_view import cards_words
-from .deer_words import cards_text, chart_row_words
-from ..deer.rules import Phase, loses_turn, matching, rolled_numbers
+from .deer_words import cards_text, chart_row_words, spaces
+from ..deer.rules import BULLSEYE_POINTS, Phase, hand_value, loses_turn, matching, rolled_numbers
 
 TURN_START = (Phase.ROLL, Phase.KNOCK)  # a turn's first phases: the turn counter steps on at its roll or knock
 # After a roll, the phases in which the roll's chart row still asks something of a player (a number to choose, cards
@@ -23,6 +24,7 @@ TURN_START = (Phase.ROLL, Phase.KNOCK)  # a turn's first phases: the turn counte
 ROW_PENDING = (Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP, Phase.HAND_OVER, Phase.BLOCK,
                Phase.PASS, Phase.REROLL)
 QUIET_ROWS = ("freeze", "extra_turns", "nothing")  # rows that say themselves they move no card
+SPLIT_KINDS = ("rack", "amount")  # a rack's or Bullseye's steps: told as one line with the last of them
 
 
 def rolls_by_itself(state) -> bool:
@@ -33,6 +35,8 @@ def rolls_by_itself(state) -> bool:
 def step_narration(before, action: Action, after) -> Narration:
     """One engine step in words, split into what everyone hears and what only the insiders hear."""
     public, private, insiders = _main(before, action)
+    if action.kind in SPLIT_KINDS:
+        public = _split_line(before, action, after)
     events = before.step(action).events
     extras, notes = _public_changes(before, events, after)
     if extras:
@@ -97,21 +101,46 @@ def _main(s, action: Action) -> tuple[str | None, str | None, set]:
 def _announced(s, action: Action) -> str | None:
     """The decisions everyone sees being made (None for a step that shows nothing, e.g. 'no rack')."""
     comp, c, kind, args = s.game.components, s.current, action.kind, action.args
-    if kind == "amount":
-        player, sign = s.move_target
-        bullseye = " (Bullseye)" * (s.phase == Phase.BULLSEYE_AMOUNT)
-        pawn = f"{{P{c}}}'s own pawn" if player == c else f"{{P{player}}}'s pawn"
-        return (f"{{P{c}}} moved {pawn} {'forward' if sign > 0 else 'back'} "
-                f"{args[0]} space{'s' * (args[0] > 1)}{bullseye}")
     if kind == "knock":
         return f"{{P{c}}} knocked"
     if kind == "joker":
         return f"{{P{c}}} played a Joker on die {comp.number_dice[args[0]][0]}"
     if kind == "choose":
         return f"{{P{c}}} chose {comp.face_name(args[0])}"
-    if kind == "rack":
-        return f"{{P{c}}} played the rack {action.text.removeprefix('rack ')}"
     return None
+
+
+def _split_line(before, action: Action, after) -> str | None:
+    """A rack's or a Bullseye's moves told in one line with its last move (its earlier steps tell nothing): "{P0}
+    played Bear+Bear+Bear (21): {P0}'s pawn back 6, {P1}'s pawn forward 15". The moves are read back from the
+    pawn ledger (`DeerState.ledger`): this move's entry (a round that ends with it adds its scores after) and the
+    entries of the split's kind before it, as far back as its points go."""
+    comp, c = before.game.components, before.current
+    if action.kind == "rack" or before.moves_left > action.args[0]:
+        return None
+    bullseye = before.phase == Phase.BULLSEYE_AMOUNT
+    reason, total = ("bullseye", BULLSEYE_POINTS) if bullseye else ("rack", hand_value(comp, before.rack))
+    moves: dict[tuple[int, int], list[int]] = {}  # (pawn, direction): [spaces asked, spaces moved]
+    told = 0
+    for player, why, requested, applied in reversed(after.ledger[:len(before.ledger) + 1]):
+        if why != reason or told >= total:
+            break
+        told += abs(requested)
+        sizes = moves.setdefault((player, 1 if requested > 0 else -1), [0, 0])
+        sizes[0], sizes[1] = sizes[0] + abs(requested), sizes[1] + abs(applied)
+    parts = ", ".join(_pawn_move(pawn, sign, *sizes) for (pawn, sign), sizes in reversed(moves.items()))
+    if bullseye:
+        return f"{{P{c}}} moved the pawns with the Bullseye ({BULLSEYE_POINTS}): {parts}"
+    names = "+".join(comp.cards[kind].name for kind, count in enumerate(before.rack) for _ in range(count))
+    return f"{{P{c}}} played {names} ({total}): {parts}"
+
+
+def _pawn_move(pawn: int, sign: int, asked: int, moved: int) -> str:
+    """One pawn's share of a split: "{P1}'s pawn forward 15", and the spaces lost when it stopped at 0 or Finish."""
+    words = f"{{P{pawn}}}'s pawn {'forward' if sign > 0 else 'back'} {asked}"
+    if moved < asked:
+        words += f" (it stopped at {'Finish' if sign > 0 else 0}: {spaces(asked - moved)} lost)"
+    return words
 
 
 def _row(s, roll: tuple) -> str:
@@ -153,10 +182,20 @@ def _public_changes(before, events, after) -> tuple[list[str], list[str]]:
     if scores:
         round_name = scores[0].detail["reason"].removesuffix(" score")
         notes.append(f"{round_name[0].upper()}{round_name[1:]} ends: each hand's points move its pawn: " + ", ".join(
-            f"{{P{e.player}}} {e.detail['requested']:+d} (now {after.pawns[e.player]})" for e in scores))
+            map(_score_words, scores)))
     if before.phase == Phase.DEAL and after.phase != Phase.DEAL:
         notes.append(f"The cards are dealt for round {after.round + 1}.")
     return changes, notes
+
+
+def _score_words(event) -> str:
+    """A round's score for one pawn: "{P1} +12 (now 40)", saying so where the board stopped the move: "{P0} +58,
+    stopped at Finish (now 100: no pawn moves past Finish)"."""
+    d = event.detail
+    stopped = d["to"] - d["from"] != d["requested"]
+    where = (f", stopped at Finish (now {d['to']}: no pawn moves past Finish)" if d["requested"] > 0
+             else f", stopped at 0 (now {d['to']}: no pawn moves below 0)") if stopped else f" (now {d['to']})"
+    return f"{{P{event.player}}} {d['requested']:+d}{where}"
 
 
 def _hand_changes(before, events, after) -> tuple[tuple[int, str], ...]:
@@ -175,9 +214,9 @@ def _hand_changes(before, events, after) -> tuple[tuple[int, str], ...]:
             lost[card["from_seat"]][card["kind"]] += 1
     lines = []
     for p in range(n):
-        parts = [f"{verb} {cards_words(comp, counts)}" for verb, counts in (("in", gained[p]), ("out", lost[p]))
+        parts = [f"{verb} {cards_words(comp, counts)}" for verb, counts in (("gained", gained[p]), ("lost", lost[p]))
                  if any(counts)]
         if parts:
             now = sum(before.hands[p]) + sum(gained[p]) - sum(lost[p])  # before a round's end gathers the cards
-            lines.append((p, f"Your hand: {'; '.join(parts)} (now {now} card{'s' * (now != 1)})."))
+            lines.append((p, f"Your hand {' and '.join(parts)} (now {now} card{'s' * (now != 1)})."))
     return tuple(lines)

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Sequence
 
 from .log import in_words, seat_label
-from .drawing import HIGHLIGHT, INK, PAPER, Svg, seat_colour, wrap_words
+from .drawing import HIGHLIGHT, INK, PAPER, Svg, fan_levels, seat_colour, wrap_words
 from .deer_words import CARD_FILL as CATEGORY_FILL
 from .deer_words import choice_label, legend, prompt, roll_prompt, rule_reference, rules_card  # noqa: F401 (hooks)
 from .deer_words import order_choices, score_line, split, split_moves  # noqa: F401 (hooks)
 from ..deer.rules import hand_value
 
 WIDTH = 780  # the drawing's width on a wide page; a narrower one is laid out for `width=`
+PAWN_RADIUS = 9  # px: a pawn's disc on the track
 SET_ASIDE_FILL = "#CCCCCC"  # your own set-aside cards, face down on the table
 TITLES = {"deer": "Deer in the Headlights", "deer-cards": "Deer in the Headlights, card game"}
 PHASE_WORDS = {
@@ -148,12 +149,12 @@ def render_svg(observation: dict, game, names: Sequence[str] | None = None, widt
 
 def _track(svg: Svg, o: dict, game, names, top: float) -> float:
     """The 0..Finish track: a tick every 10 spaces, special spaces marked, each pawn a labelled disc
-    (pawns on one space stacked above it)."""
+    (pawns on one space, or on spaces too close to stand side by side, fanned out above it)."""
     comp = game.components
     end = max(comp.finish, *o["pawns"])
     left, right = 30, svg.width - 30
     x_of = lambda space: left + (right - left) * space / end  # noqa: E731
-    levels = [o["pawns"][:p].count(pawn) for p, pawn in enumerate(o["pawns"])]
+    levels = fan_levels([x_of(pawn) for pawn in o["pawns"]], 2 * PAWN_RADIUS + 2)
     bar = top + 20 * max(levels) + 32
     svg.rect(left, bar, right - left, 14, fill=PAPER, stroke=INK, rx=3)
     step = 10 if right - left > 500 else 20 if comp.finish <= 100 else 30
@@ -166,7 +167,7 @@ def _track(svg: Svg, o: dict, game, names, top: float) -> float:
                  stroke=INK, label=f"{kind} space {space}")
     for p, (pawn, level) in enumerate(zip(o["pawns"], levels)):
         x, y = x_of(pawn), bar - 11 - 20 * level
-        svg.circle(x, y, 9, seat_colour(p), label=f"{seat_label(o['player'], p, names)} on {pawn}")
+        svg.circle(x, y, PAWN_RADIUS, seat_colour(p), label=f"{seat_label(o['player'], p, names)} on {pawn}")
         svg.text(x, y + 4, p, size=11, fill=INK, anchor="middle", weight="bold")
     return bar + 34
 

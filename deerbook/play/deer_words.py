@@ -121,7 +121,7 @@ def prompt(observation: dict, game, rule: str, legal: Sequence[Action], names: S
     if phase == "hand_over":
         numbers = ", ".join(comp.face_name(n) for n in rolled_numbers(comp, o["roll"]))
         return in_words(f"{{P{o['current']}}} rolled {numbers} and holds none of them: hand over your cards of "
-                        "those numbers, or keep them.", me, names)
+                        f"those {numbers_word(comp)}, or keep them.", me, names)
     if phase == "block":
         card = comp.cards[o["blocking"][0]].name
         return in_words(f"{{P{o['current']}}} is about to move cards of the number {card}: reveal your set-aside "
@@ -151,6 +151,11 @@ def prompt(observation: dict, game, rule: str, legal: Sequence[Action], names: S
         chosen = ", ".join(comp.face_name(n) for n in o["chosen"])
         return f"{rule_words(rule)} Chosen so far: {chosen}."
     return rule_words(rule)
+
+
+def numbers_word(comp) -> str:
+    """What this edition's rules call the numbers a die names: "ranks" for the card game's, else "numbers"."""
+    return "ranks" if comp.game == "deer-cards" else "numbers"
 
 
 def roll_prompt(observation: dict, game) -> str:
@@ -205,18 +210,23 @@ def split_moves(observation: dict, game, amounts: Sequence[int]) -> list[Action]
     return steps
 
 
+KEEPING = ("keep", "no_discard", "no_draw", "no_knock")  # keeping what you hold: offered first
+DECLINING = ("discard", "no_joker", "no_rack", "no_more_groups", "no_set_aside", "no_block")  # offered last
+
+
 def order_choices(observation: dict, game, legal: Sequence[Action]) -> list[Action]:
-    """The legal choices in the order the table offers them: the one that helps you first where the engine's order
-    puts one that hurts first (your own pawn forward, a draw that adds a card, a knock), the rest as they are."""
+    """The legal choices in the rule's own order: keeping first, then playing or giving, then discarding or
+    declining (and last whatever hurts you: your own pawn forward, a draw that adds a card, a knock); within a group
+    the engine's order (numbers and players ascending)."""
     me = observation["player"]
 
-    def hurts(action: Action) -> bool:
+    def rank(action: Action) -> int:
         if action.kind == "move":
             player, sign = action.args
-            return (player == me) == (sign > 0)
-        return action.kind in ("draw", "knock")
+            return 2 * ((player == me) == (sign > 0))
+        return 0 if action.kind in KEEPING else 2 if action.kind in DECLINING + ("draw", "knock") else 1
 
-    return sorted(legal, key=hurts)
+    return sorted(legal, key=rank)
 
 
 def score_line(observation: dict, game, names: Sequence[str] | None = None) -> str:

@@ -80,7 +80,7 @@ class Svg:
     def die(self, x, y, face: str, size=58, fill=PAPER, ink=INK, label="") -> None:
         """A die showing `face`: a number, or a symbol's name in halves on two lines (on more lines where a half does
         not fit the die)."""
-        self.rect(x, y, size, size, fill=fill, stroke=INK, rx=8, width=2, label=label or face)
+        self.rect(x, y, size, size, fill=fill, stroke=INK, rx=8, width=2, label=label or face, cls="die")
         words, fits = face.split(), int(size / 6.4)
         lines = [face] if len(face) <= 5 or len(words) == 1 else [" ".join(words[:len(words) // 2]),
                                                                  " ".join(words[len(words) // 2:])]
@@ -126,6 +126,20 @@ def wrap_words(text: str, width: int) -> list[str]:
             lines.append("")
         lines[-1] = f"{lines[-1]} {word}".strip()
     return lines
+
+
+def fan_levels(xs: list[float], gap: float) -> list[int]:
+    """A level (0 lowest) for each piece at `xs`, so that pieces on one level stand at least `gap` apart: pieces on
+    one space or on spaces close by fan out upward instead of hiding one another (left to right, then in order)."""
+    levels: list[int] = [0] * len(xs)
+    placed: list[list[float]] = []  # the xs standing on each level
+    for index in sorted(range(len(xs)), key=lambda i: (xs[i], i)):
+        level = next((n for n, row in enumerate(placed) if all(abs(xs[index] - x) >= gap for x in row)), len(placed))
+        if level == len(placed):
+            placed.append([])
+        placed[level].append(xs[index])
+        levels[index] = level
+    return levels
 
 
 def html_block(svg: str, text: str = "", narrow: str = "") -> str:

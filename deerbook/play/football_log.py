@@ -25,6 +25,7 @@ from __future__ import annotations
 from ..engine.protocol import Action
 from ..football.rules import (ACTIVE, AREA, BLITZ_ROLL, DEFENSE_ROLL, FINAL, MARKER_ROLL, OVER, OVERTIME,
                               OVERTIME_ROLL, PICKS, PLAY_ROLL, POWER_ROLL)
+from ..football.sheet import TRACKS
 from .football_view import box_words
 from .football_words import dice
 from .log import Narration, Turn
@@ -36,7 +37,7 @@ def step_narration(before, action: Action, after) -> Narration:
     """One step in words (a Football table hides nothing: every seat hears all of it)."""
     events = before.step(action).events
     lines = [part for part in (_what(before, action, events), _sheet(before, events)) if part]
-    notes = [text for event in events if (text := _score(event, after))]
+    notes = [text for event in events if (text := _score(event, before))]
     return Narration(" ".join(lines) or None, notes=tuple(notes))
 
 
@@ -75,16 +76,14 @@ def _what(s, action: Action, events) -> str:
         if event.kind == "dice_rolled":
             return f"{who} rolled {dice(sum(d['counts']), d['dice'])}: {_dice(d['counts'])}."
         if event.kind == "area_taken":
-            power = f" and {dice(d['power'], 'power')}" if d["power"] else ""
-            return f"{who} took the dice of area {d['area']}: {dice(d['play'], 'play')}{power}."
-        if event.kind == "blitz_scored":
-            return (f"Blitz Bach rolled: the fullest area outside the Defense Marker's has {dice(d['dice'])}, "
-                    f"so he scores {d['points']} (now {d['score']}).")
+            taken = " and ".join(dice(d[kind], kind) for kind in ("play", "power") if d[kind])
+            return f"{who} took the dice of area {d['area']}: {taken}."
     words = {"check": f"{who} checked a {action.args[0]}" if action.args else "",
              "pick": f"{who} picked track {action.args[0]}" if action.args else "",
              "wild": f"{who} sent the wild chain to track {action.args[0]}" if action.args else "",
-             "kick": f"{who} kicked a field goal", "no kick": f"{who} kicked no field goal"}
-    return words.get(action.kind, f"{who}: {action}") + ("." if action.kind in ("kick", "no kick") else ":")
+             "kick": f"{who} kicked a field goal", "no kick": f"{who} kicked no field goal",
+             "decline": f"{who} declined {'both picks' if action.args == (2,) else 'the second pick'}"}
+    return words.get(action.kind, f"{who}: {action}") + ("." if action.kind in ("kick", "no kick", "decline") else ":")
 
 
 def _sheet(s, events) -> str:
@@ -112,9 +111,11 @@ def _sheet(s, events) -> str:
     return "; ".join(parts) + "."
 
 
-def _score(event, after) -> str | None:
-    """A score, overtime or the end of the game, as a note of its own."""
+def _score(event, before) -> str | None:
+    """A score (Blitz Bach's included), overtime or the end of the game, as a note of its own."""
     d = event.detail
+    if event.kind == "blitz_scored":
+        return _blitz_words(d, before)
     if event.kind == "touchdown":
         return f"TOUCHDOWN for {{P{event.player}}} from the {d['marker']}: +{d['points']} (now {d['score']})."
     if event.kind == "field_goal":
@@ -122,3 +123,27 @@ def _score(event, after) -> str | None:
     if event.kind == "overtime_started":
         return f"Tied: overtime round {d['round']} for " + " and ".join(f"{{P{p}}}" for p in d["tied"]) + "."
     return None
+
+
+def _blitz_words(d: dict, before) -> str:
+    """Blitz Bach's score in the solo rules' words: the areas his power dice clear, the area with the most dice left
+    outside the Defense Marker's, and what his chart gives for it."""
+    cleared, marker, most = d["removed"], before.defense_marker, d["dice"]
+    clear = (f"his power dice clear area{'s' * (len(cleared) > 1)} {_and(cleared)}" if cleared
+             else "he has no power dice to clear an area")
+    left = [0 if t in cleared else before.board[t - 1] for t in TRACKS]  # the play dice once his dice cleared theirs
+    fullest = [t for t in TRACKS if t != marker and left[t - 1] == most]
+    if not most:
+        return (f"Blitz Bach scores 0 points (now {d['score']}): {clear}; no area outside the Defense Marker's area "
+                f"{marker} holds a die, and 0 dice score 0 on his chart.")
+    held = (f"area {fullest[0]} holds the most dice ({most})" if len(fullest) == 1
+            else f"areas {_and(fullest)} hold the most dice ({most} each)")
+    return (f"Blitz Bach scores {d['points']} point{'s' * (d['points'] != 1)} (now {d['score']}): {clear}; leaving "
+            f"out the Defense Marker's area {marker}, {held}: {dice(most)} score{'s' * (most == 1)} {d['points']} "
+            "on his chart.")
+
+
+def _and(numbers) -> str:
+    """"4", "4 and 6", "1, 4 and 6"."""
+    words = [str(n) for n in numbers]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]

@@ -13,7 +13,7 @@ from .log import in_words, seat_label
 from .drawing import HIGHLIGHT, INK, PAPER, SOFT, Svg, seat_colour, wrap_words
 from .football_words import box_label, box_words, marks_kick_range as kick_range  # noqa: F401 (box_words: a hook)
 from .football_words import choice_label, legend, prompt, roll_prompt, rule_reference, rules_card  # noqa: F401
-from .football_words import score_line  # noqa: F401 (a hook)
+from .football_words import dice, score_line  # noqa: F401 (score_line: a hook)
 from ..football.rules import BLITZ_CHART, DECLINED, DEFENSE_NAMES, points as score
 from ..football.sheet import TRACKS
 
@@ -58,8 +58,10 @@ def result_text(observation: dict, game, winners: Sequence[int], names: Sequence
         head = f"{beat} Blitz Bach {scores[0]}–{blitz}" if winners else f"Blitz Bach wins {blitz}–{scores[0]}"
         tie = " (he wins ties)" if blitz == scores[0] else ""
         whose = "your" if me == 0 else in_words("{P0}'s", me, names)
-        return (f"{head}{tie}: {whose} {tally[0]} against his {len(s['blitz'])} rounds of scoring from the fullest "
-                "area.")
+        rounds = " + ".join(map(str, s["blitz"])) or "0"
+        return (f"{head}{tie}: {whose} {tally[0]} against his points of {len(s['blitz'])} rounds ({rounds}); each "
+                "round he scored from the area with the most dice once his power dice had cleared the areas they "
+                "showed, leaving out the Defense Marker's area.")
     verb = "wins" if len(winners) == 1 and winners[0] != me else "win"
     verb = "share the win" if len(winners) > 1 else verb
     rest = ", ".join(f"{{P{p}}} {scores[p]}" for p in sorted(range(len(scores)), key=lambda p: -scores[p])
@@ -81,7 +83,7 @@ def _tally(marks: dict) -> str:
 def render_text(observation: dict, game, names: Sequence[str] | None = None) -> str:
     """The table in plain text for a terminal."""
     o, s, sheet = observation, observation["state"], game.sheet
-    lines = [headline(o, game, names), f"Defense Die: {DEFENSE_NAMES[s['defense']]}"]
+    lines = [headline(o, game, names), f"Defense Die: {defense_words(s)}"]
     areas = [f"{t}: {s['board'][t - 1]} play"
              + (f" + {s['power_board'][t - 1]} power" if s["power_board"][t - 1] else "")
              for t in TRACKS]
@@ -97,7 +99,7 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
     for p, m in enumerate(s["marks"]):
         lines.append(f"{seat_label(o['player'], p, names)}: {points(m)} points "
                      f"({m['touchdowns']} TD, {m['field_goals']} FG), "
-                     f"ball on the {m['marker']}, kick range {kick_range(m, game)}, {m['power']} power dice")
+                     f"ball on the {m['marker']}, kick range {kick_range(m, game)}, {dice(m['power'], 'power')}")
     mine = s["marks"][o["player"]]
     lines.append("Your sheet (checked boxes / boxes):")
     for t in TRACKS:
@@ -111,6 +113,11 @@ def render_text(observation: dict, game, names: Sequence[str] | None = None) -> 
         lines.append(f"Blitz Bach: {sum(s['blitz'])} points ({', '.join(map(str, s['blitz'])) or 'no rounds yet'}); "
                      f"chart: {blitz_chart_words()}")
     return "\n".join(lines)
+
+
+def defense_words(s: dict) -> str:
+    """What the Defense Die shows: its face, or "not rolled yet" before this turn's roll."""
+    return "not rolled yet" if s["phase"] == "defense roll" else DEFENSE_NAMES[s["defense"]]
 
 
 def blitz_chart_words() -> str:
@@ -176,7 +183,7 @@ def _areas(svg: Svg, o: dict, top: float) -> float:
     bottom = top + 20 + 72 * ((len(TRACKS) + per_row - 1) // per_row)
     narrow = svg.width - 82 < 10 + per_row * (width + 8)  # no room for the Defense Die beside the areas: under them
     svg.text(10, bottom + 8, f"{s['pool']} play dice to roll next turn", size=11)
-    name, die_top = DEFENSE_NAMES[s["defense"]], bottom if narrow else top + 20
+    name, die_top = defense_words(s), bottom if narrow else top + 20
     svg.die(svg.width - 82, die_top, name.replace(" yards", ""), size=58, label=f"Defense Die: {name}")
     svg.text(svg.width - 53, die_top + 72, "Defense Die", size=11, anchor="middle")
     if any(s["hand"]):  # beside the pool's line on a wide page, under it on a narrow one
@@ -190,7 +197,7 @@ def _scores(svg: Svg, o: dict, game, names, top: float) -> float:
     for p, m in enumerate(o["state"]["marks"]):
         line = (f"{seat_label(o['player'], p, names)}: {points(m)} points ({m['touchdowns']} TD, "
                 f"{m['field_goals']} FG), ball on the {m['marker']}, kick range {kick_range(m, game)}, "
-                f"{m['power']} power dice")
+                f"{dice(m['power'], 'power')}")
         svg.circle(16, y + 8, 5, seat_colour(p))
         for part in wrap_words(line, int((svg.width - 36) / 7.4)):
             svg.text(26, y + 12, part, size=12)
@@ -199,58 +206,48 @@ def _scores(svg: Svg, o: dict, game, names, top: float) -> float:
 
 
 #: Where a sheet row's boxes start (after its title); the pitch of its boxes: as wide as the page allows every box,
-#: from `PITCH` down to `TIGHT`, else `PITCH` with the boxes around the next one (and room for "a–b/n" beside them).
-ROW_LEFT, PITCH, TIGHT, WINDOW_NOTE = 80, 27, 24, 54
+#: from `PITCH` down to `TIGHT`, else `PITCH` with the row's boxes on as many lines as they need (a phone).
+ROW_LEFT, PITCH, TIGHT = 80, 27, 24
 
 
 def _box_row(svg: Svg, x: float, y: float, labels: Sequence[str], checked: int, title: str, size: float = PITCH,
-             first: int = 0) -> None:
-    """A row of sheet boxes from box number `first` on (those before it are checked), titled at the left; a checked
-    box is filled and ticked."""
+             per_line: int = 0) -> float:
+    """A row of sheet boxes, `per_line` to a line (all on one without it), titled at the left; a checked box is
+    filled and ticked. Returns where the row ends."""
     svg.text(10, y + 18, title, size=11, weight="bold")
     row = title.lower().replace(" ", "-") or "power"
-    for i, label in enumerate(labels[first:], first):
-        done, left = i < checked, x + (i - first) * size
-        svg.rect(left, y, size - 2, PITCH - 2, fill=CHECKED_FILL if done else PAPER, stroke=INK, rx=2,
+    per_line = per_line or max(1, len(labels))
+    for i, label in enumerate(labels):
+        done, left, top = i < checked, x + (i % per_line) * size, y + (i // per_line) * (PITCH + 1)
+        svg.rect(left, top, size - 2, PITCH - 2, fill=CHECKED_FILL if done else PAPER, stroke=INK, rx=2,
                  cls=f"box {row}" + " checked" * done)
-        svg.text(left + size / 2 - 1, y + PITCH / 2 + 5, label, size=11, fill=INK, anchor="middle")
+        svg.text(left + size / 2 - 1, top + PITCH / 2 + 5, label, size=11, fill=INK, anchor="middle")
         if done:
-            svg.tick(left + size - 10, y + 1, size=7)
-
-
-def _window(checked: int, boxes: int, fits: int) -> tuple[int, int]:
-    """The first and last box numbers of a row that shows `fits` boxes around the next one to check."""
-    first = max(0, min(checked - 2, boxes - fits))
-    return first, min(boxes, first + fits)
+            svg.tick(left + size - 10, top + 1, size=7)
+    return y + -(-len(labels) // per_line) * (PITCH + 1)
 
 
 def _sheet(svg: Svg, o: dict, game, top: float) -> float:
-    """Your play sheet: every box on a wide page; on a narrow one the boxes around each row's next box, with
-    'boxes a–b of n' beside them."""
+    """Your play sheet: every box, each row on one line on a wide page, on as many as it needs on a narrow one."""
     sheet, mine = game.sheet, o["state"]["marks"][o["player"]]
     svg.text(10, top + 14, f"Your play sheet (P{o['player']})", size=12, weight="bold")
     longest = max(len(sheet.track(t)) for t in TRACKS)
     room = svg.width - ROW_LEFT - 4
     pitch, fits = min(PITCH, room / longest), longest
-    if pitch < TIGHT:  # windows: room for "a–b/n" beside each row
-        pitch, fits = PITCH, int((room - WINDOW_NOTE) // PITCH)
+    if pitch < TIGHT:  # a row's boxes wrap onto more lines
+        pitch, fits = PITCH, int(room // PITCH)
     rows = [*((f"track {t}", [box_label(b) for b in sheet.track(t)], mine["checked"][t - 1]) for t in TRACKS),
             ("Breakaway", [f"+{v}" for v in sheet.breakaway], mine["breakaway"]),
             ("YAC", [f"+{v}" for v in sheet.yac], mine["yac"]),
             ("Kick Range", [str(v) for v in sheet.kick_range], mine["kick"])]
     y = top + 22
     for title, labels, checked in rows:
-        first, last = _window(checked, len(labels), fits)
-        _box_row(svg, ROW_LEFT, y, labels[:last], checked, title, size=pitch, first=first)
-        if (first, last) != (0, len(labels)):
-            svg.text(ROW_LEFT + (last - first) * pitch + 2, y + 18, f"{first + 1}–{last}/{len(labels)}", size=11)
-        y += PITCH + 1
+        y = _box_row(svg, ROW_LEFT, y, labels, checked, title, size=pitch, per_line=fits)
     if fits >= 16:  # the power boxes beside the Kick Range
         _box_row(svg, ROW_LEFT + pitch * 9, y - PITCH - 1, ["P"] * 6, mine["power"], "", size=pitch)
         svg.text(ROW_LEFT + pitch * 9 - 6, y - PITCH - 1 + 18, "Power", size=11, weight="bold", anchor="end")
     else:
-        _box_row(svg, ROW_LEFT, y, ["P"] * 6, mine["power"], "Power")
-        y += PITCH + 1
+        y = _box_row(svg, ROW_LEFT, y, ["P"] * 6, mine["power"], "Power", per_line=fits)
     return y
 
 
@@ -258,6 +255,7 @@ def _blitz(svg: Svg, o: dict, top: float) -> None:
     blitz = o["state"]["blitz"]
     svg.text(10, top + 14, f"Blitz Bach: {sum(blitz)} points", size=12, weight="bold")
     _box_row(svg, ROW_LEFT, top + 22, [str(v) for v in blitz] + [""] * (6 - len(blitz)), len(blitz), "rounds")
-    text = f"His chart (dice in the fullest area outside the Defense Marker's): {blitz_chart_words()}"
+    text = (f"His chart (dice in the area with the most dice once his power dice have cleared the areas they show, "
+            f"leaving out the Defense Marker's area): {blitz_chart_words()}")
     for i, line in enumerate(wrap_words(text, int((svg.width - 20) / 6.8))):
         svg.text(10, top + 66 + 15 * i, line, size=11)

@@ -183,8 +183,9 @@ def rules_card(game) -> tuple[str, str]:
     else:
         chart = ", ".join(f"{dice(n)}{'+' if n == len(BLITZ_CHART) - 1 else ''} {pts}"
                           for n, pts in enumerate(BLITZ_CHART) if pts)
-        sections.append(("Blitz Bach", "Then you pick two tracks as a non-active player would, and Blitz Bach scores "
-                                       f"from the fullest area outside the Defense Marker's: {chart}."))
+        sections.append(("Blitz Bach", "Then you pick two tracks as a non-active player would, and Blitz Bach rolls "
+                                       "your power dice: they clear the areas they show, and he scores from the area "
+                                       f"with the most dice left, leaving out the Defense Marker's area: {chart}."))
     sections.append(("Field goals", f"Between two dice, if your ball is on your Kick Range line or closer (it starts "
                                     f"at {START_KICK_RANGE}), you may kick: +{FIELD_GOAL_POINTS}, ball back to the "
                                     "45. K boxes widen the range."))

@@ -26,6 +26,7 @@ from ..engine import State
 from ..engine.seeding import stream
 from ..bots.football_advisor import Advisor
 from ..bots.football_greedy import rebuild
+from ..football.rules import PICKS
 from ..engine.registry import game_hook
 
 DEALS = 4  # deals of the unseen Deer cards per hint
@@ -59,10 +60,14 @@ def football_hints(state: State, player: int) -> list[Hint]:
     field-goal chances and the ball's average end position when the choice does not score."""
     public = rebuild(state.observation(player))
     solo = public.game.num_players == 1
-    return [Hint(str(a.action), a.expected_net, _football_label(a, solo)) for a in Advisor().advise(public, by="net")]
+    first_pick = public.phase == PICKS and not public.picks
+    return [Hint(str(a.action), a.expected_net, _football_label(a, solo, first_pick and a.action.kind == "pick"))
+            for a in Advisor().advise(public, by="net")]
 
 
-def _football_label(advice, solo: bool) -> str:
+def _football_label(advice, solo: bool, then_best_pick: bool = False) -> str:
+    """The label of one choice: its points, chances and where the ball ends; a first pick is valued with the best
+    second pick after it (`then_best_pick`), and says so."""
     outcome = advice.outcome
     points = (f"{signed(advice.expected_net)} points net: you {signed(advice.expected_points)}, Blitz Bach "
               f"{signed(advice.expected_blitz)}" if solo else f"{signed(advice.expected_points)} points")
@@ -73,7 +78,8 @@ def _football_label(advice, solo: bool) -> str:
     if no_score:
         marker = outcome.given(lambda e: e.touchdowns == e.field_goals == 0).expectation(lambda e: e.marker)
         ball = f"; otherwise the ball ends on the {float(marker):.0f} on average"
-    return f"{points} this turn ({chances}){ball}"
+    assumed = " with your best second pick" if then_best_pick else ""
+    return f"{points} this turn{assumed} ({chances}){ball}"
 
 
 def number(value: Fraction) -> str:

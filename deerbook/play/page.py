@@ -11,9 +11,9 @@ logic of its own beyond pacing (how long to pause after a bot's turn). Requests,
   one);
 - "choose" (`name`: a legal action's text), "split" (`amounts`: a Deer rack's whole split, one signed number per
   pawn), "roll", "next" (the next bot turn), "seat" (hot seat: the next person takes the table), "undo" (take back
-  your last decision, in a game against bots), "hint", "new" (same table, a fresh seed), "again" (the same seed
-  once more), "width" (`px`: the drawing is laid out to the page's width, up to its natural 780 px, so its text
-  keeps its size on a phone).
+  your last decision, in a game against bots, as far back as the last roll or draw, or another player's move),
+  "hint", "new" (same table, a fresh seed), "again" (the same seed once more), "width" (`px`: the drawing is laid
+  out to the page's width, up to its natural 780 px, so its text keeps its size on a phone).
 
 Every answer holds the regions that changed: "form", "status", "choices" (buttons, each legal choice one
 `<button>`; a rack's split a number field per pawn and one button), "view" (the drawing), "log", "hint" (also
@@ -24,24 +24,30 @@ next turn itself after its pause: nothing shows up only to vanish). An answer to
 split, roll, next, seat, undo) also says what a screen reader is told: "news", the lines the viewing seat's log
 gained since that seat was last told (`table_html.Announcer`: at a hot-seat table each seat hears only its own log),
 and "prompt", what the reader is asked now ("" when nothing; the pass screen tells only whom to pass the table to).
-Standard library only.
+Every request is checked against one schema before use (`play.requests`): a bad one, or one the table does not take
+now (at the pass screen only the next person may take the table), is answered "error" with one sentence and changes
+nothing; no answer ever holds a traceback. Standard library only.
 """
 from __future__ import annotations
 
 import json
+import traceback
 from html import escape
 from typing import Any
 
 from ..engine import DeerbookError
 from ..engine.registry import game_info, game_names
+from .requests import BadRequest, parse_request, read_request
 from .session import Session, Stop
 from .setup import DEFAULT, changed, checked, form_html, game_and_seats
-from .table_html import (NEXT, ROLL, Announcer, choices, help_html, hints_html, log_html, play_split, prompt_text,
-                         split_offered, status_html, undone_words)
+from .table_html import (NEXT, ROLL, Announcer, choices, help_html, hints_html, log_html, openings, play_split,
+                         prompt_text, split_offered, status_html, undone_words)
 
 WIDE, NARROWEST = 780, 300  # px: the drawing's natural width; a narrower page gets it laid out to its width
 PASS = "Pass the table to P{seat}."  # the hot seat's screen between two people, shown and told
 MOVES = ("start", "new", "again", "choose", "split", ROLL, NEXT, "seat", "undo")  # the requests that move the game
+AT_YOUR_SEAT = ("choose", "split", ROLL, NEXT, "undo", "hint")  # what only the seat at the table may ask
+UNFORESEEN = "the table could not answer this request (an unforeseen error: the browser's console has its details)"
 
 
 class PageTable:
@@ -58,21 +64,35 @@ class PageTable:
 
     # -- requests ------------------------------------------------------------------------------------------
     def handle_json(self, request: str) -> str:
-        """The page's entry point: a request as JSON in, the answer as JSON out."""
-        return json.dumps(self.handle(json.loads(request)))
+        """The page's entry point: a request as JSON in, the answer as JSON out. A request that is not JSON or not
+        one the table takes (`play.requests`) is refused in one sentence, and nothing changes; no answer ever holds
+        a traceback (an unforeseen error is told in a sentence, its traceback goes to the browser's console)."""
+        try:
+            return json.dumps(self.handle(parse_request(request)))
+        except BadRequest as refused:
+            return json.dumps({"stop": "error", "message": str(refused)})
+        except Exception:  # noqa: BLE001 (the page's last resort: a page never shows a traceback)
+            traceback.print_exc()
+            return json.dumps({"stop": "error", "message": UNFORESEEN})
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Answer one request from the page (see the module's docstring)."""
-        op = request.get("op")
+        """Answer one request from the page (see the module's docstring), checked first against the requests'
+        schema (`play.requests.read_request`): a bad one is refused in a sentence and changes nothing."""
         note = ""
         try:
+            request = read_request(request)
+            op = request["op"]
+            if self.passing_to is not None and op in AT_YOUR_SEAT:
+                raise BadRequest(f"the table waits for P{self.passing_to} to take it first")
             if op == "setup":
-                self.form = changed(self.form, request.get("form", {}), request.get("changed"))
+                form = changed(self.form, request.get("form", {}), request.get("changed"))
+                drawn = form_html(form)  # a form that cannot be drawn is refused before anything changes
+                self.form = form
                 if self.session is not None:  # the pace and one by one apply at once
                     self.session.one_by_one = checked(self.form.get("one_by_one"))
-                return {"form": self.form_html()}
+                return {"form": drawn}
             if op == "width":
-                self.width = max(NARROWEST, min(WIDE, int(request.get("px", WIDE))))
+                self.width = max(NARROWEST, min(WIDE, request["px"]))
                 return self.answer(full=False)
             if op == "start":
                 form = {**self.form, **request.get("form", {})}
@@ -104,7 +124,8 @@ class PageTable:
         self.advance()
 
     def undo(self) -> str:
-        """Take back the viewer's last decision (the dice stay as rolled); what the table says of it."""
+        """Take back the viewer's last decision since the last roll or draw, or another player's move; what the
+        table says of it."""
         if self.session is None:
             raise ValueError("no game yet: choose one and press Start")
         words = undone_words(self.session.undo())
@@ -121,12 +142,14 @@ class PageTable:
         elif op == "split":
             if not isinstance(amounts, list):
                 raise ValueError("a split needs one number of spaces for each pawn")
-            play_split(session, amounts)
+            play_split(session, amounts, name)
         elif op == ROLL:
             session.roll()
         elif op == "seat" and self.passing_to is not None:
             session.viewer, self.passing_to = self.passing_to, None
             return
+        elif op == "seat":
+            raise ValueError("nobody is waiting to take the table")
         elif op != NEXT:
             raise ValueError(f"unknown request {op!r}")
         self.advance()
@@ -187,8 +210,12 @@ class PageTable:
         if offered is not None:
             return split_html(offered)
         ops = {ROLL: "roll", NEXT: "next"}
-        return "".join(_button(ops.get(choice.name, "choose"), choice.label, choice.name)
-                       for choice in choices(session, self.stop))
+        opened = openings(session, self.stop)[:1]  # a rack: played and split in one form, "No rack" beside it (the
+        # rare second rack a hand holds stays a choice, its split asked next)
+        apart = {opening.choice.name for opening in opened}
+        return "".join(split_html(opening.split, opening.choice.name, opening.choice.label) for opening in opened) + \
+            "".join(_button(ops.get(choice.name, "choose"), choice.label, choice.name)
+                    for choice in choices(session, self.stop) if choice.name not in apart)
 
     def view_html(self) -> str:
         """The viewer's drawing of the table, with its plain-text twin for screen readers."""
@@ -223,15 +250,16 @@ def warm_up() -> None:
         PageTable().handle({"op": "start", "form": {"game": name, "seed": "1"}})
 
 
-def split_html(offered) -> str:
+def split_html(offered, opening: str = "", label: str = "") -> str:
     """A split decision as one number field per pawn (starting at the split that helps the reader most) and the
-    button that makes it."""
+    button that makes it; `opening` (and its `label`): the choice that opens the split, made with it (a rack)."""
     fields = "".join(
         f'<label class="deerbook-field"><span>{escape(part.label)}</span><input type="number" name="split" '
         f'data-seat="{part.seat}" value="{part.start}" min="{-offered.total}" max="{offered.total}" step="1">'
         "</label>" for part in offered.parts)
-    return (f'<div class="deerbook-split" role="group" aria-label="{escape(offered.prompt)}">{fields}'
-            f'{_button("split", f"Move the pawns ({offered.total} spaces)")}</div>')
+    legend = label or "Move the pawns: minus back, plus forward"  # the prompt above says the rest
+    return (f'<fieldset class="deerbook-split"><legend>{escape(legend)}</legend>{fields}'
+            f'{_button("split", f"Move the pawns ({offered.total} spaces)", opening)}</fieldset>')
 
 
 def _button(op: str, label: str, name: str = "") -> str:

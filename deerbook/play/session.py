@@ -12,10 +12,13 @@ turn the table may pause (a short pause, or a Continue button), so every bot tur
 step is logged as a `play.log.Narration` under the turn it belongs to.
 
 A person's decision may take several engine steps at once (`decide`: a Deer rack's whole split), checked step by
-step by the engine and made all or nothing. In a game against bots the person may take back their last decisions
-(`undo`): the position, the log and every random stream go back to the moment before it, so the dice stay as they
-were rolled. The engine steps since the game's start are kept (`moves`), so a save carries them and a load tells the
-whole log again. Standard library and the engine only (no widgets).
+step by the engine and made all or nothing. In a game against bots the person may take back their decisions (`undo`),
+but only those since the last thing they did not decide: a chance outcome (a roll, a deal, a draw, seen or not) or
+another seat's move. Once that has happened the choices before it stand (the undo stack is cleared), so an undo
+never shows what comes next and then lets the person decide again knowing it (as online tables stop undo at a die
+roll). The engine steps since the game's start are kept (`moves`), so a save carries them and a load tells the whole
+log again, from the seat that plays next (a hot-seat table shows its pass screen first: `resumed`). Standard library
+and the engine only (no widgets).
 """
 from __future__ import annotations
 
@@ -58,7 +61,8 @@ class LogEntry(NamedTuple):
 
 
 class Snapshot(NamedTuple):
-    """The table just before a person's decision (what `Session.undo` goes back to)."""
+    """The table just before a person's decision (what `Session.undo` goes back to, while nothing the person did not
+    decide has happened since)."""
 
     state: State
     streams: tuple  # each random stream's `getstate()`
@@ -98,11 +102,16 @@ class Session:
         self.viewer = self.humans()[0] if self.humans() else 0
         self.bot_seconds = 0.0
         self.one_by_one = False  # True: a single legal choice waits for the person too
+        # how `advance` makes each move due from inside the match (chance's, a bot's): called with
+        # `match.next_action`; the terminal makes a bot's move one it can abandon (`play.bot_move`)
+        self.make_move: Callable[[Callable[[], Action]], Action] = lambda move: move()
         seed = table.seed if seed is None and table is not None else seed
         self._start(fresh_seed() if seed is None else seed, state, table.streams if table else None,
                     table.steps if table else 0)
         if table is not None and table.moves is not None:
             self._retell(list(table.moves))
+        if state is not None:
+            self._face_next_seat()
 
     def _use_views(self) -> None:
         self.view_module = views_of(self.game)  # the game's view and log hooks
@@ -121,7 +130,8 @@ class Session:
         self.log: list[LogEntry] = []
         self.last_turn: Turn | None = None  # the turn of the last step played
         self.moves: list[str] | None = [] if state is None else None  # engine steps since the start, if known
-        self.undo_stack: list[Snapshot] = []
+        self.undo_stack: list[Snapshot] = []  # the person's decisions since the last chance or other seat's move
+        self.resumed = state is not None  # a game continued (a hot-seat table passes the screen before showing it)
 
     def _check_seats(self, game: Game | None = None, seats: list[str] | None = None) -> None:
         """The seats fit the game (default: this table's) and name a person or the game's agents."""
@@ -150,8 +160,8 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        """The name of each seat."""
-        return self.seats
+        """The name of each seat as the table says it: a bot's name, "person" for a person's seat ("P1 (person)")."""
+        return ["person" if seat == HUMAN else seat for seat in self.seats]
 
     @property
     def listener(self) -> int:
@@ -211,7 +221,7 @@ class Session:
             if shown is not None and turn.key != shown:
                 return Stop.TURN
             start = time.perf_counter()
-            action = self.match.next_action()
+            action = self.make_move(self.match.next_action)
             self.bot_seconds += (time.perf_counter() - start) * (not self.state.is_chance_node())
             if self.step(action) and turn.seat is not None and self.seats[turn.seat] != HUMAN:
                 shown = turn.key
@@ -232,10 +242,13 @@ class Session:
         return stop
 
     def step(self, action) -> bool:
-        """Apply `action`, logging it under its turn; True if the viewer was told something."""
+        """Apply `action`, logging it under its turn; True if the viewer was told something. A chance outcome or a
+        bot's move is news no person decided: the decisions before it can no longer be taken back."""
         before = self.state
         turn = self.turn_of(before)
         self.match.state = before.apply(action)
+        if not self._persons_move(before):
+            self.undo_stack.clear()
         self.log.append(LogEntry(turn, self.step_narration(before, action, self.state)))
         if self.moves is not None:
             self.moves.append(str(action))
@@ -285,6 +298,11 @@ class Session:
         return next((action for action in self.state.legal_actions() if action == step), step)
 
     # -- undo -----------------------------------------------------------------------------------------------------
+    def _persons_move(self, state: State) -> bool:
+        """Whether the move due at `state` is a person's (not chance's, not a bot's)."""
+        player = state.current_player()
+        return not state.is_chance_node() and 0 <= player < len(self.seats) and self.seats[player] == HUMAN
+
     def _streams(self) -> list:
         return [self.match.chance_rng, *self.match.seat_rngs]
 
@@ -302,19 +320,27 @@ class Session:
         self.last_turn, self.played = snapshot.last_turn, snapshot.played
 
     def can_undo(self) -> bool:
-        """Whether the person may take back a decision: a game of one person against bots, after a decision."""
-        return len(self.humans()) == 1 and bool(self.undo_stack)
+        """Whether the person may take back a decision: a game of one person against bots, not over, after a
+        decision of theirs since the last chance outcome or bot's move."""
+        return len(self.humans()) == 1 and bool(self.undo_stack) and not self.state.is_terminal()
 
     def undo(self) -> str:
-        """Take back the person's last decision: the position, the log and every random stream (the dice that came
-        after stay as they were rolled) go back to the moment before it. Returns the decision in words."""
+        """Take back the person's last decision since the last chance outcome or bot's move: the position, the log
+        and every random stream go back to the moment before it. Returns the decision in words."""
         if not self.can_undo():
-            why = "no decision of yours to take back" if len(self.humans()) == 1 else (
-                "undo is for a game against bots only (several people share this table)")
-            raise RuleViolation("Undo", why)
+            raise RuleViolation("Undo", self.why_no_undo())
         snapshot = self.undo_stack.pop()
         self._restore(snapshot)
         return snapshot.decision
+
+    def why_no_undo(self) -> str:
+        """Why the person may not take back a decision now, in words (when `can_undo` is False)."""
+        if len(self.humans()) != 1:
+            return "undo is for a game against bots only (several people share this table)"
+        if self.state.is_terminal():
+            return "the game is over"
+        return ("no decision of yours to take back since the last roll or draw, or another player's move (the "
+                "decisions before it stand)")
 
     def roll(self) -> None:
         """The person whose turn starts with a roll rolls: the chance move is drawn from the seeded stream."""
@@ -399,6 +425,20 @@ class Session:
             self._retell(list(table.moves))
         self.log.append(LogEntry(Turn(None, ("loaded", len(self.log)), "Loaded"),
                                  Narration(f"Loaded {source}: the game goes on from here.")))
+        self._face_next_seat()
+
+    def next_person(self) -> int | None:
+        """The human seat that plays next: to move, to roll, or whose turn is in play; None if none of these."""
+        person = self.person_to_move()
+        if person is None and not self.state.is_terminal():
+            person = self.roller() if self.roller() is not None else self.turn_of(self.state).seat
+        return person if person is not None and 0 <= person < len(self.seats) and self.seats[person] == HUMAN \
+            else None
+
+    def _face_next_seat(self) -> None:
+        """A game continued is seen from the seat that plays next (a person's; else the viewer stays)."""
+        person = self.next_person()
+        self.viewer = self.viewer if person is None else person
 
     def _retell(self, moves: list[str]) -> None:
         """The log of the game these engine steps (from the start of the game of this seed) lead to: replayed

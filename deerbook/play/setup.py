@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, NamedTuple
 
+from ..bots.catalogue import table_words
 from ..engine import Game, make_game
 from ..engine.registry import STRENGTHS, game_info, game_names, table_agents
 from ..engine.seeding import Seed, parse_seed
@@ -20,14 +21,24 @@ from .session import HUMAN
 PACES = {"pause": "a short pause after each bot turn", "step": "step by step: a Next button after each bot turn",
          "quick": "no pause (bots play straight on)"}
 ONE_BY_ONE = "Ask me even when a choice is the only one"
+YOU, PERSON = "you, at this screen", "a friend at this screen (the table hides each hand from the others)"
+HOT_SEAT = "Play with friends at one screen (hot seat): every seat a person"
+EVERY_RULE = "advanced"  # the option that stands for every other on/off rule option of its game (Deer's advanced rules)
+# Options told in a newcomer's words: the field's label and each value's words; the value itself (a developer's name)
+# is the value's tooltip.
+OPTION_WORDS = {"sheet": ("Play sheet", {"calibrated-v2": "the standard sheet",
+                                         "reconstructed-v1": "the first reconstruction"}),
+                "solo_difficulty": ("Blitz Bach's difficulty (solo)", {})}
+STRENGTH_WORDS = {"random": "weakest"}  # a strength in one word beside an agent's name: "random (weakest)"
 DEFAULT = {"game": "deer", "num_players": "3", "pace": "pause"}
 KEPT = ("game", "seed", "pace", "one_by_one")  # what a change of game keeps of a form
 
 
 class Field(NamedTuple):
     """One field of the set-up: its form name, label, kind ("select", "check" or "text"), value, the options of a
-    select as (value, words), and whether a change of it redraws the set-up (game, players) or applies at once
-    (pace, one by one)."""
+    select as (value, words), and whether a change of it redraws the set-up (game, players, seats, rule boxes) or
+    applies at once (pace, one by one); `about`: what each option is, shown beside the field (a seat's bot);
+    `titles`: each option's tooltip (a sheet's developer name)."""
 
     name: str
     label: str
@@ -35,6 +46,8 @@ class Field(NamedTuple):
     value: Any
     options: tuple[tuple[str, str], ...] = ()
     redraw: bool = False
+    about: tuple[tuple[str, str], ...] = ()
+    titles: tuple[tuple[str, str], ...] = ()
 
 
 def checked(value: Any) -> bool:
@@ -55,9 +68,44 @@ def offered_options(info) -> list:
 
 
 def changed(form: dict[str, Any], change: dict[str, Any], field: str | None) -> dict[str, Any]:
-    """`form` with `change` applied; a change of game keeps only the fields every game shares (`KEPT`)."""
+    """`form` with `change` applied; a change of game keeps only the fields every game shares (`KEPT`); the box of
+    every rule and the rule boxes stay in step (`in_step`)."""
     form = {**form, **change}
-    return {key: value for key, value in form.items() if key in KEPT} if field == "game" else form
+    if field == "game":
+        return {key: value for key, value in form.items() if key in KEPT}
+    return in_step(form, field)
+
+
+def in_step(form: dict[str, Any], field: str | None) -> dict[str, Any]:
+    """`form` with its "every rule" box (`EVERY_RULE`) and the rule boxes it stands for in step, after a change of
+    `field`: ticking or unticking it does the same to them all; it is ticked exactly when they all are."""
+    switches = [option.name for option in offered_options(game_info(form.get("game", "deer"))) if option.type is bool]
+    rules, every = [name for name in switches if name != EVERY_RULE], f"opt:{EVERY_RULE}"
+    if not rules or EVERY_RULE not in switches:
+        return form
+    if field == every:
+        return {**form, **{f"opt:{rule}": checked(form.get(every)) for rule in rules}}
+    if field in {f"opt:{rule}" for rule in rules}:
+        return {**form, every: all(checked(form.get(f"opt:{rule}")) for rule in rules)}
+    return form
+
+
+def hot_seat(form: dict[str, Any]) -> bool:
+    """Whether the form seats a person in every seat of a table of two or more (a hot-seat game)."""
+    count = players(form)
+    return count > 1 and all(seat_of(form, seat) == HUMAN for seat in range(count))
+
+
+def hot_seats(form: dict[str, Any], on: bool) -> dict[str, Any]:
+    """The seats of a hot-seat game (`on`: a person in every seat) or of a game against bots (you and the default
+    bot in every other seat)."""
+    name = form.get("game", "deer")
+    return {f"seat{seat}": HUMAN if on or seat == 0 else default_bot(name) for seat in range(players(form))}
+
+
+def seat_of(form: dict[str, Any], seat: int) -> str:
+    """Who sits in `seat` as the form says (you in the first seat, the default bot in the others, unless set)."""
+    return form.get(f"seat{seat}", HUMAN if seat == 0 else default_bot(form.get("game", "deer")))
 
 
 def players(form: dict[str, Any]) -> int:
@@ -78,19 +126,23 @@ def setup_fields(form: dict[str, Any]) -> list[Field]:
                     tuple((str(n), f"{n}" + (" (solo)" if n == 1 else ""))
                           for n in range(info.min_players, info.max_players + 1)), True)]
     agents = sorted(table_agents(name).items(), key=lambda item: STRENGTHS.index(item[1].strength))
-    picks = ((HUMAN, "you (a person)"),
-             *((agent, f"{agent} ({agent_info.strength}): {agent_info.description}") for agent, agent_info in agents))
+    picks = ((HUMAN, "a person"), *((agent, f"{agent} ({STRENGTH_WORDS.get(agent_info.strength, agent_info.strength)})")
+                                    for agent, agent_info in agents))
+    bots = tuple((agent, table_words(agent_info, name)) for agent, agent_info in agents)
     for seat in range(count):
-        fields.append(Field(f"seat{seat}", f"Seat P{seat}", "select",
-                            form.get(f"seat{seat}", HUMAN if seat == 0 else default_bot(name)), picks))
+        person = PERSON if seat else YOU
+        fields.append(Field(f"seat{seat}", f"Seat P{seat}", "select", seat_of(form, seat), picks, True,
+                            ((HUMAN, person), *bots)))
     for option in offered_options(info):
         value = form.get(f"opt:{option.name}", option.default)
         if option.type is bool:
-            fields.append(Field(f"opt:{option.name}", option.help, "check", checked(value)))
+            fields.append(Field(f"opt:{option.name}", option.help, "check", checked(value), (), True))
         else:
-            values = tuple((str(c), str(c)) for c in option.choices)
+            label, words = OPTION_WORDS.get(option.name, (option.help, {}))
+            values = tuple((str(c), words.get(str(c), str(c))) for c in option.choices)
             shown = str(value) if str(value) in dict(values) else values[0][0]  # an unset option: its first choice
-            fields.append(Field(f"opt:{option.name}", option.help, "select", shown, values))
+            titles = tuple((str(c), str(c)) for c in option.choices if str(c) in words)
+            fields.append(Field(f"opt:{option.name}", label, "select", shown, values, titles=titles))
     fields += [Field("seed", "Seed", "text", str(form.get("seed", ""))),
                Field("pace", "Pace", "select", form.get("pace", "pause"), tuple(PACES.items()), True),
                Field("one_by_one", ONE_BY_ONE, "check", checked(form.get("one_by_one")), (), True)]
@@ -132,7 +184,8 @@ def form_of(game: Game, seats: list[str], seed_text: str, pace: str = "pause", o
 
 
 def form_html(form: dict[str, Any]) -> str:
-    """The set-up as an HTML form's fields (the page's): a select, a check box or a text field each, then Start."""
+    """The set-up as an HTML form's fields (the page's): a select (a seat's with what its bot does beside it), a
+    check box or a text field each, the hot-seat box after the seats, then Start."""
     fields, rules = [], []
     for field in setup_fields(form):
         redraw = " data-redraw" * field.redraw
@@ -143,17 +196,30 @@ def form_html(form: dict[str, Any]) -> str:
             fields.append(_field(field.label, f'<input name="{escape(field.name)}" value="{escape(field.value)}" '
                                               'placeholder="blank: a new deal" inputmode="text" size="10">'))
         else:
-            options = "".join(_option(value, words, value == str(field.value)) for value, words in field.options)
-            (rules if field.name.startswith("opt:") else fields).append(
-                _field(field.label, f'<select name="{escape(field.name)}"{redraw}>{options}</select>'))
+            titles = dict(field.titles)
+            options = "".join(_option(value, words, value == str(field.value), titles.get(value, ""))
+                              for value, words in field.options)
+            about = dict(field.about).get(str(field.value), "")
+            described = f' aria-describedby="about-{escape(field.name)}"' * bool(about)
+            control = f'<select name="{escape(field.name)}"{redraw}{described}>{options}</select>'
+            (rules if field.name.startswith("opt:") else fields).append(_field(field.label, control, about, field.name))
+    if players(form) > 1:
+        fields.append(f'<label class="deerbook-check deerbook-hot-seat"><input type="checkbox" id="deerbook-hot-seat" '
+                      f'data-hot-seat data-bot="{escape(default_bot(form.get("game", "deer")))}"'
+                      f'{" checked" * hot_seat(form)}> {escape(HOT_SEAT)}</label>')
     extra = f'<div class="deerbook-rule-options">{"".join(rules)}</div>' if rules else ""
     return (f'<div class="deerbook-fields">{"".join(fields)}</div>{extra}'
-            '<p><button type="submit" class="deerbook-start">Start this game</button></p>')
+            '<p class="deerbook-submit"><button type="submit">Start this game</button></p>')
 
 
-def _option(value: str, words: str, selected: bool) -> str:
-    return f'<option value="{escape(value)}"{" selected" * selected}>{escape(words)}</option>'
+def _option(value: str, words: str, selected: bool, title: str = "") -> str:
+    titled = f' title="{escape(title)}"' if title else ""
+    return f'<option value="{escape(value)}"{titled}{" selected" * selected}>{escape(words)}</option>'
 
 
-def _field(label: str, control: str) -> str:
-    return f'<label class="deerbook-field"><span>{escape(label)}</span>{control}</label>'
+def _field(label: str, control: str, about: str = "", name: str = "") -> str:
+    field = f'<label class="deerbook-field"><span>{escape(label)}</span>{control}</label>'
+    if not about:
+        return field
+    return (f'<div class="deerbook-seat">{field}<small class="deerbook-about" id="about-{escape(name)}">'
+            f"{escape(about)}</small></div>")

@@ -13,6 +13,7 @@ import base64
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..engine import RuleViolation
 from .log import in_words
 from .session import Session, Stop, TableMismatch
 from .views import Split
@@ -59,12 +60,47 @@ def split_offered(session: Session, stop: Stop) -> Split | None:
     return session.view_module.split(session.state.observation(session.viewer), session.game, session.names)
 
 
-def play_split(session: Session, amounts) -> None:
+class Opening(NamedTuple):
+    """A choice that opens a split (playing a rack) offered with that split, so that both are one decision: the
+    choice (its name and label) and the split that follows it."""
+
+    choice: Choice
+    split: Split
+
+
+def openings(session: Session, stop: Stop) -> list[Opening]:
+    """The viewer's choices now that lead straight to a split of the viewer's (a Deer rack: play it and move the
+    pawns at once), each with that split; [] where none does (or a split is asked already)."""
+    if stop != Stop.DECIDE or session.person_to_move() != session.viewer or split_offered(session, stop) is not None:
+        return []
+    if not hasattr(session.view_module, "split_moves"):  # a game whose view offers no split
+        return []
+    found = []
+    for choice in choices(session, stop):
+        after = session.state.apply(session.state.find_action(choice.name))
+        if not after.is_chance_node() and not after.is_terminal() and after.current_player() == session.viewer:
+            offered = session.view_module.split(after.observation(session.viewer), session.game, session.names)
+            if offered is not None:
+                found.append(Opening(choice, offered))
+    return found
+
+
+def play_split(session: Session, amounts, opening: str = "") -> None:
     """The viewer's whole split (one signed number per pawn, in `split_offered`'s order), made as the engine's own
-    steps (each checked by the engine; all or none)."""
-    observation = session.state.observation(session.viewer)
-    steps = session.view_module.split_moves(observation, session.game, [int(amount) for amount in amounts])
-    parts = session.view_module.split(observation, session.game, session.names).parts
+    steps (each checked by the engine; all or none). `opening`: the choice that opens it (`openings`: the rack
+    played), made with it as one decision."""
+    first: list = []  # the opening choice's text, then the split's engine steps
+    state = session.state
+    if opening:
+        if opening not in [found.choice.name for found in openings(session, Stop.DECIDE)]:
+            raise RuleViolation(state.rule(), f"{opening!r} is not a choice that opens a split now")
+        first, state = [opening], state.apply(state.find_action(opening))
+    observation = state.observation(session.viewer)
+    offered = session.view_module.split(observation, session.game, session.names)
+    if offered is None or session.person_to_move() != session.viewer:
+        raise RuleViolation(session.state.rule(), "no split is asked of you now: make one of the choices offered")
+    steps = first + session.view_module.split_moves(observation, session.game, [int(amount) for amount in amounts])
+    parts = offered.parts
     moved = [f"{part.label.split(' (on ')[0].replace('Your ', 'your ')} {int(amount):+d}"
              for part, amount in zip(parts, amounts) if int(amount)]
     session.decide(steps, "your split (" + ", ".join(moved) + ")")
@@ -94,9 +130,14 @@ def load_problem(refusal: Exception, source: str) -> str:
     return f"{source} cannot be loaded: {why}. The game at the table goes on as it was."
 
 
+#: what Undo may take back, said by its button and prompt (`Session.undo`)
+UNDO_RULE = "Undo takes back your decisions since the last roll or draw, or another player's move"
+
+
 def undone_words(decision: str) -> str:
     """What the table says after an undo."""
-    return f"Undone: {decision}. The dice stay as they were rolled; decide again."
+    return f"Undone: {decision}. Decide again: undo goes back only as far as the last roll or draw, or another " \
+           "player's move."
 
 
 def prompt_text(session: Session, stop: Stop) -> str:
@@ -201,7 +242,8 @@ def hints_html(session: Session, hints: "list[Hint]") -> str:
         return '<p class="deerbook-hints">No hint here: the advisor cannot answer this decision.</p>'
     labels = {choice.name: choice.label for choice in choices(session, Stop.DECIDE)}
     rows = "".join(f"<li><b>{escape(labels.get(h.action, h.action))}</b>: {escape(h.label)}</li>" for h in hints)
-    return f'<div class="deerbook-hints"><p>The advisor\'s values, best first:</p><ol>{rows}</ol></div>'
+    return (f'<div class="deerbook-hints" data-best="{escape(hints[0].action)}">'
+            f"<p>The advisor's values, best first:</p><ol>{rows}</ol></div>")
 
 
 def help_html(session: Session, open_rules: bool = False) -> str:

@@ -109,12 +109,15 @@ export default { render };
 # ipywidgets' own focus outline (a 1 px light blue line inside the button, 1.9:1 against its grey) is below 3:1;
 # the theme's strongest text colour is far above it against a control's own background and the page's, in the light
 # and the dark theme. Drawn inside the control: the widget boxes clip what is drawn outside them. `!important`
-# because ipywidgets' rule names more classes than this one can without naming ipywidgets' own.
+# because ipywidgets' rule names more classes than this one can without naming ipywidgets' own. The Load button shows
+# its words alone: ipywidgets writes "Load (0)", a count of the files it holds (none: each is loaded and let go).
 CSS = """
 .deerbook-news { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%%);
   white-space: nowrap; }
 .%(table)s :is(button, select, input, summary, a, [tabindex]):focus-visible {
   outline: 2px solid var(--jp-ui-font-color0, currentColor) !important; outline-offset: -3px !important; }
+.%(table)s .deerbook-load { font-size: 0 !important; }
+.%(table)s .deerbook-load::before { content: "Load a saved game"; font-size: var(--jp-widgets-font-size, 13px); }
 """ % {"table": TABLE_CLASS}
 
 

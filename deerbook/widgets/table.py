@@ -12,10 +12,12 @@ happens by itself); a step with a single legal choice is made for you and logged
 one); a rack's moves are one decision, a number per pawn, starting at the split that helps you most; and after each
 bot's turn the table pauses (`bot_delay` seconds, with no button that would show up only to vanish) or waits for
 Next turn (`bot_delay=None`): the stepping is `Session.advance`, the same at every table. **Undo** takes back your
-last decision in a game against bots (the dice stay as rolled). The choices, prompts, hints, rules card and legend
-are the words of `play.table_html`, shared with the book page's table. Between two human seats a "pass to P2"
-screen hides the previous hand. Save writes a JSON file (never shown on the table); Load reads one back, its log
-too; a file that cannot be loaded is named in a sentence and changes nothing.
+last decision in a game against bots, as far back as the last roll or draw, or another player's move (never to
+decide again knowing what came after); it is off once the game is over. The choices, prompts, hints, rules card and
+legend are the words of `play.table_html`, shared with the book page's table. Between two human seats a "pass to
+P2" screen hides the previous hand, and a hot-seat game just loaded starts with that screen (then shows the seat
+that plays next, its log told from that seat). Save writes a JSON file (never shown on the table); Load reads one
+back, its log too; a file that cannot be loaded is named in a sentence and changes nothing.
 
 The table plays by keyboard alone: Tab goes through it in its reading order (status, choices, tools, set-up, log,
 drawing, help), Enter or Space chooses, and after a choice the keyboard focus lands on the next first choice. The
@@ -46,9 +48,10 @@ from ..engine.seeding import Seed
 from ..play.drawing import NARROW, WIDE, html_block
 from ..play.hints import Hint, hint_function
 from ..play.session import Session, Stop
-from ..play.setup import Field, changed, checked, form_of, game_and_seats, setup_fields
-from ..play.table_html import (NEXT, ROLL, Announcer, choices, help_html, hints_html, load_problem, log_html,
-                               play_split, snapshot_html, split_offered, status_html, undone_words)
+from ..play.setup import (HOT_SEAT, Field, changed, checked, form_of, game_and_seats, hot_seat, hot_seats, players,
+                          setup_fields)
+from ..play.table_html import (NEXT, ROLL, UNDO_RULE, Announcer, choices, help_html, hints_html, load_problem,
+                               log_html, openings, play_split, snapshot_html, split_offered, status_html, undone_words)
 from .script import PICK_CLASS, TABLE_CLASS, TableScript
 from .snapshot import SnapshotBox
 
@@ -60,6 +63,11 @@ DELAYS = {"pause": 0.8, "step": None, "quick": 0.0}  # each pace's pause after a
 # Python None to the page as `undefined`, which leaves the last display in place.
 SHOWN, HIDDEN = "", "none"
 LOG_BOX = "max-height:16em;overflow:auto;display:flex;flex-direction:column-reverse"  # opens scrolled to the newest
+# The board: the prompt, scores and choices (the panel) beside the drawing where the cell is wide enough, above it
+# where it is not (a wrapped row), so that what you decide on stays in sight while you decide.
+BOARD = w.Layout(display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")
+PANEL = w.Layout(flex="1 1 18rem", min_width="15rem", max_width="26rem", margin="0 1rem 0 0")
+DRAWING = w.Layout(flex="1 1 340px", min_width="0")
 FULL_WIDTH = w.Layout(width="auto", max_width="100%")
 LABEL = {"description_width": "initial"}
 
@@ -81,6 +89,7 @@ class GameTable(Session):
         self.hint_function = hint or hint_function(self.game.name)
         self.hints: list[Hint] = []
         self.passing_to: int | None = None
+        self._pass_first = self._hot_seat_resumed()
         self.stop, self._clicked, self._pausing = Stop.OVER, False, False
         self.redraws = 0
         self.announcer = Announcer()
@@ -100,12 +109,11 @@ class GameTable(Session):
     # -- widgets ----------------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.status, self.view, self.log_view, self.hint_view, self.note = (w.HTML() for _ in range(5))
+        self.view.layout = DRAWING
         self.help = w.HTML(help_html(self))
         self.script = TableScript(on_pick=self._on_page_pick)
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
-        self.undo_button = self._button("Undo my last decision", self.take_back,
-                                        "take back your last decision (the dice stay as they were rolled)",
-                                        choice=True)
+        self.undo_button = self._button("Undo my last decision", self.take_back, UNDO_RULE, choice=True)
         self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
                                         "deerbook-pass", choice=True)
         self.continue_button = self._button("Next turn ▸", self.advance, "show the next bot turn", "deerbook-continue",
@@ -117,7 +125,9 @@ class GameTable(Session):
         self.again_button = self._button("Play the same seed again", self.play_again, "the same deal and dice",
                                          "deerbook-new", choice=True)
         self._build_controls()
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved game",
+                                   tooltip="continue a game saved with Save (a JSON file)")
+        self.upload.add_class("deerbook-load")
         self.upload.observe(self._on_upload, names="value")
         self.setup_toggle = w.ToggleButton(description="Set up a game", tooltip="choose the game, the seats and "
                                            "the seed", layout=w.Layout(width="auto"))
@@ -130,9 +140,12 @@ class GameTable(Session):
         self.setup_box = w.VBox(layout=w.Layout(display=HIDDEN))
         self.setup_box.add_class("deerbook-setup")
         self._draw_setup()
+        panel = w.VBox([self.status, self.choices, self.hint_view, self.note, tools], layout=PANEL)
+        panel.add_class("deerbook-panel")
+        board = w.Box([panel, self.view], layout=BOARD)
+        board.add_class("deerbook-board")
         self.widget = SnapshotBox(self.snapshot_html, self.summary,
-                                  children=[self.status, self.choices, self.hint_view, self.note, tools,
-                                            self.setup_box, self.log_view, self.view, self.help, self.script])
+                                  children=[self.setup_box, board, self.log_view, self.help, self.script])
         self.widget.add_class(TABLE_CLASS)
 
     def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool", *,
@@ -163,13 +176,25 @@ class GameTable(Session):
     # -- the set-up -------------------------------------------------------------------------------------
     def _show_setup(self, shown: bool) -> None:
         self.setup_box.layout.display = SHOWN if shown else HIDDEN
+        self.note.value = ""  # a note tells of the last action only
 
     def _draw_setup(self) -> None:
-        """The set-up's controls for the form as it is (a new game or player count redraws them)."""
+        """The set-up's controls for the form as it is (a new game, player count, seat or rule box redraws them):
+        each field, the hot-seat box after the seats (a table of two or more), then Start."""
         controls = [self._setup_control(field) for field in setup_fields(self.setup_form)]
+        if players(self.setup_form) > 1:
+            box = w.Checkbox(value=hot_seat(self.setup_form), description=HOT_SEAT, indent=False, layout=FULL_WIDTH)
+            box.observe(lambda change: self._on_hot_seat(change["new"]), names="value")
+            controls.append(box)
         start = self._button("Start this game", self.start_game, "a new game as set up here", "deerbook-start",
                              choice=True)
         self.setup_box.children = [w.HBox(controls, layout=w.Layout(flex_flow="row wrap")), start]
+
+    def _on_hot_seat(self, on: bool) -> None:
+        """The hot-seat box: a person in every seat, or you against the default bot in every other seat."""
+        self.setup_form = {**self.setup_form, **hot_seats(self.setup_form, on)}
+        self.note.value = ""
+        self._draw_setup()
 
     def _setup_control(self, field: Field) -> w.Widget:
         """One field of the set-up as a control; a change updates the form (and redraws or applies at once)."""
@@ -180,12 +205,20 @@ class GameTable(Session):
             control = w.Text(value=str(field.value), description=field.label, placeholder="blank: a new deal",
                              style=LABEL, layout=w.Layout(width="14em"))
         else:
+            titles = dict(field.titles)
             control = w.Dropdown(options=[(words, value) for value, words in field.options], value=str(field.value),
-                                 description=field.label, style=LABEL, layout=FULL_WIDTH)
+                                 description=field.label, style=LABEL, layout=FULL_WIDTH,
+                                 tooltip=" / ".join(f"{words}: {titles[value]}" for value, words in field.options
+                                                    if value in titles))
         control.observe(partial(self._on_setup_change, field), names="value")
-        return control
+        about = dict(field.about).get(str(field.value), "")
+        if not about:
+            return control
+        return w.HBox([control, w.HTML(f'<small class="deerbook-about">{escape(about)}</small>')],
+                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
     def _on_setup_change(self, field: Field, change: dict) -> None:
+        self.note.value = ""  # a note tells of the last action only
         self.setup_form = changed(self.setup_form, {field.name: change["new"]}, field.name)
         if field.name == "pace":
             self.bot_delay = DELAYS[change["new"]]
@@ -199,6 +232,7 @@ class GameTable(Session):
         note line and changes nothing."""
         game, seats, seed = game_and_seats(self.setup_form)
         self.reseat(game, seats, seed)
+        self.setup_toggle.value = False  # the set-up folds: the new game in sight
         self._after_new_game()
 
     # -- playing ----------------------------------------------------------------------------------------
@@ -225,10 +259,10 @@ class GameTable(Session):
         self.choose(text)
         self.advance()
 
-    def split(self, amounts: Sequence[int]) -> None:
-        """The person's whole rack (or Bullseye) split, one signed number per pawn (your own first); then the table
-        moves on."""
-        play_split(self, amounts)
+    def split(self, amounts: Sequence[int], opening: str = "") -> None:
+        """The person's whole rack (or Bullseye) split, one signed number per pawn (your own first), with the choice
+        that opens it if any (`opening`: the rack played, `play.table_html.openings`); then the table moves on."""
+        play_split(self, amounts, opening)
         self.advance()
 
     def roll(self) -> None:
@@ -237,8 +271,8 @@ class GameTable(Session):
         self.advance()
 
     def take_back(self) -> str:
-        """Undo: take back your last decision (the position, the log and the dice's streams as they were); what the
-        table says of it."""
+        """Undo: take back your last decision since the last roll or draw, or another player's move (the position, the
+        log and the random streams as they were); what the table says of it."""
         words = undone_words(self.undo())
         self.advance()
         self.note.value = escape(words)
@@ -256,6 +290,7 @@ class GameTable(Session):
         self._after_new_game()
 
     def _after_new_game(self) -> None:
+        self.passing_to = None  # a new game: no pass screen of the last one stays up
         self._new_telling()
         self.note.value = ""
         self.help.value = help_html(self)
@@ -287,7 +322,7 @@ class GameTable(Session):
         self._show((self.pass_button,) if hidden else self._controls())
         self.hint_button.layout.display = SHOWN if self.hint_function else HIDDEN
         self.hint_button.disabled = hidden or self.stop != Stop.DECIDE or self._pausing
-        self.undo_button.layout.display = SHOWN if len(self.humans()) == 1 else HIDDEN
+        self.undo_button.layout.display = SHOWN if len(self.humans()) == 1 and self.stop != Stop.OVER else HIDDEN
         self.undo_button.disabled = hidden or self._pausing or not self.can_undo()
         self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
         if hidden:
@@ -299,10 +334,19 @@ class GameTable(Session):
             f'data-bots-ms="{1000 * self.bot_seconds:.1f}"></span>')
 
     def _choose_viewer(self) -> None:
-        """The person to move (or roll) sees the table; a different person first gets the 'pass to' screen."""
+        """The person to move (or roll) sees the table; a different person first gets the 'pass to' screen, and so
+        does the first person at a hot-seat game just loaded (whoever sits there: `load`)."""
         person = self.person_to_move() if self.stop == Stop.DECIDE else self.roller()
-        if person is not None and person != self.viewer and self.passing_to is None:
+        if self._pass_first and self.passing_to is None:
+            self.passing_to = self.viewer if person is None else person
+        elif person is not None and person != self.viewer and self.passing_to is None:
             self.passing_to = person
+        self._pass_first = False
+
+    def _hot_seat_resumed(self) -> bool:
+        """Whether this is a game continued at a table of several people: the pass screen comes first, whoever
+        plays."""
+        return self.resumed and len(self.humans()) > 1
 
     def _take_seat(self) -> None:
         self.viewer, self.passing_to = cast(int, self.passing_to), None  # called only while passing
@@ -337,14 +381,16 @@ class GameTable(Session):
                                layout=w.Layout(flex_flow="row wrap"))
         self.split_fields = [w.BoundedIntText(description="", style=LABEL, layout=w.Layout(width="auto"))
                              for _ in range(MAX_PAWNS)]
-        self.split_button = self._button("", lambda: self.split([f.value for f in self.shown_split_fields]),
+        self.split_button = self._button("", lambda: self.split([f.value for f in self.shown_split_fields],
+                                                                self._split_opening),
                                          "move every pawn as set here", "deerbook-choice", choice=True)
+        self._split_opening = ""  # the choice the split is made with (a rack played), or ""
         self.split_box = w.HBox([*self.split_fields, self.split_button], layout=w.Layout(flex_flow="row wrap"))
         self._split_for: State | None = None  # the position the split's numbers were set for
         for box in (self.menu_box, self.split_box):
             box.add_class(PICK_CLASS)
         self.choices = w.HBox([self.pass_button, self.roll_button, self.continue_button, self.new_button,
-                               self.again_button, self.choice_row, self.menu_box, self.split_box],
+                               self.again_button, self.split_box, self.choice_row, self.menu_box],
                               layout=w.Layout(flex_flow="row wrap"))
         self.choices.add_class("deerbook-choices")
 
@@ -359,7 +405,7 @@ class GameTable(Session):
         if self.menu_box in self.shown_controls and 0 <= index < len(self.menu.options):
             self._click(lambda: self.play(self.menu.options[index][1]), then_focus=True)
         elif self.split_box in self.shown_controls:
-            self._click(lambda: self.split(amounts), then_focus=True)
+            self._click(lambda: self.split(amounts, self._split_opening), then_focus=True)
 
     def _play_button(self, index: int) -> None:
         """Play the choice on the button at `index` (its tooltip is the action's text)."""
@@ -394,6 +440,10 @@ class GameTable(Session):
         offered = split_offered(self, self.stop)
         if offered is not None:
             return (self._split_control(offered),)
+        opened = openings(self, self.stop)
+        if opened:  # a rack: played and split in one form, the other choices ("No rack") beside it
+            rest = [choice for choice in choices(self, self.stop) if choice.name != opened[0].choice.name]
+            return self._split_control(opened[0].split, *opened[0].choice), self._buttons(rest)
         offered_choices = choices(self, self.stop)
         if not offered_choices:
             return ()
@@ -416,18 +466,20 @@ class GameTable(Session):
         self.menu.value = offered[0].name  # new options leave the menu on none of them
         return self.menu_box
 
-    def _split_control(self, offered) -> w.Widget:
+    def _split_control(self, offered, opening: str = "", label: str = "") -> w.Widget:
         """A rack's (or Bullseye's) moves as one control: a number per pawn, starting at the split that helps the
         person most (a redraw of the same decision, after a refusal, keeps the numbers typed), and the button that
-        makes them."""
+        makes them; `opening` (and its `label`): the choice made with them (a rack played)."""
         fresh, self._split_for = self._split_for is not self.state, self.state
+        self._split_opening = opening
         for i, field in enumerate(self.split_fields):
             if i < len(offered.parts) and fresh:
                 part = offered.parts[i]
                 field.min, field.max = -offered.total, offered.total
                 field.description, field.value = part.label, part.start
             field.layout.display = SHOWN if i < len(offered.parts) else HIDDEN
-        self.split_button.description = f"Move the pawns ({offered.total} spaces)"
+        self.split_button.description = f"{label}: move the pawns" if opening else \
+            f"Move the pawns ({offered.total} spaces)"  # the rack played is named on its button
         return self.split_box
 
     # -- saving -----------------------------------------------------------------------------------------
@@ -438,20 +490,22 @@ class GameTable(Session):
         try:
             written = write_atomic(path or free_path(self.save_dir, self.save_stem, ".json"), self.save_text(),
                                    "saved game")
-        except FileWriteError as exc:
+        except (FileWriteError, SaveFileError) as exc:  # no folder took it, or the game cannot be written
             self.note.value = f"<b>Not saved:</b> {escape(str(exc))}"
             return None
         self.note.value = f"Saved to <code>{escape(str(written))}</code>."
         return written
 
     def load(self, text: str, source: str = "the file") -> bool:
-        """Continue the saved game in `text`, its log told again; on a bad file say why in a sentence about the
-        file or the game, and change nothing."""
+        """Continue the saved game in `text`, its log told again (from the seat that plays next; at a hot-seat table
+        after the pass screen); on a bad file say why in a sentence about the file or the game, and change
+        nothing."""
         try:
             self.load_text(text, source)
         except SaveFileError as exc:
             self.note.value = f"<b>Not loaded:</b> {escape(load_problem(exc, source))}"
             return False
+        self.passing_to, self._pass_first = None, self._hot_seat_resumed()
         self._new_telling()
         self.note.value = f"Loaded {escape(source)}."
         self.help.value = help_html(self)
@@ -465,6 +519,7 @@ class GameTable(Session):
         uploads = change["new"]
         if not uploads:
             return
+        self.note.value = ""
         for upload in uploads:
             self.load(bytes(upload["content"]).decode("utf-8", errors="replace"), upload["name"])
         self.upload.value = ()  # the Load button counts no file: each load is done with, loaded or not

@@ -6,19 +6,20 @@ import pytest
 
 from deerbook.analysis.batches import (agent_win_rate, compare_rules, figure, matchup, play_batch, score_summary,
                                        seat_advantage, seat_win_rates)
-from deerbook.analysis.stats import departs, difference, estimate
+from deerbook.analysis.stats import departs, difference, estimate, wilson
 from deerbook.bots.refusing import Refusing
 from deerbook.engine import Action
 
 
 def test_estimate_is_mean_and_standard_error():
-    e = estimate([0, 1, 1, 0, 1])
-    assert e.mean == pytest.approx(0.6) and e.n == 5
-    assert e.se == pytest.approx(statistics.stdev([0, 1, 1, 0, 1]) / math.sqrt(5))
-    assert e.low == pytest.approx(0.6 - 1.96 * e.se) and e.high == pytest.approx(0.6 + 1.96 * e.se)
-    assert e.percent() == f"60.0% ({e.low:.1%} to {e.high:.1%})"
+    e = estimate([0.5, 1, 1, 0, 1])
+    assert e.mean == pytest.approx(0.7) and e.n == 5
+    assert e.se == pytest.approx(statistics.stdev([0.5, 1, 1, 0, 1]) / math.sqrt(5))
+    assert e.low == pytest.approx(0.7 - 1.96 * e.se) and e.high == pytest.approx(0.7 + 1.96 * e.se)
+    assert e.percent() == f"70.0% ({e.low:.1%} to {e.high:.1%})"
+    assert estimate([0, 1, 1, 0, 1]).bounds == pytest.approx(wilson(0.6, 5))  # 0s and 1s: a rate (test_stats.py)
     d = difference(e, estimate([0, 0, 1, 0, 0]))
-    assert d.mean == pytest.approx(0.4) and d.se == pytest.approx(math.hypot(e.se, estimate([0, 0, 1, 0, 0]).se))
+    assert d.mean == pytest.approx(0.5) and d.se == pytest.approx(math.hypot(e.se, estimate([0, 0, 1, 0, 0]).se))
     assert departs(estimate([1.0, 1.1, 0.9, 1.0]), 0) and not departs(e, 0.5)
 
 

@@ -154,3 +154,51 @@ def test_advisor_agent_beats_random():
     assert result["hero_win_rate"].mean > 0.5  # fair share 0.25
     assert "advisor" in agents_for("deer")
     assert isinstance(make_agents(make_game("deer", num_players=4), ["advisor"])[0], AdvisorAgent)
+
+
+def advisor_game(seed: int, **options) -> list:
+    """Every move of a seeded 4-player game with the advisor in seat 0 against greedy agents."""
+    from deerbook.engine.runner import play
+
+    moves: list = []
+    game = make_game("deer", num_players=4, **options)
+    play(game, [AdvisorAgent(), *make_agents(game, ["greedy"] * 3)], seed, on_step=lambda s, a: moves.append(a))
+    return moves
+
+
+def test_the_advisor_walks_the_turn_only_to_decide_a_knock(monkeypatch):
+    """Its cost only where it gains strength: no exact walk at the numbers it names (greedy's choice there)."""
+    from deerbook.bots import deer_advisor
+    from deerbook.deer.rules import Phase
+
+    walked = []
+
+    def recording(observation, deals, rng, budget=None):
+        walked.append(observation["phase"])
+        return advise_seat(observation, deals, rng, budget)
+
+    monkeypatch.setattr(deer_advisor, "advise_seat", recording)
+    advisor_game(3)
+    assert walked == []
+    advisor_game(3, knocking=True)
+    assert walked and set(walked) == {Phase.KNOCK}
+
+
+def test_the_advisor_plays_the_games_it_played_when_it_walked_the_numbers_too(monkeypatch):
+    """With knocking on, the seat's stream stands where the walk at the numbers left it (`draw_deals`), so every knock
+    sees the same deals: the same seeded games as the advisor that walked the numbers (which chose as greedy)."""
+    from deerbook.bots import deer_advisor
+
+    now = [advisor_game(seed, knocking=True) for seed in (1, 2)]
+    monkeypatch.setattr(deer_advisor, "ADVISED_PHASES", deer_advisor.ADVISED_PHASES | deer_advisor.NUMBER_PHASES)
+    monkeypatch.setattr(AdvisorAgent, "draw_deals", lambda self, observation, rng: None)
+    assert now == [advisor_game(seed, knocking=True) for seed in (1, 2)]
+
+
+def test_a_position_met_again_is_answered_from_the_last_answers():
+    """An odds explorer set back to a position answers at once: the same (unchangeable) distribution, the walk's."""
+    hands = [["3", "3", "5", "9", "Fox"], ["7", "8"], ["1", "2", "4"], ["12"]]
+    first = turn_distribution(position(hands, discard=["6", "6"]))
+    again = turn_distribution(position(hands, discard=["6", "6"]))
+    assert again is first
+    assert first == turn_distribution(position(hands, discard=["6", "6"]), greedy_policy())

@@ -181,3 +181,22 @@ def test_declining_the_last_field_goal_into_an_overtime_run_of_ones_own(two):
     assert [a.kind for a in declined.legal_actions()] == ["kick", "no kick"]
     assert action_value(state, NO_KICK, 0) == value(declined.apply(NO_KICK), 0) == value(state, 0)
     assert greedy_choice(state) == str(reference_choice(state)) == "kick a field goal from the 10"
+
+
+def test_the_agent_chooses_in_the_state_itself_as_from_its_observation():
+    """`act_in_state` (a look-ahead holding the state, e.g. the search agent's rollouts) chooses as `act` does."""
+    states = decision_states(1, "greedy", range(2), solo_difficulty="hard") + decision_states(2, "random", range(2))
+    agent = GreedyAgent()
+    for state in states:
+        player, legal = state.current_player(), state.legal_actions()
+        assert agent.act_in_state(state, legal, player) == agent.act(state.observation(player), legal, None)
+    assert len(states) > 50
+
+
+def test_the_rebuilt_state_is_of_the_observations_own_game():
+    """The game kept from the last observation is not handed to an observation of other options."""
+    from deerbook.bots.football_greedy import rebuild
+
+    for options in ({"num_players": 2}, {"num_players": 1, "solo_difficulty": "hard"}, {"num_players": 2}):
+        state = make_game("football", **options).initial_state()
+        assert rebuild(state.observation(0)).game.options() == state.game.options()

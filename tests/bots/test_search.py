@@ -89,3 +89,19 @@ def test_the_perfect_information_search_sees_the_true_state_and_no_table_seats_i
     assert agents_for("deer")["perfect-info"].cheats and "search" in table_agents("deer")
     with pytest.raises(ValueError, match="perfect-info"):
         Session(game, ["human", "perfect-info", "greedy"], seed=1)
+
+
+@pytest.mark.parametrize("name,options", GAMES, ids=[f"{n}-{o}" for n, o in GAMES])
+def test_a_rollouts_greedy_move_is_the_greedy_agents_choice(name, options):
+    """The rollouts' greedy moves (`greedy_move`: Football's from the state itself, no observation) are the moves
+    the greedy agent makes from the seat's observation."""
+    from deerbook.bots.search import greedy_move
+
+    game = make_game(name, **options)
+    agents = make_agents(game, ["greedy"] * game.num_players)
+    states = decisions(game, 5, every=3)
+    for state in states:
+        player, agent = state.current_player(), agents[state.current_player()]
+        expected = agent.act(shown_to(agent, state, player), state.legal_actions(), stream(2))
+        assert greedy_move(agent, state, stream(2)) == expected
+    assert states

@@ -10,7 +10,9 @@ legend, ruling links, hints, pace and seat picker are checked on their own, in l
 The start shows its steps in a progress line; a Deer game and a Football turn are played by key presses alone (Tab,
 Shift+Tab, Enter, Space), the focus always drawn and back on the first choice after each move, the live region told
 exactly what the same table in CPython tells; axe-core finds no serious or critical fault inside the table mid-game
-at 1280 and 390 px, in light mode and then dark (the page switched, as when the system's scheme changes). Each step
+at 1280 and 390 px, in light mode and then dark (the page switched, as when the system's scheme changes). The board:
+at every decision of whole games at 1280×800 and 390×844, light and dark, the dice, the hand and every choice are in
+the window together (`TablePage.board`). Each step
 of a whole game reads what it checks in one round trip (`TablePage.look`).
 Runs on the built book named by DEERBOOK_BOOK_HTML (the test step of `python3 dev.py test` builds it and sets it);
 skipped without it or without the in-browser Python.
@@ -32,7 +34,7 @@ from browser_page import ANSWER, PAGE, ROOT, START, START_BUTTON, Look, TablePag
 from colours import contrast
 from deerbook.engine.registry import agents_for
 from deerbook.play.page import PageTable
-from deerbook.play.table_html import split_offered
+from deerbook.play.table_html import openings, split_offered
 from screenshots import screenshot
 
 BOOK_HTML = Path(os.environ.get("DEERBOOK_BOOK_HTML", "."))
@@ -70,8 +72,8 @@ def context(server):
         yield context
 
 
-def open_table(context, server, form: dict, width: int = 1280, scheme: str = "light") -> TablePage:
-    table = TablePage.open(context, server, "?" + urlencode(form), width, scheme)
+def open_table(context, server, form: dict, width: int = 1280, scheme: str = "light", height: int = 1000) -> TablePage:
+    table = TablePage.open(context, server, "?" + urlencode(form), width, scheme, height)
     table.page.on("console", lambda m: m.type == "error" and context.problems.append(f"console: {m.text}"))
     table.page.on("pageerror", lambda e: context.problems.append(f"page error: {e}"))
     return table
@@ -93,10 +95,11 @@ class Buttons(HTMLParser):
 
 def request(shadow: PageTable, op: str, name: str) -> dict:
     """The request the page's script sends for a button: a split's with the numbers its fields start at (what the
-    page shows until the reader types others)."""
+    page shows until the reader types others; a rack's: those of the split its rack opens)."""
     if op != "split":
         return {"op": op, "name": name}
-    offered = split_offered(shadow.session, shadow.stop)
+    opened = {opening.choice.name: opening.split for opening in openings(shadow.session, shadow.stop)}
+    offered = opened[name] if name else split_offered(shadow.session, shadow.stop)
     return {"op": op, "name": name, "amounts": [part.start for part in offered.parts]}
 
 
@@ -160,6 +163,37 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
     table.page.close()
 
 
+BOARD_GAMES = [  # (id, the game's form, (width, height, scheme))
+    ("deer-wide", {"game": "deer", "num_players": "3", "seed": "21", "pace": "quick"}, (1280, 800, "light")),
+    ("deer-phone", {"game": "deer", "num_players": "3", "seed": "21", "pace": "quick"}, (390, 844, "dark")),
+    ("cards-phone", {"game": "deer-cards", "num_players": "3", "seed": "5", "pace": "quick"}, (390, 844, "light")),
+    ("football-wide", {"game": "football", "num_players": "2", "seed": "8", "pace": "quick"}, (1280, 800, "dark")),
+    ("football-phone", {"game": "football", "num_players": "1", "seed": "9", "pace": "quick"}, (390, 844, "light")),
+]
+
+
+@pytest.mark.parametrize("form, mode", [game[1:] for game in BOARD_GAMES], ids=[game[0] for game in BOARD_GAMES])
+def test_the_board_keeps_the_dice_the_hand_and_every_choice_in_sight(context, server, form, mode):
+    """At each decision of a whole game, the dice, the hand's cards and every choice button are inside the window
+    together (under the header bar; on a phone, the dice and hand above the choices held at the window's bottom),
+    without the reader scrolling: the table keeps them in sight."""
+    width, height, scheme = mode
+    table = open_table(context, server, form, width, scheme, height)
+    decisions = with_both = 0
+    while (look := table.look()).state != "over":
+        if look.state == "decide":
+            board = table.board()
+            assert not board["out"], f"decision {decisions} ({look.buttons[0][2]}...): out of sight: {board['out']}"
+            decisions += 1
+            with_both += bool(board["dice"]) and (bool(board["cards"]) or form["game"] == "football")
+            if decisions == 5:
+                screenshot(table.page, SHOTS / f"play-board-{form['game']}-{width}x{height}-{scheme}.png")
+        table.click(0, before=look.answers)
+        assert decisions < 2000
+    assert decisions > 5 and with_both > 3, (decisions, with_both)
+    table.page.close()
+
+
 def test_rules_card_legend_and_ruling_links(context, server):
     table = open_table(context, server, {"game": "deer", "num_players": "3", "seed": "4",
                                          "pace": "quick"})  # the bots play straight on: no pauses to wait out
@@ -208,9 +242,19 @@ def test_the_seat_picker_lists_the_catalogue(context, server):
     form.locator("select[name=game]").select_option("football")
     table.page.wait_for_function("() => document.querySelectorAll('[data-part=form] select[name^=seat]').length == 2")
     options = form.locator("select[name=seat1] option").all_inner_texts()
-    assert options[0] == "you (a person)"
+    assert options[0] == "a person"
     assert {option.split(" (")[0] for option in options[1:]} == set(agents_for("football"))
-    assert all(f"({info.strength})" in " ".join(options) for info in agents_for("football").values())
+    assert all(f"({'weakest' if info.strength == 'random' else info.strength})" in " ".join(options)
+               for info in agents_for("football").values())
+    about = form.locator("#about-seat1").inner_text()
+    assert "play" in about and "knock" not in about, "a Football seat told in Football's words"
+    hot = form.locator("[data-hot-seat]")
+    hot.check()  # the hot seat: every seat a person, and back
+    table.page.wait_for_function("() => document.querySelector('[data-part=form] select[name=seat1]').value "
+                                 "=== 'human' && document.querySelector('#about-seat1').innerText.includes('friend')")
+    form.locator("[data-hot-seat]").uncheck()
+    table.page.wait_for_function("() => document.querySelector('[data-part=form] select[name=seat1]').value "
+                                 "=== 'greedy'")
     form.locator("select[name=num_players]").select_option("1")
     table.page.wait_for_function("() => document.querySelectorAll('[data-part=form] select[name^=seat]').length == 1")
     form.locator("input[name=seed]").fill("3")
@@ -233,8 +277,8 @@ def test_the_start_says_what_loads_step_by_step(context, server):
     numbers = [int(step.group(1)) for step in steps]
     assert numbers == sorted(numbers) and set(numbers) == {1, 2, 3, 4}, table.steps()
     words = " | ".join(step.group(2) for step in steps)
-    assert re.search(r"loading the Python runtime \(\d+\.\d MB\)", words), words
-    assert re.search(r"loading deerbook \(\d+\.\d MB\)", words) and "dealing the first game" in words, words
+    assert "loading the Python runtime" in words and "loading deerbook" in words, words
+    assert "dealing the first game" in words and " MB" not in words, "the size is said once, on the Start button"
     loading = table.root.locator("[data-part=loading]")
     assert loading.get_attribute("role") == "status" and loading.is_hidden(), "told politely, gone once dealt"
     table.page.close()
@@ -267,15 +311,17 @@ def test_python_starts_when_the_reader_asks(context, server, width):
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1000)
     assert page.workers == [] and not [url for url in asked if "/lite/" in url], "Python loaded before Start"
-    megabytes = round(runtime_of(BOOK_HTML)["bytes"] / 1e6)
-    assert button.inner_text() == f"Start the table (loads {megabytes} MB)" and 5 < megabytes < 30
+    runtime = runtime_of(BOOK_HTML)
+    megabytes, unpacked = round(runtime["bytes"] / 1e6), round(runtime["unpacked_bytes"] / 1e6)
+    assert button.inner_text() == (f"Start the table (loads {megabytes} MB; {unpacked} MB from a server that does "
+                                   "not gzip)") and 5 < megabytes < unpacked < 40
     button.focus()  # the keyboard's way there: the button scrolls into view
     page.keyboard.press("Enter")
     table = TablePage(page)
     table.wait_until_ready(START)
     assert len(page.workers) == 1, "the table's Python runs in its worker"
     focus = table.focus()
-    assert (focus["part"], focus["op"]) == ("choices", table.buttons()[0][0]), f"the first choice has it: {focus}"
+    assert (focus["part"], focus["op"]) == ("choices", ""), f"the list of choices has it, no choice: {focus}"
     shifts = page.evaluate("window.deerbookShifts")
     assert sum(shifts) < 0.01, f"the page moved as the table started: layout shifts {shifts}"
     page.close()
@@ -287,7 +333,7 @@ def test_the_live_region_is_in_the_page_before_any_script():
     assert region and 'aria-live="polite"' in region.group(0), "the live region is present from the page's load"
 
 
-TAB_ORDER = ("setup", "form", "status", "choices", "tools", "hint", "log", "view", "help")
+TAB_ORDER = ("setup", "form", "status", "choices", "tools", "hint", "view", "log", "help")
 
 
 def drawn(focus: dict, where: str) -> dict:
@@ -350,12 +396,18 @@ def play_by_keys(table: TablePage, shadow: PageTable, expected: list[str], done,
     while not done(look):
         buttons = look.buttons
         focus = drawn(look.focus, f"move {moves}")
-        assert (focus["part"], focus["op"], focus["name"]) == ("choices", *buttons[0][:2]), \
-            f"after move {moves} the first choice has the focus: {focus}"
+        on_button = moves == 0 and focus["tag"] == "button"  # the test put the keyboard on the first choice
+        assert on_button or (focus["part"], focus["tag"], focus["op"]) == ("choices", "div", ""), \
+            f"after move {moves} the list of choices has the focus, no choice picked: {focus}"
         pick = rng.randrange(len(buttons))
-        for _ in range(pick):
+        seen = [buttons[0][:2]] if on_button else []  # the buttons Tab passes (a split's fields come first)
+        while not seen or seen[-1] != buttons[pick][:2]:
             table.page.keyboard.press("Tab")
             focus = drawn(table.focus(), f"move {moves}, Tab")
+            if focus["tag"] == "button":
+                seen.append([focus["op"], focus["name"]])
+            assert len(seen) <= len(buttons), f"Tab passed the choice it was sent to: {seen}"
+        assert seen == [b[:2] for b in buttons[:pick + 1]], "Tab walks the choices in order"
         if pick and rng.random() < 0.3:  # one back and forth again
             table.page.keyboard.press("Shift+Tab")
             table.page.keyboard.press("Tab")
@@ -414,6 +466,8 @@ def test_focus_stays_in_the_form_while_the_bots_play(context, server):
                 break
             to_the_first_choice(table, "Tab")  # the bot was quicker: again at the next turn
         else:
+            if table.focus()["tag"] == "div":  # on the list of choices: Tab to its first
+                table.page.keyboard.press("Tab")
             table.press("Enter")
     else:
         pytest.fail("no bot turn played while the focus was in the form")
@@ -477,13 +531,14 @@ def test_the_skip_link_is_the_first_stop_and_goes_to_the_first_choice(context, s
     assert skip == ["Skip to the game table's choices", True], skip
     table.page.keyboard.press("Enter")
     focus = drawn(table.focus(), "after the skip link")
-    assert (focus["part"], focus["op"]) == ("choices", "roll"), focus
+    assert (focus["part"], focus["tag"]) == ("choices", "div"), focus
     table.page.close()
 
 
 def test_a_rack_is_one_decision_and_undo_takes_it_back_on_the_page(context, server):
-    """Seed 2, you against two greedy players, taking the first choice each time: a rack comes at the 27th."""
-    form = {"game": "deer", "num_players": "3", "seed": "2", "pace": "quick"}
+    """Seed 9, you against two greedy players, taking the first choice each time: a rack comes at the 17th (your
+    pawn on 15), played and split in one form, "No rack" beside it."""
+    form = {"game": "deer", "num_players": "3", "seed": "9", "pace": "quick"}
     table = open_table(context, server, form)
     shadow = PageTable()
     shadow.handle({"op": "start", "form": form})
@@ -495,17 +550,19 @@ def test_a_rack_is_one_decision_and_undo_takes_it_back_on_the_page(context, serv
         shadow.handle(request(shadow, op, name))
     else:
         pytest.fail("no rack came")
-    fields = table.root.locator("[data-part=choices] input[name=split]")
+    fields = table.root.locator("[data-part=choices] .deerbook-split").first.locator("input[name=split]")
     starts = [int(fields.nth(i).input_value()) for i in range(fields.count())]
-    assert starts == [part.start for part in split_offered(shadow.session, shadow.stop).parts]
-    assert [label for _, _, label in table.buttons()] == [f"Move the pawns ({sum(map(abs, starts))} spaces)"]
+    assert starts == request(shadow, "split", name)["amounts"], "the split the page starts at is the table's"
+    labels = [label for _, _, label in table.buttons()]
+    assert labels[0] == f"Move the pawns ({sum(map(abs, starts))} spaces)", labels
+    assert name.startswith("rack ") and "No rack" in labels, "a rack: played and split in one form, No rack beside"
     screenshot(table.page, SHOTS / "play-rack-split-1280-light.png", full_page=True)
     before = table.log()
     fields.nth(0).fill(str(starts[0] + (1 if starts[0] < 0 else -1)))  # one space less on your own pawn ...
     fields.nth(2).fill("1" if starts[2] >= 0 else "-1")  # ... and one onto P2
     amounts = [int(fields.nth(i).input_value()) for i in range(fields.count())]
-    table.press("Enter")  # Enter in a field plays the split
-    shadow.handle({"op": "split", "amounts": amounts})
+    table.press("Enter")  # Enter in a field plays the rack and its split
+    shadow.handle({"op": "split", "name": name, "amounts": amounts})
     assert table.log() == shadow.session.turn_log() and table.log() != before
     undo = table.root.locator("[data-part=tools] button[data-op=undo]")
     assert undo.is_visible()

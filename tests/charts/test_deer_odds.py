@@ -119,7 +119,8 @@ def test_seat_and_length_charts_show_the_estimates():
     rates = [estimate([r[s] for r in batch.returns]) for s in range(4)]
     fig = deer_odds.seat_figure(rates, 0.25)
     assert list(fig.data[0].y) == [e.mean for e in rates]
-    assert list(fig.data[0].error_y.array) == pytest.approx([1.96 * e.se for e in rates])
+    assert list(fig.data[0].error_y.array) == pytest.approx([e.high - e.mean for e in rates])
+    assert list(fig.data[0].error_y.arrayminus) == pytest.approx([e.mean - e.low for e in rates])  # Wilson's: uneven
     lengths = deer_odds.length_figure({"greedy": batch}, width=10)
     turns = batch.stats["turns"]
     assert list(lengths.data[0].x) == sorted({t // 10 * 10 for t in turns})

@@ -6,6 +6,7 @@ pytest.importorskip("plotly")
 from deerbook.charts.football_sheet import COLORS, KINDS, PLAY_ROWS, sheet_figure, sheet_rows  # noqa: E402
 from deerbook.football.rules import Marks  # noqa: E402
 from deerbook.football.sheet import default_sheet  # noqa: E402
+from deerbook.charts.alternative import plain  # noqa: E402
 
 SHEET = default_sheet()
 
@@ -70,4 +71,14 @@ def test_checked_boxes_are_shaded():
     assert row(figure, "5 medium passes", "customdata")[1].endswith("(checked)")
     assert sum(v == checked for trace in heatmaps(figure) for r in trace.z for v in r) == 3 + 2 + 2 + 1 + 1
     words = "5 boxes of the play tracks and 4 of the tracks above them (Kick Range 1, Power Dice 1, Breakaway 2)"
-    assert f"{words} checked" in figure.layout.title.text and words in figure.layout.meta["description"]
+    assert f"{words} checked" in plain(figure.layout.title.text) and words in figure.layout.meta["description"]
+
+
+def test_the_column_headings_have_room_under_the_title():
+    """The first part's headings stand above it, in the top margin: they were drawn over the title."""
+    from deerbook.charts.football_sheet import HEADINGS_ROOM
+    from deerbook.charts.titles import BREAK, title_top
+
+    figure = sheet_figure(SHEET)
+    lines = len(BREAK.split(figure.layout.title.text))
+    assert figure.layout.margin.t == title_top(lines) + HEADINGS_ROOM

@@ -51,7 +51,8 @@ FOCUS = """root => {
   }
   const table = document.querySelector(root);
   return { inTable: table.contains(element) && element !== table,
-           part: element.closest("[data-part]")?.dataset.part || (element.closest(".deerbook-setup") ? "setup" : ""),
+           part: element.closest("[data-part]")?.dataset.part || (element.closest(".deerbook-setup") ? "setup"
+                 : element.closest("[data-log-fold]") ? "log" : ""),
            tag: element.tagName.toLowerCase(), op: element.dataset?.op || "", name: element.dataset?.name || "",
            text: (element.innerText || element.getAttribute("aria-label") || "").slice(0, 80),
            outline: [style.outlineStyle, parseFloat(style.outlineWidth), style.outlineColor],
@@ -68,6 +69,27 @@ AIM = """([selector, index]) => {
   };
   return button && !button.disabled && (middle() || (button.scrollIntoView({ block: "center" }), middle()));
 }"""
+# Whether what a decision acts on is in sight with the choices: each of the drawing's dice and hand's cards (LOOKED_AT
+# in deerbook-table.js) and each choice button, inside the window under the book's header bar, and neither the dice
+# nor the hand under the choices' panel (which a narrow table holds at the window's bottom). Returns what is not.
+BOARD = """root => {
+  const table = document.querySelector(root), header = document.querySelector(".bd-header-article");
+  const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0, bottom = window.innerHeight;
+  const panel = table.querySelector(".deerbook-panel").getBoundingClientRect();
+  const beside = getComputedStyle(table.querySelector(".deerbook-board")).display === "grid";
+  const out = [];
+  const check = (what, element, underPanel) => {
+    const box = element.getBoundingClientRect();
+    const at = `${Math.round(box.top)}..${Math.round(box.bottom)}`;
+    if (box.top < top - 1 || box.bottom > bottom + 1) out.push(`${what} at ${at}, the window ${Math.round(top)}..`);
+    else if (underPanel && !beside && box.bottom > panel.top + 1) out.push(`${what} at ${at}, under the choices`);
+  };
+  table.querySelectorAll("[data-part=view] svg rect.die").forEach((die, i) => check(`die ${i}`, die, true));
+  table.querySelectorAll("[data-part=view] svg text.card").forEach((card, i) => check(`card ${i}`, card, true));
+  table.querySelectorAll("[data-part=choices] button").forEach((button) => check(button.innerText, button, false));
+  return { out, dice: table.querySelectorAll("[data-part=view] svg rect.die").length,
+           cards: table.querySelectorAll("[data-part=view] svg text.card").length };
+}"""
 # The table's choice buttons as [data-op, data-name, label].
 BUTTONS = """root => [...document.querySelectorAll(root + ' [data-part=choices] button')]
     .map(b => [b.dataset.op, b.dataset.name || '', b.innerText])"""
@@ -76,7 +98,7 @@ LOOK = f"""([root, parts]) => {{
   const table = document.querySelector(root);
   return JSON.stringify({{ state: table.dataset.state || "", answers: Number(table.dataset.answers || 0),
     buttons: ({BUTTONS})(root),
-    log: [...table.querySelectorAll(".deerbook-log li")].map(li => [li.className, li.innerText]),
+    log: [...table.querySelectorAll(".deerbook-log li")].map(li => [li.className, li.textContent]),
     told: window.deerbookTold, focus: ({FOCUS})(root),
     texts: Object.fromEntries(parts.map(part => [part, table.querySelector(`[data-part=${{part}}]`).innerText])) }});
 }}"""
@@ -127,12 +149,13 @@ class TablePage:
         self.page, self.root = page, page.locator(ROOT)
 
     @classmethod
-    def open(cls, context, server: str, query: str = "", width: int = 1280, scheme: str = "light") -> "TablePage":
+    def open(cls, context, server: str, query: str = "", width: int = 1280, scheme: str = "light",
+             height: int = 1000) -> "TablePage":
         """Open the play page (`query`: the first game's form values, e.g. "?game=football&seed=7"), press its
         Start button and wait until its table waits for the reader; the keyboard's focus is then left on the page, as
         after the page opens."""
         page = context.new_page()
-        page.set_viewport_size({"width": width, "height": 1000})
+        page.set_viewport_size({"width": width, "height": height})
         page.emulate_media(color_scheme=scheme)
         page.add_init_script(RECORDER)
         page.goto(f"{server}/{PAGE}{query}")
@@ -208,6 +231,10 @@ class TablePage:
     def log(self) -> list[tuple[str, list[str]]]:
         """The log as shown: (turn title, lines) per turn, oldest first."""
         return self.look().log
+
+    def board(self) -> dict:
+        """What of the dice, the hand and the choices is out of sight now (BOARD): {"out": [...], "dice", "cards"}."""
+        return self.page.evaluate(BOARD, ROOT)
 
     def text(self, part: str) -> str:
         """The text of one part of the table ("status", "view", "help", ...)."""

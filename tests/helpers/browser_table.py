@@ -324,7 +324,7 @@ def click_choice(page, shadow, rng) -> None:
             for index, amount in enumerate(amounts):
                 box.locator("input[type=number]:visible").nth(index).fill(str(amount))
         box.locator(".deerbook-choice:visible").click()
-        shadow.split(amounts)
+        shadow.split(amounts, shadow._split_opening)  # a rack's split: with the rack it plays
         return
     if options := offered["options"]:
         choice = options[int(rng.integers(len(options)))]
@@ -390,7 +390,8 @@ def focused(page) -> dict:
 
 def open_by_keyboard(page, url: str, notebook: str) -> list[int]:
     """Open and run the notebook, then Tab from the cell into the table and through it; return, for each element
-    the focus visits in the table, the index of the table part holding it (status 0, choices 1, ..., help 7), and
+    the focus visits in the table, the place of the table part holding it (TABLE_PART: set-up 0, the board's status
+    100, choices 101, tools 104, drawing 110, log 200, help 300), and
     come back to the first choice with Shift+Tab."""
     open_notebook(page, url, notebook)
     for _ in range(TABS_TO_TABLE):
@@ -405,9 +406,9 @@ def open_by_keyboard(page, url: str, notebook: str) -> list[int]:
         page.keyboard.press("Tab")
     for _ in range(MAX_FOCUSABLE):  # back to the choices, then to their start
         page.keyboard.press("Shift+Tab")
-        if page.evaluate(TABLE_PART) == 1:
+        if page.evaluate(TABLE_PART) == CHOICES_PART:
             break
-    while page.evaluate(TABLE_PART) == 1:
+    while page.evaluate(TABLE_PART) == CHOICES_PART:
         page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")
     return parts
@@ -425,10 +426,15 @@ def notebook_keys_stay_with_the_table(page) -> None:
 
 
 # Which of the table's parts (children of its box, in order) holds the focus; null outside the table.
+CHOICES_PART = 101  # TABLE_PART of the choices: the board (1), its panel (0), its second part
 TABLE_PART = """() => {
     const table = document.activeElement.closest('.deerbook-table');
     if (!table) return null;
-    return [...table.children].findIndex(part => part.contains(document.activeElement));
+    const index = (box) => [...box.children].findIndex(part => part.contains(document.activeElement));
+    const top = index(table), part = table.children[top];
+    if (!part.classList.contains('deerbook-board')) return 100 * top;
+    const side = index(part);  // the board: its panel (status, choices, hint, note, tools), then the drawing
+    return 100 * top + 10 * side + (side === 0 ? index(part.children[0]) : 0);
 }"""
 
 

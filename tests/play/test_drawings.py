@@ -82,3 +82,49 @@ def test_a_count_of_one_card_reads_in_the_singular():
     text = str(draw(state))
     assert "Your hand (1 card, value 9)" in text and "P1: 1 card\n" in text and "P2: 2 cards" in text
     assert "Your hand: 1 card, value 9" in draw(state).svg
+
+
+def pawn_discs(svg: str) -> list[tuple[float, float, float]]:
+    """(x, y, r) of every pawn drawn on the track (a disc labelled "… on N")."""
+    root = ET.fromstring(svg)
+    return [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in root.iter(f"{NS}circle")
+            if " on " in (c.findtext(f"{NS}title") or "")]
+
+
+def hidden_pairs(discs: list[tuple[float, float, float]]) -> list:
+    """The pairs of discs whose bounding boxes overlap (one covers part of the other)."""
+    return [(a, b) for i, a in enumerate(discs) for b in discs[i + 1:]
+            if abs(a[0] - b[0]) < a[2] + b[2] and abs(a[1] - b[1]) < a[2] + b[2]]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_pawns_on_nearby_spaces_fan_out_so_none_hides_another(players):
+    """Pawns on 28 and 29 drew one over the other; now every run of pawns on neighbouring spaces (every start on the
+    track, spaces 0 to 3 apart) and every pair of spaces up to 4 apart is drawn with no disc over another, at a
+    phone's width and a notebook's."""
+    game = make_game("deer", num_players=players)
+    o = game.initial_state().observation(0)
+    finish = game.components.finish
+    layouts = [[start + (seat * spread) % (spread * players + 1) for seat in range(players)]
+               for start in range(finish + 1) for spread in range(4)]
+    layouts += [[a, a + gap] + [0] * (players - 2) for a in range(finish) for gap in range(5)]
+    for pawns in layouts:
+        for width in (NARROW, WIDE):
+            discs = pawn_discs(deer_view.render_svg({**o, "pawns": pawns}, game, width=width))
+            assert len(discs) == players and hidden_pairs(discs) == [], (pawns, width)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_football_sheet_shows_every_box_of_every_row_at_any_width(width):
+    """On a phone the sheet showed boxes 1–7 of each 24-box track; now a row's boxes wrap onto more lines, every box
+    drawn inside the drawing and none over another."""
+    game = make_game("football", num_players=1)
+    state = positions("football", {"num_players": 1})[-1]
+    root = ET.fromstring(football_view.render_svg(state.observation(0), game, width=width))
+    boxes = [r for r in root.iter(f"{NS}rect") if "box" in (r.get("class") or "").split()]
+    for track in range(1, 7):
+        row = [r for r in boxes if f"track-{track}" in r.get("class").split()]
+        assert len(row) == len(game.sheet.track(track)), (width, track)
+    spots = [(float(r.get("x")), float(r.get("y"))) for r in boxes]
+    assert len(set(spots)) == len(spots)
+    assert all(0 <= x and x + float(r.get("width")) <= width for (x, _), r in zip(spots, boxes))

@@ -26,6 +26,7 @@ from deerbook.engine.files import FileWriteError, free_path, read_bytes, write_a
 from deerbook.engine.saving import read_save, read_save_file
 from deerbook.engine.seeding import restore_stream, stream, stream_state
 from deerbook.play.session import Session, Stop
+from deerbook.play.table_html import choices as offered_choices
 from deerbook.play.terminal import BOTS_CUT_SHORT, FINISHED, LOST, SAVED, Terminal
 from processes import line_within, started
 from terminal_script import Script
@@ -348,7 +349,7 @@ def expected_after(choices: int) -> Session:
     for _ in range(choices):
         while session.run() == Stop.ROLL:
             session.roll()
-        session.choose(str(session.state.legal_actions()[0]))
+        session.choose(offered_choices(session, Stop.DECIDE)[0].name)  # the terminal's first choice
     session.run()
     return session
 
@@ -516,10 +517,11 @@ def test_a_game_no_folder_takes_is_lost_and_says_so(tmp_path, monkeypatch):
     script.read = lambda prompt, read=script.read: read(prompt) if script.answers else raise_(EOFError())
     session = Session("deer", ["human", "greedy"], seed=2)
     assert Terminal(session, script.read, script.write, save_dir=tmp_path / "gone").play() == LOST
-    assert script.output[-4:-1] == [f"Not saved: cannot write the saved game to {folder / session.save_stem}.json: "
+    assert script.output[-5:-2] == [f"Not saved: cannot write the saved game to {folder / session.save_stem}.json: "
                                     f"no folder {folder}." for folder in
                                     (tmp_path / "gone", tmp_path / "no-home", tmp_path / "no-tmp")]
-    assert script.output[-1] == "The game could not be saved anywhere: it is lost."
+    assert script.output[-2].startswith("No folder took the save, so here it is: paste the lines below")
+    assert read_save(script.output[-1])[0] == session.state  # the last resort: the save itself, to paste
 
 
 def raise_(error: BaseException):
@@ -561,7 +563,7 @@ def test_a_bot_that_fails_stops_the_game_and_the_game_is_saved(bot, words, tmp_p
 
 def test_a_byte_the_input_cannot_decode_is_asked_again(tmp_path):
     command = [sys.executable, "-m", "deerbook", "play", "deer", "--seats", "human,greedy", "--seed", "4"]
-    done = subprocess.run(command, input=b"\n1\n1\n1\n\n1\n1\n\xff\xfe\n1\nq\nn\n", capture_output=True, timeout=60,
+    done = subprocess.run(command, input=b"\n1\n1\n1\n\n1\n\xff\xfe\n1\nq\nn\n", capture_output=True, timeout=60,
                           cwd=tmp_path, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     out = done.stdout.decode()
     assert done.returncode == FINISHED and done.stderr == b"" and out.rstrip().endswith("Goodbye.")

@@ -41,9 +41,14 @@ class Buttons(HTMLParser):
 SPLIT_FIELD = re.compile(r'<input type="number" name="split" data-seat="(\d+)" value="(-?\d+)"')
 
 
-def split_fields(html: str) -> list[tuple[int, int]]:
-    """(seat, starting value) of each field of a split shown in the choices."""
-    return [(int(seat), int(value)) for seat, value in SPLIT_FIELD.findall(html)]
+SPLIT_FORM = re.compile(r'<fieldset class="deerbook-split">.*?</fieldset>')
+
+
+def split_fields(html: str, name: str = "") -> list[tuple[int, int]]:
+    """(seat, starting value) of each field of the split shown in the choices whose button is named `name` (a
+    rack's: the rack played; a split alone: "")."""
+    form = next(found for found in SPLIT_FORM.findall(html) if (f'data-name="{escape(name)}"' in found) == bool(name))
+    return [(int(seat), int(value)) for seat, value in SPLIT_FIELD.findall(form)]
 
 
 def random_split(total: int, pawns: int, rng: random.Random) -> list[int]:
@@ -55,7 +60,7 @@ def random_split(total: int, pawns: int, rng: random.Random) -> list[int]:
 
 def press(table: PageTable, answer: dict, op: str, name: str) -> dict:
     """Press a button of the last answer (a split's: with the numbers its fields start at)."""
-    amounts = {"amounts": [value for _, value in split_fields(answer["choices"])]} if op == "split" else {}
+    amounts = {"amounts": [value for _, value in split_fields(answer["choices"], name)]} if op == "split" else {}
     return table.handle({"op": op, "name": name, **amounts})
 
 
@@ -67,20 +72,22 @@ def play_to_the_end(table: PageTable, answer: dict, seed: int, limit: int = 4000
         buttons = Buttons(answer["choices"]).found
         if answer["stop"] == "over":
             return answer
-        fields = split_fields(answer["choices"])
-        if fields:
-            assert [op for op, _, _ in buttons] == ["split"], "a rack is one decision: one button"
-            start = [value for _, value in fields]
-            total = table.session.state.moves_left
+        if answer["stop"] == "decide" and table.session.state.phase in ("rack_pawn", "bullseye_pawn"):
+            assert [(op, name) for op, name, _ in buttons] == [("split", "")], "the pawns' moves: one decision"
+        elif answer["stop"] == "decide":  # a rack's split is one button named by the rack: one decision
+            legal = [str(a) for a in table.session.state.legal_actions()]
+            assert sorted(name for _, name, _ in buttons) == sorted(legal)
+            racks = [op for op, name, _ in buttons if name.startswith("rack ")]
+            assert racks[:1] in ([], ["split"]) and set(racks[1:]) <= {"choose"}, "the first rack: a split form"
+        op, name, _ = rng.choice(buttons)
+        if op == "split":
+            start = [value for _, value in split_fields(answer["choices"], name)]
+            total = int(re.search(r"\((\d+)\)$", name).group(1)) if name else table.session.state.moves_left
             assert sum(map(abs, start)) == total
-            amounts = start if rng.random() < 0.5 else random_split(total, len(fields), rng)
-            answer = table.handle({"op": "split", "amounts": amounts})
+            amounts = start if rng.random() < 0.5 else random_split(total, len(start), rng)
+            answer = table.handle({"op": "split", "name": name, "amounts": amounts})
             assert answer["stop"] != "error", answer
             continue
-        if answer["stop"] == "decide":
-            legal = [str(a) for a in table.session.state.legal_actions()]
-            assert sorted((op, name) for op, name, _ in buttons) == sorted(("choose", text) for text in legal)
-        op, name, _ = rng.choice(buttons)
         answer = table.handle({"op": op, "name": name})
     pytest.fail("the game did not end")
 
@@ -130,7 +137,7 @@ def test_the_form_lists_every_game_and_each_seat_the_catalogue_with_strengths():
     form = table.handle({"op": "setup", "form": {"game": "football", "num_players": "2"}})["form"]
     assert 'value="football" selected' in form and 'value="deer-cards"' in form
     for agent, info in agents_for("football").items():
-        assert f"{agent} ({info.strength}): {info.description}" in form.replace("&#x27;", "'")
+        assert f">{agent} ({'weakest' if info.strength == 'random' else info.strength})</option>" in form
     assert form.count('name="seat') == 2 and 'name="opt:solo_difficulty"' in form
     solo = table.handle({"op": "setup", "form": {"num_players": "1"}})["form"]
     assert solo.count('name="seat') == 1 and "1 (solo)" in solo
@@ -272,7 +279,120 @@ def test_a_rack_is_one_decision_on_the_page():
     answer = table.handle({"op": "split", "amounts": [0, 9, 6]})
     assert table.session.state.pawns == (0, 9, 6) and table.session.state.phase != "rack_pawn"
     assert len(table.session.undo_stack) == 1, "the whole split: one decision"
-    assert "You moved P1 (greedy)'s pawn forward 9 spaces" in answer["news"]
+    assert "You played Fox+Wolf+Bear (15): P1 (greedy)'s pawn forward 9, P2 (greedy)'s pawn forward 6" in \
+        answer["news"], "the rack told in one line"
+
+
+def test_seat_menus_are_short_labels_with_what_the_bot_does_beside_in_the_games_words():
+    table = PageTable()
+    football = table.handle({"op": "setup", "form": {"game": "football", "num_players": "2", "seat1": "advisor"}})
+    menu = football["form"].split('name="seat1"')[1].split("</select>")[0]
+    options = re.findall(r"<option[^>]*>([^<]*)</option>", menu)
+    assert options == ["a person", "random (weakest)", "greedy (basic)", "advisor (basic)", "search (strong)"]
+    about = re.search(r'<small class="deerbook-about" id="about-seat1">([^<]*)</small>', football["form"]).group(1)
+    assert "play" in about and not re.search(r"\b(numbers|knocks?|Deer)\b", about), about
+    assert 'aria-describedby="about-seat1"' in football["form"]
+    deer = table.handle({"op": "setup", "form": {"game": "deer"}, "changed": "game"})["form"]
+    assert "sheds the most points" in deer and "yards" not in deer
+
+
+def test_sheets_are_named_for_what_they_are_with_the_developer_name_as_a_tooltip():
+    form = PageTable().handle({"op": "setup", "form": {"game": "football", "num_players": "2"}})["form"]
+    assert "<span>Play sheet</span>" in form and "calibrated-v2 / " not in form
+    assert '<option value="calibrated-v2" title="calibrated-v2" selected>the standard sheet</option>' in form
+    assert '<option value="reconstructed-v1" title="reconstructed-v1">the first reconstruction</option>' in form
+    assert "the default is calibrated-v2" not in form
+
+
+def test_every_advanced_rule_and_the_rule_boxes_stay_in_step():
+    table = PageTable()
+    table.handle({"op": "setup", "form": {"game": "deer"}, "changed": "game"})
+    ticked = table.handle({"op": "setup", "form": {"opt:advanced": True}, "changed": "opt:advanced"})["form"]
+    rules = ("advanced", "knocking", "headlights_spaces", "bullseye_spaces")
+    assert all(f'name="opt:{rule}" checked' in ticked for rule in rules), "ticking every rule ticks all three"
+    one_off = table.handle({"op": "setup", "form": {"opt:knocking": False}, "changed": "opt:knocking"})["form"]
+    assert 'name="opt:advanced" checked' not in one_off and 'name="opt:bullseye_spaces" checked' in one_off
+    again = table.handle({"op": "setup", "form": {"opt:knocking": True}, "changed": "opt:knocking"})["form"]
+    assert 'name="opt:advanced" checked' in again, "all three ticked: every rule is"
+    off = table.handle({"op": "setup", "form": {"opt:advanced": False}, "changed": "opt:advanced"})["form"]
+    assert not any(f'name="opt:{rule}" checked' in off for rule in rules)
+
+
+def test_hot_seat_is_a_named_choice_and_the_other_person_is_called_by_seat():
+    table = PageTable()
+    form = table.handle({"op": "setup", "form": {"game": "deer", "num_players": "2"}})["form"]
+    assert "Play with friends at one screen (hot seat)" in form and 'data-hot-seat data-bot="greedy">' in form
+    both = table.handle({"op": "setup", "form": {"seat1": "human"}, "changed": "seat1"})["form"]
+    assert 'data-hot-seat data-bot="greedy" checked>' in both, "every seat a person: the hot-seat box is ticked"
+    solo = table.handle({"op": "setup", "form": {"game": "football", "num_players": "1"}})["form"]
+    assert "hot seat" not in solo
+    answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "2", "seat1": "human",
+                                                   "seed": "2"}})
+    assert "P1 (person)" in answer["status"] and "(human)" not in answer["status"] + answer["log"]
+
+
+def test_the_start_button_is_not_pushed_down():
+    form = PageTable().handle({"op": "setup", "form": {"game": "deer"}})["form"]
+    assert form.endswith('<p class="deerbook-submit"><button type="submit">Start this game</button></p>')
+    assert 'class="deerbook-start"' not in form, "the page's big centred Start style is for the table's first button"
+
+
+def rack_choice_table() -> tuple[PageTable, dict]:
+    """A page table at the reader's rack decision (Fox+Wolf+Bear of 15, its pawns all on 0)."""
+    from deerbook.deer import position
+    from deerbook.engine import make_game
+    from deerbook.chapters.deer_examples import act, roll
+    from deerbook.play.session import Session
+
+    game = make_game("deer", num_players=3)
+    state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]), 1, 2, 4,
+                     "discard"), "discard nothing")
+    table = PageTable()
+    table.form = {**table.form, "pace": "step"}
+    table.session = Session(game, ["human", "greedy", "greedy"], seed=1, state=state)
+    table.advance()
+    return table, table.answer(full=False)
+
+
+def test_a_rack_is_played_and_split_in_one_form_with_no_rack_beside_it():
+    table, shown = rack_choice_table()
+    assert table.session.state.phase == "rack"
+    buttons = Buttons(shown["choices"]).found
+    assert [(op, name) for op, name, _ in buttons] == [("split", "rack Fox+Wolf+Bear (15)"), ("choose", "no rack")]
+    assert buttons[0][2] == "Move the pawns (15 spaces)" and buttons[1][2] == "No rack"
+    assert "<legend>Play the rack Fox + Wolf + Bear (15)</legend>" in shown["choices"]
+    assert split_fields(shown["choices"], "rack Fox+Wolf+Bear (15)") == [(0, 0), (1, 15), (2, 0)]
+    assert table.handle({"op": "split", "name": "no rack", "amounts": [0, 15, 0]})["stop"] == "error"
+    answer = table.handle({"op": "split", "name": "rack Fox+Wolf+Bear (15)", "amounts": [0, 9, 6]})
+    assert answer["stop"] != "error" and table.session.state.pawns == (0, 9, 6)
+    assert len(table.session.undo_stack) == 1, "the rack and its split: one decision"
+    table.handle({"op": "undo"})
+    assert table.session.state.phase == "rack", "undo takes back the rack and its split together"
+
+
+def test_choices_come_in_the_rules_order_and_never_a_harmful_one_first():
+    from deerbook.play.table_html import choices
+
+    seen = set()
+    for seed in range(1, 9):
+        table = PageTable()
+        answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "3", "seed": str(seed),
+                                                       "opt:advanced": True, "pace": "quick"}})
+        rng = random.Random(seed)
+        while answer["stop"] != "over":
+            state = table.session.state
+            if answer["stop"] == "decide":
+                kinds = [state.find_action(choice.name).kind for choice in choices(table.session, Stop.DECIDE)]
+                seen.add(state.phase)
+                if "keep" in kinds or "no_discard" in kinds or "no_draw" in kinds:
+                    assert kinds[0] in ("keep", "no_discard", "no_draw"), kinds
+                for last in ("discard", "no_joker", "no_rack", "no_more_groups", "draw", "knock"):
+                    if last in kinds:
+                        assert set(kinds[kinds.index(last):]) <= {"discard", "no_joker", "no_rack", "no_more_groups",
+                                                                  "no_set_aside", "no_block", "draw", "knock"}, kinds
+            op, name, _ = rng.choice(Buttons(answer["choices"]).found)
+            answer = press(table, answer, op, name)
+    assert {"predator", "rack", "joker"} <= {str(phase) for phase in seen}
 
 
 def test_a_split_that_does_not_add_up_is_refused_on_the_page():
@@ -284,7 +404,7 @@ def test_a_split_that_does_not_add_up_is_refused_on_the_page():
     assert table.handle({"op": "split", "amounts": "9"})["stop"] == "error"
 
 
-def test_undo_on_the_page_takes_back_a_decision_and_keeps_the_dice():
+def test_undo_on_the_page_takes_back_a_decision_within_the_turn():
     table = PageTable()
     answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "3", "seed": "21", "pace": "quick"}})
     assert not answer["undo_available"]
@@ -293,10 +413,10 @@ def test_undo_on_the_page_takes_back_a_decision_and_keeps_the_dice():
     before, log = table.session.state, table.session.history
     first = Buttons(answer["choices"]).found[0]
     answer = press(table, answer, *first[:2])
-    while answer["stop"] != "decide":  # through the bots' turns to the reader's next decision
+    while answer["stop"] != "decide":  # on to the reader's next decision
         answer = press(table, answer, *Buttons(answer["choices"]).found[0][:2])
     after = table.session.history
-    assert answer["undo_available"]
+    assert answer["undo_available"], "still the reader's turn: no roll and no bot's move since the decision"
     undone = table.handle({"op": "undo"})
     assert undone["undo_available"] is False, "the first decision taken back: nothing more to undo"
     assert table.session.state == before and table.session.history == log
@@ -341,3 +461,28 @@ def test_every_seats_score_is_in_the_status():
     assert "you 0 · Blitz Bach 0" in solo["status"]
     deer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "2", "seed": "7"}})
     assert "Scores (the lowest wins; Finish at 100): you 0 · P1 (greedy) 0" in deer["status"]
+
+
+def test_undo_on_the_page_never_goes_back_past_a_roll():
+    """Issue 52's game at the page: turn 1 played, the next roll shown; Undo is neither offered nor done."""
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "2", "seat1": "greedy",
+                                                   "seed": "7", "pace": "quick"}})
+    rolls = 0
+    while rolls < 2:
+        op, name, _ = Buttons(answer["choices"]).found[0]
+        rolls += op == "roll"
+        answer = press(table, answer, op, name)
+    rolled = list(table.session.moves)
+    assert answer["stop"] == "decide" and answer["undo_available"] is False
+    refused = table.handle({"op": "undo"})
+    assert refused["stop"] == "error" and "since the last roll or draw" in refused["message"]
+    assert table.session.moves == rolled, "the roll and the decisions before it stand"
+
+
+def test_undo_is_off_on_the_page_once_the_game_is_over():
+    table = PageTable()
+    answer = table.handle({"op": "start", "form": {"game": "deer", "num_players": "2", "seat1": "greedy",
+                                                   "seed": "4", "pace": "quick"}})
+    over = play_to_the_end(table, answer, 4)
+    assert over["undo_available"] is False and table.handle({"op": "undo"})["stop"] == "error"

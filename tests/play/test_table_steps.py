@@ -59,7 +59,7 @@ def test_a_game_stops_for_every_roll_decision_and_bot_turn(name, options, seats)
 
 
 def test_each_bot_turn_is_its_own_step():
-    session = Session(make_game("deer", num_players=4), ["human", "greedy", "greedy", "greedy"], seed=5)
+    session = Session(make_game("deer", num_players=4), ["human", "greedy", "greedy", "greedy"], seed=6)
     steps, turns = [], []
 
     def record(session, stop):
@@ -87,7 +87,8 @@ def test_a_single_legal_choice_is_made_for_the_person_and_logged():
     session = Session(game, ["human", "greedy", "greedy"], seed=1, state=state)
     session.advance()
     assert session.state.pawns == (0, 14, 1) and session.state.phase != "rack_amount"
-    assert "You moved P2 (greedy)'s pawn forward 1 space (your only choice, made for you)" in session.history
+    assert ("You played Fox+Wolf+Bear (15): P1 (greedy)'s pawn forward 14, P2 (greedy)'s pawn forward 1 (your only "
+            "choice, made for you)") in session.history, "the rack told in one line with its last move"
     others = [line for entry in session.log for line in entry.narration.lines_for(1, session.names)]
     assert not any("only choice" in line for line in others), "the mark is the person's own"
 
@@ -160,7 +161,7 @@ def test_every_card_into_or_out_of_the_readers_hand_is_told(name, players):
             assert lost == sorted(comp.cards[k].name for k, d in enumerate(diff) if d < 0 for _ in range(-d))
         others = [line for seat in range(1, players) for line in narration.lines_for(seat)]
         assert not any(line in others for line in own) or not own, "the reader's own lines go to nobody else"
-    assert any("Your hand: in " in line for line in session.history)
+    assert any(line.startswith("Your hand gained ") for line in session.history)
 
 
 def cards_named(words: str) -> list[str]:
@@ -176,10 +177,10 @@ def told_change(own: list[str]) -> tuple[list[str], list[str]]:
     """The cards a step's own line says the hand gained and lost."""
     gained, lost = [], []
     for line in own:
-        body = line.removeprefix("Your hand: ").split(" (now")[0]
-        for part in body.split("; "):
+        body = line.removeprefix("Your hand ").split(" (now")[0]
+        for part in body.split(" and "):
             verb, _, cards = part.partition(" ")
-            (gained if verb == "in" else lost).extend(cards_named(cards))
+            (gained if verb == "gained" else lost).extend(cards_named(cards))
     return sorted(gained), sorted(lost)
 
 

@@ -118,7 +118,7 @@ def test_options_read_by_the_caller_are_used_as_given():
     assert session.game.advanced.knocking and session.seats == ["human", "greedy"] and session.seed == 3
 
 
-def test_undo_takes_back_the_last_decision_and_the_dice_stay_as_rolled():
+def test_undo_takes_back_a_decision_within_the_turn_and_says_how_far_back_it_goes():
     def game(answers):
         script = Script(answers)
         session = Session(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=21)
@@ -128,8 +128,9 @@ def test_undo_takes_back_the_last_decision_and_the_dice_stay_as_rolled():
     plain, played = game(["1", "1", "q", "n"])
     undone, replayed = game(["1", "u", "1", "1", "q", "n"])
     prompts = [line for line in undone.output if line.startswith(("Your turn: ", "Your choice "))]
-    assert "u to undo" not in prompts[0] and "u to undo your last decision" in undone.text, "once there is one"
-    assert re.search(r"Undone: .*\. The dice stay as they were rolled; decide again\.", undone.text)
+    assert "u to undo" not in prompts[0] and "u to undo back to the last roll" in undone.text, "once there is one"
+    assert re.search(r"Undone: .*\. Decide again: undo goes back only as far as the last roll or draw, or another "
+                     r"player's move\.", undone.text)
     assert (replayed.state, replayed.history) == (played.state, played.history), \
         "the same decisions after the undo meet the same dice and the same bots' moves"
 

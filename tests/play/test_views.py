@@ -162,8 +162,9 @@ def test_the_result_says_why_the_game_ended():
     lost = position(solo, marks={0: dict(touchdowns=2, field_goals=1)}, blitz=(3, 7, 0, 10, 0, 7), phase="over",
                     turn=6)
     assert football_view.result_text(lost.observation(0), solo, []) == (
-        "Blitz Bach wins 27–17: your 2 touchdowns and 1 field goal against his 6 rounds of scoring from the fullest "
-        "area.")
+        "Blitz Bach wins 27–17: your 2 touchdowns and 1 field goal against his points of 6 rounds (3 + 7 + 0 + 10 + "
+        "0 + 7); each round he scored from the area with the most dice once his power dice had cleared the areas "
+        "they showed, leaving out the Defense Marker's area.")
 
 
 def within(root: ET.Element, width: float) -> list[str]:
@@ -186,8 +187,7 @@ def test_a_narrow_page_gets_a_narrow_drawing_with_every_part():
     root = parse(football_view.render_svg(position_.observation(0), football, width=360))
     assert within(root, 360) == []
     boxes = [r.get("class") for r in root.iter(f"{NS}rect") if (r.get("class") or "").startswith("box track-1")]
-    assert len(boxes) == 8 and sum("checked" in b for b in boxes) == 2  # boxes 2-9 of 24: the next one is box 4
-    assert "2–9/24" in texts(root)
+    assert len(boxes) == 24 and sum("checked" in b for b in boxes) == 3  # every box, wrapped: the next one is box 4
 
 
 def test_views_need_no_plotting_or_widget_library():

@@ -1,9 +1,8 @@
 """dev.py: notebooks are stored so that re-running them on unchanged code changes nothing; a cell that raises turns
-the test command red; the test and book environments are the pinned ones."""
+the test command red (the environments' pinned versions: test_lock.py)."""
 import json
 import subprocess
 import sys
-from importlib import metadata
 from pathlib import Path
 
 import nbformat
@@ -77,23 +76,6 @@ def test_the_strict_build_renders_the_stored_notebooks_with_the_books_configurat
     changed = [(before, after) for before, after in zip(config, stored) if before != after]
     assert changed == [("  execute_notebooks: force", '  execute_notebooks: "off"')]
     assert "nbval" in " ".join(dev.NBVAL) and "loadscope" in dev.NBVAL
-
-
-def test_the_environment_running_the_tests_is_the_pinned_one():
-    """`dev.py install` installs deerbook[dev] at the versions of constraints.txt (`dev.py lock` writes it)."""
-    pinned = [line.split("==") for line in dev.CONSTRAINTS.read_text().splitlines() if "==" in line]
-    assert len(pinned) > 100 and all(not line.startswith(("-e", "deerbook")) for line, _ in pinned)
-    differing = []
-    for name, version in pinned:
-        try:
-            installed = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            continue  # pinned for another platform's or another extra's needs only
-        if installed != version:
-            differing.append(f"{name} {installed} (pinned {version})")
-    assert differing == [], "reinstall with `python3 dev.py install`: " + ", ".join(differing)
-    for tool in ("plotly", "ipywidgets", "myst-nb", "jupyter-book", "nbval", "pytest-xdist"):
-        assert tool.lower() in {name.lower() for name, _ in pinned}
 
 
 def test_the_rulings_page_has_every_cited_section_and_ruling_and_nothing_cites_a_missing_file():

@@ -10,7 +10,6 @@ workers share the one build (a lock in the run's temporary folder) and the envir
 """
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
@@ -28,6 +27,7 @@ import pytest
 import yaml
 
 import deerbook
+from built_package import Dist, Environment, shared_dist
 from deerbook.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,8 +43,9 @@ HANG = 1800  # seconds: a subprocess still running then has hung (a slow machine
 #: Each user extra: the modules it brings (absent where it is not installed), and the check of what it promises.
 EXTRA_MODULES = {"charts": {"plotly"}, "widgets": {"ipywidgets", "anywidget", "plotly"}, "openspiel": {"pyspiel"},
                  "cluster": {"distributed"}}
-#: The extras for building the book and for contributing, which the environment files install.
-BUILD_EXTRAS = {"book", "lite", "dev"}
+#: The dependency groups for building the book and for contributing (dev includes the others; environment-dev.yml
+#: installs it), which are not published as extras are.
+BUILD_GROUPS = {"book", "lite", "dev"}
 
 BASE_CHECK = """
 import importlib.metadata, json, pathlib, sys
@@ -55,6 +56,10 @@ here = pathlib.Path(deerbook.__file__).parent
 assert here.is_relative_to(sys.prefix), f"deerbook imported from {here}, not from the environment {sys.prefix}"
 assert importlib.metadata.version("deerbook") == deerbook.__version__
 assert (here / "py.typed").is_file(), "no py.typed"
+extension = pathlib.Path(sys.prefix, "share", "jupyter", "labextensions", "deerbook")  # where JupyterLab finds it
+built = json.loads((extension / "package.json").read_text())
+assert built["version"] == deerbook.__version__ and (extension / built["jupyterlab"]["_build"]["load"]).is_file()
+assert json.loads((extension / "install.json").read_text())["packageName"] == "deerbook"
 assert {"deer", "deer-cards", "football"} <= set(game_names())
 """
 #: The recorded playthroughs played again from their seeds give the stored text: the rules, agents, seeding and
@@ -118,7 +123,7 @@ def absence_check(modules: set[str]) -> str:
 
 def test_the_version_is_written_once_and_the_command_line_prints_it(capsys):
     assert "version" not in PROJECT and PROJECT["dynamic"] == ["version"]
-    assert PYPROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "deerbook.__version__"}
+    assert PYPROJECT["tool"]["hatch"]["version"] == {"path": "deerbook/__init__.py"}
     assert re.fullmatch(r"\d+\.\d+\.\d+", VERSION)
     for flag in ("--version", "-V"):
         with pytest.raises(SystemExit) as stop:
@@ -146,7 +151,8 @@ def test_the_licence_is_apache_2_with_a_notice_that_the_games_are_their_publishe
                   "in its own words", "reconstructed component data"):
         assert words in notice, words
     readme = " ".join((ROOT / "README.md").read_text().split())
-    assert "[Apache-2.0](LICENSE)" in readme and "their publishers'" in readme and "in its own words" in readme
+    assert f"[Apache-2.0]({PROJECT['urls']['Source']}/blob/main/LICENSE)" in readme
+    assert "their publishers'" in readme and "in its own words" in readme
     rulings = " ".join((ROOT / "book" / "rulings.md").read_text().split())
     assert "The games belong to their publishers" in rulings and "in its own words" in rulings
 
@@ -158,9 +164,10 @@ def test_the_metadata_names_status_audience_python_versions_urls_and_the_build_b
     assert PYTHONS[0] == PROJECT["requires-python"].removeprefix(">=") and THIS_PYTHON in PYTHONS
     assert PROJECT["keywords"]
     assert set(PROJECT["urls"]) == {"Homepage", "Documentation", "Source", "Issues", "Changelog"}
-    assert PYPROJECT["build-system"]["requires"] == ["setuptools>=77"]  # 77: license expressions and files
+    assert PYPROJECT["build-system"]["requires"] == ["hatchling>=1.27"]  # 1.27: license expressions and files
     assert (ROOT / "deerbook" / "py.typed").is_file()
-    assert set(PROJECT["optional-dependencies"]) == set(EXTRA_MODULES) | BUILD_EXTRAS
+    assert set(PROJECT["optional-dependencies"]) == set(EXTRA_MODULES)
+    assert set(PYPROJECT["dependency-groups"]) == BUILD_GROUPS
 
 
 def test_the_changelog_has_one_entry_per_release_newest_first_starting_with_this_version():
@@ -203,23 +210,50 @@ def environment_file(name: str) -> tuple[dict, list[str]]:
     return conda, pip
 
 
-@pytest.mark.parametrize("name, extras, editable", [("environment.yml", {"book", "lite"}, ""),
-                                                     ("environment-dev.yml", {"dev"}, "-e ")])
-def test_the_conda_files_install_python_node_and_the_extras_they_are_for(name, extras, editable):
-    """The readers' file installs deerbook (an editable install would leave out its JupyterLab extension); the
-    contributors' links it (dev.py install links the extension)."""
-    conda, pip = environment_file(name)
-    assert conda["python"] == f"python>={PYTHONS[0]},<3.{int(PYTHONS[-1].split('.')[1]) + 1}", conda["python"]
-    assert conda["nodejs"] == "nodejs>=20" and "pip" in conda
-    assert pip == [f"{editable}.[{','.join(sorted(extras))}]"]
-    assert extras <= set(PROJECT["optional-dependencies"])
+def python_spec() -> str:
+    """The conda spec of the Python versions the classifiers name."""
+    return f"python>={PYTHONS[0]},<3.{int(PYTHONS[-1].split('.')[1]) + 1}"
 
 
-def test_the_readers_file_has_what_the_book_needs_and_no_developer_tools():
-    wanted = " ".join(PROJECT["optional-dependencies"]["book"] + PROJECT["optional-dependencies"]["lite"])
-    for tool in ("playwright", "pytest", "distributed", "open-spiel"):
-        assert tool not in wanted, tool
-    assert "deerbook[widgets]" in wanted and "jupyter-book" in wanted and "jupyterlite-core" in wanted
+def pyproject_requirement(name: str) -> str:
+    """The requirement of `name` that pyproject.toml states (in any extra or dependency group)."""
+    lists = [*PROJECT["optional-dependencies"].values(), *PYPROJECT.get("dependency-groups", {}).values()]
+    return next(r for requirements in lists for r in requirements if isinstance(r, str)
+                and re.match(r"[\w-]+", r)[0] == name)
+
+
+def readers_extras() -> set[str]:
+    """The extras the chapters import from, but OpenSpiel's (a wheel for Linux only, which its one chapter names)."""
+    return {extra for path in (ROOT / "notebooks").glob("*.ipynb") for module in chapter_imports(path)
+            for extra in EXTRA_MODULES if module.startswith((f"deerbook.{extra}", *EXTRA_MODULES[extra]))} - {
+        "openspiel"}
+
+
+def test_the_readers_conda_file_installs_deerbook_and_jupyterlab_from_the_registries():
+    """No checkout: deerbook from PyPI with the extras the chapters need, JupyterLab and those extras' main
+    packages from conda-forge at pyproject.toml's versions; no path install, no Node.js, no build extra."""
+    conda, pip = environment_file("environment.yml")
+    extras = readers_extras()
+    assert extras == {"charts", "widgets"} and extras <= set(EXTRA_MODULES)
+    assert pip == [f"deerbook[{','.join(sorted(extras))}]"]
+    assert conda["python"] == python_spec() and "pip" in conda and "nodejs" not in conda
+    for name in ("jupyterlab", "ipywidgets", "plotly"):
+        assert conda[name] == pyproject_requirement(name), conda.get(name)
+
+
+def dependency_group(name: str) -> list[str]:
+    """A dependency group of pyproject.toml with the groups it includes written out, in order."""
+    return [line for item in PYPROJECT["dependency-groups"][name]
+            for line in (dependency_group(item["include-group"]) if isinstance(item, dict) else [item])]
+
+
+def test_the_contributors_conda_file_installs_the_checkout_with_node_and_the_dev_group():
+    """Editable, with the user extras (but OpenSpiel's, which the dev group names where it has wheels), the dev
+    group written out line by line (pip reads no group from conda's requirements file) and Node.js."""
+    conda, pip = environment_file("environment-dev.yml")
+    assert conda["python"] == python_spec() and conda["nodejs"] == "nodejs>=20" and "pip" in conda
+    assert pip == [f"-e .[{','.join(sorted(set(EXTRA_MODULES) - {'openspiel'}))}]", *dependency_group("dev")]
+    assert {"jupyter-book", "jupyterlite-core", "pytest"} <= {re.match(r"[\w-]+", line)[0] for line in pip[1:]}
 
 
 def chapter_imports(path: Path) -> set[str]:
@@ -229,11 +263,10 @@ def chapter_imports(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda path: path.stem)
-def test_each_chapter_opens_by_saying_how_to_get_deerbook_with_the_extras_it_imports(path):
-    first = json.loads(path.read_text())["cells"][0]
-    note = re.search(r'\*To run this chapter in your own Jupyter\*.*`pip install "deerbook\[([\w,]+)\]"`',
-                     "".join(first["source"]), re.DOTALL)
-    assert first["cell_type"] == "markdown" and note, "the first cell says how to get deerbook"
+def test_each_chapter_installs_deerbook_with_the_extras_it_imports(path):
+    install = json.loads(path.read_text())["cells"][1]  # the first code cell (tests/project/test_chapter_install.py)
+    note = re.search(r'"pip", "install", "--quiet", "deerbook\[([\w,]+)\]"', "".join(install["source"]))
+    assert install["cell_type"] == "code" and note, "the first code cell installs deerbook"
     extras = set(note[1].split(","))
     needed = {extra for extra in EXTRA_MODULES
               for module in chapter_imports(path) if module.startswith((f"deerbook.{extra}", *EXTRA_MODULES[extra]))}
@@ -242,69 +275,10 @@ def test_each_chapter_opens_by_saying_how_to_get_deerbook_with_the_extras_it_imp
 
 # --- the built package ---------------------------------------------------------------------------------------------
 
-class Dist:
-    """The sdist and wheel built from the checkout's files, and the build's log."""
-
-    def __init__(self, folder: Path):
-        self.sdist = next((folder / "dist").glob("deerbook-*.tar.gz"))
-        self.wheel = next((folder / "dist").glob("deerbook-*.whl"))
-        self.log = (folder / "build.log").read_text()
-
-
-def build(folder: Path) -> None:
-    """Copy the files git tracks or would track (the checkout as a clone would have it) and build them."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                            capture_output=True, check=True).stdout.decode().split("\0")
-    source = folder / "source"
-    for name in filter(None, listed):
-        if (ROOT / name).is_file():  # a file deleted but not yet staged is listed too
-            (source / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
-    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(folder / "dist"), str(source)],
-                          capture_output=True, text=True, timeout=HANG)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    (folder / "build.log").write_text(done.stdout + done.stderr)
-
-
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory) -> Dist:
-    """Built once per run: xdist's workers share the run's folder and wait for the first one's build."""
-    shared = tmp_path_factory.getbasetemp()
-    shared = shared.parent if os.environ.get("PYTEST_XDIST_WORKER") else shared
-    folder = shared / "deerbook-dist"
-    with open(shared / "deerbook-dist.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (folder / "build.log").exists():
-            shutil.rmtree(folder, ignore_errors=True)
-            build(folder)
-    return Dist(folder)
-
-
-class Environment:
-    """A fresh virtual environment (made by `python`) with the wheel and `extras` installed by pip."""
-
-    def __init__(self, folder: Path, python: str, wheel: Path, extras: str = "", *also: str):
-        subprocess.run([python, "-m", "venv", "--without-pip", str(folder)], check=True, timeout=HANG)
-        self.bin = folder / "bin"
-        self.env = {**{k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")},
-                    "PATH": f"{self.bin}{os.pathsep}{os.environ['PATH']}", "VIRTUAL_ENV": str(folder),
-                    "JUPYTER_DATA_DIR": str(folder / "jupyter"), "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
-        self.cwd = folder.parent  # outside the checkout: nothing there to import by accident
-        requirement = f"{wheel}[{extras}]" if extras else str(wheel)
-        # pip from this run's Python installs into the environment (--python): no pip of its own to set up; modules
-        # are compiled when first imported (plotly has thousands that no check imports)
-        done = subprocess.run([sys.executable, "-m", "pip", "--python", str(self.bin / "python"), "install", "--quiet",
-                               "--disable-pip-version-check", "--no-compile", requirement, *also],
-                              capture_output=True, text=True, env=self.env, timeout=HANG)
-        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-
-    def run(self, program: str, *arguments: str) -> subprocess.CompletedProcess:
-        return subprocess.run([str(self.bin / program), *arguments], capture_output=True, text=True, cwd=self.cwd,
-                              env=self.env, timeout=HANG)
-
-    def check(self, script: str, *arguments: str) -> None:
-        done = self.run("python", "-c", script, *arguments)
-        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    """The sdist and wheel, built once per run (tests/helpers/built_package.py)."""
+    return shared_dist(tmp_path_factory)
 
 
 def check_command_line(environment: Environment) -> None:
@@ -330,7 +304,6 @@ def test_the_sdist_and_wheel_pass_twine_and_carry_the_licence_metadata_and_data(
     checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(dist.sdist), str(dist.wheel)],
                              capture_output=True, text=True, timeout=HANG)
     assert checked.returncode == 0 and checked.stdout.count("PASSED") == 2, checked.stdout + checked.stderr
-    assert "did not match any files" not in dist.log and "SetuptoolsDeprecationWarning" not in dist.log
     assert dist.wheel.name == f"deerbook-{VERSION}-py3-none-any.whl"
     with zipfile.ZipFile(dist.wheel) as wheel:
         names = set(wheel.namelist())
@@ -341,14 +314,22 @@ def test_the_sdist_and_wheel_pass_twine_and_carry_the_licence_metadata_and_data(
     assert {"deerbook/deer/data/board-2014.json", "deerbook/football/data/sheet.json",
             "deerbook/analysis/data/balance-study.json.gz"} <= names
     extension = f"deerbook-{VERSION}.data/data/share/jupyter/labextensions/deerbook"  # where JupyterLab finds it
-    assert {f"{extension}/package.json", f"{extension}/static/remoteEntry.js"} <= names
+    assert {f"{extension}/package.json", f"{extension}/install.json"} <= names
+    assert [name for name in names if re.fullmatch(rf"{extension}/static/remoteEntry\.[0-9a-f]{{8,}}\.js", name)]
+    assert not [name for name in names if name.startswith("deerbook/labextension/")]  # not twice
     assert metadata["Version"] == VERSION and metadata["Requires-Python"] == PROJECT["requires-python"]
     assert set(metadata.get_all("Provides-Extra")) == set(PROJECT["optional-dependencies"])
     assert {url.split(",")[0] for url in metadata.get_all("Project-URL")} == set(PROJECT["urls"])
     assert not [name for name in names if name.startswith(("tests/", "notebooks/", "book/"))]
     with tarfile.open(dist.sdist) as sdist:
         members = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
-    assert {"LICENSE", "NOTICE", "pyproject.toml", "README.md", "deerbook/py.typed"} <= members
+    assert {"LICENSE", "NOTICE", "pyproject.toml", "README.md", "deerbook/py.typed", "CHANGELOG.md", "CITATION.cff",
+            "conftest.py", "tests/README.md", "tests/project/test_packaging.py", "tests/data/playthroughs/specs.json",
+            "labextension/package.json", "labextension/package-lock.json", "labextension/install.json",
+            "labextension/webpack.config.js", "labextension/src/index.js", "labextension/style/index.css",
+            "deerbook/labextension/package.json"} <= members
+    assert not [name for name in members if name.startswith((".venv/", "book/", "notebooks/", "benchmarks/"))
+                or "node_modules/" in name or "__pycache__/" in name or name.endswith(".pyc")]
 
 
 @pytest.mark.parametrize("extra", ["", *EXTRA_MODULES], ids=lambda extra: extra or "alone")
@@ -397,7 +378,7 @@ def test_a_downloaded_chapter_runs_in_a_fresh_jupyter_with_only_the_extras_its_n
     """Chapter 31 (the odds explorers: widgets drawing Plotly charts), from a downloads folder. One chapter is
     enough: the environments above already build the game table, the explorers and a chart."""
     chapter = ROOT / "notebooks" / "31-explore-the-odds.ipynb"
-    extras = re.search(r'pip install "deerbook\[([\w,]+)\]"', json.loads(chapter.read_text())["cells"][0]["source"][-1])
+    extras = re.search(r'"deerbook\[([\w,]+)\]"', "".join(json.loads(chapter.read_text())["cells"][1]["source"]))
     environment = Environment(tmp_path / "venv", sys.executable, dist.wheel, extras[1], "ipykernel", "nbclient")
     downloads = tmp_path / "Downloads"
     downloads.mkdir()

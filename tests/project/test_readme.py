@@ -1,10 +1,13 @@
-"""The README is a front page: short, its two commands real, every link and picture there, and the pictures drawn
-by the package as it is now (book/pictures.py records what each shows). And `dev.py book` serves the book."""
+"""The README is a front page: short, installing first, its two commands real, every link and picture there and
+absolute (it is PyPI's page of the project too), and the pictures drawn by the package as it is now
+(book/pictures.py records what each shows). And `dev.py book` serves the book."""
 import re
 import signal
 import subprocess
 import sys
+import tomllib
 import urllib.request
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,34 @@ import dev  # noqa: E402  (the set-up script at the repository root)
 import pictures  # noqa: E402  (book/pictures.py)
 from processes import HANG_SECONDS, line_within, started  # noqa: E402
 
-LINK = re.compile(r"""(?:\]\(|src=")([^)"#]+)""")
+URLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
+#: where the README's links into the repository point: a file's page on GitHub, and a picture's bytes
+BLOB = f"{URLS['Source']}/blob/main/"
+RAW = f"{URLS['Source'].replace('https://github.com/', 'https://raw.githubusercontent.com/')}/main/"
+
+
+class Targets(HTMLParser):
+    """Every link's and picture's address in an HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.addresses: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.addresses += [value for name, value in attrs if name in ("href", "src") and value is not None]
+
+
+def rendered_addresses() -> list[str]:
+    """The README as PyPI shows it (readme_renderer, which twine checks with), and its links' and pictures'
+    addresses."""
+    pytest.importorskip("comrak", reason="readme_renderer's Markdown needs comrak (no Windows wheel)")
+    from readme_renderer.markdown import render
+
+    page = render(README)
+    assert page, "readme_renderer rendered nothing"
+    targets = Targets()
+    targets.feed(page)
+    return targets.addresses
 
 
 def test_the_readme_is_a_front_page_of_at_most_600_words():
@@ -29,16 +59,32 @@ def test_the_readme_gives_the_two_commands_and_they_exist():
     assert {"book", "test"} <= set(dev.COMMANDS)
 
 
+def test_the_readme_says_how_to_install_first_then_the_book_then_the_tests():
+    headings = re.findall(r"^## (.+)$", README, re.MULTILINE)
+    assert headings.index("Install it and play") < headings.index("Read the book") < headings.index("Run the tests")
+    assert headings.index("Install it and play") == 1  # after the games it is about
+
+
+def test_every_link_and_picture_of_the_rendered_readme_is_absolute_and_the_project_s():
+    """No relative address, which PyPI's page would turn into a dead link or a missing picture; each points under
+    one of pyproject.toml's project URLs or to a picture of the repository. (The renderer's own links to the
+    headings, "#user-content-...", stay in the page.)"""
+    addresses = [address for address in rendered_addresses() if not address.startswith("#user-content-")]
+    assert f"{RAW}book/pictures/deer-table.png" in addresses and URLS["Documentation"] in addresses
+    assert [address for address in addresses if not address.startswith("https://")] == []
+    assert [address for address in addresses if not address.startswith((RAW, *URLS.values()))] == []
+
+
 def test_every_file_the_readme_links_to_exists():
-    targets = [target for target in LINK.findall(README) if "://" not in target and not target.startswith("../../")]
-    assert "book/pictures/deer-table.png" in targets and "CONTRIBUTING.md" in targets
-    assert [target for target in targets if not (ROOT / target).exists()] == []
+    files = [address.removeprefix(BLOB).removeprefix(RAW) for address in rendered_addresses()
+             if address.startswith((BLOB, RAW))]
+    assert "book/pictures/odds-chart.png" in files and "CONTRIBUTING.md" in files and "environment.yml" in files
+    assert [name for name in files if not (ROOT / name).is_file()] == []
 
 
 def test_the_readme_links_to_the_published_book():
-    """A link GitHub follows from the README to the repository's Pages deployment (../../ leaves the README's folder of
-    blob/main for the repository's own pages), which .github/workflows/book.yml publishes."""
-    assert "](../../deployments/github-pages)" in README
+    """The book's address (pyproject.toml's Documentation URL), which .github/workflows/book.yml publishes."""
+    assert f"]({URLS['Documentation']})" in README
     assert "actions/deploy-pages" in (ROOT / ".github" / "workflows" / "book.yml").read_text()
 
 

@@ -24,7 +24,7 @@ def release() -> dict:
 
 
 def test_actionlint_passes_on_every_workflow():
-    actionlint = Path(sys.executable).parent / "actionlint"  # installed with deerbook[dev]
+    actionlint = Path(sys.executable).parent / "actionlint"  # installed with the dev group (requirements/dev.lock)
     files = sorted(WORKFLOWS.glob("*.yml"))
     done = subprocess.run([str(actionlint), *map(str, files)], capture_output=True, text=True, timeout=120)
     assert len(files) == 3 and done.returncode == 0, done.stdout + done.stderr
@@ -45,8 +45,21 @@ def test_ci_runs_the_readme_test_command_on_push_and_pull_request_with_pip_cachi
 def test_the_book_is_built_and_published_to_github_pages():
     uses = [step.get("uses", "").split("@")[0] for step in steps("book.yml")]
     assert {"actions/upload-pages-artifact", "actions/deploy-pages"} <= set(uses)
-    assert any(step.get("with", {}).get("path") == "book/_build/html" for step in steps("book.yml"))
     assert any(step.get("run") == "python3 dev.py book --no-serve" for step in steps("book.yml"))
+
+
+def test_main_is_published_as_latest_and_each_tag_under_its_version_beside_the_others():
+    """The gh-pages branch keeps every version's folder (deerbook.bookext.publish adds this build's); the whole
+    site is deployed."""
+    workflow = yaml.safe_load((WORKFLOWS / "book.yml").read_text())
+    assert workflow[True]["push"] == {"branches": ["main"], "tags": ["v*"]}
+    build = workflow["jobs"]["build"]
+    assert build["env"]["DEERBOOK_BOOK_VERSION"] == "${{ github.ref_type == 'tag' && github.ref_name || 'latest' }}"
+    assert build["permissions"] == {"contents": "write"}
+    publish = "\n".join(step.get("run", "") for step in build["steps"])
+    assert ("-m deerbook.bookext.publish site book/_build/html" in publish and "git push origin gh-pages" in publish)
+    assert any(step.get("with", {}).get("path") == "site" for step in build["steps"]
+               if step.get("uses", "").startswith("actions/upload-pages-artifact@"))
 
 
 def test_a_version_tag_runs_the_suite_builds_and_checks_then_publishes_by_trusted_publishing():

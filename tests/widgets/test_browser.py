@@ -30,7 +30,9 @@ pytestmark = [pytest.mark.skipif(missing_reason() is not None, reason=str(missin
               pytest.mark.xdist_group("jupyterlab-tables")]
 __all__ = ["lab_browser", "lab_page", "notebook_page"]  # the module's fixtures
 
-CHOICES, TOOLS, LOG, DRAWING, HELP = 1, 4, 6, 7, 8  # the table's parts, in order (the status is 0, set-up 5)
+# The table's parts, in order (browser_table.TABLE_PART): the set-up, then the board (its panel: status, choices,
+# hint, note, tools; then the drawing), the log and the help.
+CHOICES, TOOLS, DRAWING, LOG, HELP = 101, 104, 110, 200, 300
 CLICKS = 400  # at most, for a whole game by clicks (the Deer game takes about 100, the Football one about 30)
 PASSES = 5  # the hot seat's test plays until the table has been passed this many times, and one more
 

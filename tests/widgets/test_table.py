@@ -2,6 +2,7 @@
 import json
 import re
 from datetime import datetime, timezone
+from html import escape
 
 import numpy as np
 import pytest
@@ -13,7 +14,8 @@ import ipywidgets as w  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.widgets import GameTable  # noqa: E402
 from deerbook.deer import position  # noqa: E402
-from deerbook.play.session import Stop  # noqa: E402
+from deerbook.engine import DeerbookError  # noqa: E402
+from deerbook.play.session import Session, Stop  # noqa: E402
 from deerbook.play.table_html import choices  # noqa: E402
 
 GAMES = [("deer", {"num_players": 3}), ("deer", {"num_players": 4, "advanced": True}),
@@ -273,7 +275,8 @@ def test_a_rack_is_one_decision_starting_at_the_split_that_helps_most():
     assert table.state.pawns == (0, 5, 0) and table.state.phase != "rack_pawn", "one click made the whole rack"
     assert len(table.undo_stack) == 1 and table.undo_stack[0].decision == "your split (your pawn -5, " \
         "P1 (greedy)'s pawn +5)"
-    assert "You moved your own pawn back 5 spaces" in table.history
+    assert "You played Fox+Wolf+Bear (15): your pawn forward 5, your pawn back 5, P1 (greedy)'s pawn forward 5" in \
+        table.history, "the rack told in one line, its moves before the split too"
 
 
 def test_a_split_that_does_not_add_up_is_refused_and_changes_nothing():
@@ -375,9 +378,10 @@ def test_a_split_on_the_page_plays_what_its_fields_showed_when_its_button_was_pr
 
 
 def test_a_long_list_is_a_menu_and_a_pick_on_the_page_plays_its_option():
-    tables = [GameTable(make_game("deer", num_players=2), ["human", "human"], seed=6, bot_delay=0) for _ in range(2)]
-    for table in tables:  # the same clicks up to the first menu (seed 6: before the game ends)
-        rng = np.random.default_rng(6)
+    tables = [GameTable(make_game("deer-cards", num_players=2), ["human", "human"], seed=4, bot_delay=0)
+              for _ in range(2)]
+    for table in tables:  # the same clicks up to the first menu (13 ranks to name; seed 4: before the game ends)
+        rng = np.random.default_rng(4)
         while table.menu_box not in table.shown_controls:
             assert not table.state.is_terminal()
             click_something(table, rng)
@@ -389,7 +393,7 @@ def test_a_long_list_is_a_menu_and_a_pick_on_the_page_plays_its_option():
     assert page.state == twin.state and page.history == twin.history
 
 
-def test_undo_takes_back_the_last_decision_and_the_dice_stay_as_rolled():
+def test_undo_takes_back_the_decisions_of_the_turn_and_the_same_dice_follow():
     table = GameTable(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=21, bot_delay=0)
     assert table.undo_button.disabled and table.undo_button.layout.display != "none"
     table.until_decision()
@@ -397,7 +401,7 @@ def test_undo_takes_back_the_last_decision_and_the_dice_stay_as_rolled():
     before, log, streams = table.state, table.history, table.match.streams()
     offered = [c.name for c in choices(table, Stop.DECIDE)]
     table.play(offered[0])
-    for _ in range(30):  # on to the next decisions, bots' turns and rolls included
+    for _ in range(30):  # on to the turn's next decisions (Undo goes back no further than the last roll)
         if table.state.is_terminal() or table.person_to_move() is not None and len(table.undo_stack) > 2:
             break
         table.roll() if table.roller() is not None else table.play(str(table.state.legal_actions()[0]))
@@ -455,7 +459,8 @@ def control(table, name: str):
     from deerbook.play.setup import setup_fields
 
     fields = [field.name for field in setup_fields(table.setup_form)]
-    return table.setup_box.children[0].children[fields.index(name)]
+    found = table.setup_box.children[0].children[fields.index(name)]
+    return found.children[0] if isinstance(found, w.HBox) else found  # a seat's menu, with what its bot does beside
 
 
 def test_the_pace_and_one_by_one_apply_at_once():
@@ -490,3 +495,131 @@ def test_the_shipped_chapters_table_is_stored_as_a_picture_and_a_table():
     assert "<svg" not in html and '<img src="data:image/svg+xml;base64,' in html
     assert '<table class="deerbook-text-table">' in html and "<th scope=\"row\"" in html
     assert "Your turn:</b> roll the 3 number dice" in html and "You were dealt 20 cards" in html
+
+
+def test_undo_at_the_notebook_table_never_goes_back_past_a_roll():
+    """Issue 52's game at the notebook table: turn 1 played, the next roll shown; Undo is off and refused."""
+    table = GameTable(make_game("deer", num_players=2), ["human", "greedy"], seed=7, bot_delay=0)
+    rolls = 0
+    while rolls < 2:
+        if table.stop == Stop.ROLL:
+            table.roll_button.click()
+            rolls += 1
+        else:
+            table.play(choices(table, table.stop)[0].name)
+    rolled = list(table.moves)
+    assert table.stop == Stop.DECIDE and table.undo_button.disabled
+    assert "last roll or draw, or another player's move" in table.undo_button.tooltip
+    table.undo_button.click()
+    with pytest.raises(DeerbookError, match="since the last roll or draw"):
+        table.take_back()
+    assert table.moves == rolled and "Undone" not in table.note.value
+
+
+def test_undo_is_off_at_the_notebook_table_once_the_game_is_over():
+    table = GameTable(make_game("football", num_players=1), seed=3, bot_delay=0)
+    rng = np.random.default_rng(3)
+    while not table.state.is_terminal():
+        click_something(table, rng)
+    assert table.undo_button.disabled and not table.can_undo()
+
+
+def hot_seat_handed_on(name, players):
+    """A hot-seat game (seed 7) played until the first seat has finished its turn and P1 plays next."""
+    session = Session(name, ["human"] * players, seed=7)
+    while True:
+        stop = session.run()
+        if (session.person_to_move() if stop == Stop.DECIDE else session.roller()) == 1:
+            return session
+        session.roll() if stop == Stop.ROLL else session.choose(str(session.state.legal_actions()[0]))
+
+
+@pytest.mark.parametrize("name, players", [("deer", 2), ("deer-cards", 3), ("football", 2)])
+def test_a_hot_seat_game_loaded_shows_the_pass_screen_then_only_the_next_seats_table(name, players):
+    played = hot_seat_handed_on(name, players)
+    secrets = {line for entry in played.log for line in entry.narration.lines_for(0, played.names)} - {
+        line for entry in played.log for line in entry.narration.lines_for(1, played.names)}
+    for sat_last in (0, 1):  # whoever had the table before the load: the pass screen comes first
+        table = GameTable(name, ["human"] * players, seed=1, bot_delay=0)
+        table.viewer = sat_last
+        assert table.load(played.save_text(), "saved.json")
+        assert table.passing_to == 1 and table.viewer == 1
+        assert table.view.value == table.log_view.value == "" and table.shown_controls == (table.pass_button,)
+        assert "Pass the table to P1" in table.status.value and table.script.lines == []
+        assert not any(escape(line) in table.snapshot_html() for line in secrets)
+        table.pass_button.click()
+        assert table.passing_to is None and table.history[:-1] == [
+            line for entry in played.log for line in entry.narration.lines_for(1, played.names)]
+        assert not any(escape(line) in table.log_view.value for line in secrets)
+    if name.startswith("deer"):
+        assert secrets and any(line.startswith("You were dealt") for line in secrets)
+
+
+def test_a_rack_is_played_and_split_in_one_form_with_no_rack_beside_it():
+    game, state = rack_position()
+    from deerbook.chapters.deer_examples import act, roll
+
+    state = act(roll(position(game, [["1", "Fox", "Wolf", "Bear", "9"], ["2", "3"], ["4", "5"]]), 1, 2, 4, "discard"),
+                "discard nothing")
+    table = GameTable(game, ["human", "greedy", "greedy"], seed=1, state=state, bot_delay=0)
+    assert table.state.phase == "rack" and table.shown_controls == (table.split_box, table.choice_row)
+    assert [b.description for b in table.choice_buttons if b.layout.display != "none"] == ["No rack"]
+    assert table.split_button.description == "Play the rack Fox + Wolf + Bear (15): move the pawns"
+    assert [field.value for field in table.shown_split_fields] == [0, 15, 0]
+    table.shown_split_fields[1].value, table.shown_split_fields[2].value = 9, 6
+    table.split_button.click()
+    assert table.state.pawns == (0, 9, 6) and len(table.undo_stack) <= 1
+
+
+def test_the_set_up_folds_after_start_and_an_old_message_goes():
+    table = GameTable(make_game("deer", num_players=3), seed=2, bot_delay=0)
+    table.load("{not json", "bad_tampered.json")
+    assert table.note.value.startswith("<b>Not loaded:</b>")
+    table.setup_toggle.value = True
+    assert table.note.value == "", "a new action clears the last one's message"
+    table.setup_box.children[-1].click()  # Start this game
+    assert table.setup_toggle.value is False and table.setup_box.layout.display == "none"
+
+
+def test_the_hot_seat_box_seats_a_person_everywhere_and_a_new_game_leaves_no_pass_screen():
+    table = GameTable(make_game("deer", num_players=2), seed=2, bot_delay=0)
+    table.setup_toggle.value = True
+    box = next(c for c in table.setup_box.children[0].children if getattr(c, "description", "").startswith("Play "))
+    box.value = True
+    assert table.setup_form["seat0"] == table.setup_form["seat1"] == "human"
+    table.setup_box.children[-1].click()
+    assert table.seats == ["human", "human"] and "P1 (person)" in table.status.value
+    rng = np.random.default_rng(1)
+    while table.passing_to is None:  # on to a "pass the table" screen
+        click_something(table, rng)
+    assert "Pass the table to P1" in table.status.value
+    table.setup_toggle.value = True
+    table.setup_box.children[-1].click()  # a new game from the pass screen: P0 rolls first, at P0's table
+    assert table.passing_to is None and table.viewer == table.roller() == 0
+    assert table.status.value.startswith('<p class="deerbook-status"><b>Your turn:</b>')
+
+
+def test_every_advanced_rule_and_the_rule_boxes_stay_in_step_in_the_notebook():
+    table = GameTable(make_game("deer", num_players=3), seed=2, bot_delay=0)
+    table.setup_toggle.value = True
+    control(table, "opt:advanced").value = True
+    rules = ("opt:knocking", "opt:headlights_spaces", "opt:bullseye_spaces")
+    assert all(control(table, rule).value for rule in rules)
+    control(table, "opt:knocking").value = False
+    assert control(table, "opt:advanced").value is False and control(table, "opt:bullseye_spaces").value
+
+
+def test_undo_is_not_offered_once_the_game_is_over_and_load_has_no_count():
+    table = GameTable(make_game("deer", num_players=2), ["human", "greedy"], seed=4, bot_delay=0)
+    play_to_the_end(table, 4)
+    assert table.undo_button.layout.display == "none"
+    assert table.upload.description == "Load a saved game" and "deerbook-load" in table.upload._dom_classes
+
+
+def test_seat_menus_say_what_each_bot_does_in_the_games_words():
+    table = GameTable(make_game("football", num_players=2), seed=2, bot_delay=0)
+    seat = table.setup_box.children[0].children[3]  # game, players, P0, P1
+    menu, about = seat.children
+    assert dict(menu.options)["greedy (basic)"] == "greedy" and "yards" in about.value
+    sheet = control(table, "opt:sheet")
+    assert sheet.label == "the standard sheet" and "calibrated-v2" in sheet.tooltip

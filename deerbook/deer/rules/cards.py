@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import cast
+from typing import Any, NamedTuple, cast
 
-from ..components import DEER_HEAD, DISCARD_FACE, EFFECTS, DeerComponents
-from .phases import Phase
+from ..components import DEER_HEAD, DISCARD_FACE, EFFECTS, ChartRow, DeerComponents
+from .phases import BLOCK, HAND_OVER, KNOCK, PREDATOR, PREDATOR_DISCARD, REROLL, ROLL, Phase
 
 KNOCK_MAX_CARDS = 4  # Ruling 18
 SET_ASIDE_CARDS = 3  # Ruling 19
@@ -31,7 +31,7 @@ def rolled_faces(comp: DeerComponents, roll: tuple) -> tuple:
 def loses_turn(comp: DeerComponents, phase: Phase, frozen: bool, roll: tuple) -> bool:
     """Rulings 7 and 10: a re-roll, or a frozen player's roll, without a Deer Head on the number dice ends the turn
     at once (the predator die unread)."""
-    return (phase == Phase.REROLL or frozen) and DEER_HEAD not in rolled_faces(comp, roll)
+    return (phase == REROLL or frozen) and DEER_HEAD not in rolled_faces(comp, roll)
 
 
 def predator_decision(comp: DeerComponents, hand, face) -> Phase | None:
@@ -40,13 +40,33 @@ def predator_decision(comp: DeerComponents, hand, face) -> Phase | None:
     if face is None:
         return None
     if face == DISCARD_FACE:
-        return Phase.PREDATOR_DISCARD if any(hand[k] for k in comp.predator_kinds) else None
-    return Phase.PREDATOR if hand[comp.kind_index[face]] else None
+        return PREDATOR_DISCARD if any(hand[k] for k in comp.predator_kinds) else None
+    return PREDATOR if hand[comp.kind_index[face]] else None
 
 
 def rolled_numbers(comp: DeerComponents, roll: tuple) -> tuple[int, ...]:
     """The number faces of a roll."""
     return tuple([f for f in rolled_faces(comp, roll) if isinstance(f, int)])
+
+
+class RollFacts(NamedTuple):
+    """What the rules read from a roll (`roll_facts`): worked out once per distinct roll, not at every step."""
+
+    row: ChartRow | None  # the chart row that governs it (None: a roll the chart has no row for)
+    numbers: tuple[int, ...]  # its number faces (`rolled_numbers`)
+    deer_head: bool  # a Deer Head among the number dice (Rulings 7 and 10: see `loses_turn`)
+    predator: Any  # the predator die's face, or None without a predator die
+
+
+@lru_cache(maxsize=8192)  # bounded by the rolls an edition's dice (and a Joker's numbers) can show
+def roll_facts(comp: DeerComponents, roll: tuple) -> RollFacts:
+    """The facts of a roll the transitions read, precomputed per roll (a roll resolves in one dict lookup)."""
+    faces = rolled_faces(comp, roll)
+    try:
+        row: ChartRow | None = comp.chart_row(roll)
+    except KeyError:
+        row = None
+    return RollFacts(row, rolled_numbers(comp, roll), DEER_HEAD in faces, comp.predator_face(roll))
 
 
 def number_points(comp: DeerComponents, counts, numbers) -> int:
@@ -128,9 +148,10 @@ def group_options(s) -> tuple[tuple[int, ...], ...]:
     return sum_groups(comp, available, group_target(comp, comp.chart_row(s.roll), rolled_numbers(comp, s.roll)))
 
 
-def others(player: int, n: int) -> list[int]:
+@lru_cache(maxsize=1024)  # bounded by the seats times the player counts; the rules ask on every card movement
+def others(player: int, n: int) -> tuple[int, ...]:
     """The other players, starting left of `player`."""
-    return [(player + i) % n for i in range(1, n)]
+    return tuple([(player + i) % n for i in range(1, n)])
 
 
 def choosable_numbers(comp: DeerComponents, roll: tuple, row) -> tuple[int, ...]:
@@ -152,14 +173,14 @@ def set_aside_options(comp: DeerComponents, hand, aside) -> list[int]:
     return [k for k in comp.number_kind.values() if hand[k] and not aside[k]]
 
 
-ASKED_PHASES = frozenset({Phase.BLOCK, Phase.HAND_OVER})  # decided by another player than `current`
+ASKED_PHASES = frozenset({BLOCK, HAND_OVER})  # decided by another player than `current`
 
 
 def acting_player(s) -> int:
     """Who decides now: a blocker, a player asked to hand cards over, else `current`."""
     if s.phase not in ASKED_PHASES:
         return s.current
-    return s.blocking[1] if s.phase == Phase.BLOCK else s.giver
+    return s.blocking[1] if s.phase == BLOCK else s.giver
 
 
 def mover(s) -> int:
@@ -169,7 +190,7 @@ def mover(s) -> int:
 
 def turn_start_phase(game, hand) -> Phase:
     """Ruling 18: with knocking on and few enough cards a turn starts with the knock decision."""
-    return Phase.KNOCK if game.advanced.knocking and sum(hand) <= KNOCK_MAX_CARDS else Phase.ROLL
+    return KNOCK if game.advanced.knocking and sum(hand) <= KNOCK_MAX_CARDS else ROLL
 
 
 def counts_of_kinds(comp: DeerComponents, kinds) -> list[int]:

@@ -11,8 +11,8 @@ from ...engine.protocol import ChanceTable
 from ...engine.seeding import Rng
 from ..components import DeerComponents
 from .cards import (available_racks, card_list, choosable_numbers, counts_of_kinds, group_options, hand_value,
-                    joker_faces, matching, others, rolled_numbers, set_aside_options)
-from .phases import Phase
+                    joker_faces, matching, others, roll_facts, set_aside_options)
+from .phases import DEAL, DRAW_CARD
 
 
 def _names(comp: DeerComponents, kinds) -> str:
@@ -57,7 +57,7 @@ def _joker_face_actions(comp: DeerComponents, die: int, faces: tuple) -> tuple[A
 def choose_actions(s) -> tuple[Action, ...]:
     """The numbers the chart row lets the roller choose (Rulings 4 and 8)."""
     comp = s.game.components
-    return _choose_actions(comp, choosable_numbers(comp, s.roll, comp.chart_row(s.roll)), s.chosen)
+    return _choose_actions(comp, choosable_numbers(comp, s.roll, roll_facts(comp, s.roll).row), s.chosen)
 
 
 @lru_cache(maxsize=4096)  # bounded by the sets of numbers a chart row offers, times those already chosen
@@ -168,8 +168,13 @@ def set_aside_actions(s) -> tuple[Action, ...]:
 def hand_over_actions(s) -> tuple[Action, ...]:
     """Hand the rolled numbers' cards over, or keep them (card chart, Ruling 2)."""
     comp = s.game.components
-    cards = matching(comp, s.hands[s.giver], rolled_numbers(comp, s.roll))
-    return (Action("hand_over", (), f"hand over {' '.join(card_list(comp, cards))} to player {s.current}"),
+    return _hand_over_actions(comp, tuple(matching(comp, s.hands[s.giver], roll_facts(comp, s.roll).numbers)),
+                              s.current)
+
+
+@lru_cache(maxsize=4096)  # bounded: the cards a giver may hold of the rolled numbers, times the seats
+def _hand_over_actions(comp: DeerComponents, cards: tuple[int, ...], receiver: int) -> tuple[Action, ...]:
+    return (Action("hand_over", (), f"hand over {' '.join(card_list(comp, cards))} to player {receiver}"),
             Action("keep", (), "keep them"))
 
 
@@ -204,9 +209,9 @@ def _card_table(counts, actions: tuple[Action, ...]) -> ChanceTable:
 def _card_source(s) -> tuple[tuple[int, ...], tuple[Action, ...]] | None:
     """The cards a deal or draw node picks from and the action of each card kind (None at a roll)."""
     phase = s.phase
-    if phase is Phase.DEAL:
+    if phase is DEAL:
         return s.deck, _deal_actions(s.game.components, s.current)
-    if phase is Phase.DRAW_CARD:
+    if phase is DRAW_CARD:
         return s.predator_pile, _card_actions(s.game.components, "draw_card", "draw {}")
     return None
 
@@ -220,7 +225,10 @@ def card_outcome(s, action) -> Action | None:
         return None
     counts, actions = source
     kind = args[0]
-    return actions[kind] if 0 <= kind < len(counts) and counts[kind] and actions[kind] == action else None
+    if not (0 <= kind < len(counts) and counts[kind]):
+        return None
+    card = actions[kind]
+    return card if card is action or card == action else None  # the very action drawn: no dataclass comparison
 
 
 def chance_outcomes(s) -> tuple[tuple[Action, Fraction], ...]:

@@ -10,7 +10,7 @@ from ..components import EFFECTS
 from . import legal, transitions as on
 from .cards import (available_racks, group_options, matching, predator_decision, rolled_numbers, set_aside_options,
                     turn_start_phase)
-from .phases import Phase
+from .phases import DEAL, ROLL, Phase
 from .table import RoundOver, Table
 
 FROZEN_RULE = "Ruling 7 (frozen): a roll without a Deer Head loses the turn"
@@ -141,7 +141,7 @@ def rule(s) -> str:
     text = PHASE_RULES[s.phase].text
     if text is None:
         return s.game.components.chart_row(s.roll).rule
-    if s.phase == Phase.ROLL and s.frozen[s.current]:
+    if s.phase == ROLL and s.frozen[s.current]:
         return FROZEN_RULE
     return text
 
@@ -170,5 +170,5 @@ def play_chance(t: Table, rng: Rng) -> None:
 def deals_on_lists(s) -> bool:
     """A deal with more than its last card to go: those cards change the deck and hands only, dealt without a
     Table (`transitions.deal_fields`)."""
-    return s.phase == Phase.DEAL and sum(s.deck) > 1
+    return s.phase == DEAL and sum(s.deck) > 1
 

@@ -5,7 +5,8 @@ from typing import Any, Sequence
 
 from ...engine.events import Event
 from ...engine.protocol import record
-from .cards import rolled_numbers
+from ..components import ChartRow
+from .cards import roll_facts
 from .history import DISCARD, PILE, Entry, History, aside
 from .phases import Phase
 
@@ -15,6 +16,7 @@ class RoundOver(Exception):
 
 
 NESTED = frozenset({"hands", "set_aside"})  # per-player count vectors
+PILE_CODES = {"discard": DISCARD, "predator_pile": PILE}  # the history's codes of the named piles (`Table.code`)
 
 
 class Table:
@@ -95,7 +97,13 @@ class Table:
 
     def numbers_rolled(self) -> tuple[int, ...]:
         """The numbers among the faces being resolved."""
-        return rolled_numbers(self.comp, self.faces())
+        return roll_facts(self.comp, self.faces()).numbers
+
+    def row(self) -> ChartRow:
+        """The chart row of the roll being resolved."""
+        row = roll_facts(self.comp, self.faces()).row
+        assert row is not None, "a roll being resolved has a chart row"
+        return row
 
     def pile(self, place) -> list[int]:
         """The count vector of a place, to change: a player's hand, a set-aside pile or a named pile."""
@@ -131,7 +139,7 @@ class Table:
             return place
         if isinstance(place, tuple):
             return aside(place[1], self.n)
-        return {"discard": DISCARD, "predator_pile": PILE}.get(place)
+        return PILE_CODES.get(place)
 
     def _noted(self, kinds, source, target, shown: bool, mask: int | None) -> None:
         """Note cards moved ((kind, count) pairs): a card face up or `shown` is public (its own kind as its mask);

@@ -14,10 +14,11 @@ from typing import Iterable
 from ...engine import Action
 from ..components import EFFECTS, DeerComponents
 from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, group_target,
-                    hand_value, loses_turn, matching, moved_numbers, mover, others, predator_decision, rolled_numbers,
+                    hand_value, matching, moved_numbers, mover, others, predator_decision, roll_facts,
                     set_aside_options, turn_start_phase)
 from .history import ANSWERED, EMPTY, NOTHING, PENDING, blocked_since, cards_set_to_pass, open_pending, passing
-from .phases import Phase
+from .phases import (BLOCK, BULLSEYE_AMOUNT, BULLSEYE_PAWN, CHOOSE_NUMBER, DEAL, DRAW, DRAW_CARD, END, GROUP, HAND_OVER,
+                     JOKER, JOKER_FACE, PASS, RACK, RACK_AMOUNT, RACK_PAWN, REROLL, ROLL, SET_ASIDE)
 from .table import Table
 
 
@@ -48,7 +49,7 @@ def next_set_aside(t: Table) -> None:
     dealer's first turn."""
     for player in [*others(t.dealer, t.n), t.dealer]:
         if t.set_aside_due[player] and set_aside_options(t.comp, t.hands[player], t.set_aside[player]):
-            t.current, t.phase = player, Phase.SET_ASIDE
+            t.current, t.phase = player, SET_ASIDE
             return
         t.edit("set_aside_due")[player] = 0
     t.current = t.dealer
@@ -73,7 +74,7 @@ def start_turn(t: Table) -> None:
 def on_knock(t: Table, a: Action) -> None:
     """Knock, ending the round (Ruling 18), or go on to the roll."""
     if a.kind == "no_knock":
-        t.phase = Phase.ROLL
+        t.phase = ROLL
         return
     t.turns += 1
     t.emit("knocked", t.current, {})
@@ -82,18 +83,19 @@ def on_knock(t: Table, a: Action) -> None:
 
 def on_roll(t: Table, a: Action) -> None:
     """The dice as rolled (or re-rolled): a frozen or re-rolling player needs a Deer Head (Rulings 7, 10)."""
-    t.turns += t.phase == Phase.ROLL
+    t.turns += t.phase == ROLL
     t.roll, t.joker_die = a.args, None  # a re-roll is a new roll (Ruling 14)
     if t.events is not None:  # the hot path (apply) builds no event
         t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
     frozen = t.frozen[t.current]
-    if loses_turn(t.comp, t.phase, frozen, t.roll):  # judged on the dice as rolled
+    # `loses_turn`, judged on the dice as rolled (read from the roll's facts, worked out once per roll)
+    if (frozen or t.phase == REROLL) and not roll_facts(t.comp, t.roll).deer_head:
         return end_turn(t)
     if frozen:
         t.edit("frozen")[t.current] = False
     joker = t.comp.joker_kind
     if joker is not None and t.hand[joker]:
-        t.phase = Phase.JOKER
+        t.phase = JOKER
     else:
         resolve_number_dice(t)
 
@@ -103,7 +105,7 @@ def on_joker(t: Table, a: Action) -> None:
     if a.kind == "no_joker":
         return resolve_number_dice(t)
     t.joker_die = a.args[0]
-    t.phase = Phase.JOKER_FACE
+    t.phase = JOKER_FACE
 
 
 def on_joker_face(t: Table, a: Action) -> None:
@@ -117,13 +119,13 @@ def on_joker_face(t: Table, a: Action) -> None:
 
 def resolve_number_dice(t: Table) -> None:
     """Carry out the chart row of the roll."""
-    row = t.comp.chart_row(t.roll)
+    row = t.row()
     EFFECT_HANDLERS[row.effect](t, row)
 
 
 def _discard_rolled(t: Table, row) -> None:
     if row.choices:
-        t.phase = Phase.CHOOSE_NUMBER
+        t.phase = CHOOSE_NUMBER
     else:
         discard_numbers(t, moved_numbers(t.comp, row, t.numbers_rolled()), row.pull_if_none)
 
@@ -144,13 +146,13 @@ def next_hand_over(t: Table) -> None:
     givers = others(t.current, t.n)
     start = 0 if t.giver is None else givers.index(t.giver) + 1
     numbers = t.numbers_rolled()
-    choice = t.comp.chart_row(t.roll).pull_is_choice
+    choice = t.row().pull_is_choice
     for giver in givers[start:]:
         cards = matching(t.comp, t.hands[giver], numbers)
         if any(cards):
             t.giver = giver
             if choice:
-                t.phase = Phase.HAND_OVER
+                t.phase = HAND_OVER
             else:
                 move_numbers(t, cards, t.comp.numbers_mask(numbers))
             return
@@ -188,7 +190,7 @@ def next_block(t: Table) -> None:
     offers = [(k, holder) for k, count in enumerate(t.pending) if count for holder in others(actor, t.n)
               if aside[holder][k] and (k, (holder - actor) % t.n) > answered] if any(map(any, aside)) else []
     if offers:
-        t.blocking, t.phase = offers[0], Phase.BLOCK
+        t.blocking, t.phase = offers[0], BLOCK
     else:
         t.blocking = None
         carry_out(t)
@@ -216,7 +218,7 @@ def carry_out(t: Table) -> None:
         t.move_all(cards, t.giver, t.current, mask=left)
         t.note(actor, NOTHING, -1, left)
         next_hand_over(t)
-    elif EFFECTS[t.comp.chart_row(t.roll).effect].moves == "discard":
+    elif EFFECTS[t.row().effect].moves == "discard":
         t.move_all(cards, t.current, "discard")
         t.note(actor, NOTHING, -1, left)
         predator_phase(t)
@@ -225,7 +227,7 @@ def carry_out(t: Table) -> None:
         t.note(actor, NOTHING, -1, left)
         t.to_pass = tuple(cards)
         if any(cards):
-            t.phase = Phase.PASS
+            t.phase = PASS
         else:
             predator_phase(t)
 
@@ -234,7 +236,7 @@ def set_to_pass(t: Table, cards, mask: int) -> None:
     """Note the cards set to be passed (they stay in the hand until passed): those not set to pass already (Ruling
     6's, kinds `mask`), and those of a blocked kind going back to the hand (Ruling 19: everyone counts them)."""
     place = passing(t.current, t.n)
-    set_before = (cards_set_to_pass(t.history, place, len(cards)) if EFFECTS[t.comp.chart_row(t.roll).effect].groups
+    set_before = (cards_set_to_pass(t.history, place, len(cards)) if EFFECTS[t.row().effect].groups
                   else [0] * len(cards))  # only Ruling 6 sets cards to pass before they move
     for kind, (count, already) in enumerate(zip(cards, set_before)):
         if count > already:
@@ -259,7 +261,7 @@ def _pass_number_and_sums(t: Table, row) -> None:
     set_to_pass_public(t, t.to_pass)
     t.note(t.current, NOTHING, -1, mask)  # every card of the number is set to pass
     if group_options(t):
-        t.phase = Phase.GROUP
+        t.phase = GROUP
     else:
         move_numbers(t, t.to_pass, mask)
 
@@ -284,7 +286,7 @@ def _extra_turns(t: Table, row) -> None:
 
 def _take_discard_reroll(t: Table, row) -> None:
     t.move_all(t.discard, "discard", t.current)
-    t.phase = Phase.REROLL
+    t.phase = REROLL
 
 
 def _nothing(t: Table, row) -> None:
@@ -299,7 +301,7 @@ EFFECT_HANDLERS = {"discard_rolled": _discard_rolled, "pass_rolled": _pass_rolle
 def on_choose(t: Table, a: Action) -> None:
     """One chosen number; with all of them chosen, discard (Rulings 4 and 8)."""
     t.chosen += a.args
-    row = t.comp.chart_row(t.roll)
+    row = t.row()
     if len(t.chosen) == row.choices:
         numbers = moved_numbers(t.comp, row, t.numbers_rolled(), t.chosen)
         t.chosen = ()
@@ -313,14 +315,14 @@ def on_group(t: Table, a: Action) -> None:
         t.edit("to_pass")[kind] += 1
         t.note(t.current, passing(t.current, t.n), kind, mask)
     if a.kind == "no_more_groups" or not group_options(t):
-        row, rolled = t.comp.chart_row(t.roll), t.numbers_rolled()
+        row, rolled = t.row(), t.numbers_rolled()
         move_numbers(t, t.to_pass, t.comp.numbers_mask(moved_numbers(t.comp, row, rolled)))
 
 
 def groupable_mask(t: Table) -> int:
     """The kinds a card of a Ruling 6 group may be: number cards worth less than the rolled number's card."""
     comp = t.comp
-    target = group_target(comp, comp.chart_row(t.roll), rolled_numbers(comp, t.faces()))
+    target = group_target(comp, t.row(), t.numbers_rolled())
     return sum(1 << k for k in comp.number_kind.values() if 0 < comp.points[k] < target)
 
 
@@ -335,7 +337,7 @@ def on_pass(t: Table, a: Action) -> None:
 
 def predator_phase(t: Table) -> None:
     """Resolve the predator die, then go on to racks."""
-    phase = predator_decision(t.comp, t.hand, t.comp.predator_face(t.roll))
+    phase = predator_decision(t.comp, t.hand, roll_facts(t.comp, t.faces()).predator)
     if phase:
         t.phase = phase
     else:
@@ -362,7 +364,7 @@ def on_predator_discard(t: Table, a: Action) -> None:
 def rack_phase(t: Table) -> None:
     """Offer a rack if the hand holds one, else go on to drawing."""
     if available_racks(t.comp, t.hand):
-        t.phase = Phase.RACK
+        t.phase = RACK
     else:
         draw_phase(t)
 
@@ -373,10 +375,10 @@ def on_rack(t: Table, a: Action) -> None:
         return draw_phase(t)
     t.rack = tuple(counts_of_kinds(t.comp, a.args))
     t.moves_left = hand_value(t.comp, t.rack)
-    t.phase = Phase.RACK_PAWN
+    t.phase = RACK_PAWN
 
 
-AMOUNT_PHASES = {Phase.RACK_PAWN: Phase.RACK_AMOUNT, Phase.BULLSEYE_PAWN: Phase.BULLSEYE_AMOUNT}
+AMOUNT_PHASES = {RACK_PAWN: RACK_AMOUNT, BULLSEYE_PAWN: BULLSEYE_AMOUNT}
 PAWN_PHASES = {amount: pawn for pawn, amount in AMOUNT_PHASES.items()}
 
 
@@ -391,7 +393,7 @@ def on_move_amount(t: Table, a: Action) -> None:
     assert t.move_target is not None, "a pawn and direction are chosen before the amount"
     player, sign = t.move_target
     amount = a.args[0]
-    bullseye = t.phase == Phase.BULLSEYE_AMOUNT
+    bullseye = t.phase == BULLSEYE_AMOUNT
     t.move_pawn(player, sign * amount, "bullseye" if bullseye else "rack")
     t.moves_left -= amount
     t.move_target = None
@@ -415,7 +417,7 @@ def finish_rack(t: Table) -> None:
 def draw_phase(t: Table) -> None:
     """Offer a draw from the predator pile if it has cards, else end the turn."""
     if any(t.predator_pile):
-        t.phase = Phase.DRAW
+        t.phase = DRAW
     else:
         end_turn(t)
 
@@ -423,7 +425,7 @@ def draw_phase(t: Table) -> None:
 def on_draw(t: Table, a: Action) -> None:
     """Draw from the Predator pile, or end the turn (Ruling 1)."""
     if a.kind == "draw":
-        t.phase = Phase.DRAW_CARD
+        t.phase = DRAW_CARD
     else:
         end_turn(t)
 
@@ -493,7 +495,7 @@ def next_bullseye(t: Table) -> None:
     """Ruling 20: each player granted a Bullseye, from the dealer's left, splits 12 points; then the round closes."""
     due = [p for p in [*others(t.dealer, t.n), t.dealer] if t.bullseye_due[p]]
     if due:
-        t.current, t.moves_left, t.phase = due[0], BULLSEYE_POINTS, Phase.BULLSEYE_PAWN
+        t.current, t.moves_left, t.phase = due[0], BULLSEYE_POINTS, BULLSEYE_PAWN
     else:
         close_round(t)
 
@@ -502,7 +504,7 @@ def close_round(t: Table) -> None:
     """Ruling 16: end the game with a score at (or past) Finish, else gather the cards for the next deal."""
     comp, kinds = t.comp, len(t.comp.cards)
     if any(pawn >= comp.finish for pawn in t.pawns):
-        t.phase, t.set_aside_due = Phase.END, (0,) * t.n
+        t.phase, t.set_aside_due = END, (0,) * t.n
         t.emit("game_over", None, {"pawns": list(t.pawns)})
         return
     t.emit("cards_gathered", None, {"round": t.round + 1})
@@ -511,6 +513,6 @@ def close_round(t: Table) -> None:
     t.deck, t.discard, t.predator_pile = t.game.full_deck, (0,) * kinds, (0,) * kinds
     t.history = EMPTY
     t.current = (t.dealer + 1) % t.n
-    t.phase = Phase.DEAL
+    t.phase = DEAL
 
 

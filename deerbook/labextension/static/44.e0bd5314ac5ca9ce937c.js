@@ -1,0 +1,1 @@
+"use strict";(Array.isArray(self.webpackChunkdeerbook)?self.webpackChunkdeerbook:self.webpackChunkdeerbook=[]).push([[44],{"./src/index.js"(e,r,s){s.r(r);const t={id:"deerbook:dark-charts",description:"deerbook's stored Plotly charts follow JupyterLab's dark theme",autoStart:!0,activate:async()=>{await s.e(443).then(()=>s("./style/index.css"))}};s.d(r,["default",0,t])}}]);

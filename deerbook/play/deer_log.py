@@ -90,6 +90,9 @@ def _main(s, action: Action) -> tuple[str | None, str | None, set]:
         return f"{{P{c}}} chose a group of cards to pass", f"{{P{c}}} chose the group {cards} to pass", {c}
     if kind == "keep" and s.phase == Phase.HAND_OVER:
         return None, f"{{P{s.giver}}} kept them", {s.giver}
+    if kind == "keep" and s.phase == Phase.PREDATOR:  # the others cannot tell a kept predator from none held
+        predator = comp.cards[comp.kind_index[s.roll[-1]]].name
+        return None, f"{{P{c}}} kept the {predator}", {c}
     if kind == "no_block":
         return None, f"{{P{s.blocking[1]}}} did not block", {s.blocking[1]}
     if kind == "reveal":

@@ -114,7 +114,7 @@ CONTROLS_JS = (r"""
     const [data, layout, traces] = step.args;
     const shows = traces.every((t, i) => Object.keys(data).every(
       (key) => JSON.stringify(div.data[t][key]) === JSON.stringify(data[key][i])))
-      && div.layout.title.text.replace(/<br>/g, " ") === layout["title.text"]
+      && div.layout.title.text.replace(/<br>/g, " ") === layout["title.text"].replace(/<br>/g, " ")  // wrapped
       && (layout.height === undefined  // the page may grow a chart to fit its wrapped title, never shrink it
           || div.querySelector(".svg-container").getBoundingClientRect().height > layout.height - 1);
     const title = div.querySelector(".gtitle"), box = div.getBoundingClientRect();

@@ -58,7 +58,8 @@ STORED_OUTPUTS_CONFIG = ROOT / "book" / "_config.stored-outputs.yml"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 # The tests in a browser, which run last: those that need the built book (DEERBOOK_BOOK_HTML) and those that play the
 # widget tables in JupyterLab. They wait on pages much of the time, so they get a worker more than there are cores.
-BROWSER_TESTS = ["tests/built_book", "tests/widgets/test_browser.py", "tests/widgets/test_shipped_chapter.py"]
+BROWSER_TESTS = ["tests/built_book", "tests/widgets/test_browser.py", "tests/widgets/test_board.py",
+                 "tests/widgets/test_shipped_chapter.py"]
 
 
 def book_build(config: Path = ROOT / "book" / "_config.yml") -> list[str]:

@@ -21,8 +21,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "book" / "lite"))
-import lite_browser as lb  # noqa: E402  (book/lite is not a package)
+sys.path[:0] = [str(ROOT / "book" / "lite"), str(ROOT / "tests" / "helpers")]
+import lite_browser  # noqa: E402  (book/lite is not a package: the gzip server)
+import lite_driver as lb  # noqa: E402  (the browser tests' JupyterLite driver)
 
 DEER_TABLE, FOOTBALL_SOLO_TABLE = 4, 12  # cells of play.ipynb
 TABLE_CELLS = (1, 2)  # import deerbook; import GameTable
@@ -81,7 +82,7 @@ def main() -> None:
     lite, book = folder_bytes(args.book / "lite"), folder_bytes(args.book)
     print(f"lite site: {lite / 1e6:.1f} MB of the book's {book / 1e6:.1f} MB "
           f"(the book without it: {(book - lite) / 1e6:.1f} MB)")
-    with lb.serve(args.book) as server:
+    with lite_browser.serve(args.book) as server:
         starts = [cold_start(server) for _ in range(args.starts)]
         print(f"cold start to a playable Deer table: {', '.join(f'{s:.1f} s' for s in starts)} (target < 20 s)")
         with lb.local_browser(server) as context:

@@ -3,12 +3,13 @@
     python3 dev.py book                          (builds book/_build/html)
     .venv/bin/python benchmarks/page_weight.py [--book book/_build/html] [--page PATTERN ...]
 
-Each page is opened in headless chromium, in a fresh context (nothing cached), in Lighthouse's phone window
-(412 x 823) and desktop window (1350 x 940), from a local server that gzips text and WebAssembly as static hosts do
-(book/lite/lite_browser.py); every request until the network is quiet is counted, with its headers and its body as
-sent. For each page: bytes and requests before any interaction, the three biggest requests with their share, and what
-the reader's first move adds: for a chapter, scrolling through every chart (plotly.js loads with the first chart that
-comes near); for the play page, pressing Start (the table's Python). Requests to any other host are aborted.
+Each page is opened in headless chromium, in a fresh context (nothing cached), in Lighthouse's phone window (412 x 823)
+and desktop window (1350 x 940), from a local server that gzips text and WebAssembly as static hosts do
+(book/lite/lite_browser.py, driven by tests/helpers/lite_driver.py); every request until the network is quiet is
+counted, with its headers and its body as sent. For each page: bytes and requests before any interaction, the three
+biggest requests with their share, and what the reader's first move adds: for a chapter, scrolling through every chart
+(plotly.js loads with the first chart that comes near); for the play page, pressing Start (the table's Python). Requests
+to any other host are aborted.
 Targets (issue 40): a chapter at most 1 MB before a chart scrolls into view; the play page at most 1 MB until the
 reader starts the table (tests/built_book/test_book_build.py checks both on every page).
 """
@@ -20,7 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "book" / "lite"), str(ROOT / "tests" / "helpers")]
-import lite_browser as lb  # noqa: E402  (book/lite is not a package)
+import lite_browser  # noqa: E402  (book/lite is not a package: the gzip server)
+import lite_driver as lb  # noqa: E402  (the browser tests' JupyterLite driver)
 from browser_page import ROOT as TABLE, START, START_BUTTON  # noqa: E402
 
 TARGET = 1_000_000  # bytes before any interaction
@@ -69,8 +71,9 @@ def main() -> None:
     print("| page | window | before any interaction | requests | most of it | after the first move |")
     print("|---|---|---|---|---|---|")
     over = []
-    with lb.serve(args.book) as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(lb.CHROMIUM), args=lb.CHROMIUM_ARGS)
+    with lite_browser.serve(args.book) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(lite_browser.CHROMIUM),
+                                             args=lite_browser.CHROMIUM_ARGS)
         for page in pages:
             for window, size in lb.WINDOWS.items():
                 requests = lb.page_transfer(browser, f"{server}/{page}", size)

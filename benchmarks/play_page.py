@@ -27,7 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "book" / "lite"), str(ROOT / "tests" / "helpers")]
-import lite_browser as lb  # noqa: E402  (book/lite is not a package)
+import lite_browser  # noqa: E402  (book/lite is not a package: the gzip server)
+import lite_driver as lb  # noqa: E402  (the browser tests' JupyterLite driver)
 from browser_page import PAGE, START_BUTTON, TablePage, runtime_built, runtime_of  # noqa: E402
 from lite_latency import summary  # noqa: E402  (this folder: the median and 90th percentile of clicks)
 
@@ -96,7 +97,7 @@ def main() -> None:
     print(f"the table loads {loaded_bytes(args.book) / 1e6:.1f} MB on disk, {runtime.get('bytes', 0) / 1e6:.1f} MB "
           f"from a gzipping host (Pyodide's runtime, the table's deerbook wheel and the start snapshot: "
           f"{runtime.get('snapshot', 'none')}), when the reader presses Start")
-    with lb.serve(args.book) as server:
+    with lite_browser.serve(args.book) as server:
         totals = []
         for i in range(args.starts):
             load = os.getloadavg()[0]

@@ -1,5 +1,5 @@
 """Speed and memory figures: python benchmarks/run.py [--games N] [--repeats N] [--rounds N] [--batch-games N]
-[--memory-games N]
+[--memory-games N] [--step-loops-only]
 
 Per benchmark case of every registered game (`GameInfo.benchmarks`, so a game installed from another
 package is measured too): CPU milliseconds per game and engine steps per CPU second on one core (CPU time,
@@ -16,10 +16,13 @@ median of its rounds' ratios, their range beside it) is judged (target: at least
 Deer's fast path (`play_decision`) after. Then a seeded batch
 through the engine's batch runner on one worker and on every core (wall time), and resident memory (RSS) while one
 process plays `--memory-games` greedy games: it must stay flat (every cache in the engine and agents is bounded).
+`--step-loops-only` measures the step loops against OpenSpiel's and nothing else. Each step-loop line ends with the
+load average when it was measured (a loaded machine moves a ratio by several percent either way).
 """
 import argparse
 import gc
 import multiprocessing
+import os
 import pathlib
 import platform
 import random
@@ -218,7 +221,7 @@ def report_step_loops(spiel_games: int, rounds: int) -> LoopRate | None:
         print(f"  {name:<10} {str(options):<42} {compared.game.cpu:>7.0f} ({compared.game.wall:.0f}), OpenSpiel "
               f"{spiel.cpu:.0f} ({spiel.wall:.0f}): {compared.ratio:.2f}x in CPU time "
               f"(range {compared.low:.2f}-{compared.high:.2f}), {compared.wall_ratio:.2f}x in wall time "
-              f"(target >= 1: {'met' if compared.ratio >= 1 else 'NOT met'})")
+              f"(target >= 1: {'met' if compared.ratio >= 1 else 'NOT met'}; load {os.getloadavg()[0]:.1f})")
     return spiel
 
 
@@ -280,8 +283,13 @@ def main() -> None:
                         help="alternating rounds of each game's step loop against OpenSpiel's (ratio: their median)")
     parser.add_argument("--batch-games", type=int, default=400, help="games for the every-core batch (0: skip)")
     parser.add_argument("--memory-games", type=int, default=10_000, help="games for the memory profile (0: skip)")
+    parser.add_argument("--step-loops-only", action="store_true",
+                        help="only the step loops against OpenSpiel's (each game's ratio, CPU time)")
     args = parser.parse_args()
     print(f"measured on {interpreter()}")
+    if args.step_loops_only:
+        report_step_loops(args.games * 2, args.rounds)
+        return
     print(f"{'game':<10} {'options':<22} {'agent':<7} {'ms/game':>8} {'range':>11} {'steps/s':>8} {'steps/game':>10}"
           "  target")
     for name, case in cases():

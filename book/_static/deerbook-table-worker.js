@@ -75,13 +75,17 @@ function answer(request) {
   return JSON.parse(table.handle_json(JSON.stringify(request)));
 }
 
-async function firstGame({ rulings, px, form }) {
-  // The first game, dealt at the page's width from the form values of the page's address.
+async function firstGame({ rulings, px, form, link }) {
+  // The first game, dealt at the page's width from the form values of the page's address; or the game of the link
+  // the address carries after #game= (a link that cannot be opened: the first game as without it, and "refused",
+  // the link's one sentence).
   table = (await page).PageTable(rulings);
-  progress(4, "dealing the first game");
+  progress(4, link ? "opening the game of the link" : "dealing the first game");
   answer({ op: "width", px });
   const setup = answer({ op: "setup", form });
-  return { ...setup, ...answer({ op: "start", form }) };
+  const opened = link ? answer({ op: "open", link }) : null;
+  if (opened && opened.stop !== "error") return { ...setup, ...opened };
+  return { ...setup, ...answer({ op: "start", form }), ...(opened ? { refused: opened.message } : {}) };
 }
 
 self.onmessage = async ({ data }) => {

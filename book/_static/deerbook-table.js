@@ -5,6 +5,10 @@
 // the board in sight (the dice, the hand and the choices: `keepInView`), tells a screen reader the news in the table's
 // live region and paces the bots (a short pause after each bot turn, with no button that would show up only to
 // vanish, or a Next button).
+// A game is a link: "Copy a link to this game" copies the page's address with #game=LINK (where the browser refuses
+// to copy, the link stands in a read-only field to select); a page opened at such an address opens that game (a
+// finished one stepped through, turn by turn, as any seat saw it: the replay's controls stand in place of the
+// choices).
 // Where the table's root is: any element with data-deerbook-table.
 // Python starts when the reader presses the table's Start button (its line says how much it loads), not with the
 // page: a reader who only reads the page fetches none of it.
@@ -16,6 +20,8 @@ const PARTS = ["form", "status", "choices", "view", "log", "hint", "help"]; // t
 const BUTTONS = "[data-part=choices] button, [data-part=tools] button";
 const LOOKED_AT = "rect.die, text.card"; // what a decision acts on, in the drawing: the dice and the hand's cards
 const GAP = 8; // px between the header bar and what is kept in sight
+const GAME_KEY = "#game="; // the page's address carries a game's link after it (deerbook.engine.link.PAGE_KEY)
+const REPLAY = ["back", "forward", "goto", "as_seat"]; // the replay's requests: the focus stays on the control used
 const root = document.querySelector("[data-deerbook-table]");
 
 function part(name) {
@@ -30,6 +36,11 @@ function paragraph(text) {
   const p = document.createElement("p");
   p.textContent = text;
   return p;
+}
+
+function linkInAddress() {
+  // The game's link the page's address carries after #game=, or "".
+  return location.hash.startsWith(GAME_KEY) ? decodeURIComponent(location.hash.slice(GAME_KEY.length)) : "";
 }
 
 if (root && !runtime) {
@@ -130,9 +141,14 @@ if (root && !runtime) {
     }
   }
 
-  function sameChoice(button) {
-    const name = CSS.escape(button.dataset.name || "");
-    return root.querySelector(`[data-part=choices] button[data-op="${button.dataset.op}"][data-name="${name}"]`);
+  function sameChoice(element) {
+    // The control drawn again in the answer where `element` was: a replay's field or menu by its name, a button by
+    // its op and name (none if it is now off).
+    if (element.name) return part("choices").querySelector(`[name="${CSS.escape(element.name)}"]`);
+    const name = CSS.escape(element.dataset.name || "");
+    const op = CSS.escape(element.dataset.op || "");
+    return root.querySelector(`[data-part=choices] button[data-op="${op}"][data-name="${name}"]:enabled`) ||
+      root.querySelector(`[data-part=choices] button[data-op="${op}"]:not([data-name]):enabled`);
   }
 
   function placeOf(element) {
@@ -157,7 +173,7 @@ if (root && !runtime) {
     } else if (element.isConnected && !element.closest("[hidden]") && element !== part("status")) {
       element.focus(); // not replaced (the Hint button; a choice after a refusal): back on it, enabled again
     } else {
-      const target = (op === "width" && sameChoice(element)) || firstChoice();
+      const target = ((op === "width" || REPLAY.includes(op)) && sameChoice(element)) || firstChoice();
       if (target === part("status")) {
         target.tabIndex = -1;
         target.dataset.waiting = "yes"; // the focus waits here for the next choice
@@ -172,13 +188,15 @@ if (root && !runtime) {
     for (const name of PARTS) {
       if (name in answer && part(name)) part(name).innerHTML = answer[name];
     }
-    root.querySelectorAll(BUTTONS).forEach((b) => (b.disabled = false));
+    root.querySelectorAll(BUTTONS).forEach((b) => (b.disabled = b.hasAttribute("data-off"))); // off: a replay's end
     markAdvised();
     if (answer.stop === "error") {
       part("hint").replaceChildren(paragraph(`Not allowed: ${answer.message}`));
       part("hint").firstChild.className = "deerbook-error";
     } else {
       if ("news" in answer) tell(answer);
+      if ("news" in answer) part("share").replaceChildren(); // a link copied before this move is not this game's
+      if (op === "link") share(answer);
       const tools = { hint: answer.hint_available, undo: answer.undo_available };
       for (const [op, shown] of Object.entries(tools)) {
         if (shown !== undefined) part("tools").querySelector(`[data-op=${op}]`).hidden = !shown;
@@ -213,6 +231,42 @@ if (root && !runtime) {
     show(answer, message.op, focus);
   }
 
+  async function share(answer) {
+    // The game's link: copied with the page's address (#game=LINK) and shown in a read-only field to select, said
+    // in the share line (a live region); or why the table offers none now.
+    const line = part("share");
+    if (!answer.link) {
+      line.replaceChildren(paragraph(answer.message));
+      return;
+    }
+    const label = document.createElement("label");
+    const field = document.createElement("input");
+    Object.assign(field, { type: "text", readOnly: true, value: answer.link });
+    field.addEventListener("focus", () => field.select());
+    label.append("The link to this game: ", field);
+    let copied = true;
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      copied = false;
+    }
+    line.replaceChildren(paragraph(copied ? "Copied: the link to this game, which opens it on this page." :
+      "The browser did not let the page copy the link: select it in the field below and copy it."), label);
+    line.dataset.copied = String(copied);
+    if (!copied) field.focus();
+  }
+
+  function fields(control) {
+    // What a control sends besides its op: a split's numbers, the turn box's turn, the seat menu's seat, and the
+    // Copy link tool the page's address (without its query, which sets a first game: the link alone names this one).
+    if (control.dataset.op === "split") return { amounts: splitAmounts(control) };
+    if (control.dataset.op === "link") return { address: `${location.origin}${location.pathname}` };
+    if (control.dataset.op === "goto" || control.name === "turn") {
+      return { turn: Number(part("choices").querySelector("input[name=turn]").value) };
+    }
+    return control.name === "seat" ? { seat: Number(control.value) } : {};
+  }
+
   function width() {
     return Math.floor(part("view").getBoundingClientRect().width || root.getBoundingClientRect().width);
   }
@@ -220,8 +274,7 @@ if (root && !runtime) {
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-op]");
     if (!button || busy || button.disabled) return;
-    const amounts = button.dataset.op === "split" ? { amounts: splitAmounts(button) } : {};
-    request({ op: button.dataset.op, name: button.dataset.name || "", ...amounts }, button);
+    request({ op: button.dataset.op, name: button.dataset.name || "", ...fields(button) }, button);
   });
 
   const skip = document.querySelector("[data-deerbook-skip]");
@@ -243,6 +296,21 @@ if (root && !runtime) {
       const name = event.target.closest(".deerbook-split")?.querySelector("button[data-op=split]")?.dataset.name;
       request({ op: "split", name: name || "", amounts: splitAmounts(event.target) }, event.target);
     }
+    if (event.key === "Enter" && event.target.name === "turn" && !busy) { // Enter in the replay's turn box: go there
+      event.preventDefault();
+      request({ op: "goto", name: "", ...fields(event.target) }, event.target);
+    }
+  });
+
+  part("choices").addEventListener("change", (event) => {
+    // The replay's seat menu: the table as that seat saw it (or every hand)
+    if (event.target.name !== "seat" || busy) return;
+    request({ op: "as_seat", name: "", ...fields(event.target) }, event.target);
+  });
+
+  window.addEventListener("hashchange", () => {
+    // A game's link put in the address of the open page: that game, once the table runs
+    if (worker && linkInAddress() && !busy) request({ op: "open", name: "", link: linkInAddress() });
   });
 
   function hotSeat(box) {
@@ -290,7 +358,8 @@ if (root && !runtime) {
     const params = new URLSearchParams(location.search);
     const chosen = Object.fromEntries([...params].filter(([key]) => /^(game|num_players|seed|pace|seat\d)$/.test(key)));
     lastWidth = width();
-    const first = await ask({ op: "init", rulings: root.dataset.rulings, px: lastWidth, form: chosen });
+    const link = linkInAddress();
+    const first = await ask({ op: "init", rulings: root.dataset.rulings, px: lastWidth, form: chosen, link });
     if (first.stop === "broken") {
       part("status").replaceChildren(paragraph(`Python could not start: ${first.message}`));
       part("loading").hidden = true;
@@ -303,6 +372,11 @@ if (root && !runtime) {
     log.hidden = false;
     log.open = beside(); // open where the choices sit beside the drawing; folded on a phone
     show(first, "init", { element: startButton, place });
+    if (first.refused) { // the link cannot be opened: its sentence, and the set-up open for a game of the reader's
+      part("hint").replaceChildren(paragraph(first.refused));
+      part("hint").firstChild.className = "deerbook-error";
+      root.querySelector(".deerbook-setup").open = true;
+    }
     timings.push(["first choice shown", performance.now()]);
   }
 
@@ -311,6 +385,11 @@ if (root && !runtime) {
     const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`; // the bytes that arrive, said once, here
     const unpacked = runtime.unpacked_bytes ? `; ${mb(runtime.unpacked_bytes)} from a server that does not gzip` : "";
     startButton.textContent = `Start the table (loads ${mb(runtime.bytes)}${unpacked})`;
+  }
+  if (linkInAddress()) {
+    part("status").replaceChildren(paragraph("A shared game: press Start to open it (the page's address holds its " +
+      "link)."));
+    part("status").firstChild.className = "deerbook-status";
   }
   startButton.addEventListener("click", start, { once: true });
   startButton.disabled = false;

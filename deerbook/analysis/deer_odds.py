@@ -22,7 +22,7 @@ from typing import cast
 from ..engine import Distribution
 from ..engine.registry import game_of
 from ..deer.components import SIGNATURE_KEYS, DeerComponents
-from .deer_chart import chart_rows, combination_name, row_name
+from .deer_combinations import chart_rows, combination_name, row_name
 from ..deer.rules import Phase, rolled_numbers
 from ..deer.state import DeerState
 from ..deer.save import position

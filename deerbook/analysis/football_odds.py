@@ -10,8 +10,8 @@ every yard comes from applying actions to positions built with `state.position`.
   (the dice of a track one after another from a fresh sheet), `chance_by_field_position`.
 - Solo: `blitz_roll_distribution` / `blitz_board` (Blitz Bach's exact score at his roll).
 - `odds_report` / `format_odds` for `python -m deerbook odds football`.
-Whole choices and the advisor are in `deerbook.bots.football_advisor`; seeded seasons in
-`deerbook.analysis.football_seasons`.
+Whole choices and the advisor are in `deerbook.bots.football_advisor`; seeded batches of whole games in
+`deerbook.analysis.batches`.
 """
 from __future__ import annotations
 
@@ -24,9 +24,11 @@ from typing import TYPE_CHECKING, Callable, Iterable, cast
 
 from ..engine.distribution import Distribution
 from ..engine.events import Event, Step
-from ..engine.protocol import Action, evolve
+from ..engine.frozen import evolve
+from ..engine.protocol import Action
 from ..engine.registry import make_game
-from ..football.rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, START_MARKER, Marks, dice_roll
+from ..football.marks import START_MARKER, Marks
+from ..football.rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_DICE, dice_roll
 from ..football.sheet import MAX_POWER_DICE, PASS_TRACKS, TRACKS
 from ..football.save import position
 from ..football.state import MARK_FIELDS, FootballState

@@ -81,18 +81,6 @@ def information_value(rungs: Sequence[Rung]) -> Estimate | None:
     return difference(rates["perfect-info"], rates["search"])
 
 
-def ladder_text(rungs: Sequence[Rung], fair: float) -> str:
-    """The ladder in words, one rung a line, then the skill share and what seeing every hand is worth."""
-    lines = [f"{r.agent:<13} {r.win_rate.percent()} of {r.games:,} games" + " (cheats: sees every hand)" * r.cheats
-             for r in rungs]
-    share = skill_share(rungs, fair)
-    lines.append(f"skill share: {share.percent()} of the way from a fair {fair:.0%} to winning every game")
-    value = information_value(rungs)
-    if value is not None:
-        lines.append(f"seeing every hand adds {value.percent()} to the search agent's win rate")
-    return "\n".join(lines)
-
-
 # -- the search agent's win chances between rounds ---------------------------------------------------------------
 def round_pawns(game_name: str, num_players: int, games: int, seed: int) -> list[tuple[tuple[int, ...], tuple]]:
     """(pawns at the start of each round after the first, the game's returns) from seeded greedy games."""

@@ -119,12 +119,6 @@ def columns(records: Sequence[GameRecord]) -> dict:
             "stats": {key: [r.stats[key] for r in records] for key in keys}}
 
 
-def record_at(config: dict, index: int) -> dict:
-    """Game `index` of a stored configuration: its winners mask and stats."""
-    records = config["records"]
-    return {"winners": records["winners"][index], "stats": {k: v[index] for k, v in records["stats"].items()}}
-
-
 # -- summaries ---------------------------------------------------------------------------------------------
 def seating(config: dict, index: int) -> tuple[str, ...]:
     """The agent in each seat in game `index` (rotated left by the game number when the batch rotates)."""

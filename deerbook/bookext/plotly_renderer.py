@@ -112,12 +112,15 @@ def figure_html(figure: dict[str, Any], div_id: str) -> str:
     from assistive technology, its height reserved), the description as its caption and the chart's data; then the
     figure's JSON as a data block, which the page script draws when the chart comes near the window."""
     from deerbook.charts.theme import LIGHT
+    from deerbook.charts.titles import toolbar_drawn, without_toolbar_row
 
     layout = dict(figure.get("layout") or {})
     themed = layout.get("template") == LIGHT.to_plotly_json()
     # Sizing is the helper's: it follows the figure's container, not the window.
     # No mode bar: a book's chart is read, not edited, and the bar covered the chart's title under the pointer.
     config = {"displaylogo": False, **(figure.get("config") or {}), "displayModeBar": False, "responsive": False}
+    if not toolbar_drawn(config):  # no toolbar: no row kept for it above the title
+        layout = without_toolbar_row(layout)
     payload = _json_for_script({"data": figure.get("data") or [], "layout": layout, "config": config})
     description = chart_description(figure)
     text = html.escape(description)

@@ -1,19 +1,34 @@
-"""The Deer advisor agent: the exact turn walk's best choice whether to knock, else greedy.
+"""The Deer advisor agent: the exact turn walk's best choice whether to knock, else greedy; and the advice for a seat.
 
-The walk itself (`Turn`, `advise`, `advise_seat`: every roll and choice of the rest of the turn, exactly) is in
-`bots.deer_turn_walk`; the decisions the book shows it are in `analysis.deer_positions`.
+The walk itself (`TurnAccount`, `advise`: every roll and choice of the rest of the turn, exactly, for a full
+position) is in `bots.deer_turn_walk`. A seat sees only its observation: `advise_seat` draws full positions from
+the seat's belief (`deer.belief`, the one model of what a seat knows: its hand, the table and the round's history
+as it saw it; `State.sample_belief`) and averages the walk's exact answers over the draws. The agent and the hints
+(`play.hints`) both ask it, within `TABLE_BUDGET` engine steps. The decisions the book shows the advisor are in
+`analysis.deer_positions` and `chapters.deer_examples`.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+import itertools
+from collections import Counter
+from fractions import Fraction
+from typing import Any, Mapping, Sequence, cast
 
-from ..analysis.deer_positions import DECISION_QUESTIONS, decision_positions
-from ..deer.rules import Phase
+from ..deer.belief import Belief
+from ..deer.component_file import load_components
+from ..deer.game import DeerGame
+from ..deer.rules import Phase, card_list
+from ..deer.save import position
 from ..deer.state import DeerState
 from ..engine import Action
+from ..engine.registry import game_of
 from ..engine.seeding import Rng
 from .deer_greedy import GreedyAgent
-from .deer_turn_walk import TABLE_BUDGET, OverBudget, advise, advise_seat, mean, seat_belief
+from .deer_turn_walk import OverBudget, advise, shared_deals
+
+# The engine steps an answer at the table may take (the advisor agent's and the hints'): beyond, e.g. a Three Deer
+# Heads that could take a huge Discard pile into hand, no answer.
+TABLE_BUDGET = 30_000
 
 # The agent walks the turn exactly only where that gains strength: knocking. Measured where the advisor chose
 # otherwise than greedy, both choices played out again by the search agent's rollouts to the round's end
@@ -69,15 +84,44 @@ class AdvisorAgent:
                 belief.sample(rng)
 
 
-def advisor_positions(seed: int = 3, game_name: str = "deer", **options) -> list[DeerState]:
-    """The first decision of each kind the advisor takes (`DECISION_QUESTIONS`, in that order) among a seeded game's
-    (`decision_positions`), within the advisor agent's step budget."""
-    first: dict[str, DeerState] = {}
-    for state in decision_positions(seed, game_name, **options):
-        if state.phase not in first:
-            try:
-                advise(state, budget=AdvisorAgent.budget)
-            except OverBudget:
-                continue
-            first[state.phase] = state
-    return [first[phase] for phase in DECISION_QUESTIONS if phase in first]
+def seat_belief(observation: Mapping[str, Any]) -> Belief:
+    """What the observing seat knows (`deer.belief`): every position it cannot tell from the true one, drawn with
+    its probability given all the seat has seen (its hand, the table and the round's history as it saw it)."""
+    options = observation["options"]
+    return Belief(cast(DeerGame, game_of(load_components(options["components"]).game, options)), observation)
+
+
+def position_for_hand(game, hand: Sequence[str], hand_sizes: Sequence[int], rng: Rng, discard: Sequence[str] = (),
+                      player: int = 0) -> DeerState:
+    """The start of `player`'s turn holding `hand` (card names) beside the Discard pile `discard`, the other hands
+    of `hand_sizes` and the Predator pile drawn from the belief of a seat that has seen nothing else (every deal of
+    the unseen cards equally likely)."""
+    unseen = Counter(card_list(game.components, game.full_deck)) - Counter(hand) - Counter(discard)
+    cards = list(unseen.elements())
+    ends = list(itertools.accumulate((0 if p == player else hand_sizes[p] for p in range(game.num_players)),
+                                     initial=0))
+    hands = [list(hand) if p == player else cards[ends[p]:ends[p + 1]] for p in range(game.num_players)]
+    return position(game, hands, discard=list(discard), current=player).sample_belief(player, rng)
+
+
+def advise_seat(observation: Mapping[str, Any], deals: int, rng: Rng,
+                budget: int | None = None) -> dict[Action, list[Fraction]]:
+    """Every legal choice with its exact expected net points shed this turn (`advise`) on each of `deals` positions
+    drawn from the seat's belief (`seat_belief`), best first by their mean. The deals share every position whose
+    future reads none of the unseen cards (`shared_deals`); a deal whose answer would take more than `budget`
+    engine steps is left out (none left: an empty answer)."""
+    belief, shared = seat_belief(observation), shared_deals()
+    values: dict[Action, list[Fraction]] = {}
+    for _ in range(deals):
+        try:
+            ranked = advise(belief.sample(rng), budget=budget, shared=shared)
+        except OverBudget:
+            continue
+        for action, value in ranked:
+            values.setdefault(action, []).append(value)
+    return dict(sorted(values.items(), key=lambda item: mean(item[1]), reverse=True))
+
+
+def mean(values: Sequence[Fraction]) -> Fraction:
+    """The exact mean of some values."""
+    return sum(values, Fraction(0)) / len(values)

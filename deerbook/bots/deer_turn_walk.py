@@ -1,6 +1,6 @@
 """The exact turn walk: one turn's points shed and received and whether it goes out, over every roll and choice.
 
-`Turn` wraps an engine state and keeps the turn's account as the engine moves cards: the
+`TurnAccount` wraps an engine state and keeps the turn's account as the engine moves cards: the
 points that left the player's hand (`shed`) and came into it (`received`). At the round's end
 the hand is scored, so the last step is accounted by the player's round score. The turn is over
 at the next turn's roll, or when the round ends. `engine.exact` walks the wrapped states, so
@@ -13,56 +13,44 @@ chance): the geometric series summed exactly. This needs a deterministic continu
 (the greedy agent's), as every policy here is.
 
 Speed (an odds explorer or a hint answers in well under a second). Every position is solved once per
-`advise` (one memo for all its choices) and remembered by what its future can read (`Turn.walk_key`:
+`advise` (one memo for all its choices) and remembered by what its future can read (`TurnAccount.walk_key`:
 no roll after the predator die, only the predator face while passing). With the greedy continuation,
 which does not read the predator face before the predator die, the walk rolls the number dice first
 and the predator die only when the play reads it: the number dice are played out once, not once per
 predator face. Two more cases never read the face, so it is not rolled there either: number dice that end the
 turn at once (a re-roll or a frozen player's roll without a Deer Head, Rulings 7 and 10: all one outcome), and
 the faces of predators the roller does not hold (Ruling 12: on to the rack, all one face).
-tests/bots/test_deer_advisor_walk.py checks the answers against the plain walk's, and each case against every face.
+tests/bots/test_deer_turn_walk.py checks the answers against the plain walk's, and each case against every face.
 
 Unknown cards. `turn_distribution(state)` and `advise(state)` are exact for a *full* position
-(every hand and pile given). At the table a player sees only their observation: `advise_seat` draws full positions
-from the seat's belief (`deer.belief`, the one model of what a seat knows: its hand, the table and the round's
-history as it saw it; `State.sample_belief`) and averages the exact answers over the draws. The advisor agent
-(`bots.deer_advisor`) and the hints (`play.hints`) both ask it, within `TABLE_BUDGET` engine steps.
+(every hand and pile given). At the table a player sees only their observation: `bots.deer_advisor.advise_seat` draws
+full positions from the seat's belief and averages the exact answers over the draws.
 
 Deals of one view share their solved positions (`shared_deals`, as the hints use it): a position is remembered
 by its `deal_key` (the other hands and the Predator pile as their change since the turn's start, so the same play
 gives the same key in every deal), and another deal takes it only if nothing in its future reads the unseen
-cards (`Turn.reads_unseen`: a draw from the Predator pile, another player's choice, a hand-over, the round's end).
+cards (`TurnAccount.reads_unseen`: a draw from the Predator pile, another player's choice, a hand-over, the round's
+end).
 Each deal still counts the steps of its own walk: a taken position's own steps are counted once per deal that
-meets it (`engine.exact.SharedWalks`). tests/bots/test_deer_advisor_deals.py checks every taken position.
+meets it (`engine.exact.SharedWalks`). tests/bots/test_deer_turn_walk.py checks every taken position.
 """
 from __future__ import annotations
 
-import itertools
 import sys
-from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterator, Mapping, NamedTuple, Sequence, cast
+from typing import Any, Iterator, Mapping, NamedTuple
 
 from ..engine import CHANCE, Action, Distribution, State
-from ..engine.registry import game_of
-from ..engine.agents import shown_to
 from ..engine.exact import SharedWalks, action_values, agent_policy, outcome_distribution
-from ..engine.protocol import IdentityCache, cached_method, evolve
-from ..engine.seeding import Rng
+from ..engine.caching import IdentityCache, cached_method
+from ..engine.frozen import evolve
 from .deer_greedy import GreedyAgent
-from ..deer.belief import Belief
-from ..deer.component_file import load_components
-from ..deer.game import DeerGame
-from ..deer.save import position
-from ..deer.rules import Phase, card_list, hand_value, loses_turn, matching, predator_decision, rolled_numbers
+from ..deer.rules import Phase, hand_value, loses_turn, matching, predator_decision, rolled_numbers
 from ..deer.state import POSITION_FIELDS, DeerState
 
-# The engine steps an answer at the table may take (the advisor agent's and the hints'): beyond, e.g. a Three Deer
-# Heads that could take a huge Discard pile into hand, no answer.
-TABLE_BUDGET = 30_000
 TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (before its roll, or its knock choice)
 # Phases whose future reads less of the roll on the table than all of it, and never the die a Joker was played
 # on. Nothing: the re-roll overwrites both before reading them (Rulings 10 and 14: `on_roll`); after the predator
@@ -70,14 +58,14 @@ TURN_START_PHASES = frozenset({Phase.ROLL, Phase.KNOCK})  # a new turn begins (b
 # them). The predator face (the roll's last face) only: passing the number cards and the predator's cards go on to
 # the predator die (Rulings 3 and 12: `on_pass`, `on_predator`, `predator_phase`). The greedy agent's choices in
 # these phases read neither. The exact walks solve positions that differ only in what is not read once
-# (`Turn.walk_key`); tests/bots/test_deer_advisor_walk.py checks every such pair met in its walks.
+# (`TurnAccount.walk_key`); tests/bots/test_deer_turn_walk.py checks every such pair met in its walks.
 ROLL_FREE_PHASES = frozenset({Phase.REROLL, Phase.PREDATOR_DISCARD, Phase.RACK, Phase.RACK_PAWN, Phase.RACK_AMOUNT,
                               Phase.DRAW, Phase.DRAW_CARD})
 PREDATOR_FACE_PHASES = frozenset({Phase.PASS, Phase.PREDATOR})
 # The phases before the predator die: entered without reading the predator face, and left by a transition that
 # reads it only if it goes on to the predator die (`predator_phase`) or away from these phases; the greedy
 # agent's choices here do not read it. A walk whose policy says so (`predator_blind`) rolls the predator die
-# only when it is read (`Turn`).
+# only when it is read (`TurnAccount`).
 BEFORE_PREDATOR_PHASES = frozenset({Phase.JOKER, Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP,
                                     Phase.HAND_OVER, Phase.BLOCK, Phase.PASS, Phase.REROLL})
 # The phases whose step may resolve the number dice (Rulings 2-8 and 14: `resolve_number_dice`, `on_choose`).
@@ -85,7 +73,7 @@ RESOLVING_PHASES = frozenset({Phase.ROLL, Phase.REROLL, Phase.JOKER, Phase.JOKER
 
 
 @dataclass(frozen=True)
-class Turn(State):
+class TurnAccount(State):
     """An engine state plus the current turn's account for `player` (from the turn's start).
 
     With a `predator_blind` policy and a predator die, a roll's outcomes that differ only in the predator face
@@ -122,7 +110,7 @@ class Turn(State):
                      self.deferred))
 
     @classmethod
-    def start(cls, state: DeerState, policy, budget: "Budget | None" = None, keep_met: bool = True) -> "Turn":
+    def start(cls, state: DeerState, policy, budget: "Budget | None" = None, keep_met: bool = True) -> "TurnAccount":
         """The rest of the current player's turn from `state`, continued by `policy`."""
         before_roll = state.phase in TURN_START_PHASES
         return cls(state, state.current, state.round, state.turns + before_roll, policy=policy, budget=budget,
@@ -140,7 +128,7 @@ class Turn(State):
         return self.policy(self)
 
     @cached_method
-    def walk_key(self) -> "Turn":
+    def walk_key(self) -> "TurnAccount":
         """What the exact walks remember this position by: the turn itself, but in `ROLL_FREE_PHASES` with no
         roll and in `PREDATOR_FACE_PHASES` with only the predator face, and no Joker's die (what the rest of
         the turn does not read: positions differing only there have the same future)."""
@@ -172,7 +160,7 @@ class Turn(State):
 
     def _change(self, seat: int, cards: tuple) -> tuple:
         """How `seat`'s hand (-1: the Predator pile) changed since the turn's start, per kind (worked out once)."""
-        assert self.origin is not None, "a turn from `Turn.start` knows its start"
+        assert self.origin is not None, "a turn from `TurnAccount.start` knows its start"
         start = self.origin.predator_pile if seat < 0 else self.origin.hands[seat]
         if cards is start:  # most positions: the very same count vector
             return _no_change(len(cards))
@@ -181,7 +169,7 @@ class Turn(State):
             change = self.changes[seat, cards] = tuple(a - b for a, b in zip(cards, start))
         return change
 
-    def reads_unseen(self, action: Action | None = None, after: "Turn | None" = None) -> bool:
+    def reads_unseen(self, action: Action | None = None, after: "TurnAccount | None" = None) -> bool:
         """Whether this position (no `action`), or its step by `action` to `after`, may read the unseen cards'
         contents: the other hands or the Predator pile (their sizes are the same in every deal; `advise` shares
         nothing while others hold set-aside cards, as a block reads them, Ruling 19). The player's own choices
@@ -199,7 +187,7 @@ class Turn(State):
             return self.deferred is None and s.phase not in (Phase.ROLL, Phase.REROLL)
         return s.current_player() != self.player
 
-    def _may_ask_for_hand_over(self, action: Action, after: "Turn") -> bool:
+    def _may_ask_for_hand_over(self, action: Action, after: "TurnAccount") -> bool:
         """Whether the step by `action` (to `after`) may resolve a roll whose chart row pulls from the other
         hands while the roller's hand holds none of the numbers it moves (Ruling 2: `discard_numbers`). Every
         roll it may resolve is checked: the one on the table, the one rolled, the one after it, the Joker's."""
@@ -284,7 +272,7 @@ class Turn(State):
         take the Discard pile and re-roll again (Ruling 10) can, as a Joker played on it leaves the hand."""
         return self.inner.game.components.chart_row(roll.args).effect == "take_discard_reroll"
 
-    def _comes_back(self, s: "Turn") -> bool:
+    def _comes_back(self, s: "TurnAccount") -> bool:
         """Whether `s`, this re-roll's outcome, then the policy's forced choices, leads back here (the
         dice on the table aside: the same `walk_key`). The account only grows, so a change rules it out."""
         while (s.shed, s.received) == (self.shed, self.received) and not s.over() and not s.is_chance_node() \
@@ -308,7 +296,7 @@ class Turn(State):
         """The inner state as JSON-able data."""
         return self.inner.to_json()
 
-    def _apply(self, action: Action) -> "Turn":
+    def _apply(self, action: Action) -> "TurnAccount":
         if self.budget is not None:
             self.budget.spend()  # counted on every apply, known successor or not
         known = self._successors()
@@ -319,11 +307,11 @@ class Turn(State):
         return after
 
     @cached_method
-    def _successors(self) -> dict[Action, "Turn"]:
+    def _successors(self) -> dict[Action, "TurnAccount"]:
         """The successors met so far, by action (filled by `_apply`)."""
         return {}
 
-    def _successor(self, action: Action) -> "Turn":
+    def _successor(self, action: Action) -> "TurnAccount":
         if self.deferred is not None:  # the predator face rolled: then the action that reads it
             rolled = evolve(self.inner, roll=_number_faces(self.inner) + action.args)
             return evolve(self, inner=rolled, predator=None, deferred=None)._successor(self.deferred)
@@ -343,7 +331,7 @@ class Turn(State):
             predator = None
         return self._accounted(inner, predator)
 
-    def _kept(self, t: "Turn") -> "Turn":
+    def _kept(self, t: "TurnAccount") -> "TurnAccount":
         """`t`, or the equal position met before."""
         return t if self.met is None else self.met.setdefault(t, t)
 
@@ -365,7 +353,7 @@ class Turn(State):
         decision = predator_decision(inner.game.components, inner.hands[self.inner.current], face.args[0])
         return face if inner.phase == Phase.PASS or decision is not None else "rack"
 
-    def _accounted(self, inner: DeerState, predator) -> "Turn":
+    def _accounted(self, inner: DeerState, predator) -> "TurnAccount":
         """The turn moved on to `inner`, its account updated."""
         before, now = self.inner.hands[self.player], inner.hands[self.player]
         out = into = 0
@@ -409,7 +397,7 @@ def _no_change(kinds: int) -> tuple:
 
 
 class DealKey:
-    """A `Turn.deal_key`: the turn's and its state's fields as a tuple, hashed once."""
+    """A `TurnAccount.deal_key`: the turn's and its state's fields as a tuple, hashed once."""
 
     __slots__ = ("fields", "hash")
 
@@ -454,10 +442,10 @@ class OverBudget(Exception):
 
 class Budget:
     """A count of engine steps an exact answer may take (deterministic, unlike a time limit). The steps are
-    the walk's own `Turn` steps: merging positions, deferring the predator die and trying only the re-roll
-    outcomes that can come back (`_rerolls_again`) made them fewer than the plain walk's, so a position just over
-    the budget before may now be answered (none of the stored balance study's advisor games came near it: they
-    replay unchanged)."""
+    the walk's own `TurnAccount` steps, fewer than the plain walk's (merged positions, the predator die deferred,
+    only the re-roll outcomes that can come back tried: `_rerolls_again`). Whether a budget changes a game the
+    advisor played is checked by replaying a sample of the stored balance study's games, the advisor's among them
+    (tests/analysis/test_balance_study.py)."""
 
     def __init__(self, steps: int):
         self.steps = self.left = steps
@@ -498,8 +486,8 @@ def _greedy_turn_distribution(state: DeerState) -> Distribution:
 def _turn_distribution(state: DeerState, policy) -> Distribution:
     """`turn_distribution` worked out."""
     with _walked(state, policy) as start:
-        return outcome_distribution(start, lambda t: (t.shed, t.received, t.goes_out()), Turn.over, Turn.decide,
-                                    Turn.walk_key)
+        return outcome_distribution(start, lambda t: (t.shed, t.received, t.goes_out()), TurnAccount.over,
+                                    TurnAccount.decide, TurnAccount.walk_key)
 
 
 def turn_summary(dist: Distribution) -> dict:
@@ -521,83 +509,30 @@ def advise(state: DeerState, policy=None, budget: int | None = None,
         budget = sys.maxsize  # the deals sharing a store count their steps
     with _walked(state, policy, budget, keep_met=shared is None) as start:
         if shared is None:
-            return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.walk_key)
-        return action_values(start, lambda t: t.shed - t.received, Turn.over, Turn.decide, Turn.deal_key,
-                             shared, start.budget)
+            return action_values(start, _net, TurnAccount.over, TurnAccount.decide, TurnAccount.walk_key)
+        return action_values(start, _net, TurnAccount.over, TurnAccount.decide, TurnAccount.deal_key, shared,
+                             start.budget)
+
+
+def _net(turn: TurnAccount) -> int:
+    """The turn's net points shed so far."""
+    return turn.shed - turn.received
 
 
 def shared_deals() -> SharedWalks:
     """A store for `advise` to share positions between deals of the unseen cards for one player's view (the
     same own hand and public cards; the greedy continuation): a position is shared only if nothing in its
-    future reads the unseen cards (`Turn.reads_unseen`)."""
-    return SharedWalks(Turn.reads_unseen)
+    future reads the unseen cards (`TurnAccount.reads_unseen`)."""
+    return SharedWalks(TurnAccount.reads_unseen)
 
 
 @contextmanager
-def _walked(state: DeerState, policy, budget: int | None = None, keep_met: bool = True) -> Iterator[Turn]:
+def _walked(state: DeerState, policy, budget: int | None = None, keep_met: bool = True) -> Iterator[TurnAccount]:
     """The turn from `state` for an exact walk (`policy` by default the greedy agent's); at the end its positions
     are let go at once (they refer to each other through `met`: a cycle only the garbage collector would free)."""
-    start = Turn.start(state, policy or greedy_policy(), None if budget is None else Budget(budget), keep_met)
+    start = TurnAccount.start(state, policy or greedy_policy(), None if budget is None else Budget(budget), keep_met)
     try:
         yield start
     finally:
         if start.met is not None:
             start.met.clear()
-
-
-# -- what the seat knows -----------------------------------------------------------------------------------------
-def seat_belief(observation: Mapping[str, Any]) -> Belief:
-    """What the observing seat knows (`deer.belief`): every position it cannot tell from the true one, drawn with
-    its probability given all the seat has seen (its hand, the table and the round's history as it saw it)."""
-    options = observation["options"]
-    return Belief(cast(DeerGame, game_of(load_components(options["components"]).game, options)), observation)
-
-
-def position_for_hand(game, hand: Sequence[str], hand_sizes: Sequence[int], rng: Rng, discard: Sequence[str] = (),
-                      player: int = 0) -> DeerState:
-    """The start of `player`'s turn holding `hand` (card names) beside the Discard pile `discard`, the other hands
-    of `hand_sizes` and the Predator pile drawn from the belief of a seat that has seen nothing else (every deal of
-    the unseen cards equally likely)."""
-    unseen = Counter(card_list(game.components, game.full_deck)) - Counter(hand) - Counter(discard)
-    cards = list(unseen.elements())
-    ends = list(itertools.accumulate((0 if p == player else hand_sizes[p] for p in range(game.num_players)),
-                                     initial=0))
-    hands = [list(hand) if p == player else cards[ends[p]:ends[p + 1]] for p in range(game.num_players)]
-    return position(game, hands, discard=list(discard), current=player).sample_belief(player, rng)
-
-
-def advise_seat(observation: Mapping[str, Any], deals: int, rng: Rng,
-                budget: int | None = None) -> dict[Action, list[Fraction]]:
-    """Every legal choice with its exact expected net points shed this turn (`advise`) on each of `deals` positions
-    drawn from the seat's belief (`seat_belief`), best first by their mean. The deals share every position whose
-    future reads none of the unseen cards (`shared_deals`); a deal whose answer would take more than `budget`
-    engine steps is left out (none left: an empty answer)."""
-    belief, shared = seat_belief(observation), shared_deals()
-    values: dict[Action, list[Fraction]] = {}
-    for _ in range(deals):
-        try:
-            ranked = advise(belief.sample(rng), budget=budget, shared=shared)
-        except OverBudget:
-            continue
-        for action, value in ranked:
-            values.setdefault(action, []).append(value)
-    return dict(sorted(values.items(), key=lambda item: mean(item[1]), reverse=True))
-
-
-def mean(values: Sequence[Fraction]) -> Fraction:
-    """The exact mean of some values."""
-    return sum(values, Fraction(0)) / len(values)
-
-
-def sample_turn(state: DeerState, agent, rng: Rng) -> Turn:
-    """Play the rest of the current turn once: chance from the engine's own outcomes (as the seeded
-    runner samples them, Three Deer Heads loops included), decisions by `agent`. The Monte Carlo check."""
-    turn = Turn.start(state, None)
-    while not turn.over():
-        s = turn.inner
-        if s.is_chance_node():
-            action = s.sample_chance(rng)
-        else:
-            action = agent.act(shown_to(agent, s, s.current_player()), s.legal_actions(), rng)
-        turn = turn._apply(action)
-    return turn

@@ -18,14 +18,14 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence, cast
 
 from ..engine.distribution import Distribution
-from ..engine.exact import best_response, outcome_distribution
-from ..engine.protocol import Action, IdentityCache
-from ..engine.registry import game_of, make_agents
-from ..engine.runner import play
+from ..engine.exact import best_response
+from ..engine.caching import IdentityCache
+from ..engine.protocol import Action
 from ..engine.seeding import Rng
 from .football_greedy import rebuild
 from ..analysis.football_odds import blitz_roll_distribution, default_game, defense_faces, gain, marks_fields
-from ..football.rules import ACTIVE, BLITZ_ROLL, PICKS, Marks, field_space, points
+from ..football.marks import Marks, field_space, points
+from ..football.rules import ACTIVE, BLITZ_ROLL, PICKS
 from ..football.save import position
 from ..football.sheet import TRACKS
 from ..football.state import FootballState
@@ -239,33 +239,3 @@ def picks_choice(marks: Marks, first: int, second: int, defense: int | None = No
     board = tuple(int(t in (first, second)) for t in TRACKS)
     return _over_defense(game, lambda face: position(game, marks={1: marks_fields(marks)}, phase=PICKS, actor=1,
                                                        board=board, defense=face), defense, advisor)
-
-
-def blitz_this_round(state: FootballState, advisor: Advisor | None = None) -> Distribution:
-    """Blitz Bach's exact score this round from a solo decision of the round, the player following the advisor."""
-    scored, advisor = len(state.blitz), advisor or Advisor()
-    return outcome_distribution(state, value=lambda s: s.blitz[scored], stop=lambda s: len(s.blitz) > scored,
-                                policy=advisor.policy)
-
-
-def decisions(game, agent_names: list[str], seed: int) -> list[FootballState]:
-    """Every decision state of one seeded game (played by the named agents), for studying real choices."""
-    seen: list[FootballState] = []
-    play(game, make_agents(game, agent_names), seed,
-         on_step=lambda state, action: seen.append(cast(FootballState, state)) if not state.is_chance_node() else None)
-    return seen
-
-
-FOOTBALL_QUESTIONS = {"area": "which area's dice to take?", "picks": "which track to pick (or decline), or kick?"}
-
-
-def advisor_positions(seed: int = 7, count: int = 6) -> list[FootballState]:
-    """The first `count` decisions (areas and picks) in a seeded two-player game of greedy agents where the choice
-    matters (the advisor's expected points differ between the choices): the first of each kind per player and round."""
-    first: dict[tuple, FootballState] = {}
-    for s in decisions(game_of("football", {"num_players": 2}), ["greedy", "greedy"], seed):
-        key = (s.round, s.actor, s.phase)
-        if (s.phase in FOOTBALL_QUESTIONS and key not in first
-                and len({a.expected_points for a in Advisor().advise(s)}) > 1):
-            first[key] = s
-    return list(first.values())[:count]

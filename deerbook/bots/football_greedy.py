@@ -18,8 +18,8 @@ from typing import Any, Mapping, Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import game_of
 from ..engine.seeding import Rng
-from ..football.rules import (ACTIVE, BOX_ACTIONS, NO_KICK, Marks, checked_marks, decide, field_space, forced_checks,
-                              plays, points)
+from ..football.marks import Marks, field_space, points
+from ..football.rules import ACTIVE, BOX_ACTIONS, NO_KICK, checked_marks, decide, forced_checks, plays
 from ..football.game import FootballGame
 from ..football.sheet import PlaySheet
 from ..football.save import trusted_state

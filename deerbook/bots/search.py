@@ -39,8 +39,6 @@ from ..engine.registry import game_of, make_agents
 from ..engine.seeding import Rng
 from .football_greedy import rebuild
 
-Value = Callable[[State, int], float]
-
 # Deer: the softmax temperature of the round-end win chances, in pawn points, by edition, early and late in the game
 # (late: once a pawn has gone `LATE` of the way to Finish), fitted to greedy games (`analysis.skill.fit_temperature`).
 TEMPERATURES = {"deer": (70.0, 40.0), "deer-cards": (27.0, 20.0)}

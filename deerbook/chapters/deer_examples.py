@@ -1,32 +1,18 @@
-"""The Deer chapters' worked examples: positions reached by moves written as text, and positions as plain text.
+"""The Deer chapters' worked examples: positions reached by moves written as text, positions as plain text, and the
+decisions the book asks the advisor about.
 
-The components, hands, the pawn ledger and short playthroughs. Everything here only reads states and the component
-data, or applies actions through the engine's own `apply` (so an example's move is always a legal move). Nothing
-here is a rule.
+Everything here only reads states, or applies actions through the engine's own `apply` (so an example's move is
+always a legal move). Nothing here is a rule.
 """
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Sequence
-
+from ..analysis.deer_positions import ADVISOR_QUESTIONS, decision_positions
+from ..bots.deer_advisor import AdvisorAgent
+from ..bots.deer_turn_walk import OverBudget, advise
+from ..deer.rules import hand_value
+from ..deer.state import DeerState
 from ..engine import Action
-from ..engine.runner import play
-from ..engine.seeding import as_generator
-from ..deer.components import DeerComponents
-from ..deer.rules import Phase, hand_value
 from ..play.deer_words import cards_text
-
-
-# -- components ---------------------------------------------------------------------------------
-def components_text(comp: DeerComponents) -> str:
-    """The cards, the dice and the board of a component set, one line each."""
-    lines = [comp.name, f"players: {comp.min_players}-{comp.max_players}",
-             f"cards ({sum(comp.full_deck)}):"]
-    lines += [f"  {card.count} x {card.name:<5} {card.category:<8} worth {card.points}" for card in comp.cards]
-    lines += [f"number die {name}: " + ", ".join(comp.face_name(f) for f in faces) for name, faces in comp.number_dice]
-    lines.append("predator die: " + ", ".join(comp.face_name(f) for f in comp.predator_die))
-    lines.append(f"board: 0..{comp.finish}")
-    return "\n".join(lines)
 
 
 # -- positions ----------------------------------------------------------------------------------
@@ -35,11 +21,6 @@ def hand_text(state, player: int) -> str:
     comp = state.game.components
     hand = state.hands[player]
     return f"{cards_text(comp, hand)} (value {hand_value(comp, hand)})"
-
-
-def hands_text(state) -> str:
-    """Every hand, one line per player, with its pawn."""
-    return "\n".join(f"player {p}: {hand_text(state, p)}, pawn {state.pawns[p]}" for p in range(len(state.hands)))
 
 
 def act(state, *texts: str):
@@ -73,29 +54,16 @@ def ledger_text(state) -> str:
     return "\n".join(lines)
 
 
-def deal(game, seed, state=None) -> tuple[object, list[tuple[str, Fraction]]]:
-    """Deal a whole round by sampling the engine's deal chance nodes with a seeded Generator.
-
-    Returns the state after the deal (the dealer to roll) and each card dealt as
-    (outcome text, its exact probability at that moment)."""
-    rng = as_generator(seed)
-    state = game.initial_state() if state is None else state
-    dealt = []
-    while state.is_chance_node() and state.phase == Phase.DEAL:
-        action = state.sample_chance(rng)
-        dealt.append((str(action), dict(state.chance_outcomes())[action]))
-        state = state.apply(action)
-    return state, dealt
-
-
-def game_log(game, agents: Sequence, seed) -> tuple[object, list[str]]:
-    """Play a seeded game with `runner.play`; return the final state and one line per step
-    (``"chance: roll ..."`` or ``"P1: pass 3 to player 2"``)."""
-    lines: list[str] = []
-
-    def record(state, action) -> None:
-        who = "chance" if state.is_chance_node() else f"P{state.current_player()}"
-        lines.append(f"{who}: {action}")
-
-    final = play(game, agents, seed, on_step=record)
-    return final, lines
+# -- the advisor's decisions --------------------------------------------------------------------
+def advisor_positions(seed: int = 3, game_name: str = "deer", **options) -> list[DeerState]:
+    """The first decision of each kind the advisor takes (`ADVISOR_QUESTIONS`, in that order) among a seeded game's
+    (`decision_positions`), within the advisor agent's step budget."""
+    first: dict[str, DeerState] = {}
+    for state in decision_positions(seed, game_name, **options):
+        if state.phase not in first:
+            try:
+                advise(state, budget=AdvisorAgent.budget)
+            except OverBudget:
+                continue
+            first[state.phase] = state
+    return [first[phase] for phase in ADVISOR_QUESTIONS if phase in first]

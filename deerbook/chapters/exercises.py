@@ -18,11 +18,12 @@ from ..analysis.stats import Estimate
 from ..analysis.study import as_batch, load_study
 from ..bots.deer_turn_walk import advise
 from ..bots.football_advisor import active_choice, picks_choice
-from ..analysis.deer_chart import chart_rows
+from ..analysis.deer_combinations import chart_rows
 from ..deer.rules import available_racks, card_list, hand_value
 from ..deer.save import position
 from ..engine import Action
-from ..football.rules import ACTIVE, NO_EFFECT, RUN_MINUS_5, Marks
+from ..football.marks import NO_EFFECT, RUN_MINUS_5, Marks
+from ..football.rules import ACTIVE
 from ..football.save import position as football_position
 from ..engine.registry import make_game
 from ..play.hints import hint_function

@@ -1,4 +1,5 @@
-"""The Football chapters' worked examples: moves applied by their text, each step told as one compact line.
+"""The Football chapters' worked examples: moves applied by their text, each step told as one compact line, and the
+decisions the book asks the advisor about.
 
 Each line says which boxes the action checked and what they did, read off the structured events the rules emit
 (`FootballState.step`).
@@ -11,9 +12,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..analysis.football_positions import decision_positions
+from ..bots.football_advisor import Advisor
 from ..engine.events import Event
 from ..engine.protocol import Action
-from ..football.rules import START_MARKER
+from ..football.marks import START_MARKER
 from ..football.sheet import PlaySheet
 from ..football.state import FootballState
 
@@ -63,3 +66,14 @@ def narrate(state: FootballState, texts: Iterable[str]) -> tuple[FootballState, 
         lines.append(step_line(state, action))
         state = state.apply(action)
     return state, lines
+
+
+def advisor_positions(seed: int = 7, count: int = 6) -> list[FootballState]:
+    """The first `count` decisions (areas and picks) in a seeded two-player game of greedy agents where the choice
+    matters (the advisor's expected points differ between the choices): the first of each kind per player and round."""
+    first: dict[tuple, FootballState] = {}
+    for s in decision_positions(seed):
+        key = (s.round, s.actor, s.phase)
+        if key not in first and len({a.expected_points for a in Advisor().advise(s)}) > 1:
+            first[key] = s
+    return list(first.values())[:count]

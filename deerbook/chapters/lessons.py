@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Sequence, cast
 
 from ..analysis.simulate import describe_options
 from ..analysis.stats import Estimate, departs
-from ..analysis.deer_chart import chart_rows, combination_name
+from ..analysis.deer_combinations import chart_rows, combination_name
 from ..engine.registry import make_game
 
 if TYPE_CHECKING:

@@ -6,8 +6,7 @@ engine functions) and any other layout it changes. Picking a setting is Plotly's
 the page: it swaps the traces' data, the title and that layout, so exploring works the moment the page
 loads, with no Python kernel; it never changes an axis's type or direction (`pinned_axes`). Each step also sets
 the chart's text alternative (`deerbook.charts.alternative`): the chart's kind, the step's title and its headline
-number. `step_data` and `step_titles` read back what each
-setting shows (for tests and the chapters' checks).
+number. `step_titles` reads back the title of each setting (for the chapters' checks).
 
 The figure starts at the first step. Controls are styled the same in both page themes (dark text on a
 light button: a dropdown's hover colour is Plotly's fixed light blue), and the book's page script
@@ -105,13 +104,6 @@ def with_slider(fig: go.Figure, steps: Sequence[Step], prefix: str, kind: str) -
               "steps": [{"label": step.label, "method": "update", "args": _update_args(step, kind, pinned)}
                         for step in steps]}
     return fit_title(fig.update_layout(sliders=[slider], margin={"b": SLIDER_BOTTOM}))
-
-
-def step_data(fig: go.Figure, index: int, control: str = "updatemenus") -> list[dict[str, Any]]:
-    """What each trace shows once step `index` of the figure's first dropdown (or ``"sliders"``) is picked."""
-    steps = fig.layout[control][0]["buttons" if control == "updatemenus" else "steps"]
-    data, _, traces = steps[index]["args"]
-    return [{key: values[i] for key, values in data.items()} for i in traces]
 
 
 def step_titles(fig: go.Figure, control: str = "updatemenus") -> list[str]:

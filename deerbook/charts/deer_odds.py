@@ -20,11 +20,12 @@ from typing import Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..analysis.deer_positions import DECISION_QUESTIONS
-from ..bots.deer_turn_walk import advise, position_for_hand, turn_distribution, turn_summary
+from ..analysis.deer_positions import ADVISOR_QUESTIONS
+from ..bots.deer_advisor import position_for_hand
+from ..bots.deer_turn_walk import advise, turn_distribution, turn_summary
 from ..analysis.batches import Batch
 from ..analysis.stats import Estimate
-from ..analysis.deer_chart import chart_rows, combination_name, row_name
+from ..analysis.deer_combinations import chart_rows, combination_name, row_name
 from ..play.deer_words import cards_text
 from ..analysis.deer_odds import edition, face_counts, fraction_text, odds_report
 from ..analysis.numbers import chance, decimal, percent
@@ -156,25 +157,6 @@ def roll_space_figure(game_name: str = "deer", width: int = 18) -> go.Figure:
                     f"({percent(Fraction(counts[largest], total))})")
 
 
-def number_chances_figure(editions: Sequence[str] = EDITIONS) -> go.Figure:
-    """The chance each number (rank) shows on at least one die."""
-    fig = go.Figure()
-    for name in editions:
-        rows = odds_report(name)["numbers"]
-        fig.add_bar(name=EDITION_LABELS.get(name, name), x=[r["name"] for r in rows],
-                    y=[float(Fraction(r["probability"])) for r in rows], customdata=[r["probability"] for r in rows],
-                    hovertemplate="%{x}: %{customdata}<extra>%{fullData.name}</extra>")
-    _layout(fig, "The chance a number shows on at least one die", "number (rank)", "probability",
-            barmode="group", yaxis_tickformat=".0%", xaxis_type="category")
-    headline = "; ".join(f"{EDITION_LABELS.get(name, name)}: " + _number_headline(odds_report(name)["numbers"])
-                         for name in editions)
-    return describe(fig, "Grouped bar chart", headline)
-
-
-def _number_headline(rows: list[dict]) -> str:
-    return most_likely([r["name"] for r in rows], [Fraction(r["probability"]) for r in rows])
-
-
 def shed_distribution(dist: Distribution) -> Distribution:
     """The points-shed marginal of a `turn_distribution` (outcomes (shed, received, goes out))."""
     return dist.map(lambda outcome: outcome[0])
@@ -189,23 +171,32 @@ def points_bars(shed: Distribution) -> dict:
                           for k in points]}
 
 
-def points_axis(fig: go.Figure) -> go.Figure:
-    """Bars one point wide on a points axis with a tick mark at every point (a label every 5): 6 and 7 points are
-    two bars, however far apart the chances' points are. The axis spans the bars and no more (Plotly's own range
-    pads it by a twentieth: below 0 points, to -3 for bars up to 45)."""
-    fig.update_traces(width=0.8, hoverinfo="text")
-    points = [x for trace in fig.data for x in trace.x or ()]
+POINT_BARS = {"width": 0.8, "hoverinfo": "text"}  # bars one point wide, their hover text alone
+
+
+def points_xaxis(points: Sequence[int]) -> dict:
+    """A points axis with a tick mark at every point (a label every 5), for bars one point wide (`POINT_BARS`): 6
+    and 7 points are two bars, however far apart the chances' points are. The axis spans the bars and no more
+    (Plotly's own range pads it by a twentieth: below 0 points, to -3 for bars up to 45)."""
     span = {"range": [min(points) - 0.5, max(points) + 0.5]} if points else {}
-    return fig.update_xaxes(title_text="points shed", type="linear", tick0=0, dtick=5,
-                            minor={"dtick": 1, "ticks": "outside", "ticklen": 4}, **span)
+    return {"title": {"text": "points shed"}, "type": "linear", "tick0": 0, "dtick": 5,
+            "minor": {"dtick": 1, "ticks": "outside", "ticklen": 4}, **span}
+
+
+def points_axis(fig: go.Figure) -> go.Figure:
+    """`fig`'s bars one point wide on a points axis (`points_xaxis`)."""
+    fig.update_traces(**POINT_BARS)
+    return fig.update_xaxes(points_xaxis([x for trace in fig.data for x in trace.x or ()]))
 
 
 def turn_figure(dist: Distribution, title: str = "Points shed in one turn") -> go.Figure:
-    """The exact distribution of points shed this turn."""
+    """The exact distribution of points shed this turn (built in one go: the live explorer draws one per answer)."""
     shed = shed_distribution(dist)
-    fig = points_axis(go.Figure(go.Bar(**points_bars(shed))))
-    _layout(fig, title, "points shed", "probability", yaxis_tickformat=".0%")
-    return describe(fig, "Bar chart", most_likely(sorted(shed), [shed[k] for k in sorted(shed)], " points"))
+    bars = points_bars(shed)
+    fig = go.Figure(go.Bar(**bars, **POINT_BARS),
+                    {"title": {"text": title}, "xaxis": points_xaxis(bars["x"]),
+                     "yaxis": {"title": {"text": "probability"}, "tickformat": ".0%"}})
+    return describe(fig, "Bar chart", most_likely(bars["x"], [shed[k] for k in bars["x"]], " points"))
 
 
 def advisor_figure(ranked, title: str = "Expected points shed this turn, by choice") -> go.Figure:
@@ -312,7 +303,7 @@ def hand_odds_figure(hands: Sequence[str] = SAMPLE_HANDS, game_name: str = "deer
 def _decision_step(state: DeerState) -> Step:
     comp, player = state.game.components, state.current
     roll = f", rolled {', '.join(map(comp.face_name, state.roll))}" if state.roll else ""
-    question = DECISION_QUESTIONS[state.phase]
+    question = ADVISOR_QUESTIONS[state.phase]
     title = (f"Round {state.round + 1}, player {player} holding {cards_text(comp, state.hands[player])}{roll}: "
              f"{question}")
     choices = [(str(action), value, f"{action}: {decimal(value)} points (exactly {fraction_text(Fraction(value))})")

@@ -9,14 +9,14 @@ the marker's yard line), `advisor_values` (a dropdown of positions from a seeded
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Mapping, Sequence
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..engine.distribution import Distribution
-from ..bots.football_advisor import FOOTBALL_QUESTIONS, Advisor
+from ..analysis.football_positions import ADVISOR_QUESTIONS
+from ..bots.football_advisor import Advisor
 from ..analysis.football_odds import (FIELD_POSITIONS, area_count_tables, box_gain, chance_by_field_position,
                                       default_game, expected_yards, whole_track)
 from ..analysis.numbers import decimal, percent
@@ -156,28 +156,13 @@ def blitz_scores(dist: Distribution, title: str = "Blitz Bach's score this round
     return describe(fig, "Bar chart", most_likely(scores, [dist[k] for k in scores], " points"))
 
 
-def points_per_game(points: Mapping[str, Sequence[int]], title: str) -> go.Figure:
-    """One row per agent: a dot for every simulated game's score, over a box of its quartiles and mean."""
-    fig = go.Figure()
-    for agent, scores in points.items():
-        counts = Counter(scores)
-        fig.add_trace(go.Box(x=list(scores), name=agent, orientation="h", boxpoints="all", pointpos=0, jitter=0.5,
-                             boxmean=True, hoverinfo="text",
-                             hovertext=[f"{agent}: {counts[s]} of {len(scores)} games scored {s}" for s in scores]))
-    fig.update_xaxes(title_text="points in a game")
-    fig.update_yaxes(title_text="agent", autorange="reversed")
-    fig.update_layout(title=title, showlegend=False, height=140 + 70 * len(points))
-    ranges = ", ".join(f"{agent} {min(scores)} to {max(scores)}" for agent, scores in points.items())
-    return describe(fig, "Box plot with a dot per game", f"scores per game: {ranges}")
-
-
 #: The advisor's decisions in Football Highlights, as a reader would ask them.
 def _advice_step(state: FootballState) -> Step:
     label = f"round {state.round}, player {state.actor}"
     choices = [(str(a.action), a.expected_points, f"{a.action}: {decimal(a.expected_points)} points, "
                                                   f"touchdown chance {percent(a.touchdown_chance)}")
                for a in Advisor().advise(state)]
-    title = f"{label.capitalize()}: {FOOTBALL_QUESTIONS[state.phase]} The advisor's expected points this turn"
+    title = f"{label.capitalize()}: {ADVISOR_QUESTIONS[state.phase]} The advisor's expected points this turn"
     return choices_step(f"{label}: {'dice' if state.phase == 'area' else 'picks'}", title, choices, "points")
 
 

@@ -6,9 +6,15 @@ chart font's average letter) with ``<br>``; the top margin holds the toolbar's r
 Plotly's mode bar at the top right when the pointer is on a chart), then the title's lines, then the dropdown of a
 chart with one. The figure grows by what the margin grows, so the plot keeps its height. Every step of a dropdown
 or slider has its title wrapped the same way, and the margin fits the longest.
+
+A figure is stored with the toolbar's row, for the front ends that draw the toolbar (JupyterLab, the live site, VS
+Code, Colab: Plotly's default shows it on hover). A renderer that draws none (`toolbar_drawn` of its Plotly config
+is false: the book's pages, the README's picture) takes the row out (`without_toolbar_row`), so the title starts at
+the top and the plot keeps its height.
 """
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -103,3 +109,34 @@ def fit_title(fig: go.Figure) -> go.Figure:
     if grow:
         fig.update_layout(height=(layout.height or PLOTLY_HEIGHT) + grow)
     return fig
+
+
+def toolbar_drawn(config: dict[str, Any]) -> bool:
+    """Whether Plotly draws its toolbar (mode bar) with this config: its default, on hover, unless turned off."""
+    return config.get("displayModeBar", "hover") is not False and not config.get("staticPlot", False)
+
+
+def without_toolbar_row(layout: dict[str, Any]) -> dict[str, Any]:
+    """A figure's layout (Plotly JSON, as stored) for a renderer that draws no toolbar: a copy with the title moved
+    up by the toolbar's row, and the top margin and the figure (and each step that sets a height) shorter by it where
+    the title made them (a larger margin the chart asked for itself stays); a layout without the row is returned as
+    it is."""
+    title = layout.get("title") or {}
+    steps = [step["args"][1] for step in _json_steps(layout) if len(step.get("args") or ()) > 1]
+    lines = max(line_count(changes.get("title.text") or "") for changes in [{"title.text": title.get("text")}, *steps])
+    if not lines or (title.get("pad") or {}).get("t") != title_pad(lines):
+        return layout
+    drawn = copy.deepcopy(layout)
+    drawn["title"]["pad"]["t"] -= MODEBAR
+    if drawn["margin"]["t"] == title_top(lines, bool(layout.get("updatemenus"))):  # the margin the title made
+        drawn["margin"]["t"] -= MODEBAR
+        for changes in [drawn, *(step["args"][1] for step in _json_steps(drawn) if len(step.get("args") or ()) > 1)]:
+            if "height" in changes:
+                changes["height"] -= MODEBAR
+    return drawn
+
+
+def _json_steps(layout: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every step of a Plotly JSON layout's dropdowns and sliders, in order."""
+    return [step for control in (layout.get("updatemenus") or []) + (layout.get("sliders") or [])
+            for step in control.get("buttons") or control.get("steps") or []]

@@ -20,7 +20,7 @@ from ..engine.seeding import MAX_SEED_DIGITS, check_seed, parse_seed
 from ..engine.validate import whole_number
 from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, game_hook, game_info,
                                game_names, load_errors, make_game)
-from . import balance, play as table
+from . import balance, play as table, replay as replaying
 from .running import ClusterError, executor_for, progress_bar
 from .usage import BAD_INPUT, FAILED, INTERRUPTED, OUTPUT_CLOSED, UsageError
 
@@ -275,6 +275,11 @@ def build_parser() -> Parser:
                                epilog=table.EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     table.add_arguments(play, game_names(), key_value)
     play.set_defaults(run=run_play, parser=play)
+    replay = commands.add_parser("replay", help="step through a game's link or saved game in the terminal",
+                                 description="Step through a recorded game, turn by turn, as any seat saw it.",
+                                 epilog=replaying.EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    replaying.add_arguments(replay)
+    replay.set_defaults(run=replaying.run, parser=replay)
     return parser
 
 

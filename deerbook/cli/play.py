@@ -1,12 +1,16 @@
-"""`deerbook play`: a game at the terminal table (`play.terminal`), new or loaded from a save."""
+"""`deerbook play`: a game at the terminal table (`play.terminal`), new, loaded from a save, or played on from a
+game's link (`engine.link`: hot seat by link, each person plays their turn and sends the new link)."""
 from __future__ import annotations
 
 import argparse
 import math
 from typing import Callable
 
-from ..engine import SaveFileError, make_game
-from ..engine.saving import read_save_file
+from ..engine import SaveFileError, State, make_game
+from ..engine.files import read_bytes
+from ..engine.link import is_link, record_from_link
+from ..engine.record import save_of_record
+from ..engine.saving import TableRecord, read_save
 from ..engine.seeding import MAX_SEED_DIGITS, MAX_SEED_PARTS, parse_seed
 from ..play.session import HUMAN, Session
 from ..play.terminal import BOT_TIMEOUT, FINISHED, LOST, SAVED, Terminal
@@ -48,8 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser, games: list[str], option: Cal
     parser.add_argument("--difficulty", choices=("normal", "hard"), help="football solo difficulty")
     parser.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
                         help="any other game option, e.g. --option knocking=true")
-    parser.add_argument("--load", metavar="FILE", help="continue a saved game (with its options, seed and seats; "
-                                                       "--seats may seat others)")
+    parser.add_argument("--load", metavar="FILE_OR_LINK", help="continue a saved game (with its options, seed and "
+                                                               "seats; --seats may seat others), or a game's link "
+                                                               "(deerbook:1:..., or a file holding one: its game goes "
+                                                               "on with fresh dice and cards)")
     parser.add_argument("--bot-timeout", type=seconds_argument, default=BOT_TIMEOUT, metavar="SECONDS",
                         help=f"the longest a bot may think about one move; a bot that takes longer stops the game, "
                              f"saved as it was before that move (default: {BOT_TIMEOUT:g}; 0: no limit)")
@@ -80,18 +86,37 @@ def session_from_args(args: argparse.Namespace, options: dict) -> Session:
     DeerbookError, ValueError or TypeError on bad input)."""
     seats = args.seats.split(",") if args.seats else None
     if args.load:
-        state, table = read_save_file(args.load)
+        state, table = loaded(args.load)
         if state.game.name != args.game:
-            raise SaveFileError(f"{args.load} holds a {state.game.name} game, not {args.game}")
+            source = "the link" if is_link(args.load) else args.load
+            raise SaveFileError(f"{source} holds a {state.game.name} game, not {args.game}")
         return Session(state.game, seats, args.seed, state, table=table)
     return Session(make_game(args.game, **options), seats, args.seed)
+
+
+def loaded(source: str) -> tuple[State, TableRecord | None]:
+    """The game `--load` names: a saved game's state and table, or a link's (or a file holding one) record as a save
+    of it (`engine.record.save_of_record`: fresh randomness for what comes next); SaveFileError (a LinkError for a
+    link) saying what is wrong, and for a link whose game is over, that `deerbook replay` steps through it."""
+    text = source
+    if not is_link(source):
+        data = read_bytes(source, "saved game", SaveFileError)
+        text = data.decode("utf-8", "replace")
+        if not is_link(text):
+            return read_save(data, f"saved game {source}")
+    record = record_from_link(text)
+    if record.final_state().is_terminal():
+        raise SaveFileError("the link's game is over, so there is nothing to play on: step through it with "
+                            "deerbook replay LINK")
+    return read_save(save_of_record(record), "the link")
 
 
 def start(session: Session, loaded: str | None = None, bot_timeout: float = BOT_TIMEOUT) -> int:
     """Say who sits where (and which save continues), then play until the game ends or the person quits, each bot
     given `bot_timeout` seconds a move (0: no limit); the exit status (`play.terminal.Terminal.play`: a game stopped
     early is saved first)."""
-    intro = [f"{session.game.name}, seed {session.seed_text}" + f"; continuing {loaded}" * bool(loaded) + "; seats:"]
+    source = "the link" if loaded and is_link(loaded) else loaded
+    intro = [f"{session.game.name}, seed {session.seed_text}" + f"; continuing {source}" * bool(loaded) + "; seats:"]
     intro += [f"  {summary}" for summary in session.seat_summaries()]
     intro += ["(no human seat: watching the bots)"] * (HUMAN not in session.seats)
     return Terminal(session, bot_timeout=bot_timeout or None).play(intro)

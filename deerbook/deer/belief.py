@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..engine.errors import SaveFileError
-from ..engine.protocol import rebuilt
+from ..engine.frozen import rebuilt
 from ..engine.sampling import NoDeal, dealer
 from ..engine.seeding import Rng
 from .knowledge import BeliefError, Knowledge

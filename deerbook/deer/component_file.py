@@ -17,8 +17,9 @@ from ..engine import ComponentError
 from ..engine.errors import sorted_copy
 from ..engine.files import read_json
 from ..engine.validate import is_whole
-from .components import (ADVANCED_RULES, CATEGORIES, DISCARD_FACE, EFFECTS, READINGS, SIGNATURE_KEYS, SYMBOLS, CardKind,
-                         ChartRow, DeerComponents)
+from .components import (CATEGORIES, DISCARD_FACE, EFFECTS, READINGS, SIGNATURE_KEYS, SYMBOLS, CardKind, ChartRow,
+                         DeerComponents)
+from .spec import ADVANCED_RULES
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_COMPONENTS = "board-2014"
@@ -123,7 +124,8 @@ class _Parser:
         self.need(isinstance(clamp, bool), "board.clamp_at_finish", "must be true/false")
         spaces = {key: self.spaces(board, key, finish) for key in ("headlights_spaces", "bullseye_spaces")}
         advanced = data.get("advanced_rules", [])
-        self.need(isinstance(advanced, list) and all(rule in ADVANCED_RULES for rule in advanced), "advanced_rules",
+        self.need(isinstance(advanced, list) and all(isinstance(rule, str) and rule in ADVANCED_RULES
+                                                     for rule in advanced), "advanced_rules",
                   f"must list some of {list(ADVANCED_RULES)}")
         chart = tuple(self.chart_row(r, f"chart[{i}]") for i, r in enumerate(self.items(data.get("chart"), "chart")))
         default = data.get("chart_default")

@@ -23,7 +23,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import cast
 
 from ..engine import Action
@@ -34,7 +34,6 @@ SYMBOLS = {DEER_HEAD: "Deer Head", RUNNING_DEER: "Running Deer", CAR: "Car"}
 CATEGORIES = ("number", "predator", "joker")
 DISCARD_FACE = "discard"
 SIGNATURE_KEYS = ("numbers", "deer_head", "running_deer", "car")
-ADVANCED_RULES = ("knocking", "headlights_spaces", "bullseye_spaces")
 READINGS = {"joker": ("any_number", "own_faces"), "set_aside": ("optional", "compulsory")}  # first: the default
 
 
@@ -168,26 +167,11 @@ class DeerComponents:
 
     def numbers_kinds(self, numbers: tuple) -> tuple[int, ...]:
         """The kinds of the number cards of `numbers`, each once (worked out once per tuple of numbers)."""
-        return self._numbers(numbers)[0]
+        return _number_set(self, numbers)[0]
 
     def numbers_mask(self, numbers: tuple) -> int:
         """The kinds of the number cards of `numbers` as a bit mask."""
-        return self._numbers(numbers)[1]
-
-    def _numbers(self, numbers: tuple) -> tuple[tuple[int, ...], int]:
-        known = self._number_sets
-        found = known.get(numbers)
-        if found is None:
-            if len(known) >= 4096:  # bounded: memory stays flat
-                known.clear()
-            kinds = tuple(sorted({self.number_kind[n] for n in numbers}))
-            found = known[numbers] = kinds, sum(1 << k for k in kinds)
-        return found
-
-    @cached_property
-    def _number_sets(self) -> dict[tuple, tuple[tuple[int, ...], int]]:
-        """The kinds and mask of each tuple of numbers met (`numbers_kinds`, `numbers_mask`)."""
-        return {}
+        return _number_set(self, numbers)[1]
 
     @cached_property
     def joker_kind(self) -> int | None:
@@ -283,6 +267,13 @@ class DeerComponents:
     def possible_signatures(self) -> frozenset:
         """Every signature a roll of the number dice can have."""
         return frozenset(self.signature_odds)
+
+
+@lru_cache(maxsize=4096)  # bounded: memory stays flat (components hash by identity: `eq=False`)
+def _number_set(comp: DeerComponents, numbers: tuple) -> tuple[tuple[int, ...], int]:
+    """The kinds of the number cards of `numbers`, each once, and the same as a bit mask."""
+    kinds = tuple(sorted({comp.number_kind[n] for n in numbers}))
+    return kinds, sum(1 << k for k in kinds)
 
 
 def signature(faces: tuple) -> tuple[int, int, int, int]:

@@ -6,12 +6,9 @@ from ..engine.options import Option
 from ..engine.registry import Benchmark, GameInfo
 from .component_file import BUILTIN_COMPONENTS, DEFAULT_COMPONENTS, load_components
 from .game import DeerGame
+from .spec import ADVANCED_RULES
 
 NOT_OFFERED = "an advanced rule this edition does not offer"
-ADVANCED_RULES = (("knocking", "advanced rule: knocking, Ruling 18"),
-                  ("headlights_spaces", "advanced rule: Deer-in-the-Headlights spaces, Ruling 19"),
-                  ("bullseye_spaces", "advanced rule: Bullseye spaces, Ruling 20"))
-ADVANCED_FLAGS = [name for name, _ in ADVANCED_RULES]
 HOOKS = {"odds": "deerbook.analysis.deer_odds", "hints": "deerbook.play.hints:deer_hints",
          "view": "deerbook.play.deer_view", "log": "deerbook.play.deer_log", "codec": "deerbook.deer.codec:codec"}
 METADATA = {"information": "imperfect", "chance": "explicit", "utility": "constant-sum"}  # winners split 1
@@ -22,7 +19,7 @@ def deer_options(components: str) -> list[Option]:
     data = load_components(components)
     offered = set(data.advanced_rules)
     switches = [("advanced", "every advanced rule, Rulings 18-21", bool(offered)),
-                *((rule, help, rule in offered) for rule, help in ADVANCED_RULES)]
+                *((rule, help, rule in offered) for rule, help in ADVANCED_RULES.items())]
     return [
         Option("num_players", int, 4, "number of players", low=data.min_players, high=data.max_players),
         Option("components", str, components, "built-in component set or your own JSON file",
@@ -36,7 +33,7 @@ DEER = GameInfo(
     "deer", "Deer in the Headlights, the board game", DeerGame, deer_options(DEFAULT_COMPONENTS), **HOOKS,
     **METADATA,
     configs=[*({"num_players": n} for n in range(2, 7)), *({"num_players": n, "advanced": True} for n in range(2, 7)),
-             *({"num_players": n, flag: True} for n in (2, 4, 6) for flag in ADVANCED_FLAGS)],
+             *({"num_players": n, flag: True} for n in (2, 4, 6) for flag in ADVANCED_RULES)],
     benchmarks=[Benchmark({"num_players": 4}, "random", target_steps=50_000),
                 Benchmark({"num_players": 4}, "greedy", target_ms=5),
                 Benchmark({"num_players": 6}, "greedy")])

@@ -6,7 +6,7 @@ imports them): the rules core has no import circle.
 from __future__ import annotations
 
 from abc import abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..engine.protocol import Game
@@ -15,12 +15,17 @@ from .components import DeerComponents
 
 @dataclass(frozen=True)
 class DeerOptions:
-    """Advanced rules: knocking (Ruling 18), Deer-in-the-Headlights spaces (19), Bullseye spaces (20);
-    Ruling 21 comes with either space."""
+    """The advanced rules, each switched on or off: the one list of them (each with its option's help). Ruling 21 comes
+    with either space."""
 
-    knocking: bool = False
-    headlights_spaces: bool = False
-    bullseye_spaces: bool = False
+    knocking: bool = field(default=False, metadata={"help": "advanced rule: knocking, Ruling 18"})
+    headlights_spaces: bool = field(default=False,
+                                    metadata={"help": "advanced rule: Deer-in-the-Headlights spaces, Ruling 19"})
+    bullseye_spaces: bool = field(default=False, metadata={"help": "advanced rule: Bullseye spaces, Ruling 20"})
+
+
+#: Each advanced rule's option name and help, in order (`DeerOptions`).
+ADVANCED_RULES = {option.name: option.metadata["help"] for option in fields(DeerOptions)}
 
 
 class DeerSetup(Game):

@@ -11,8 +11,9 @@ from typing import Any, Callable
 
 from ..engine import CHANCE, TERMINAL, Action, State
 from ..engine.events import Event, Step
-from ..engine.protocol import (IdentityCache, ObservationView, cached_method, evolve, field_values, observed_dict,
-                               rebuilt)
+from ..engine.caching import IdentityCache, cached_method
+from ..engine.frozen import evolve, field_values, rebuilt
+from ..engine.protocol import LEGAL_ACTIONS_KEY, ObservationView, observed_dict
 from ..engine.seeding import Rng
 from . import rules
 from .rules import CHANCE_PHASES, PRIVATE_PHASES, Phase, card_list
@@ -155,16 +156,15 @@ class DeerState(State):
         drawn (found from its pile's counts), a roll the roll table drew, or one of the cached legal actions (all
         three found by identity in O(1), or a short scan); anything else goes the protocol's way."""
         phase = self.phase
-        if phase == DEAL or phase == DRAW_CARD:
-            card = rules.card_outcome(self, action)
-            if card is not None:
-                return self._dealt(card.args[0]) if phase == DEAL and sum(self.deck) > 1 else \
-                    self._transition(card, None)
-        elif phase == ROLL or phase == REROLL:
+        if phase is DEAL or phase is DRAW_CARD:
+            kind = rules.drawn_card(self, action)
+            if kind >= 0:
+                return self._dealt(kind) if phase is DEAL and sum(self.deck) > 1 else self._transition(action, None)
+        elif phase is ROLL or phase is REROLL:
             if action is not None and self.game.components.rolls_by_id.get(id(action)) is action:
                 return self._transition(action, None)
         else:
-            for legal in self.__dict__.get("_cache_legal_actions", ()):
+            for legal in self.__dict__.get(LEGAL_ACTIONS_KEY, ()):
                 if legal is action:  # an agent's choice is one of the actions it was shown: found without hashing
                     return self._transition(action, None)
         return self._apply(self.checked(action))
@@ -176,12 +176,13 @@ class DeerState(State):
 
     def _dealt(self, kind: int) -> "DeerState":
         """The state after dealing one card of `kind` while more cards follow it (`rules.deal_fields`, for one card)."""
-        values, current, n = field_values(self), self.current, len(self.hands)  # a hand per seat: no property call
-        deck, hand = list(self.deck), list(self.hands[current])
+        values = field_values(self)
+        current, hands = values["current"], list(values["hands"])
+        deck, hand = list(values["deck"]), list(hands[current])
         deck[kind] -= 1
         hand[kind] += 1
-        values["deck"], values["current"] = tuple(deck), (current + 1) % n
-        values["hands"] = self.hands[:current] + (tuple(hand),) + self.hands[current + 1:]
+        hands[current] = tuple(hand)
+        values["deck"], values["hands"], values["current"] = tuple(deck), tuple(hands), (current + 1) % len(hands)
         return rebuilt(DeerState, values)
 
     def _step(self, action: Action) -> Step:

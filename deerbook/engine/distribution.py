@@ -117,8 +117,3 @@ def uniform_below(total: int, rng: Rng) -> int:
         return whole * total >> 53
     u_num, u_den = u.as_integer_ratio()
     return u_num * total // u_den
-
-
-def sample_index(probabilities: list[Fraction], rng: Rng) -> int:
-    """Index drawn with the given exact probabilities, using one uniform draw from `rng` (see `draw_index`)."""
-    return draw_index(cumulative_weights(probabilities), rng)

@@ -12,7 +12,7 @@ A game implements:
   open a file) and `state_from_json(data)`, which validates everything (types, ranges, every card in one place,
   a legal action or chance outcome at a live state) and raises `SaveFileError` naming the bad field.
 - `State`: a `@dataclass(frozen=True)` subclass, not slots (the engine caches lookups in the instance's `__dict__`,
-  each method marked `cached_method`; build the next state with `evolve`, or `field_values` then `rebuilt`). It
+  each method marked `engine.caching.cached_method`; `engine.frozen` builds the next state fast). It
   implements `current_player()`; `rule()`, the rule governing this node, named by the `RuleViolation` an illegal action
   raises; `_legal_actions()`; `_chance_outcomes()`, distinct outcomes with exact probabilities; `_apply(action)`
   for an action already checked legal; `returns()`, all zero until the end, then the winners share 1.0 (a solo game
@@ -35,39 +35,18 @@ tests/engine/test_conformance.py checks these promises on every configuration of
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, update_wrapper
-from typing import Any, Callable, Iterable, Iterator, Mapping, Self, Sequence, TypeVar, cast
+from typing import Any, Callable, Iterable, Iterator, Mapping, Self, Sequence, cast
 
-
+from .caching import IdentityCache, cache_key, cached_method
 from .distribution import cumulative_weights, draw_index
 from .errors import RuleViolation
 from .events import Event, Step
 from .seeding import Rng
 
-T = TypeVar("T")
-M = TypeVar("M", bound=Callable[[Any], Any])
-
 CHANCE = -1
 TERMINAL = -2
-
-
-def cached_method(method: M) -> M:
-    """`method` (no argument but the instance) worked out once per instance: the engine's one way to cache a lookup
-    on an immutable state (its legal actions, chance table, hash). The value is kept in the instance's `__dict__`
-    under `"_cache_" + method.__name__.strip("_")`, which `evolve` and `field_values` never copy. Plain dict caching:
-    `functools.cached_property` takes a lock on every first use (Python 3.11), and these stay methods."""
-    key = "_cache_" + method.__name__.strip("_")
-
-    def once(self: Any) -> Any:
-        cache = self.__dict__
-        if key not in cache:
-            cache[key] = method(self)
-        return cache[key]
-
-    once.cache_key = key  # type: ignore[attr-defined]
-    return cast(M, update_wrapper(once, method))
 
 
 @dataclass(frozen=True)
@@ -180,7 +159,7 @@ class State(ABC):
         """Whether chance moves next."""
         return self.current_player() == CHANCE
 
-    # The lookups below are computed once per state (`cached_method`); the most common first (`field_values`
+    # The lookups below are computed once per state (`cached_method`); the most common first (`frozen.field_values`
     # stops looking once it has dropped every cached one).
     def _chance_table(self) -> "ChanceTable":
         """The chance outcomes as a sampling table. A game may override this to hand out a precomputed
@@ -250,7 +229,7 @@ class State(ABC):
 
     def checked(self, action: Action) -> Action:
         """The legal action or chance outcome equal to `action`; raises RuleViolation (naming the rule) if none is."""
-        for legal in self.__dict__.get("_cache_legal_actions", ()):  # an agent's choice is one of the actions it was
+        for legal in self.__dict__.get(LEGAL_ACTIONS_KEY, ()):  # an agent's choice is one of the actions it was
             if legal is action:  # shown (cached): found without hashing
                 return legal
         player = self.current_player()
@@ -260,7 +239,7 @@ class State(ABC):
             table = self._chance()
             if table.drawn(action):  # the very outcome the table drew: no hashing
                 return action
-            allowed = table.lookup
+            allowed = table.lookup()
         else:
             allowed = self._allowed()
         try:
@@ -283,6 +262,8 @@ class State(ABC):
                 return candidate
         raise RuleViolation(self.rule(), f"no allowed action reads {text!r}")
 
+
+LEGAL_ACTIONS_KEY = cache_key(State.legal_actions)  # where a state keeps its legal actions once asked
 
 Observed = Mapping[str, Callable[[Any, int], Any]]  # observation key -> its value for (state, player)
 
@@ -312,41 +293,15 @@ def observed_dict(state: "State", player: int, observed: Observed) -> dict[str, 
     return {key: value(state, player) for key, value in observed.items()}
 
 
-class IdentityCache:
-    """`compute(obj)` worked out once per object handed out again and again (a cached outcomes tuple, a state's
-    piles that the next states share): keyed by the object's identity, kept alive by the cache; bounded (when
-    full it starts again, the values recomputed on demand)."""
-
-    __slots__ = ("compute", "maxsize", "entries")
-
-    def __init__(self, compute: Callable[[Any], Any], maxsize: int):
-        self.compute, self.maxsize = compute, maxsize
-        self.entries: dict[int, tuple[Any, Any]] = {}
-
-    def of(self, obj: Any) -> Any:
-        """`compute(obj)`, from the cache if `obj` itself was seen."""
-        entry = self.entries.get(id(obj))
-        if entry is None or entry[0] is not obj:
-            if len(self.entries) >= self.maxsize:
-                self.entries.clear()
-            entry = self.entries[id(obj)] = (obj, self.compute(obj))
-        return entry[1]
-
-    def clear(self) -> None:
-        """Forget every value."""
-        self.entries.clear()
-
-
 class ChanceTable:
     """Chance outcomes ready to sample: the actions, integer running totals of their weights (proportional
     to the exact probabilities) and a lookup of each action by itself."""
 
-    __slots__ = ("actions", "cumulative", "_lookup", "_identities")
+    __slots__ = ("actions", "cumulative", "_by_identity")
 
     def __init__(self, actions: Iterable[Action], cumulative: Iterable[int]):
         self.actions, self.cumulative = tuple(actions), tuple(cumulative)
-        self._lookup: dict[Action, Action] | None = None
-        self._identities: dict[int, Action] | None = None
+        self._by_identity = {id(a): a for a in self.actions}
 
     @classmethod
     def from_outcomes(cls, outcomes: Sequence[tuple[Action, Fraction]]) -> "ChanceTable":
@@ -365,91 +320,16 @@ class ChanceTable:
 
     def drawn(self, action: Any) -> bool:
         """Whether `action` is one of this table's own outcome objects (as `draw` hands them out): found by identity
-        in O(1), without hashing the action (a table a game hands out again and again builds the map once)."""
-        identities = self._identities
-        if identities is None:
-            identities = self._identities = {id(a): a for a in self.actions}
-        return action is not None and identities.get(id(action)) is action  # (a miss gets None)
+        in O(1), without hashing the action."""
+        return action is not None and self._by_identity.get(id(action)) is action  # (a miss gets None)
 
-    @property
     def lookup(self) -> dict[Action, Action]:
-        """Each action keyed by itself."""
-        if self._lookup is None:
-            self._lookup = {a: a for a in self.actions}
-        return self._lookup
+        """Each action keyed by itself, built when asked: only an action that is not one of the table's own objects
+        (`drawn`) is looked up by value."""
+        return {a: a for a in self.actions}
 
 
 _SHARED_TABLES = IdentityCache(ChanceTable.from_outcomes, maxsize=256)
-
-
-_LAYOUTS: dict[type, tuple[frozenset[str], tuple[str, ...], int]] = {}
-
-
-def _layout(cls: type) -> tuple[frozenset[str], tuple[str, ...], int]:
-    """A dataclass's field names, the keys of its cached lookups (its `cached_method`s', the base class's first, each
-    in the order it is defined, and its cached properties) and its number of fields (computed once per class)."""
-    if cls not in _LAYOUTS:
-        methods = [value for klass in reversed(cls.__mro__) for value in vars(klass).values()]
-        cached = dict.fromkeys(key for key in (getattr(value, "cache_key", None) for value in methods) if key)
-        cached.update(dict.fromkeys(name for name in dir(cls) if isinstance(getattr(cls, name, None), cached_property)))
-        names = frozenset(f.name for f in fields(cls))
-        _LAYOUTS[cls] = names, tuple(cached), len(names)
-    return _LAYOUTS[cls]
-
-
-def evolve(obj: T, **changes: Any) -> T:
-    """`dataclasses.replace` for the engine's frozen dataclasses (no `__post_init__`), faster: it copies the
-    field values (never a state's cached lookups) and skips the field-by-field frozen `__init__`."""
-    names, _, _ = _LAYOUTS.get(type(obj)) or _layout(type(obj))
-    if not names.issuperset(changes):
-        raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
-    return evolved(obj, changes)
-
-
-def evolved(obj: T, changes: dict[str, Any]) -> T:
-    """`evolve` for a rules core's hot path: `changes` is a dict of fields the caller names right (unchecked), not
-    packed again into keyword arguments on the way."""
-    cls = type(obj)
-    _, cached, size = _LAYOUTS.get(cls) or _layout(cls)
-    values: dict[str, Any] = obj.__dict__ | changes  # one new dict, handed over whole
-    if len(values) > size:  # some lookup was cached: not copied
-        _drop_cached(values, size, cached)
-    new: T = _new(cls)
-    _set_attribute(new, "__dict__", values)
-    return new
-
-
-def field_values(obj: Any) -> dict[str, Any]:
-    """A new dict of an engine frozen dataclass's field values by name (never a state's cached lookups)."""
-    _, cached, size = _LAYOUTS.get(type(obj)) or _layout(type(obj))
-    values: dict[str, Any] = obj.__dict__.copy()
-    if len(values) > size:  # some lookup was cached: not copied
-        _drop_cached(values, size, cached)
-    return values
-
-
-def _drop_cached(values: dict[str, Any], size: int, cached: tuple[str, ...]) -> None:
-    """Drop the `cached` lookups from `values` until only its `size` fields are left."""
-    for name in cached:
-        values.pop(name, None)
-        if len(values) == size:
-            return
-
-
-def rebuilt(cls: type[T], values: dict[str, Any]) -> T:
-    """An instance of the frozen dataclass `cls` holding `values` (every field; the dict is taken over),
-    built without the field-by-field frozen `__init__`."""
-    new: T = _new(cls)
-    _set_attribute(new, "__dict__", values)
-    return new
-
-
-_new = object.__new__
-_set_attribute = object.__setattr__  # sets a frozen dataclass's __dict__ whole
-
-#: `record(Cls, values)`: the NamedTuple `Cls` holding the tuple `values`, as `Cls(*values)` makes it, without the
-#: NamedTuple's constructor, a Python function that takes twice as long (Deer notes one per card it moves)
-record = tuple.__new__
 
 
 def check_distribution(pairs: Sequence[tuple[Action, Fraction]]) -> None:

@@ -26,16 +26,13 @@ from __future__ import annotations
 
 import importlib
 import json
-import signal
-import sys
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any, Callable, Iterator, Mapping, Sequence, cast
+from functools import partial
+from typing import Any, Callable, Mapping, Sequence, cast
 
 from .errors import DeerbookError, OptionError
 from .options import Option
+from .plugins import entry_points_of, failure, load_entry_points
 from .protocol import Game
 
 GROUP = "deerbook.games"  # the entry-point group games are declared in
@@ -144,7 +141,7 @@ class GameInfo:
             return None if path is None else load_path(path)
         except (Exception, SystemExit) as exc:  # a plugin's module may fail to import in any way
             raise DeerbookError(f"game {self.name!r}: its {kind} hook {path!r} cannot be loaded: "
-                                f"{_failure(exc)}") from exc
+                                f"{failure(exc)}") from exc
 
 
 def check_name(kind: str, name: Any) -> None:
@@ -198,20 +195,12 @@ class AgentInfo:
             return cast(Callable[[], Any], load_path(path))
         except (Exception, SystemExit) as exc:  # a plugin's module may fail to import in any way
             raise DeerbookError(f"agent {self.name!r}: its factory {path!r} cannot be loaded: "
-                                f"{_failure(exc)}") from exc
+                                f"{failure(exc)}") from exc
 
     @property
     def summary(self) -> str:
         """The agent in words, e.g. "greedy (basic): takes the move that gains the most right now"."""
         return f"{self.name} ({self.strength}{', cheats' * self.cheats}): {self.description}"
-
-
-def _failure(exc: BaseException) -> str:
-    """Why an import failed, in one line: "SystemExit: 7", "ValueError: no", or for an exception without a message
-    "KeyboardInterrupt (raised while loading, with no message)"."""
-    said = " ".join(str(exc).split())
-    return (f"{type(exc).__name__}: {said}" if said else f"{type(exc).__name__} (raised while loading, with no "
-                                                         "message)")[:300]
 
 
 def load_path(path: str) -> Any:
@@ -253,72 +242,14 @@ def _add(table: dict[str, Any], kind: type[GameInfo | AgentInfo], info: object) 
 
 def discover() -> None:
     """Register every game and agent of the entry-point groups, once; an entry point that fails is noted in
-    load_errors() (all of its records, or none, are registered)."""
+    load_errors() (all of its records, or none, are registered: `engine.plugins`)."""
     global _discovered
     if _discovered:
         return
     _discovered = True
-    tables: tuple[tuple[str, dict[str, Any], type[GameInfo | AgentInfo]], ...] = (
-        (GROUP, _GAMES, GameInfo), (AGENT_GROUP, _AGENTS, AgentInfo))
-    with _ctrl_c_noted() as ctrl_c:
-        for group, table, kind in tables:
-            for entry in _entry_points(group):
-                before = dict(table)
-                try:
-                    for info in _records(entry.load(), kind):
-                        _add(table, kind, info)
-                except BaseException as exc:  # a package's import may fail in any way (even by calling sys.exit or
-                    # raising KeyboardInterrupt): note it, keep the others; a person's Ctrl-C still stops
-                    if ctrl_c:
-                        raise KeyboardInterrupt from exc
-                    _LOAD_ERRORS[f"{entry.name} = {entry.value}"] = _failure(exc)
-                    table.clear()
-                    table.update(before)
-
-
-@contextmanager
-def _ctrl_c_noted() -> Iterator[list[int]]:
-    """Within this block a person's Ctrl-C (SIGINT) still raises KeyboardInterrupt and is noted in the list yielded,
-    to tell it from a KeyboardInterrupt a package raises itself (only over Python's own handler, in the main
-    thread; elsewhere nothing is noted). A Ctrl-C that lands in a finalizer, where Python only prints the
-    exception, or that a package's import catches, is raised again when the block ends."""
-    noted: list[int] = []
-    print_unraisable = sys.unraisablehook
-
-    def note(number: int, frame: Any) -> None:
-        noted.append(number)
-        signal.default_int_handler(number, frame)
-
-    def unraisable(info: Any) -> None:
-        if not (noted and info.exc_type is KeyboardInterrupt):
-            print_unraisable(info)
-
-    ours = threading.current_thread() is threading.main_thread() and (
-        signal.getsignal(signal.SIGINT) is signal.default_int_handler)
-    if ours:
-        signal.signal(signal.SIGINT, note)
-        sys.unraisablehook = unraisable
-    try:
-        yield noted
-    finally:
-        if ours:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-            sys.unraisablehook = print_unraisable
-    if noted:
-        raise KeyboardInterrupt
-
-
-def _entry_points(group: str) -> list[EntryPoint]:
-    """The group's entry points, deerbook's own first (declared here too, for a checkout without metadata)."""
-    found = [entry for entry in entry_points(group=group) if entry.value not in BUILTIN[group]]
-    return [*(EntryPoint("deerbook", value, group) for value in BUILTIN[group]), *found]
-
-
-def _records(loaded: Any, kind: type[GameInfo | AgentInfo]) -> list[Any]:
-    infos = [loaded] if isinstance(loaded, kind) else list(loaded) if isinstance(loaded, (list, tuple)) else []
-    if not infos or not all(isinstance(info, kind) for info in infos):
-        raise DeerbookError(f"expected a {kind.__name__} or a list of them, got {type(loaded).__name__}")
-    return infos
+    load_entry_points([(entry_points_of(GROUP, BUILTIN[GROUP]), _GAMES, partial(_add, _GAMES, GameInfo), GameInfo),
+                       (entry_points_of(AGENT_GROUP, BUILTIN[AGENT_GROUP]), _AGENTS, partial(_add, _AGENTS, AgentInfo),
+                        AgentInfo)], _LOAD_ERRORS)
 
 
 def load_errors() -> dict[str, str]:

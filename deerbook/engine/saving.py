@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from .errors import MAX_FILE_BYTES, DeerbookError, SaveFileError, parse_json
-from .files import no_file_reads, read_bytes
+from .files import no_file_reads
 from .protocol import Game, State
 from .registry import make_game
 from .seeding import check_seed, restore_stream, seed_text
@@ -153,12 +153,6 @@ def _read_save(text: str | bytes, where: str) -> tuple[State, TableRecord | None
     require(state.is_terminal() or state.legal_actions() or state.chance_outcomes(), "state.phase",
             f"no legal action or chance outcome in the {getattr(state, 'phase', 'saved')} position")
     return state, _table(body["table"], game.num_players) if "table" in body else None
-
-
-def read_save_file(path: Any) -> tuple[State, TableRecord | None]:
-    """The saved game in the file at `path` (a regular file of at most `errors.MAX_FILE_BYTES`), as `read_save`;
-    every error names the file."""
-    return read_save(read_bytes(path, "saved game", SaveFileError), f"saved game {path}")
 
 
 def _table(data: Any, players: int) -> TableRecord:

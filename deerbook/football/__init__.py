@@ -1,7 +1,8 @@
 """Football Highlights: The Dice Game — multiplayer (2-4) and solo against Blitz Bach."""
 from .game import FootballGame
 from .decisions import DECISIONS
-from .rules import Marks, Phase
+from .marks import Marks
+from .rules import Phase
 from .sheet import PlaySheet, default_sheet
 from .save import position
 from .state import FootballState

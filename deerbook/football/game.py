@@ -5,7 +5,7 @@ import copy
 
 from ..engine.errors import OptionError
 from .spec import FootballSetup
-from .rules import Marks
+from .marks import Marks
 from .sheet import DEFAULT_SHEET_NAME, PlaySheet, builtin_name, builtin_sheet, default_sheet
 from .save import load_state
 from .state import FootballState

@@ -1,8 +1,6 @@
-"""The Football Highlights rules: phases, scoring, dice, the boxes of a sheet and every transition.
+"""The Football Highlights rules: phases, dice and every transition of the turn sequence.
 
-A player's pencil marks live in `Marks`; `check_box` checks the next box of a track and resolves its
-action with every chained action (runs, passes, Breakaway, YAC, the defense die, touchdowns, Kick
-Range, Power Dice), stopping only where a wild chain needs a target. `legal_actions`, `apply` and
+A player's pencil marks and what checking a box does to them are in `football.marks`. `legal_actions`, `apply` and
 `chance_outcomes` are the turn sequence on a `FootballState` (which holds no rules itself); `decide` is `apply`
 for a decision, stopped where play would move on to the next run of decisions (a look-ahead needs no more), and
 `forced_checks` its checks of a hand that leaves no choice.
@@ -13,7 +11,6 @@ things change (see `deerbook.play.football_log`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -22,11 +19,13 @@ from math import factorial, prod
 
 from typing import Any, Callable, TypeVar
 
-from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable, evolved
-from .sheet import MAX_POWER_DICE, TRACKS, PlaySheet
+from ..engine.frozen import with_fields
+from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable
+from .marks import (FIELD_GOAL_POINTS, NO_EFFECT, PASS_MINUS_10, RUN_MINUS_5, START_MARKER, Emit, Marks, check_box,
+                    points)
+from .sheet import MAX_POWER_DICE, TRACKS
 
 T = TypeVar("T")
-Emit = Callable[..., None] | None  # emit(kind, player, **detail), or None: no events wanted
 
 
 class Phase(StrEnum):
@@ -45,10 +44,10 @@ class Phase(StrEnum):
     OVERTIME = "overtime"
     OVER = "over"
 
-    __hash__ = str.__hash__  # hashed as its value, in C (Enum's default hashes the name in Python)
+    __hash__ = str.__hash__  # hashed as the string it equals (Enum's default hashes the member's name instead)
 
 
-# The members by their short names, for the rules below (a module global reads faster than Phase.ACTIVE).
+# The members by their short names, as the rules, the tables and the tests name the phases.
 (DEFENSE_ROLL, MARKER_ROLL, PLAY_ROLL, POWER_ROLL, BLITZ_ROLL, OVERTIME_ROLL,
  AREA, ACTIVE, PICKS, FINAL, OVERTIME, OVER) = Phase
 CHANCE_PHASES = frozenset((DEFENSE_ROLL, MARKER_ROLL, PLAY_ROLL, POWER_ROLL, BLITZ_ROLL, OVERTIME_ROLL))
@@ -75,22 +74,13 @@ RULES = {
 }
 WILD_RULE = "Wild Chained Action: check the next box of any other Play track"
 
-NO_EFFECT, RUN_MINUS_5, PASS_MINUS_10 = 0, 1, 2
 DEFENSE_NAMES = ("no effect", "-5 yards on a run", "-10 yards on a pass")
 DEFENSE_DIE = tuple((Action("defense", (face,), f"defense die: {DEFENSE_NAMES[face]}"), p)
                     for face, p in ((NO_EFFECT, Fraction(1, 2)), (RUN_MINUS_5, Fraction(1, 3)),
                                     (PASS_MINUS_10, Fraction(1, 6))))
 PLAY_DICE = 11
-TOUCHDOWN_POINTS, FIELD_GOAL_POINTS = 7, 3
-END_ZONE = 9  # field spaces from the 45 to End Zone 1; End Zone 2 is space 10
-START_MARKER = 45  # the yard number a marker starts from and returns to after a score
 BLITZ_CHART = (0, 0, 3, 7, 10, 14, 21)  # points by dice in the fullest area; 6+ dice score 21
 BLITZ_SCORES = tuple(sorted(set(BLITZ_CHART)))  # every score Blitz Bach can make in a round
-
-
-def points(touchdowns: int, field_goals: int) -> int:
-    """The points of a number of touchdowns and field goals."""
-    return TOUCHDOWN_POINTS * touchdowns + FIELD_GOAL_POINTS * field_goals
 
 
 def blitz_points(dice: int) -> int:
@@ -108,118 +98,6 @@ def dice_roll(kind: str, k: int) -> tuple[tuple[Action, Fraction], ...]:
         text = f"{kind}: " + " ".join(map(str, faces))
         outcomes.append((Action(kind, counts, text), Fraction(ways, 6 ** k)))
     return tuple(outcomes)
-
-
-@dataclass(frozen=True)
-class Marks:
-    """One player's pencil marks on their sheet, plus their marker on the field."""
-
-    checked: tuple[int, ...] = (0,) * 6  # boxes checked on Play tracks 1-6
-    breakaway: int = 0
-    yac: int = 0
-    kick: int = 0  # Kick Range boxes checked
-    power: int = 0  # Power Dice unlocked
-    touchdowns: int = 0
-    field_goals: int = 0
-    marker: int = START_MARKER  # the yard number of the marker's space
-    defense_used: bool = False  # the defense die already cost this player yards this turn
-
-    @property
-    def points(self) -> int:
-        """The points scored: touchdowns and field goals."""
-        return points(self.touchdowns, self.field_goals)
-
-    def kick_range(self, sheet: PlaySheet) -> int:
-        """The field-goal range reached on the Kick Range track."""
-        return sheet.ranges[self.kick]
-
-    def can_kick(self, sheet: PlaySheet) -> bool:
-        """Whether the marker is within kicking range."""
-        return self.marker <= sheet.ranges[self.kick]
-
-    def kick_field_goal(self) -> "Marks":
-        """The marks after a field goal: one more scored, the marker reset to 45."""
-        return evolved(self, {"field_goals": self.field_goals + 1, "marker": START_MARKER})
-
-    def open_tracks(self, sheet: PlaySheet) -> tuple[int, ...]:
-        """The play tracks that still have an unchecked box."""
-        return tuple(t for t in TRACKS if self.checked[t - 1] < len(sheet.track(t)))
-
-
-def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Emit = None,
-              player: int = 0) -> tuple[Marks, int]:
-    """Check the next box of `track` and resolve it with all chained actions (events for `player`).
-
-    Returns the new marks and the track of a wild box waiting for its target (0 if none).
-    """
-    checked, tracks = list(marks.checked), sheet.tracks
-    while (done := checked[track - 1]) < len(boxes := tracks[track - 1]):
-        box = boxes[done]
-        checked[track - 1] = done + 1
-        if emit:
-            emit("box_checked", player, track=track, box=done + 1, code=box.code, action=box.action, yards=box.yards)
-        action = box.action
-        if action == "chain":
-            track = box.target
-        elif action == "wild":
-            others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
-            return evolved(marks, {"checked": tuple(checked)}), (track if others else 0)
-        else:
-            return _resolve(marks, box, sheet, defense, tuple(checked), emit, player), 0
-    return evolved(marks, {"checked": tuple(checked)}), 0
-
-
-def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...], emit: Emit,
-             player: int) -> Marks:
-    """The marks after the action of `box` (its own box already counted in `checked`), in one new Marks."""
-    action = box.action
-    if action == "kick":
-        kick = min(marks.kick + 1, len(sheet.kick_range))
-        if emit and kick > marks.kick:
-            emit("kick_range_checked", player, box=kick, range=sheet.kick_range[kick - 1])
-        return evolved(marks, {"checked": checked, "kick": kick})
-    if action == "power":
-        power = min(marks.power + 1, MAX_POWER_DICE)
-        if emit and power > marks.power:
-            emit("power_unlocked", player, power=power)
-        return evolved(marks, {"checked": checked, "power": power})
-    if action != "run" and action != "pass":
-        return evolved(marks, {"checked": checked})
-    changes: dict[str, Any] = {"checked": checked}
-    yards = box.yards
-    if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
-        name, bonuses = ("breakaway", sheet.breakaway) if action == "run" else ("yac", sheet.yac)
-        used = getattr(marks, name)
-        if used < len(bonuses):
-            changes[name], yards = used + 1, yards + bonuses[used]
-            if emit:
-                emit("bonus_checked", player, track=name, box=used + 1, yards=bonuses[used])
-    start = field_space(marks.marker)
-    if action == "pass" and start + box.yards // 5 > END_ZONE + 1:
-        if emit:
-            emit("pass_incomplete", player, marker=marks.marker)
-        return evolved(marks, changes)  # incomplete: decided on the box's base yardage
-    defended, penalty = (defense == RUN_MINUS_5, 5) if action == "run" else (defense == PASS_MINUS_10, 10)
-    if defended and not marks.defense_used:  # the defense die: first eligible play only
-        changes["defense_used"], yards = True, max(0, yards - penalty)
-        if emit:
-            emit("defense_applied", player, penalty=penalty)
-    space = start + yards // 5  # one space per full 5 yards
-    if space >= END_ZONE:
-        changes.update(touchdowns=marks.touchdowns + 1, marker=START_MARKER)
-        if emit:
-            emit("touchdown", player, marker=marks.marker, points=TOUCHDOWN_POINTS,
-                 score=points(marks.touchdowns + 1, marks.field_goals))
-    else:
-        changes["marker"] = START_MARKER - 5 * space
-        if emit and changes["marker"] != marks.marker:
-            emit("ball_moved", player, marker=marks.marker, to=changes["marker"])
-    return evolved(marks, changes)
-
-
-def field_space(marker: int) -> int:
-    """Spaces from the 45-yard space (0) to the marker's space (8 is the 5-yard line)."""
-    return (START_MARKER - marker) // 5
 
 
 # --- the turn sequence on a FootballState `s` ------------------------------------------------------
@@ -249,7 +127,7 @@ def plays(s) -> tuple[Action, ...]:
         return tuple(WILD_ACTIONS[t] for t in s.me.open_tracks(s.game.sheet) if t != s.wild_from)
     phase = s.phase
     if phase == AREA:
-        return tuple(_take_action(t, s.board[t - 1], s.power_board[t - 1]) for t in TRACKS
+        return tuple(TAKE_ACTIONS[t, s.board[t - 1], s.power_board[t - 1]] for t in TRACKS
                      if s.board[t - 1] + s.power_board[t - 1])
     if phase == ACTIVE or phase == OVERTIME:
         return _checks(s.hand)
@@ -267,7 +145,7 @@ def _kick_options(s, done: bool) -> tuple[Action, ...]:
     me = s.marks[s.actor]
     if not me.can_kick(s.game.sheet):
         return ()
-    return _kick_pair(me.marker) if done else (_kick_action(me.marker),)
+    return KICK_PAIRS[me.marker] if done else (KICK_ACTIONS[me.marker],)
 
 
 def areas_with_dice(s) -> frozenset[int]:
@@ -317,20 +195,12 @@ NO_KICK = Action("no kick", (), "no field goal")
 BOX_ACTIONS = frozenset(("check", "pick", "wild"))  # the decisions that check the next box of the track they name
 
 
-@lru_cache(maxsize=None)
-def _kick_action(marker: int) -> Action:
-    return Action("kick", (), f"kick a field goal from the {marker}")
-
-
-@lru_cache(maxsize=None)
-def _kick_pair(marker: int) -> tuple[Action, Action]:
-    return _kick_action(marker), NO_KICK
-
-
-@lru_cache(maxsize=None)
-def _take_action(track: int, play: int, power: int) -> Action:
-    dice = f"{play} play" + (f" + {power} power" if power else "")
-    return Action("take", (track,), f"take the {track}s ({dice})")
+MARKERS = range(START_MARKER, 0, -5)  # the yard numbers a marker can stand on: 45, 40, ..., 5
+KICK_ACTIONS = {marker: Action("kick", (), f"kick a field goal from the {marker}") for marker in MARKERS}
+KICK_PAIRS = {marker: (kick, NO_KICK) for marker, kick in KICK_ACTIONS.items()}  # kick or not, once the dice are used
+TAKE_ACTIONS = {(track, play, power): Action("take", (track,), f"take the {track}s ({play} play"
+                                             + (f" + {power} power)" if power else ")"))
+                for track in TRACKS for play in range(PLAY_DICE + 1) for power in range(MAX_POWER_DICE + 1)}
 
 
 def apply(s, action: Action, emit: Emit = None):
@@ -356,7 +226,7 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
     elif kind == "wild":
         after = _check(s, args[0], emit, checked, {})
     elif kind == "decline":
-        after = evolved(s, {"picks": s.picks + (DECLINED,) * args[0]})
+        after = with_fields(s, {"picks": s.picks + (DECLINED,) * args[0]})
     elif kind == "take":
         after = _take(s, args[0], emit)
     elif kind == "kick":
@@ -380,13 +250,13 @@ def forced_checks(s) -> tuple[Marks, Any]:
         left -= 1
         marks, wild_from = check_box(marks, track, sheet, defense)
         if wild_from:
-            return marks, evolved(s, {"hand": _set(s.hand, track - 1, left), "wild_from": wild_from,
+            return marks, with_fields(s, {"hand": _set(s.hand, track - 1, left), "wild_from": wild_from,
                                       "marks": _set(s.marks, s.actor, marks)})
     return marks, None
 
 
 def _with_marks(s, marks: Marks, **changes):
-    return evolved(s, {"marks": _set(s.marks, s.actor, marks), **changes})
+    return with_fields(s, {"marks": _set(s.marks, s.actor, marks), **changes})
 
 
 def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
@@ -401,7 +271,7 @@ def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, changes
     actor = s.actor
     marks, changes["wild_from"] = checked or checked_marks(s, track, emit)
     changes["marks"] = _set(s.marks, actor, marks)
-    return evolved(s, changes)
+    return with_fields(s, changes)
 
 
 def _take(s, track: int, emit: Emit):
@@ -409,7 +279,7 @@ def _take(s, track: int, emit: Emit):
     if emit:
         emit("area_taken", s.actor, area=track, play=s.board[i], power=s.power_board[i])
     hand = _set(NO_DICE, i, s.board[i] + s.power_board[i])
-    return evolved(s, {"phase": ACTIVE, "hand": hand, "pool": s.pool + s.board[i], "board": _set(s.board, i, 0),
+    return with_fields(s, {"phase": ACTIVE, "hand": hand, "pool": s.pool + s.board[i], "board": _set(s.board, i, 0),
                        "power_board": _set(s.power_board, i, 0)})
 
 
@@ -434,14 +304,14 @@ def _end_holding(s, emit: Emit):
     """The actor has checked all their dice (and declined a last field goal): move on."""
     if s.phase == ACTIVE:
         power = s.power_board if s.solo else NO_DICE  # solo power dice stay until Blitz Bach
-        return _settle(evolved(s, {"phase": PICKS, "power_board": power, "picks": (),
+        return _settle(with_fields(s, {"phase": PICKS, "power_board": power, "picks": (),
                                    "actor": (s.active + 1) % s.game.num_players}), emit)
     if s.phase == PICKS:
         if s.solo:
-            return _start_blitz(evolved(s, {"phase": BLITZ_ROLL, "power_board": NO_DICE, "picks": ()}), emit)
+            return _start_blitz(with_fields(s, {"phase": BLITZ_ROLL, "power_board": NO_DICE, "picks": ()}), emit)
         following = (s.actor + 1) % s.game.num_players
         if following != s.active:
-            return _settle(evolved(s, {"actor": following, "picks": ()}), emit)
+            return _settle(with_fields(s, {"actor": following, "picks": ()}), emit)
         return _next_turn(s, emit)
     if s.phase == FINAL:
         return _offer_final_kick(s, s.actor + 1, emit)
@@ -478,7 +348,7 @@ def _apply_chance(s, args: tuple, emit: Emit):
         return _next_roll(s, POWER_ROLL, {"power_board": args})
     if s.phase == BLITZ_ROLL:
         return _blitz_scores(s, args, emit)
-    return _settle(evolved(s, {"phase": OVERTIME, "hand": args}), emit)  # OVERTIME_ROLL
+    return _settle(with_fields(s, {"phase": OVERTIME, "hand": args}), emit)  # OVERTIME_ROLL
 
 
 def _emit_roll(s, args: tuple, emit: Callable[..., None]) -> None:
@@ -503,18 +373,18 @@ def _next_roll(s, done: Phase, changes: dict[str, Any]):
         changes["phase"] = POWER_ROLL
     else:
         changes["phase"] = AREA
-    return evolved(s, changes)
+    return with_fields(s, changes)
 
 
 # --- turns, rounds, end of game ----------------------------------------------------------------------
 def _next_turn(s, emit: Emit):
     turn = s.turn + 1
     if turn == s.game.total_turns:
-        return _offer_final_kick(evolved(s, {"turn": turn, "picks": ()}), 0, emit)
-    marks = tuple(evolved(m, {"defense_used": False}) if m.defense_used else m for m in s.marks)
+        return _offer_final_kick(with_fields(s, {"turn": turn, "picks": ()}), 0, emit)
+    marks = tuple(with_fields(m, {"defense_used": False}) if m.defense_used else m for m in s.marks)
     if emit:
         emit("turn_started", turn % s.game.num_players, turn=turn, round=turn // s.game.num_players + 1)
-    return evolved(s, {"marks": marks, "turn": turn, "phase": DEFENSE_ROLL, "actor": turn % s.game.num_players,
+    return with_fields(s, {"marks": marks, "turn": turn, "phase": DEFENSE_ROLL, "actor": turn % s.game.num_players,
                        "picks": (), "hand": NO_DICE})
 
 
@@ -531,13 +401,13 @@ def _blitz_scores(s, faces: tuple[int, ...], emit: Emit):
     if emit:
         emit("blitz_scored", None, removed=[t for t in TRACKS if faces[t - 1]], dice=fullest, points=scored,
              score=sum(s.blitz) + scored)
-    return _next_turn(evolved(s, {"board": board, "pool": s.pool + removed, "blitz": s.blitz + (scored,)}), emit)
+    return _next_turn(with_fields(s, {"board": board, "pool": s.pool + removed, "blitz": s.blitz + (scored,)}), emit)
 
 
 def _offer_final_kick(s, first: int, emit: Emit):
     for player in range(first, s.game.num_players):
         if s.marks[player].can_kick(s.game.sheet):
-            return evolved(s, {"phase": FINAL, "actor": player})
+            return with_fields(s, {"phase": FINAL, "actor": player})
     return _compare(s, tuple(range(s.game.num_players)), emit)
 
 
@@ -547,20 +417,20 @@ def _compare(s, contenders: tuple[int, ...], emit: Emit):
     if s.solo or len(leaders) == 1 or s.overtime == MAX_OVERTIME:
         if emit:
             emit("game_over", None, scores=[m.points for m in s.marks])
-        return evolved(s, {"phase": OVER, "tied": leaders if s.overtime else ()})
+        return with_fields(s, {"phase": OVER, "tied": leaders if s.overtime else ()})
     if emit:
         emit("overtime_started", None, round=s.overtime + 1, tied=list(leaders))
-    return _next_in_overtime(evolved(s, {"overtime": s.overtime + 1, "tied": leaders}), 0, emit)
+    return _next_in_overtime(with_fields(s, {"overtime": s.overtime + 1, "tied": leaders}), 0, emit)
 
 
 def _next_in_overtime(s, index: int, emit: Emit):
     if index == len(s.tied):
         return _compare(s, s.tied, emit)
     player = s.tied[index]
-    state = evolved(s, {"actor": player, "hand": NO_DICE, "defense": 0, "wild_from": 0})
+    state = with_fields(s, {"actor": player, "hand": NO_DICE, "defense": 0, "wild_from": 0})
     if s.marks[player].power:
-        return evolved(state, {"phase": OVERTIME_ROLL})
-    return _settle(evolved(state, {"phase": OVERTIME}), emit)
+        return with_fields(state, {"phase": OVERTIME_ROLL})
+    return _settle(with_fields(state, {"phase": OVERTIME}), emit)
 
 
 def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

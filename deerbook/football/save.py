@@ -7,10 +7,11 @@ from dataclasses import replace
 from typing import Any, cast
 
 from ..engine.errors import RuleViolation, SaveFileError
-from ..engine.protocol import rebuilt
+from ..engine.frozen import rebuilt
 from ..engine.validate import count, flag, one_of, require, whole, wholes
+from .marks import START_MARKER, Marks
 from .rules import (ACTIVE, AREA, BLITZ_SCORES, DECLINED, MAX_OVERTIME, NO_DICE, OVERTIME, OVERTIME_ROLL, PICKS,
-                    PLAY_DICE, REGULATION_PHASES, START_MARKER, Marks, Phase)
+                    PLAY_DICE, REGULATION_PHASES, Phase)
 from .sheet import MAX_POWER_DICE, TRACKS
 from .state import MARK_FIELDS, FootballState
 from .spec import FootballSetup

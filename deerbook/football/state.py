@@ -6,10 +6,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.events import Event, Step
-from ..engine.protocol import Action, ChanceTable, State, cached_method
+from ..engine.caching import cached_method
+from ..engine.protocol import LEGAL_ACTIONS_KEY, Action, ChanceTable, State
 from ..engine.seeding import Rng
 from . import rules
-from .rules import CHANCE_PHASES, DEFENSE_NAMES, NO_DICE, OVER, PLAY_DICE, Marks, Phase
+from .marks import Marks
+from .rules import CHANCE_PHASES, DEFENSE_NAMES, NO_DICE, OVER, PLAY_DICE, Phase
 from .sheet import TRACKS
 from .spec import FootballSetup
 
@@ -82,7 +84,7 @@ class FootballState(State):
             if rules.chance_table(self).drawn(action):
                 return rules.apply(self, action)
         else:
-            for legal in self.__dict__.get("_cache_legal_actions", ()):
+            for legal in self.__dict__.get(LEGAL_ACTIONS_KEY, ()):
                 if legal is action:  # an agent's choice is one of the actions it was shown: found without hashing
                     return rules.apply(self, action)
         return rules.apply(self, self.checked(action))

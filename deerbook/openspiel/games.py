@@ -27,7 +27,8 @@ import pyspiel
 from ..engine import CHANCE, TERMINAL, Action, State
 from ..engine.codec import ActionCodec
 from ..engine.errors import RuleViolation
-from ..engine.protocol import ChanceTable, IdentityCache
+from ..engine.caching import IdentityCache
+from ..engine.protocol import ChanceTable
 from ..engine.registry import GameInfo, game_info, game_names
 
 MAX_GAME_LENGTH = 100_000  # decisions: a cap, not a bound the rules prove (random play stays under 2,000)

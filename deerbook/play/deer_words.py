@@ -15,7 +15,7 @@ from typing import Sequence
 
 from ..bots.deer_greedy import leading_opponent
 from ..engine import Action, RuleViolation
-from ..analysis.deer_chart import chart_table, combination_name
+from ..analysis.deer_combinations import chart_table, combination_name
 from ..deer.components import CardKind
 from ..deer.rules import BULLSEYE_POINTS, SET_ASIDE_CARDS, card_list, hand_value, rolled_numbers
 from ..deer.rules.cards import KNOCK_MAX_CARDS

@@ -12,8 +12,9 @@ from html import escape
 from typing import Sequence
 
 from ..engine import Action
-from ..football.rules import BLITZ_CHART, FIELD_GOAL_POINTS, TOUCHDOWN_POINTS
-from ..football.rules import points as score
+from ..football.marks import FIELD_GOAL_POINTS, TOUCHDOWN_POINTS
+from ..football.rules import BLITZ_CHART
+from ..football.marks import points as score
 from ..football.sheet import PASS_TRACKS, RUN_TRACKS, START_KICK_RANGE, TRACKS
 from .drawing import INK, PAPER, Svg
 from .log import in_words

@@ -5,7 +5,7 @@ A game's registration names its hint function (`GameInfo.hints`, e.g. "deerbook.
 state, so it cannot peek at other hands:
 
 - Deer (both editions): `bots.deer_turn_walk.advise` is exact for a full position, so `DEALS` positions are drawn
-  (fixed seed) from what the seat knows (`bots.deer_turn_walk.advise_seat`: the seat's belief, `deer.belief`) and the
+  (fixed seed) from what the seat knows (`bots.deer_advisor.advise_seat`: the seat's belief, `deer.belief`) and the
   values averaged. When every deal gives the same value (the usual case: the cards in hand decide this turn) the
   value is exact and labelled so; otherwise it is labelled as the mean over the deals.
 - Football: everything on the table is public; `Advisor.advise` ranks by expected net points this turn
@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Callable, NamedTuple
 
 
-from ..bots.deer_turn_walk import TABLE_BUDGET, advise_seat
+from ..bots.deer_advisor import TABLE_BUDGET, advise_seat, mean
 from ..engine import State
 from ..engine.seeding import stream
 from ..bots.football_advisor import Advisor
@@ -49,10 +49,10 @@ def deer_hints(state: State, player: int) -> list[Hint]:
 
 
 def _deer_hint(text: str, values: list[Fraction]) -> Hint:
-    mean = sum(values, Fraction(0)) / len(values)
+    value = mean(values)
     exact = len(set(values)) == 1
     how = "exact" if exact else f"an average over {len(values)} deals of the cards you cannot see"
-    return Hint(text, mean, f"net {number(mean)} point{'s' * (mean != 1)} shed this turn ({how})")
+    return Hint(text, value, f"net {number(value)} point{'s' * (value != 1)} shed this turn ({how})")
 
 
 def football_hints(state: State, player: int) -> list[Hint]:

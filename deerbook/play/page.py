@@ -13,7 +13,15 @@ logic of its own beyond pacing (how long to pause after a bot's turn). Requests,
   pawn), "roll", "next" (the next bot turn), "seat" (hot seat: the next person takes the table), "undo" (take back
   your last decision, in a game against bots, as far back as the last roll or draw, or another player's move),
   "hint", "new" (same table, a fresh seed), "again" (the same seed once more), "width" (`px`: the drawing is laid
-  out to the page's width, up to its natural 780 px, so its text keeps its size on a phone).
+  out to the page's width, up to its natural 780 px, so its text keeps its size on a phone);
+- "open" (`link`: a game's link, `engine.link`, as the page's address carries it after `#game=`): a finished game
+  stepped through (answered with the stop "replay": its turn, scores, the drawing of the seat shown, the log up to
+  that turn, and Back, Next, a turn box and a seat menu, with Every hand, in place of the choices: `replay_html`),
+  a game in progress at the table to play on; a link that cannot be opened is refused in its one sentence;
+- "back", "forward", "goto" (`turn`), "as_seat" (`seat`, -1 for every hand): the replay's steps;
+- "link" (`address`: the page's): the page's address opening the game (answered "link"), or why the table offers
+  none now (answered "message": a game with hidden hands has one once it is over or when every seat is a bot;
+  `Session.why_no_link`).
 
 Every answer holds the regions that changed: "form", "status", "choices" (buttons, each legal choice one
 `<button>`; a rack's split a number field per pawn and one button), "view" (the drawing), "log", "hint" (also
@@ -36,17 +44,22 @@ from html import escape
 from typing import Any
 
 from ..engine import DeerbookError
+from ..engine.link import LinkError, page_link, record_from_link
 from ..engine.registry import game_info, game_names
+from . import replay_html
+from .replay import Replay
 from .requests import BadRequest, parse_request, read_request
-from .session import Session, Stop
-from .setup import DEFAULT, changed, checked, form_html, game_and_seats
-from .table_html import (NEXT, ROLL, Announcer, choices, help_html, hints_html, log_html, openings, play_split,
-                         prompt_text, split_offered, status_html, undone_words)
+from .session import HUMAN, Session, Stop
+from .setup import DEFAULT, changed, checked, form_html, form_of, game_and_seats
+from .table_html import (NEXT, ROLL, Announcer, choices, drawing_html, help_html, hints_html, log_html, openings,
+                         play_split, prompt_text, split_offered, status_html, undone_words)
 
 WIDE, NARROWEST = 780, 300  # px: the drawing's natural width; a narrower page gets it laid out to its width
 PASS = "Pass the table to P{seat}."  # the hot seat's screen between two people, shown and told
-MOVES = ("start", "new", "again", "choose", "split", ROLL, NEXT, "seat", "undo")  # the requests that move the game
+#: the requests that move the game
+MOVES = ("start", "new", "again", "open", "choose", "split", ROLL, NEXT, "seat", "undo")
 AT_YOUR_SEAT = ("choose", "split", ROLL, NEXT, "undo", "hint")  # what only the seat at the table may ask
+REPLAYING = "replay"  # the stop of a recorded game stepped through (a link of a finished game)
 UNFORESEEN = "the table could not answer this request (an unforeseen error: the browser's console has its details)"
 
 
@@ -61,6 +74,7 @@ class PageTable:
         self.width = WIDE
         self.passing_to: int | None = None
         self.announcer = Announcer()
+        self.replay: Replay | None = None  # a finished game's link, stepped through (then there is no session)
 
     # -- requests ------------------------------------------------------------------------------------------
     def handle_json(self, request: str) -> str:
@@ -94,7 +108,13 @@ class PageTable:
             if op == "width":
                 self.width = max(NARROWEST, min(WIDE, request["px"]))
                 return self.answer(full=False)
-            if op == "start":
+            if op == "link":
+                return self.link_answer(request["address"])
+            if op in replay_html.STEPS:
+                return self.step_replay(op, request.get("turn", request.get("seat", 0)))
+            if op == "open":
+                self.open_link(request["link"])  # a link that cannot be opened is refused before anything changes
+            elif op == "start":
                 form = {**self.form, **request.get("form", {})}
                 self.start(form)  # a bad seed is refused before anything changes
                 self.form = form
@@ -108,7 +128,7 @@ class PageTable:
                 self.play(str(op), str(request.get("name", "")), request.get("amounts"))
         except (DeerbookError, ValueError) as refused:
             return {"stop": "error", "message": str(refused)}
-        answer = self.answer(full=op in ("start", "new", "again"), told=op in MOVES)
+        answer = self.answer(full=op in ("start", "new", "again", "open"), told=op in MOVES)
         if note:
             answer.update(hint=f'<p class="deerbook-note">{escape(note)}</p>',
                           prompt=f"{note} {answer.get('prompt', '')}".strip())
@@ -117,11 +137,54 @@ class PageTable:
     def start(self, form: dict[str, Any]) -> None:
         """A new game from a form's values (a blank seed: a fresh one)."""
         game, seats, seed = game_and_seats(form)
-        self.session = Session(game, seats, seed)
+        self.session, self.replay = Session(game, seats, seed), None
         self.session.one_by_one = checked(form.get("one_by_one"))
         self.passing_to = None
         self.announcer.reset()
         self.advance()
+
+    def open_link(self, link: str) -> None:
+        """Open a game's link (`engine.link`): a finished game to step through (`Replay`, from the first person's
+        seat), a game in progress at the table to play on (its seats, its log told again, fresh randomness); the
+        set-up form set to its game. A link that cannot be opened raises LinkError, one sentence, nothing changed."""
+        record = record_from_link(link)
+        game, seats = record.make_game(), list(record.seats)
+        form = form_of(game, seats, "", self.form.get("pace", "pause"), checked(self.form.get("one_by_one")))
+        if record.final_state().is_terminal():
+            replay = Replay(record)
+            replay.view_seat(seats.index(HUMAN) if HUMAN in seats else 0)
+            self.session, self.replay, self.form = None, replay, form
+            return
+        try:
+            session = Session(game, seats)
+            session.load_record(record)
+        except (ValueError, DeerbookError) as exc:
+            raise LinkError(f"The link's game cannot be opened at a table here: {exc}.") from None
+        session.one_by_one = checked(form["one_by_one"])
+        self.session, self.replay, self.form, self.passing_to = session, None, form, None
+        self.announcer.reset()
+        self.advance()
+
+    def link_answer(self, address: str) -> dict[str, str]:
+        """The game at the table as the play page at `address` opening it ("link": `ADDRESS#game=LINK`), or why the
+        table offers none now ("message")."""
+        if self.replay is not None:
+            return {"link": page_link(address, self.replay.record)}
+        why = "no game yet: choose one and press Start" if self.session is None else self.session.why_no_link()
+        if why:
+            return {"link": "", "message": f"No link to this game now: {why}."}
+        assert self.session is not None
+        return {"link": page_link(address, self.session.record())}
+
+    def step_replay(self, op: str, number: int) -> dict[str, Any]:
+        """A step of the replay (`replay_html.STEPS`), answered with the replay's parts and what a screen reader is
+        told (the turn's title and lines); a step that cannot be made is refused in a sentence, nothing changed."""
+        if self.replay is None:
+            raise ValueError("there is no replay at the table: open a finished game's link")
+        why = replay_html.replay_step(self.replay, op, number)
+        if why:
+            return {"stop": "error", "message": why}
+        return self.answer(full=False, told=True)
 
     def undo(self) -> str:
         """Take back the viewer's last decision since the last roll or draw, or another player's move; what the
@@ -136,7 +199,8 @@ class PageTable:
         """The viewer's choice, split, roll, next turn or taking the seat; then the table moves on."""
         session = self.session
         if session is None:
-            raise ValueError("no game yet: choose one and press Start")
+            raise ValueError("a recorded game is shown: it is stepped through, not played (start a new game to play)"
+                             if self.replay else "no game yet: choose one and press Start")
         if op == "choose":
             session.choose(name)
         elif op == "split":
@@ -167,6 +231,8 @@ class PageTable:
     def answer(self, full: bool, told: bool = False) -> dict[str, Any]:
         """The regions of the table now (`full`: also the rules card and legend, which change with the game;
         `told`: also what a screen reader is told after this move)."""
+        if self.replay is not None:
+            return self.replay_answer(full, told)
         session = self.session
         if session is None:
             return {"form": self.form_html(), "stop": "none"}
@@ -187,6 +253,21 @@ class PageTable:
             parts.update(help=help_html(session, open_rules=True), form=self.form_html())
         return parts
 
+    def replay_answer(self, full: bool, told: bool) -> dict[str, Any]:
+        """The replay's parts (`replay_html`): its controls in place of the choices; `told`: the turn's title and
+        lines for a screen reader."""
+        replay = self.replay
+        assert replay is not None
+        parts: dict[str, Any] = {
+            "stop": REPLAYING, "hint": "", "status": replay_html.status_html(replay),
+            "choices": replay_html.controls_html(replay), "view": replay_html.view_html(replay, self.width),
+            "log": replay_html.log_html(replay), "hint_available": False, "undo_available": False}
+        if told:
+            parts.update(news=[replay.title(), *replay.lines()], prompt=replay.result())
+        if full:
+            parts.update(help=help_html(replay, open_rules=True), form=self.form_html())
+        return parts
+
     def told(self) -> dict[str, Any]:
         """What a screen reader is told after a move: the viewer's new log lines and the prompt (at the pass screen
         only whom to pass the table to: the lines wait until their seat takes the table)."""
@@ -203,7 +284,8 @@ class PageTable:
         session = self.session
         assert session is not None
         if self.stop == Stop.OVER:
-            return _button("new", "New game") + _button("again", "Play the same seed again")
+            again = _button("again", "Play the same seed again") if isinstance(session.seed, (int, tuple)) else ""
+            return _button("new", "New game") + again  # a game from a link has no seed to play again
         if self.stop == Stop.TURN and self.form.get("pace", "pause") == "pause":
             return ""
         offered = split_offered(session, self.stop)
@@ -222,10 +304,7 @@ class PageTable:
         session = self.session
         assert session is not None
         observation = session.state.observation(session.viewer)
-        svg = session.view_module.svg(observation, session.game, session.names, self.width)
-        text = session.view_module.render_text(observation, session.game, session.names)
-        return (f'<div class="deerbook-view">{svg}<details><summary>The table as text</summary>'
-                f"<pre>{escape(text)}</pre></details></div>")
+        return drawing_html(session.view_module, observation, session.game, session.names, self.width)
 
     def hint_html(self) -> str:
         """The advisor's value of every legal choice, for the person to move (the advisor is imported only now:

@@ -4,8 +4,11 @@ it is used: `read_request` gives the request, or raises BadRequest with one sent
 A request is a JSON object: "op" (what to do), "name" (a button's name: every button sends one, "" if it has none)
 and the fields of its op (`FIELDS`): "setup" a `form` (the set-up's values so far) and `changed` (the field that
 changed, or null), "start" a `form`, "width" `px` (the page's width in pixels), "choose" the `name` of a legal
-choice, "split" `amounts` (one whole number of spaces per pawn); the other ops none. A form maps the set-up's field
-names (`setup.FORM_FIELD`) to a page's values: text, or true/false for a check box. Standard library only.
+choice, "split" `amounts` (one whole number of spaces per pawn), "open" the `link` of a game (`engine.link`),
+"goto" the `turn` of the replay to show, "as_seat" the `seat` whose view to show (-1: every hand), "link" the
+page's `address` (the game's link goes after it); the other ops ("back" and "forward": the replay's turn before
+and next) none. A form maps the set-up's field names (`setup.FORM_FIELD`) to a page's values: text, or true/false
+for a check box. Standard library only.
 """
 from __future__ import annotations
 
@@ -21,6 +24,9 @@ MAX_REQUEST = 20_000  # characters: a request is a few hundred
 MAX_TEXT = 200  # characters of a form's value or a choice's name
 MAX_FORM = 40  # fields of a form (a game's set-up has about a dozen)
 MAX_PAWNS = 12  # numbers of a split (one per pawn)
+MAX_LINK = 16_000  # characters of a game's link (a whole Deer game's is about 900)
+MAX_ADDRESS = 2_000  # characters of the page's address
+MAX_NUMBER = 10**6  # a replay's turn or seat (a game has a few hundred turns)
 FORM_FIELD = re.compile(r"game|num_players|seed|pace|one_by_one|seat[0-9]{1,2}|opt:[a-z_]{1,40}")
 
 
@@ -74,11 +80,33 @@ def _amounts(value: Any, where: str) -> list[int]:
     return value
 
 
+def _link(value: Any, where: str) -> str:
+    if not isinstance(value, str) or len(value) > MAX_LINK:
+        raise BadRequest(f"{where} must be a game's link, text of at most {MAX_LINK:,} characters, got "
+                         f"{_shown(value)}")
+    return value
+
+
+def _address(value: Any, where: str) -> str:
+    if not isinstance(value, str) or len(value) > MAX_ADDRESS:
+        raise BadRequest(f"{where} must be the page's address, text of at most {MAX_ADDRESS:,} characters, got "
+                         f"{_shown(value)}")
+    return value
+
+
+def _number(value: Any, where: str) -> int:
+    if type(value) is not int or not -1 <= value <= MAX_NUMBER:
+        raise BadRequest(f"{where} must be a whole number from -1 to {MAX_NUMBER:,}, got {_shown(value)}")
+    return value
+
+
 FIELDS: dict[str, dict[str, Callable[[Any, str], Any]]] = {
     "setup": {"form": _form, "changed": _changed}, "start": {"form": _form}, "width": {"px": _pixels},
-    "choose": {"name": _text}, "split": {"amounts": _amounts},
-    **{op: {} for op in ("new", "again", "roll", "next", "seat", "undo", "hint")}}
-REQUIRED = {"width": "px", "choose": "name", "split": "amounts"}  # a field the op cannot do without
+    "choose": {"name": _text}, "split": {"amounts": _amounts}, "open": {"link": _link}, "goto": {"turn": _number},
+    "as_seat": {"seat": _number}, "link": {"address": _address},
+    **{op: {} for op in ("new", "again", "roll", "next", "seat", "undo", "hint", "back", "forward")}}
+REQUIRED = {"width": "px", "choose": "name", "split": "amounts", "open": "link", "goto": "turn",
+            "as_seat": "seat", "link": "address"}  # a field the op cannot do without
 
 
 def parse_request(text: Any) -> dict[str, Any]:

@@ -22,6 +22,7 @@ and the engine only (no widgets).
 """
 from __future__ import annotations
 
+import random
 import secrets
 import time
 from dataclasses import replace
@@ -29,7 +30,9 @@ from enum import StrEnum
 from typing import Callable, NamedTuple, Sequence
 
 from ..engine import Action, Game, RuleViolation, SaveFileError, State, make_game, state_to_json
-from ..engine.registry import table_agents
+from ..engine.link import link_of
+from ..engine.record import GameRecord, record_of_moves, save_of_record
+from ..engine.registry import game_info, table_agents
 from ..engine.runner import Match
 from ..engine.saving import TableRecord, read_save, save_name
 from ..engine.seeding import Seed, check_seed, parse_seed, seed_text
@@ -419,13 +422,46 @@ class Session:
         unknown = sorted({s for s in seats if s != HUMAN} - set(table_agents(state.game.name)))
         if unknown:
             raise TableMismatch(f"it seats a bot this deerbook does not have ({', '.join(unknown)})")
-        self.reseat(state.game, seats, table.seed if table and table.seed is not None else self.seed, state,
-                    table.streams if table else None, table.steps if table else 0)
+        seed = self.seed if table is None else random.SystemRandom() if table.seed is None else table.seed
+        self.reseat(state.game, seats, seed, state, table.streams if table else None, table.steps if table else 0)
         if table is not None and table.moves is not None:
             self._retell(list(table.moves))
         self.log.append(LogEntry(Turn(None, ("loaded", len(self.log)), "Loaded"),
                                  Narration(f"Loaded {source}: the game goes on from here.")))
         self._face_next_seat()
+
+    # -- the game as a record: a link -------------------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        """The game so far as a record (`engine.record`): its set-up, seats and every step since the start;
+        SaveFileError if the steps before a load are not known (a game continued from an older save)."""
+        if self.moves is None:
+            raise SaveFileError("this game was continued from a save that does not list its earlier steps, so it "
+                                "cannot be written as a record or a link")
+        return record_of_moves(self.game, self.seats, self.moves)
+
+    def why_no_link(self) -> str:
+        """Why the table offers no link of the game now, in words, or "" when it offers one. A link shows every hand
+        to whoever opens it, so a game with hidden hands has one only once it is over or when every seat is a bot."""
+        if self.moves is None:
+            return "this game was continued from an older save that does not list its earlier steps"
+        if (game_info(self.game.name).information == "perfect" or self.state.is_terminal()
+                or not self.humans()):
+            return ""
+        return ("a link shows every player's hand to whoever opens it, so this game has one once it is over (or "
+                "when every seat is a bot)")
+
+    def link(self) -> str:
+        """The game so far as a link (`engine.link`); SaveFileError saying why when the table offers none
+        (`why_no_link`)."""
+        why = self.why_no_link()
+        if why:
+            raise SaveFileError(why)
+        return link_of(self.record())
+
+    def load_record(self, record: GameRecord, source: str = "the link") -> None:
+        """Continue the recorded game (a link's) at this table, as `load_text` continues a save: its seats, its log
+        told again, and fresh randomness for what comes next (a record holds no seed)."""
+        self.load_text(save_of_record(record), source)
 
     def next_person(self) -> int | None:
         """The human seat that plays next: to move, to roll, or whose turn is in play; None if none of these."""

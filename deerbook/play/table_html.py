@@ -20,6 +20,7 @@ from .views import Split
 
 if TYPE_CHECKING:  # the hints (and the advisors they run) are imported only when asked for
     from .hints import Hint
+    from .replay import Replay
 
 ROLL, NEXT = "roll", "next"  # the names of the two choices that are not a legal action
 # The log's own style, so it reads the same in a notebook as on the book's page (which styles it further).
@@ -207,10 +208,22 @@ def seat_words(session: Session) -> list[str]:
             for p in range(len(session.seats))]
 
 
+def drawing_html(view_module, observation: dict, game, names: list[str], width: int) -> str:
+    """A seat's drawing of the table (laid out `width` px wide), with its plain-text twin for screen readers."""
+    svg = view_module.svg(observation, game, names, width)
+    text = view_module.render_text(observation, game, names)
+    return (f'<div class="deerbook-view">{svg}<details><summary>The table as text</summary>'
+            f"<pre>{escape(text)}</pre></details></div>")
+
+
 def log_html(session: Session, turns: int | None = None) -> str:
     """The viewer's log, oldest first, a divider with its title before each turn (the last `turns` turns only,
     if given)."""
-    groups = session.turn_log()[-turns:] if turns else session.turn_log()
+    return turns_html(session.turn_log()[-turns:] if turns else session.turn_log())
+
+
+def turns_html(groups: list[tuple[str, list[str]]]) -> str:
+    """A log given as (turn title, lines) per turn, oldest first: a divider with its title before each turn."""
     items = "".join(f'<li class="deerbook-turn" style="{DIVIDER if i else FIRST}">{escape(title)}</li>'
                     + "".join(f"<li>{escape(line)}</li>" for line in lines) for i, (title, lines) in enumerate(groups))
     return f'<ol class="deerbook-log" style="{LOG}">{items}</ol>'
@@ -246,8 +259,9 @@ def hints_html(session: Session, hints: "list[Hint]") -> str:
             f"<p>The advisor's values, best first:</p><ol>{rows}</ol></div>")
 
 
-def help_html(session: Session, open_rules: bool = False) -> str:
-    """The rules card and the legend of the drawing, each a section the reader opens."""
+def help_html(session: "Session | Replay", open_rules: bool = False) -> str:
+    """The rules card and the legend of the drawing of a table's (or a replay's) game, each a section the reader
+    opens."""
     card, _ = session.view_module.rules_card(session.game)
     legend = session.view_module.legend(session.game)
     parts = []

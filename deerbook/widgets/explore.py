@@ -29,7 +29,8 @@ import plotly.graph_objects as go
 from ..analysis.deer_odds import edition
 from ..analysis.football_odds import FIELD_POSITIONS, box_gain, default_game
 from ..analysis.numbers import chance, decimal
-from ..bots.deer_turn_walk import position_for_hand, turn_distribution, turn_summary
+from ..bots.deer_advisor import position_for_hand
+from ..bots.deer_turn_walk import turn_distribution, turn_summary
 from ..charts.deer_odds import EDITION_LABELS, EDITIONS, turn_figure
 from ..charts.football_odds import fraction_bar
 from ..charts.football_sheet import TRACK_KINDS
@@ -155,7 +156,7 @@ class Explorer:
             self.output.outputs = ()
             return
         self.summary = summary
-        self.figure = fit_title(figure.update_layout(template=DARK if self.theme.dark else LIGHT))
+        self.figure = figure.update_layout(template=DARK if self.theme.dark else LIGHT)  # its title fitted
         self.message.value = notice + _escape(summary_words(self.summary, self.names))
         self.output.outputs = (figure_output(self.figure),)
 
@@ -174,7 +175,7 @@ class Explorer:
                 f"{self.message.value}</p>")
 
     def compute(self) -> tuple[dict, go.Figure]:
-        """The summary and the chart for the current controls."""
+        """The summary and the chart for the current controls, its title fitted (`fit_title`)."""
         raise NotImplementedError
 
 
@@ -278,4 +279,4 @@ class FootballExplorer(Explorer):
         fig.update_yaxes(title_text="probability", tickformat=".0%")
         fig.update_layout(title=f"One die on box {box} of track {track} ({TRACK_KINDS[track]}) from the {marker}: "
                                 f"touchdown chance {chance(summary['touchdown'])}")
-        return summary, fig
+        return summary, fit_title(fig)

@@ -7,7 +7,10 @@ the pace and whether a single choice waits for you, as the book page's table doe
 game can be replayed); `GameTable(game, ["human", "greedy", "human"], seed=7)` chooses in code. The table shows only
 what the seat to play may know: its drawn view (`deer_view` / `football_view`), every seat's score, and a log told
 from that seat, in time order with a divider per turn ("P2 drew a card from the Predator pile", never which card;
-every card that enters or leaves your own hand). Your own turn starts with a Roll button (a frozen turn's roll
+every card that enters or leaves your own hand). It is a board (`script`): the prompt, scores and choices beside the
+drawing where the cell is wide, the log under them; on a phone the choices right above the drawing's phone layout,
+the log folded under it; at each decision the dice, your hand and every choice are brought into sight together.
+Your own turn starts with a Roll button (a frozen turn's roll
 happens by itself); a step with a single legal choice is made for you and logged (unless you ask for them one by
 one); a rack's moves are one decision, a number per pawn, starting at the split that helps you most; and after each
 bot's turn the table pauses (`bot_delay` seconds, with no button that would show up only to vanish) or waits for
@@ -19,8 +22,8 @@ P2" screen hides the previous hand, and a hot-seat game just loaded starts with 
 that plays next, its log told from that seat). Save writes a JSON file (never shown on the table); Load reads one
 back, its log too; a file that cannot be loaded is named in a sentence and changes nothing.
 
-The table plays by keyboard alone: Tab goes through it in its reading order (status, choices, tools, set-up, log,
-drawing, help), Enter or Space chooses, and after a choice the keyboard focus lands on the next first choice. The
+The table plays by keyboard alone: Tab goes through it in its reading order (set-up, status, choices, drawing, tools,
+log, help), Enter or Space chooses, and after a choice the keyboard focus lands on the next first choice. The
 choice controls are made once and shown or hidden (never replaced), so a focus request always finds its control
 drawn. Each new log line is announced to a screen reader through the live region of `script.TableScript`
 (`play.table_html.Announcer`: a seat is told only its own log's new lines; the "pass the table" screen tells
@@ -52,8 +55,12 @@ from ..play.setup import (HOT_SEAT, Field, changed, checked, form_of, game_and_s
                           setup_fields)
 from ..play.table_html import (NEXT, ROLL, UNDO_RULE, Announcer, choices, help_html, hints_html, load_problem,
                                log_html, openings, play_split, snapshot_html, split_offered, status_html, undone_words)
-from .script import PICK_CLASS, TABLE_CLASS, TableScript
+from .script import LOG_FOLD, PICK_CLASS, TABLE_CLASS, TableScript
 from .snapshot import SnapshotBox
+from ..engine.link import LinkError, record_from_link
+from ..engine.record import save_of_record
+from ..play.session import HUMAN
+from .replay import ReplayTable
 
 MAX_BUTTONS = 12
 MAX_PAWNS = 8  # a split's number fields (one per pawn)
@@ -63,11 +70,10 @@ DELAYS = {"pause": 0.8, "step": None, "quick": 0.0}  # each pace's pause after a
 # Python None to the page as `undefined`, which leaves the last display in place.
 SHOWN, HIDDEN = "", "none"
 LOG_BOX = "max-height:16em;overflow:auto;display:flex;flex-direction:column-reverse"  # opens scrolled to the newest
-# The board: the prompt, scores and choices (the panel) beside the drawing where the cell is wide enough, above it
-# where it is not (a wrapped row), so that what you decide on stays in sight while you decide.
-BOARD = w.Layout(display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")
-PANEL = w.Layout(flex="1 1 18rem", min_width="15rem", max_width="26rem", margin="0 1rem 0 0")
-DRAWING = w.Layout(flex="1 1 340px", min_width="0")
+# The board: the prompt, scores and choices (the panel), the drawing, the tools and the log. Laid out by the table's
+# style sheet (`script.CSS`): the panel, the tools and the log under them beside the drawing where the cell is wide
+# enough, one above the other where it is not, so that what you decide on stays in sight while you decide.
+BOARD = w.Layout(width="100%")
 FULL_WIDTH = w.Layout(width="auto", max_width="100%")
 LABEL = {"description_width": "initial"}
 
@@ -96,6 +102,25 @@ class GameTable(Session):
         self._build_widgets()
         self.advance()
 
+    @classmethod
+    def from_link(cls, link: str, **options: Any) -> "GameTable | ReplayTable":
+        """The game of a link (`engine.link`, or a play page's address with `#game=`): a game in progress at a table
+        to play on from where the link left it (its seats, its log told again, fresh randomness; `options` as
+        `GameTable` takes them), a finished game to step through (`ReplayTable`). LinkError, one sentence, for a link
+        that cannot be opened."""
+        record = record_from_link(link)
+        end = record.final_state()
+        if end.is_terminal():
+            return ReplayTable(record)
+        try:
+            Session(end.game, list(record.seats))  # the seats checked, and the save made, before the table
+            save = save_of_record(record)
+        except (ValueError, SaveFileError) as exc:
+            raise LinkError(f"The link's game cannot be opened at a table here: {exc}.") from None
+        table = cls(end.game, [HUMAN] * end.game.num_players, state=end, **options)  # no bot moves before the load
+        table.load(save, "the link")
+        return table
+
     @property
     def waiting_for_continue(self) -> bool:
         """Whether the table waits for the Next turn button (a bot's turn has just been shown)."""
@@ -109,7 +134,8 @@ class GameTable(Session):
     # -- widgets ----------------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.status, self.view, self.log_view, self.hint_view, self.note = (w.HTML() for _ in range(5))
-        self.view.layout = DRAWING
+        self.view.add_class("deerbook-drawing")
+        self.log_view.add_class("deerbook-log-part")
         self.help = w.HTML(help_html(self))
         self.script = TableScript(on_pick=self._on_page_pick)
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
@@ -140,12 +166,12 @@ class GameTable(Session):
         self.setup_box = w.VBox(layout=w.Layout(display=HIDDEN))
         self.setup_box.add_class("deerbook-setup")
         self._draw_setup()
-        panel = w.VBox([self.status, self.choices, self.hint_view, self.note, tools], layout=PANEL)
+        panel = w.VBox([self.status, self.choices, self.hint_view, self.note])
         panel.add_class("deerbook-panel")
-        board = w.Box([panel, self.view], layout=BOARD)
+        board = w.Box([panel, self.view, tools, self.log_view], layout=BOARD)
         board.add_class("deerbook-board")
         self.widget = SnapshotBox(self.snapshot_html, self.summary,
-                                  children=[self.setup_box, board, self.log_view, self.help, self.script])
+                                  children=[self.setup_box, board, self.help, self.script])
         self.widget.add_class(TABLE_CLASS)
 
     def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool", *,
@@ -357,10 +383,13 @@ class GameTable(Session):
             return f"<b>Pass the table to P{self.passing_to}.</b> The other players look away."
         return status_html(self, self.stop, self.rulings_url)
 
-    def _log_html(self) -> str:
-        """The log in a box that scrolls, reachable by Tab so that a keyboard can scroll it."""
-        return (f'<div class="deerbook-logbox" tabindex="0" role="region" aria-label="Log" style="{LOG_BOX}">'
-                f'{log_html(self, LOG_TURNS)}</div>')
+    def _log_html(self, opened: bool = False) -> str:
+        """The log in a box that scrolls, reachable by Tab so that a keyboard can scroll it, inside a disclosure
+        (`LOG_FOLD`): the table's script opens it where the log sits beside the drawing, folds it on a phone, and
+        keeps it as the person left it (`opened`: open from the start, for a page without the script)."""
+        return (f'<details class="{LOG_FOLD}"{" open" * opened}><summary>The log</summary>'
+                f'<div class="deerbook-logbox" tabindex="0" role="region" aria-label="Log" style="{LOG_BOX}">'
+                f'{log_html(self, LOG_TURNS)}</div></details>')
 
     def _drawing_html(self) -> str:
         """The viewing seat's drawn table, wide and for a phone (`play.drawing.html_block`), and its text twin."""
@@ -534,7 +563,7 @@ class GameTable(Session):
     def snapshot_html(self) -> str:
         """The table for a page without live widgets: status and scores, the drawing as an image, the table as
         text in a table, the log (each part readable where the page's HTML is cleaned of pictures)."""
-        return snapshot_html(self, self.stop, self.passing_to, self._status_html(), self._log_html())
+        return snapshot_html(self, self.stop, self.passing_to, self._status_html(), self._log_html(opened=True))
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -7,9 +7,11 @@ import json
 import numpy as np
 import pytest
 
+from study_records import record_at
+
 from deerbook.analysis.study import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, STUDY_VERSION,
-                                     departs, difference, games_of, load_study, record_at, replay, replay_game,
-                                     returns_of, run_study, save_study, winners_mask)
+                                     departs, difference, games_of, load_study, replay, replay_game, returns_of,
+                                     run_study, save_study, winners_mask)
 from deerbook.analysis.skill import study_ladder
 from deerbook.analysis.stats import Estimate
 from deerbook.engine.registry import STRENGTHS, agents_for

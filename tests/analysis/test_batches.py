@@ -4,8 +4,9 @@ import statistics
 
 import pytest
 
-from deerbook.analysis.batches import (agent_win_rate, compare_rules, figure, matchup, play_batch, score_summary,
-                                       seat_advantage, seat_win_rates)
+from batch_studies import compare_rules, matchup, play_batch, score_summary, seat_advantage
+
+from deerbook.analysis.batches import agent_win_rate, figure, seat_win_rates
 from deerbook.analysis.stats import departs, difference, estimate, wilson
 from deerbook.bots.refusing import Refusing
 from deerbook.engine import Action

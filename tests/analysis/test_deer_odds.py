@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from deerbook.cli.main import main
-from deerbook.analysis.deer_chart import combination_name
+from deerbook.analysis.deer_combinations import combination_name
 from deerbook.deer.components import signature
 from deer_helpers import first_readings_components
 from deerbook.analysis.deer_odds import edition, format_odds, joker_reach, odds_report, roll_state

@@ -9,16 +9,17 @@ import pytest
 
 from deerbook.cli.main import main
 from deerbook.engine import make_game
-from deerbook.analysis.football_seasons import solo_seasons, win_rates
 from deerbook.analysis.football_odds import (AREA_STATISTICS, Gain, area_count_tables, blitz_board, board_counts,
                                    chance_by_field_position, default_game, expected_yards, next_box, odds_report,
                                    track_profile, track_sheets, whole_track)
-from deerbook.football.rules import NO_EFFECT, PASS_MINUS_10, RUN_MINUS_5, Marks, dice_roll
+from deerbook.football.marks import NO_EFFECT, PASS_MINUS_10, RUN_MINUS_5, Marks
+from deerbook.football.rules import dice_roll
 from deerbook.football.sheet import TRACKS
 from deerbook.football.rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PLAY_ROLL
 from deerbook.football.save import position
 from deerbook.engine.seeding import stream
 from football_helpers import within_4_se
+from seasons import solo_seasons, win_rates
 
 DEFENSE = {NO_EFFECT: Fraction(1, 2), RUN_MINUS_5: Fraction(1, 3), PASS_MINUS_10: Fraction(1, 6)}
 

@@ -6,7 +6,7 @@ import json
 
 from deerbook.analysis.choices import (CHOICE_STUDIES, CHOICES_FILE, DEER_KINDS, differences,
                                       differences_of, game_rows, habits, load_choices)
-from deerbook.analysis.skill import (field_rate, fit_temperature, information_value, ladder, ladder_text, round_pawns,
+from deerbook.analysis.skill import (field_rate, fit_temperature, information_value, ladder, round_pawns,
                                      skill_share, study_ladder)
 from deerbook.analysis.stats import Estimate
 from deerbook.analysis.study import load_study
@@ -32,7 +32,6 @@ def test_the_ladder_orders_the_rungs_and_reads_the_skill_share():
     share = skill_share(rungs, 0.5)  # the cheat is not a player: the best fair rung is the search agent
     assert share.mean == pytest.approx(0.5) and share.se == pytest.approx(rungs[1].win_rate.se / 0.5)
     assert information_value(rungs).mean == pytest.approx(0.25)
-    assert "skill share: 50.0%" in ladder_text(rungs, 0.5)
 
 
 def test_the_stored_study_gives_a_ladder():

@@ -3,13 +3,13 @@ import math
 
 import numpy as np
 from deer_helpers import DH, RD, act, position, roll
+from batch_studies import matchup
+from sampled_turn import sample_turn
 
 from deerbook.engine.registry import agents_for, make_agents
 from deerbook.bots.deer_greedy import GreedyAgent
-from deerbook.bots.deer_advisor import AdvisorAgent
-from deerbook.bots.deer_turn_walk import (Turn, advise, advise_seat, greedy_policy, position_for_hand, sample_turn,
-                                          seat_belief, turn_distribution, turn_summary)
-from deerbook.analysis.batches import matchup
+from deerbook.bots.deer_advisor import AdvisorAgent, advise_seat, position_for_hand, seat_belief
+from deerbook.bots.deer_turn_walk import TurnAccount, advise, greedy_policy, turn_distribution, turn_summary
 from deerbook.engine import make_game
 from deerbook.engine.exact import agent_policy
 from deerbook.engine.seeding import stream
@@ -136,8 +136,8 @@ def test_advise_seat_averages_the_deals_best_first():
 
 def test_turn_wrapper_delegates_the_engine():
     state = position([["1", "2"], ["3"]])
-    assert Turn.start(state, agent_policy(GreedyAgent())).chance_outcomes() == state.chance_outcomes()
-    turn = Turn.start(state, greedy_policy())  # predator-blind: the predator die waits until it is read
+    assert TurnAccount.start(state, agent_policy(GreedyAgent())).chance_outcomes() == state.chance_outcomes()
+    turn = TurnAccount.start(state, greedy_policy())  # predator-blind: the predator die waits until it is read
     assert by_number_dice(turn.chance_outcomes()) == by_number_dice(state.chance_outcomes()) and not turn.over()
     assert len(turn.chance_outcomes()) < len(state.chance_outcomes())
 

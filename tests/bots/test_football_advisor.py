@@ -5,15 +5,22 @@ from fractions import Fraction
 from deerbook.engine.registry import agents_for
 from deerbook.engine import make_game
 from deerbook.analysis.simulate import simulate
-from deerbook.bots.football_advisor import (Advisor, AdvisorAgent, ChoiceOutcome, active_choice, blitz_this_round,
-                                       picks_choice)
+from deerbook.bots.football_advisor import Advisor, AdvisorAgent, ChoiceOutcome, active_choice, picks_choice
+from deerbook.engine.exact import outcome_distribution
 from deerbook.analysis.football_odds import blitz_board
-from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5, Marks
+from deerbook.football.marks import NO_EFFECT, RUN_MINUS_5, Marks
 from deerbook.football.rules import ACTIVE, AREA, BLITZ_ROLL, DEFENSE_ROLL, PICKS
 from deerbook.football.save import position
 from deerbook.engine.seeding import stream
 
 from football_helpers import within_4_se
+
+def blitz_this_round(state, advisor):
+    """Blitz Bach's exact score this round from a solo decision of the round, the player following the advisor."""
+    scored = len(state.blitz)
+    return outcome_distribution(state, value=lambda s: s.blitz[scored], stop=lambda s: len(s.blitz) > scored,
+                                policy=advisor.policy)
+
 
 GINA = dict(marker=5, checked=(0, 0, 0, 2, 0, 0), yac=1)  # the rule text's incomplete-pass example
 

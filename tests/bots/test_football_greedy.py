@@ -6,7 +6,7 @@ from deerbook.cli.main import main
 from deerbook.engine import make_game
 from deerbook.analysis.simulate import simulate
 from deerbook.bots.football_greedy import GreedyAgent
-from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5
+from deerbook.football.marks import NO_EFFECT, RUN_MINUS_5
 from deerbook.football.rules import ACTIVE, PICKS
 from deerbook.football.save import position
 
@@ -66,12 +66,12 @@ def test_simulate_solo_reports_blitz_bach(capsys):
 
 def test_observations_rebuild_exactly_what_a_checked_load_gives():
     """The agents' unchecked rebuild holds the same field values, of the same types, as the validated load."""
-    from deerbook.bots.football_advisor import decisions
+    from deerbook.analysis.positions import decision_states
     from deerbook.bots.football_greedy import rebuild
 
     for players in (1, 2):
         game = make_game("football", num_players=players)
-        for state in decisions(game, ["greedy"] * players, 3)[::5]:
+        for state in decision_states(game, ["greedy"] * players, 3)[::5]:
             observation = state.observation(state.current_player())
             rebuilt, loaded = rebuild(observation), game.state_from_json(observation["state"])
             assert rebuilt.__dict__ == loaded.__dict__
@@ -102,10 +102,10 @@ def reference_choice(state):
 
 
 def decision_states(players, agents, seeds, **options):
-    from deerbook.bots.football_advisor import decisions
+    from deerbook.analysis.positions import decision_states
 
     game = make_game("football", num_players=players, **options)
-    return [s for seed in seeds for s in decisions(game, [agents] * players, seed) if len(s.legal_actions()) > 1]
+    return [s for seed in seeds for s in decision_states(game, [agents] * players, seed) if len(s.legal_actions()) > 1]
 
 
 def test_greedy_agent_chooses_what_the_plain_look_ahead_chooses():
@@ -147,11 +147,11 @@ def test_decide_stops_where_apply_hands_play_on_and_changes_no_value_after():
 
 def test_forced_checks_are_decides_checks_one_by_one():
     """`rules.forced_checks` gives the marks and the waiting wild box of applying the hand's only check in turn."""
-    from deerbook.bots.football_advisor import decisions
+    from deerbook.analysis.positions import decision_states
     from deerbook.football.rules import forced_checks
 
     states = [s for players in (1, 2, 3) for seed in range(4)
-              for s in decisions(make_game("football", num_players=players), ["random"] * players, seed)
+              for s in decision_states(make_game("football", num_players=players), ["random"] * players, seed)
               if s.phase == ACTIVE and not s.wild_from]
     waits = 0
     for state in states:

@@ -65,7 +65,7 @@ def test_successive_halving_keeps_the_best_candidate():
 def test_deer_win_chances_favour_the_lowest_pawn_and_add_up():
     game = make_game("deer", num_players=4)
     state = next(s for s in decisions(game, 5, every=1))
-    from deerbook.engine.protocol import evolve
+    from deerbook.engine.frozen import evolve
     chances = deer_win_chances(evolve(state, pawns=(10, 30, 60, 90)))
     assert sum(chances) == pytest.approx(1) and chances == sorted(chances, reverse=True)
     assert deer_win_chances(evolve(state, pawns=(50, 50, 50, 50))) == pytest.approx([0.25] * 4)

@@ -15,15 +15,15 @@ What is asserted:
 * every application/vnd.plotly.v1+json output of every notebook became a
   <div class="deerbook-plotly"> with its height reserved and its figure's JSON beside it;
 * every page is valid HTML (the Nu HTML checker, tests/helpers/nu.py; skipped without Java or the cached checker)
-  and, in Lighthouse's phone and desktop windows, transfers at most PAGE_LIMIT bytes (gzipped) before the reader does
+  and, in the sweep's two windows (below), transfers at most PAGE_LIMIT bytes (gzipped) before the reader does
   anything, without the theme's icon script or fonts and without the play table's Python;
 * in headless chromium (Playwright for Python; skipped with the reason where either is missing), one sweep over
-  every page in two modes, side by side: light, 1024 px wide, then dark by the page's own toggle and resized to
-  600 px; and dark, 390 px wide (a phone), then resized to 600 px. Each page opens as to a new reader (no stored
-  theme), each chart scrolled into view as a reader would (draw_every_chart) and its data box opened: every chart has
-  a drawn height and its title fits, nothing is wider than the page or cut off, no JavaScript, console or HTTP error,
-  no request leaves 127.0.0.1, no output is a Python repr or an empty box. With DEERBOOK_SCREENSHOTS set,
-  screenshots go to book/_build/screenshots/ (tests/helpers/screenshots.py);
+  every page in two modes, side by side: light, 1024×900 px, then dark by the page's own toggle and resized to
+  600 px; and dark, 390×844 px (a phone), then resized to 600 px. Each page opens as to a new reader (a fresh
+  context: nothing cached, no stored theme), each chart scrolled into view as a reader would (draw_every_chart)
+  and its data box opened: every chart has a drawn height and its title fits, nothing is wider than the page or cut
+  off, no JavaScript, console or HTTP error, no request leaves 127.0.0.1, no output is a Python repr or an empty box.
+  With DEERBOOK_SCREENSHOTS set, screenshots go to book/_build/screenshots/ (tests/helpers/screenshots.py);
 * in the sweep, every chart's text alternative and data (tests/helpers/chart_checks.py): its figure named by its
   description in chromium's accessibility tree, its drawing hidden from it, before and after a redraw; one data
   table per drawn trace and step, matching the stored figure cell by cell, its text at WCAG AA contrast, the page no
@@ -64,6 +64,7 @@ import axe
 import nu
 from chart_reader import DRAWN, draw_every_chart, settle
 from chart_checks import PageCharts, figures_by_page, matches, problems_of_table
+from lite_driver import QUIET
 from screenshots import screenshot
 
 REPO = Path(__file__).resolve().parents[2]
@@ -307,7 +308,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 # The sweep's modes: the light one switches every page to dark by its own toggle, so each page is seen in both themes.
-MODES = {"light": {"width": 1024, "scheme": "light"}, "phone": {"width": 390, "scheme": "dark"}}
+MODES = {"light": {"width": 1024, "height": 900, "scheme": "light"},
+         "phone": {"width": 390, "height": 844, "scheme": "dark"}}
 KINDS = ("chart", "width", "console", "remote", "repr", "empty", "layout", "alternative", "control", "reading")
 FIGURES = figures_by_page()
 # Text that shows a Python object instead of a result.
@@ -486,6 +488,7 @@ class _Sweep:
         self.pages_seen = 0
         self.charts_seen = 0
         self.axe_found: dict[str, list[dict]] = {}  # "mode page" -> axe's violations there
+        self.transfers: dict[str, list[tuple[str, int]]] = {}  # page -> (address, bytes) before any interaction
 
     def add(self, kind: str, mode: str, page: str, element: str, reason: str) -> None:
         self.failures[kind].append(f"{mode} {page}: {element}: {reason}")
@@ -581,15 +584,15 @@ def book_pages(pages: dict[Path, _Page]) -> list[str]:
                                         for mode in MODES])
 def browser_sweep(request, html_dir: Path, pages: dict[Path, _Page]) -> _Sweep:
     """Every page in one mode (the fixture's parameter): each mode's tests share a worker, the modes run side by
-    side. Each page opens as to a new reader: the theme a toggle stored is cleared first."""
+    side. Each page opens as to a new reader, in a context of its own: nothing cached, no theme a toggle stored."""
     mode, spec = request.param, MODES[request.param]
     sweep = _Sweep(mode)
     with _chromium(html_dir) as (browser, origin):
-        context = browser.new_context(viewport={"width": spec["width"], "height": 900}, color_scheme=spec["scheme"])
-        context.add_init_script("window.localStorage.clear()")
         for rel in book_pages(pages):
+            context = browser.new_context(viewport={"width": spec["width"], "height": spec["height"]},
+                                          color_scheme=spec["scheme"])
             _visit(sweep, context, origin, rel, mode, html_dir.parent / "screenshots")
-        context.close()
+            context.close()
     return sweep
 
 
@@ -613,8 +616,14 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
     page.on("pageerror", lambda e: sweep.add("console", here["mode"], rel, "JavaScript error", str(e)))
     page.on("response",
             lambda r: r.status >= 400 and sweep.add("console", here["mode"], rel, "HTTP", f"{r.status} {r.url}"))
+    finished: list = []
+    context.on("requestfinished", lambda request: finished.append(request))
     page.goto(f"{origin}/{rel}", wait_until="load")
     page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(QUIET)  # what a page starts on its own a little later counts too
+    sweep.transfers[rel] = [(request.url, sum(request.sizes()[part] for part in ("responseBodySize",
+                                                                                  "responseHeadersSize")))
+                            for request in finished]
     sweep.pages_seen += 1
     sweep.charts_seen += draw_every_chart(page)
     charts = PageCharts(page, FIGURES.get(rel, []))
@@ -734,9 +743,9 @@ def test_sidebar_buttons_work_from_the_keyboard(html_dir: Path, width: int) -> N
 
 
 # ---------------------------------------------------------------------------------------------
-# What a page transfers before the reader does anything (book/lite/lite_browser.py's page_transfer, in Lighthouse's
-# phone and desktop windows, from a server that gzips as static hosts do): benchmarks/page_weight.py prints the same
-# figures for every page with what dominates them.
+# What a page transfers before the reader does anything (counted in the sweep, each page in a fresh context, from a
+# server that gzips as static hosts do): benchmarks/page_weight.py prints the same figures in Lighthouse's phone and
+# desktop windows for every page, with what dominates them.
 
 #: Bytes (gzipped, headers included) a page may transfer before any interaction: a chapter before a chart scrolls into
 #: view (a chart in the first screen loads plotly.js, about half of this), the play page until the reader starts its
@@ -765,25 +774,22 @@ def _chromium(html_dir: Path):
         server.shutdown()
 
 
-@pytest.mark.parametrize("window", ["phone", "desktop"])  # lite_browser.WINDOWS
-def test_pages_are_light_before_any_interaction(html_dir: Path, pages: dict[Path, _Page], window: str) -> None:
-    sys.path.insert(0, str(REPO / "book" / "lite"))
-    from lite_browser import WINDOWS, page_transfer
-
-    heavy, unused, weighed = [], [], 0
-    with _chromium(html_dir) as (browser, origin):
-        for rel in book_pages(pages):
-            requests = page_transfer(browser, f"{origin}/{rel}", WINDOWS[window])
-            total, weighed = sum(n for _, n in requests), weighed + 1
-            if total > PAGE_LIMIT:
-                biggest = sorted(requests, key=lambda r: -r[1])[:3]
-                heavy.append(f"{rel}: {total:,} bytes in {len(requests)} requests; most: "
-                             + ", ".join(f"{url.removeprefix(origin)} {n:,}" for url, n in biggest))
-            unused += [f"{rel}: {url.removeprefix(origin)}" for url, _ in requests
-                       if any(part in url for part in NEVER_AT_OPEN)]
-    assert weighed == len(book_pages(pages))
-    assert not heavy, f"pages over {PAGE_LIMIT:,} bytes before any interaction ({window}):\n" + "\n".join(heavy)
-    assert not unused, f"fetched before any interaction ({window}):\n" + "\n".join(unused)
+def test_pages_are_light_before_any_interaction(browser_sweep: _Sweep, pages: dict[Path, _Page]) -> None:
+    """What each page transferred in the sweep, from its opening until the network was quiet, before any chart was
+    drawn or anything clicked (a fresh context: nothing cached), in the mode's window (a desktop, a phone)."""
+    heavy, unused = [], []
+    for rel, requests in browser_sweep.transfers.items():
+        total = sum(n for _, n in requests)
+        if total > PAGE_LIMIT:
+            biggest = sorted(requests, key=lambda r: -r[1])[:3]
+            heavy.append(f"{rel}: {total:,} bytes in {len(requests)} requests; most: "
+                         + ", ".join(f"{url.split('/', 3)[-1]} {n:,}" for url, n in biggest))
+        unused += [f"{rel}: {url}" for url, _ in requests if any(part in url for part in NEVER_AT_OPEN)]
+    assert sorted(browser_sweep.transfers) == book_pages(pages)
+    assert all(browser_sweep.transfers.values()), "every page's own requests were counted"
+    mode = browser_sweep.mode
+    assert not heavy, f"pages over {PAGE_LIMIT:,} bytes before any interaction ({mode}):\n" + "\n".join(heavy)
+    assert not unused, f"fetched before any interaction ({mode}):\n" + "\n".join(unused)
 
 
 def test_plotly_loads_when_a_chart_comes_near(html_dir: Path) -> None:

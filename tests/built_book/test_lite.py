@@ -2,7 +2,8 @@
 
 The browser tests run on the built book named by DEERBOOK_BOOK_HTML (book/_build/html with its lite/ site: the
 test step of `python3 dev.py test` builds both and sets it; without it they skip). book/lite/lite_browser.py serves
-the book on 127.0.0.1 and drives headless chromium with every other host blocked. The decision of which chapters
+the book on 127.0.0.1 and tests/helpers/lite_driver.py drives headless chromium with every other host
+blocked. The decision of which chapters
 run live (book/lite/runs_live.py) is tested on its own, on a made-up package, with no build.
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ LITE = BOOK_HTML / "lite"
 LITE_SOURCE = Path(__file__).resolve().parents[2] / "book" / "lite"
 sys.path.insert(0, str(LITE_SOURCE))
 import lite_browser  # noqa: E402  (book/lite is not a package)
+import lite_driver  # noqa: E402
 import runs_live  # noqa: E402
 
 CLICKS = 5
@@ -50,15 +52,15 @@ def browser_context(server):
     if not lite_browser.CHROMIUM.exists():
         pytest.skip("chromium is not installed")
     pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with lite_browser.local_browser(server) as context:
+    with lite_driver.local_browser(server) as context:
         yield context
 
 
 @pytest.fixture(scope="module")
 def play_page(browser_context, server):
     """play.ipynb, open, with its first code cell (import deerbook, print the version) run."""
-    page = lite_browser.open_notebook(browser_context, server, "play.ipynb")
-    page.version_output = lite_browser.run_cell(page, 1, timeout=lite_browser.KERNEL_START)
+    page = lite_driver.open_notebook(browser_context, server, "play.ipynb")
+    page.version_output = lite_driver.run_cell(page, 1, timeout=lite_driver.KERNEL_START)
     return page
 
 
@@ -79,16 +81,16 @@ def test_lite_site_has_no_pypi_fallback():
 
 @needs_book
 def test_lite_plays_deer_by_clicks(play_page):
-    lite_browser.run_cell(play_page, 2)  # from deerbook.engine import make_game ...
-    lite_browser.run_cell(play_page, DEER_TABLE)
-    table = lite_browser.cells(play_page).nth(DEER_TABLE)
-    lite_browser.wait_for_table(play_page, table)
+    lite_driver.run_cell(play_page, 2)  # from deerbook.engine import make_game ...
+    lite_driver.run_cell(play_page, DEER_TABLE)
+    table = lite_driver.cells(play_page).nth(DEER_TABLE)
+    lite_driver.wait_for_table(play_page, table)
     log = table.locator(".deerbook-log li")
     news = table.locator('.deerbook-news[role="log"][aria-live="polite"]')  # the anywidget's live region
-    news.wait_for(state="attached", timeout=lite_browser.CELL_RUN)
+    news.wait_for(state="attached", timeout=lite_driver.CELL_RUN)
     lengths, told = [log.count()], [news.locator("p").count()]
     for _ in range(CLICKS):
-        clicked = lite_browser.click_choice(play_page, table)
+        clicked = lite_driver.click_choice(play_page, table)
         lengths.append(log.count())
         told.append(news.locator("p").count())
         assert clicked, "a choice button has a label"
@@ -104,7 +106,7 @@ def test_same_seed_same_game_in_browser(play_page, game, options, agents, seed):
 
     call = f"record({game!r}, {options!r}, {agents!r}, {seed})"
     expected = record(game, options, agents, seed)
-    output = lite_browser.run_code(play_page, "import hashlib\nfrom deerbook.engine.playthrough import record\n"
+    output = lite_driver.run_code(play_page, "import hashlib\nfrom deerbook.engine.playthrough import record\n"
                                    f"text = {call}\nprint(len(text.splitlines()), "
                                    "hashlib.sha256(text.encode()).hexdigest())")
     assert output.split() == [str(len(expected.splitlines())), hashlib.sha256(expected.encode()).hexdigest()]
@@ -112,30 +114,30 @@ def test_same_seed_same_game_in_browser(play_page, game, options, agents, seed):
 
 @needs_book
 def test_lite_explorer_control_changes_chart(browser_context, server):
-    page = lite_browser.open_notebook(browser_context, server, "explore.ipynb")
-    lite_browser.run_cell(page, 1, timeout=lite_browser.KERNEL_START)
-    lite_browser.run_cell(page, 2)  # from deerbook.widgets import DeerExplorer, FootballExplorer
-    lite_browser.run_cell(page, 4)
-    explorer = lite_browser.cells(page).nth(4)
+    page = lite_driver.open_notebook(browser_context, server, "explore.ipynb")
+    lite_driver.run_cell(page, 1, timeout=lite_driver.KERNEL_START)
+    lite_driver.run_cell(page, 2)  # from deerbook.widgets import DeerExplorer, FootballExplorer
+    lite_driver.run_cell(page, 4)
+    explorer = lite_driver.cells(page).nth(4)
     chart = explorer.locator(".js-plotly-plot .main-svg").first
-    chart.wait_for(timeout=lite_browser.CELL_RUN)
+    chart.wait_for(timeout=lite_driver.CELL_RUN)
     before = chart.inner_html()
     hand = explorer.locator(".widget-text input").first
     hand.fill("3 7 Fox")
     hand.press("Enter")
     page.wait_for_function("([chart, html]) => chart.isConnected ? chart.innerHTML !== html : true",
-                           arg=[chart.element_handle(), before], timeout=lite_browser.CELL_RUN)
+                           arg=[chart.element_handle(), before], timeout=lite_driver.CELL_RUN)
     after = explorer.locator(".js-plotly-plot .main-svg").first
-    after.wait_for(timeout=lite_browser.CELL_RUN)
+    after.wait_for(timeout=lite_driver.CELL_RUN)
     assert after.inner_html() != before
 
 
 @needs_book
 def test_live_chapter_with_charts_runs_in_browser(browser_context, server):
     """The introduction runs whole in the lite kernel and its Plotly figures show (the nbformat stand-in)."""
-    page = lite_browser.open_notebook(browser_context, server, "00-introduction.ipynb")
-    assert lite_browser.run_all(page, timeout=lite_browser.KERNEL_START) == []
-    page.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=lite_browser.CELL_RUN)
+    page = lite_driver.open_notebook(browser_context, server, "00-introduction.ipynb")
+    assert lite_driver.run_all(page, timeout=lite_driver.KERNEL_START) == []
+    page.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=lite_driver.CELL_RUN)
 
 
 @needs_book

@@ -36,18 +36,20 @@ from deerbook.engine.registry import agents_for
 from deerbook.play.page import PageTable
 from deerbook.play.table_html import openings, split_offered
 from screenshots import screenshot
+from recorded_games import recorded
 
 BOOK_HTML = Path(os.environ.get("DEERBOOK_BOOK_HTML", "."))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "lite"))
 import lite_browser  # noqa: E402  (book/lite is not a package)
+import lite_driver  # noqa: E402
 
 SHOTS = BOOK_HTML.parent / "screenshots"
-GAMES = [  # (id, the first game's form, the mode the page is looked at in)
-    ("deer", {"game": "deer", "num_players": "3", "seed": "21", "pace": "step"}, (1280, "light")),
+GAMES = [  # (id, the first game's form, the window it is played in: a desktop's or a phone's, light or dark)
+    ("deer", {"game": "deer", "num_players": "3", "seed": "21", "pace": "step"}, (1280, "light", 800)),
     ("deer-cards", {"game": "deer-cards", "num_players": "3", "seat1": "advisor", "seed": "5", "pace": "quick"},
-     (390, "dark")),
-    ("football", {"game": "football", "num_players": "2", "seed": "8", "pace": "step"}, (390, "light")),
-    ("football-solo", {"game": "football", "num_players": "1", "seed": "9", "pace": "quick"}, (1280, "dark")),
+     (390, "dark", 844)),
+    ("football", {"game": "football", "num_players": "2", "seed": "8", "pace": "step"}, (390, "light", 844)),
+    ("football-solo", {"game": "football", "num_players": "1", "seed": "9", "pace": "quick"}, (1280, "dark", 800)),
 ]
 
 pytestmark = [pytest.mark.skipif(
@@ -67,7 +69,7 @@ def context(server):
     if not lite_browser.CHROMIUM.exists():
         pytest.skip("chromium is not installed")
     pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with lite_browser.local_browser(server) as context:
+    with lite_driver.local_browser(server) as context:
         context.problems = []
         yield context
 
@@ -116,10 +118,14 @@ def hand_counts(look: Look) -> tuple[int, int]:
 
 @pytest.mark.parametrize("name, form, mode", GAMES, ids=[g[0] for g in GAMES])
 def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
+    """A whole game played by clicks, each step checked against the same game played by CPython's table; and the
+    table as a board: at each decision the dice, the hand's cards and every choice button are inside the window
+    together (under the header bar; on a phone, the dice and hand above the choices held at the window's bottom),
+    without the reader scrolling. The four games cover a desktop and a phone, each light and dark."""
     table = open_table(context, server, form, *mode)
     shadow = PageTable()
     expected = shadow.handle({"op": "start", "form": form})
-    bot_turns = rolls = single = clicks = splits = 0
+    bot_turns = rolls = single = clicks = splits = decisions = with_both = 0
     deer = form["game"].startswith("deer")
     look = table.look("view")  # after each click: all the checks read, in one round trip
     while True:
@@ -131,6 +137,13 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
         if deer and look.state in ("decide", "roll"):
             drawn, told = hand_counts(look)
             assert drawn == told, "the drawn hand and the log's account of it agree"
+        if look.state == "decide":
+            board = table.board()
+            assert not board["out"], f"decision {decisions} ({look.buttons[0][2]}...): out of sight: {board['out']}"
+            decisions += 1
+            with_both += bool(board["dice"]) and (bool(board["cards"]) or not deer)
+            if decisions == 5:
+                screenshot(table.page, SHOTS / f"play-board-{name}-{mode[0]}x{mode[2]}-{mode[1]}.png")
         single += look.state == "decide" and [op for op, _, _ in look.buttons] == ["choose"]
         rolls += look.state == "roll"
         op, choice, _ = look.buttons[0]
@@ -160,36 +173,6 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
     print(f"\n{name}: {clicks} clicks, {rolls} rolls, {single} single choices, {splits} racks, {bot_turns} bot "
           "turns shown")
     assert single == 0, "a single legal choice is made for the reader, never a button of its own"
-    table.page.close()
-
-
-BOARD_GAMES = [  # (id, the game's form, (width, height, scheme))
-    ("deer-wide", {"game": "deer", "num_players": "3", "seed": "21", "pace": "quick"}, (1280, 800, "light")),
-    ("deer-phone", {"game": "deer", "num_players": "3", "seed": "21", "pace": "quick"}, (390, 844, "dark")),
-    ("cards-phone", {"game": "deer-cards", "num_players": "3", "seed": "5", "pace": "quick"}, (390, 844, "light")),
-    ("football-wide", {"game": "football", "num_players": "2", "seed": "8", "pace": "quick"}, (1280, 800, "dark")),
-    ("football-phone", {"game": "football", "num_players": "1", "seed": "9", "pace": "quick"}, (390, 844, "light")),
-]
-
-
-@pytest.mark.parametrize("form, mode", [game[1:] for game in BOARD_GAMES], ids=[game[0] for game in BOARD_GAMES])
-def test_the_board_keeps_the_dice_the_hand_and_every_choice_in_sight(context, server, form, mode):
-    """At each decision of a whole game, the dice, the hand's cards and every choice button are inside the window
-    together (under the header bar; on a phone, the dice and hand above the choices held at the window's bottom),
-    without the reader scrolling: the table keeps them in sight."""
-    width, height, scheme = mode
-    table = open_table(context, server, form, width, scheme, height)
-    decisions = with_both = 0
-    while (look := table.look()).state != "over":
-        if look.state == "decide":
-            board = table.board()
-            assert not board["out"], f"decision {decisions} ({look.buttons[0][2]}...): out of sight: {board['out']}"
-            decisions += 1
-            with_both += bool(board["dice"]) and (bool(board["cards"]) or form["game"] == "football")
-            if decisions == 5:
-                screenshot(table.page, SHOTS / f"play-board-{form['game']}-{width}x{height}-{scheme}.png")
-        table.click(0, before=look.answers)
-        assert decisions < 2000
     assert decisions > 5 and with_both > 3, (decisions, with_both)
     table.page.close()
 
@@ -573,3 +556,174 @@ def test_a_rack_is_one_decision_and_undo_takes_it_back_on_the_page(context, serv
     assert table.log() == before and table.state == "decide"
     assert table.text("hint").startswith("Undone: your split")
     table.page.close()
+
+
+# -- a game is a link (issue 55): copied from the table, opened in a fresh page, replayed or played on --------------
+LINKED = [  # (id, a game played straight to its end by the page: the reader's or the bots')
+    ("football-solo", {"game": "football", "num_players": "1", "seed": "9", "pace": "quick"}),
+    ("deer-bots", {"game": "deer", "num_players": "3", "seat0": "greedy", "seed": "6", "pace": "quick"}),
+]
+LINK_REFUSED = re.compile(r"^The link (was changed after it was made|is cut short or damaged|holds a character)")
+
+
+def copied_link(table: TablePage) -> str:
+    """Press the table's Copy link tool and return the page address it copied (or shows to select when the browser
+    refuses to copy), once its sentence is said in the share line."""
+    table.root.locator("[data-part=tools] button[data-op=link]").click()
+    table.page.wait_for_function("() => document.querySelector('[data-part=share] p')", timeout=ANSWER)
+    said = table.text("share")
+    assert said.startswith(("Copied: the link to this game", "The browser did not let the page copy the link")), said
+    return table.root.locator("[data-part=share] input").input_value()
+
+
+def open_address(context, address: str, width: int = 1280) -> TablePage:
+    """A fresh page at `address` (the play page with #game=LINK), its Start pressed, ready."""
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.goto(address)
+    table = TablePage(page)
+    page.on("console", lambda m: m.type == "error" and context.problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: context.problems.append(f"page error: {e}"))
+    table.start()
+    return table
+
+
+def replay_to_the_end(table: TablePage) -> None:
+    """Next once, then the turn box to its last turn and Go."""
+    table.click(1)  # Next turn
+    field = table.root.locator("[data-part=choices] input[name=turn]")
+    last = field.get_attribute("max")
+    field.fill(last)
+    before = table.answers
+    table.root.locator("[data-part=choices] button[data-op=goto]").click()
+    table.wait_for_answer(before)
+    assert table.text("status").startswith(f"Replay [{last}/{last}]")
+
+
+def blocking_axe(table: TablePage, where: str) -> list[str]:
+    """axe's serious and critical faults inside the table now, as lines (none when axe is not cached)."""
+    if axe.missing_reason():
+        return []
+    return axe.lines(axe.blocking(axe.violations(table.page, ROOT)), where)
+
+
+@pytest.mark.parametrize("name, form", LINKED, ids=[g[0] for g in LINKED])
+def test_a_game_copied_as_a_link_replays_in_a_fresh_page_to_the_same_final_scores(context, server, name, form):
+    table = open_table(context, server, form)
+    while table.state != "over":
+        table.click(0)
+    played = table.root.locator(".deerbook-scores").inner_text()
+    result = table.text("status").split("\n")[0]
+    address = copied_link(table)
+    assert address.startswith(f"{server}/{PAGE}#game=deerbook:1:") and "?" not in address.split("#")[0]
+    faults = blocking_axe(table, f"{name}: the copied link shown")
+    table.page.close()
+    replay = open_address(context, address)
+    assert replay.state == "replay" and replay.text("status").startswith("Replay [0/")
+    assert [op for op, _, _ in replay.buttons()] == ["back", "forward", "goto"]
+    replay_to_the_end(replay)
+    if form.get("seat0") == "greedy":  # a table of bots told its game to nobody: so does every hand
+        before = replay.answers
+        replay.root.locator("[data-part=choices] select[name=seat]").select_option("-1")
+        replay.wait_for_answer(before)
+        assert replay.root.locator("[data-part=view] .deerbook-view").count() == 3, "every seat's drawing"
+    assert replay.root.locator(".deerbook-scores").inner_text() == played
+    assert result.removeprefix("Game over. ") in replay.text("status")
+    before = replay.answers
+    replay.click(0)  # Back
+    assert replay.answers > before and replay.text("status").startswith("Replay [")
+    faults += blocking_axe(replay, f"{name}: the replay")
+    assert not faults, faults
+    replay.page.close()
+
+
+def test_a_link_edited_by_hand_is_refused_with_a_sentence_and_the_start_form(context, server):
+    from deerbook.engine.link import link_of
+
+    link = link_of(recorded("football", ["human"]))
+    middle = len(link) // 2
+    edited = link[:middle] + ("B" if link[middle] != "B" else "C") + link[middle + 1:]
+    table = open_address(context, f"{server}/{PAGE}#game={edited}")
+    assert LINK_REFUSED.match(table.text("hint")), table.text("hint")
+    assert table.text("hint").count(".") == 1 and table.text("hint").endswith("."), "one sentence"
+    assert table.state in ("roll", "decide"), "the page's own first game instead"
+    assert table.root.locator("details.deerbook-setup").get_attribute("open") is not None, "the start form shown"
+    table.page.close()
+
+
+def test_the_replay_shows_one_seats_hand_before_the_end_and_every_hand_at_the_end(context, server):
+    from deerbook.engine.link import link_of
+    from deerbook.play.replay import Replay
+
+    record = recorded("deer", ["human", "greedy", "greedy"])
+    table = open_address(context, f"{server}/{PAGE}#game={link_of(record)}", width=390)
+    shadow = Replay(record)
+    middle = shadow.turns // 2
+    field = table.root.locator("[data-part=choices] input[name=turn]")
+    field.fill(str(middle))
+    before = table.answers
+    field.press("Enter")  # Enter in the turn box goes there
+    table.wait_for_answer(before)
+    shadow.go_to(middle)
+    hands = {}
+    for seat in range(3):
+        if seat:
+            before = table.answers
+            table.root.locator("[data-part=choices] select[name=seat]").select_option(str(seat))
+            table.wait_for_answer(before)
+        shadow.view_seat(seat)
+        shown = table.root.locator("[data-part=view] pre").text_content()
+        assert shown == shadow.table_text(), f"P{seat}'s view, as the seat saw it"
+        hands[seat] = set(re.findall(r"Your hand[^\n]*", shown))
+        assert len(hands[seat]) == 1 and table.root.locator("[data-part=view] svg").count() == 1
+        assert table.root.locator("[data-part=log] li").count() > middle, "the log up to the turn shown"
+    assert len(set(map(frozenset, hands.values()))) == 3, "each seat sees its own hand, no other"
+    assert table.focus()["name"] == "" and table.focus()["tag"] == "select", "the focus stays on the seat menu"
+    replay_to_the_end(table)
+    before = table.answers
+    table.root.locator("[data-part=choices] select[name=seat]").select_option("-1")  # every hand, once over
+    table.wait_for_answer(before)
+    views = table.root.locator("[data-part=view] pre").all_text_contents()
+    assert [set(re.findall(r"Your hand[^\n]*", view)) for view in views] != [set()] * 3 and len(views) == 3
+    screenshot(table.page, SHOTS / "play-replay-every-hand-390-light.png", full_page=True)
+    table.page.close()
+
+
+def test_a_game_in_progress_opens_at_the_table_to_play_on_and_a_hidden_hand_has_no_link_yet(context, server):
+    from dataclasses import replace
+
+    from deerbook.engine.link import link_of
+
+    record = recorded("football", ["human", "greedy"])
+    table = open_address(context, f"{server}/{PAGE}#game={link_of(replace(record, steps=record.steps[:60]))}")
+    assert table.state in ("roll", "decide") and "Loaded the link" in table.text("log")
+    table.click(0)
+    assert table.state in ("roll", "decide", "turn", "over")
+    table.page.close()
+    deer = open_table(context, server, {"game": "deer", "num_players": "3", "seed": "4", "pace": "quick"})
+    deer.root.locator("[data-part=tools] button[data-op=link]").click()
+    deer.page.wait_for_function("() => document.querySelector('[data-part=share] p')", timeout=ANSWER)
+    assert deer.text("share").startswith("No link to this game now: a link shows every player's hand")
+    assert deer.root.locator("[data-part=share] input").count() == 0
+    deer.page.close()
+
+
+# The browser refuses the page's copy (as one without clipboard access does).
+NO_CLIPBOARD = "navigator.clipboard.writeText = () => Promise.reject(new Error('not allowed'));"
+
+
+def test_where_the_browser_refuses_to_copy_the_link_stands_in_a_field_to_select(context, server):
+    page = context.new_page()
+    page.add_init_script(NO_CLIPBOARD)
+    page.goto(f"{server}/{PAGE}?" + urlencode({"game": "football", "num_players": "1", "seed": "3"}))
+    table = TablePage(page)
+    table.start()
+    address = copied_link(table)
+    assert table.text("share").startswith("The browser did not let the page copy the link: select it")
+    focus = table.focus()
+    assert focus["tag"] == "input" and drawn(focus, "the link's field")
+    assert page.evaluate("[document.activeElement.readOnly, document.activeElement.selectionEnd]") == [
+        True, len(address)], "read-only, and selected to copy"
+    assert address.startswith(f"{server}/{PAGE}#game=deerbook:1:")
+    screenshot(page, SHOTS / "play-link-field-1280-light.png", full_page=True)
+    page.close()

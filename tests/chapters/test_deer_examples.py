@@ -3,10 +3,11 @@ from fractions import Fraction
 
 import pytest
 
+from deer_transcripts import components_text, deal, format_chart, game_log, hands_text
+
 from deerbook.bots.deer_greedy import GreedyAgent
 from deerbook.chapters import deer_examples as examples
-from deerbook.analysis.deer_chart import combination_name
-from deerbook.analysis.deer_editions import format_chart
+from deerbook.analysis.deer_combinations import combination_name
 from deerbook.analysis.deer_odds import combination_distribution
 from deerbook.engine import RandomAgent, RuleViolation, make_game
 from deerbook.engine.runner import play
@@ -17,7 +18,7 @@ COMP = GAME.components
 
 
 def test_components_text_lists_every_card_and_die():
-    text = examples.components_text(COMP)
+    text = components_text(COMP)
     assert "cards (60):" in text and "3 x Joker joker    worth 0" in text
     assert "number die C: 4, 7, 8, 11, Deer Head, Deer Head" in text
     assert "predator die: Fox, Fox, Wolf, Wolf, Bear, Discard" in text
@@ -44,7 +45,7 @@ def test_hand_text_act_roll_and_texts():
     state = examples.roll(state, 3, 5, "deer_head", "Bear")
     assert examples.texts(state) == ["pass 3 to player 1", "pass 3 to player 2"]
     state = examples.act(state, "pass 3 to player 1", "pass 5 to player 2", "pass 5 to player 2")
-    assert examples.hands_text(state).splitlines() == ["player 0: Fox (value 3), pawn 0",
+    assert hands_text(state).splitlines() == ["player 0: Fox (value 3), pawn 0",
                                                       "player 1: 3 10 (value 13), pawn 0",
                                                       "player 2: 5 5 11 (value 21), pawn 0"]
     with pytest.raises(RuleViolation):
@@ -54,17 +55,17 @@ def test_hand_text_act_roll_and_texts():
 
 
 def test_deal_is_seeded_and_records_exact_probabilities():
-    dealt, cards = examples.deal(GAME, seed=7)
+    dealt, cards = deal(GAME, seed=7)
     assert len(cards) == 60 and dealt.phase == "roll" and [sum(h) for h in dealt.hands] == [20] * 3
     assert cards[0][1] == Fraction(COMP.full_deck[COMP.kind_index[cards[0][0].split()[1]]], 60)
-    assert examples.deal(GAME, seed=7) == (dealt, cards)
-    assert examples.deal(GAME, seed=8)[1] != cards
+    assert deal(GAME, seed=7) == (dealt, cards)
+    assert deal(GAME, seed=8)[1] != cards
     assert all(text.startswith("deal ") and 0 < p <= 1 for text, p in cards)
 
 
 def test_game_log_matches_the_runner_and_the_ledger_text():
     agents = lambda: [GreedyAgent(), RandomAgent(), RandomAgent()]  # noqa: E731
-    final, log = examples.game_log(GAME, agents(), 25)
+    final, log = game_log(GAME, agents(), 25)
     assert final == play(GAME, agents(), 25)
     assert log[0].startswith("chance: deal") and any(line.startswith("P0: ") for line in log)
     ledger = examples.ledger_text(final).splitlines()

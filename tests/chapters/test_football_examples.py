@@ -1,7 +1,8 @@
 """Narration lists the boxes each step checked, with exact chance probabilities."""
 from deerbook.engine.events import Event
 from deerbook.chapters.football_examples import narrate, sheet_changes
-from deerbook.football.rules import ACTIVE, PICKS, RUN_MINUS_5
+from deerbook.football.marks import RUN_MINUS_5
+from deerbook.football.rules import ACTIVE, PICKS
 from deerbook.play.football_view import render_text
 from deerbook.football.sheet import default_sheet
 from deerbook.football.save import position

@@ -10,11 +10,12 @@ pytest.importorskip("plotly")
 import plotly.graph_objects as go  # noqa: E402
 
 from deerbook.analysis.numbers import chance, decimal, percent  # noqa: E402
-from deerbook.analysis.deer_positions import DECISION_QUESTIONS  # noqa: E402
-from deerbook.bots import deer_advisor, football_advisor  # noqa: E402
+from deerbook.analysis import deer_positions, football_positions  # noqa: E402
+from deerbook.chapters import deer_examples, football_examples  # noqa: E402
 from deerbook.charts import deer_odds, football_odds  # noqa: E402
-from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, pinned_axes, step_data, step_titles,  # noqa: E402
+from deerbook.charts.controls import (LABEL_WIDTH, ROW_HEIGHT, Step, pinned_axes, step_titles,  # noqa: E402
                                       with_dropdown, with_slider, wrap_label)
+from figure_steps import step_data  # noqa: E402
 from deerbook.bots.deer_turn_walk import advise, turn_distribution, turn_summary  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.bots.football_advisor import Advisor  # noqa: E402
@@ -22,7 +23,7 @@ from deerbook.analysis.deer_odds import odds_report  # noqa: E402
 from deerbook.analysis.football_odds import FIELD_POSITIONS, box_gain, default_game, whole_track  # noqa: E402
 from deerbook.charts import football_sheet  # noqa: E402
 from deerbook.football.sheet import TRACKS  # noqa: E402
-from deerbook.bots.deer_turn_walk import position_for_hand  # noqa: E402
+from deerbook.bots.deer_advisor import position_for_hand  # noqa: E402
 from deerbook.engine.seeding import stream  # noqa: E402
 from deerbook.charts.alternative import plain  # noqa: E402
 
@@ -34,7 +35,7 @@ def hand_fig():
 
 @pytest.fixture(scope="module")
 def deer_states():
-    return deer_advisor.advisor_positions()
+    return deer_examples.advisor_positions()
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,7 @@ def deer_advisor_fig(deer_states):
 
 @pytest.fixture(scope="module")
 def football_states():
-    return football_advisor.advisor_positions()
+    return football_examples.advisor_positions()
 
 
 @pytest.fixture(scope="module")
@@ -136,15 +137,15 @@ def test_each_marker_shows_every_tracks_exact_yards(yards_fig, marker):
 
 # -- advisor values -------------------------------------------------------------------------------------------
 def test_deer_positions_are_seeded_and_one_per_kind_of_decision(deer_states):
-    again = deer_advisor.advisor_positions()
+    again = deer_examples.advisor_positions()
     assert [s.to_json() for s in again] == [s.to_json() for s in deer_states]
     phases = [s.phase for s in deer_states]
-    assert len(phases) >= 3 and len(set(phases)) == len(phases) and set(phases) <= set(DECISION_QUESTIONS)
+    assert len(phases) >= 3 and len(set(phases)) == len(phases) and set(phases) <= set(deer_positions.ADVISOR_QUESTIONS)
     assert all(len(s.legal_actions()) > 1 for s in deer_states)
 
 
 def test_deer_advisor_dropdown_shows_the_exact_value_of_every_legal_choice(deer_advisor_fig, deer_states):
-    assert labels(deer_advisor_fig) == [DECISION_QUESTIONS[s.phase] for s in deer_states]
+    assert labels(deer_advisor_fig) == [deer_positions.ADVISOR_QUESTIONS[s.phase] for s in deer_states]
     for index, state in enumerate(deer_states):
         ranked = advise(state)
         bars = step_data(deer_advisor_fig, index)[0]
@@ -156,9 +157,9 @@ def test_deer_advisor_dropdown_shows_the_exact_value_of_every_legal_choice(deer_
 
 def test_football_positions_are_decisions_where_the_choice_matters(football_states):
     assert len(football_states) == 6
-    assert [s.to_json() for s in football_advisor.advisor_positions()] == [s.to_json() for s in football_states]
+    assert [s.to_json() for s in football_examples.advisor_positions()] == [s.to_json() for s in football_states]
     for state in football_states:
-        assert state.phase in football_odds.FOOTBALL_QUESTIONS
+        assert state.phase in football_positions.ADVISOR_QUESTIONS
         assert len({a.expected_points for a in Advisor().advise(state)}) > 1
 
 
@@ -199,8 +200,8 @@ def test_wrap_label_breaks_long_names_at_spaces():
 
 def test_figures_are_deterministic(hand_fig, deer_advisor_fig, football_advisor_fig, yards_fig, deer_states):
     assert deer_odds.hand_odds_figure().to_json() == hand_fig.to_json()
-    assert deer_odds.advisor_values_figure(deer_advisor.advisor_positions()).to_json() == deer_advisor_fig.to_json()
-    assert (football_odds.advisor_values(football_advisor.advisor_positions()).to_json()
+    assert deer_odds.advisor_values_figure(deer_examples.advisor_positions()).to_json() == deer_advisor_fig.to_json()
+    assert (football_odds.advisor_values(football_examples.advisor_positions()).to_json()
             == football_advisor_fig.to_json())
     assert football_odds.yards_by_marker().to_json() == yards_fig.to_json()
 

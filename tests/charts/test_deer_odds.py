@@ -8,9 +8,9 @@ pytest.importorskip("plotly")
 
 from deerbook.charts import deer_odds  # noqa: E402
 from deerbook.bots.deer_turn_walk import advise, turn_distribution  # noqa: E402
-from deerbook.analysis.batches import play_batch  # noqa: E402
+from batch_studies import play_batch  # noqa: E402
 from deerbook.analysis.stats import estimate  # noqa: E402
-from deerbook.analysis.deer_chart import combination_name  # noqa: E402
+from deerbook.analysis.deer_combinations import combination_name  # noqa: E402
 from deerbook.analysis.deer_odds import odds_report  # noqa: E402
 from deerbook.engine import Action, make_game  # noqa: E402
 from deerbook.deer import position as deer_position  # noqa: E402
@@ -83,13 +83,6 @@ def test_roll_space_has_every_roll_once_grouped_by_combination(name):
     assert len(set(colors)) == len(colors)  # every combination has its own colour
     scale = heat.colorscale
     assert [scale[2 * i][1] for i in range(len(colors))] == colors  # the legend's colour is the cells' colour
-
-
-def test_number_chances():
-    fig = deer_odds.number_chances_figure()
-    for bar, name in zip(fig.data, ("deer", "deer-cards")):
-        expected = {e["name"]: Fraction(e["probability"]) for e in odds_report(name)["numbers"]}
-        assert dict(zip(bar.x, map(Fraction, bar.customdata))) == expected
 
 
 def test_turn_and_advisor_bars_are_exact():

@@ -62,11 +62,3 @@ def test_blitz_bach_score_chart():
     fig = titled(charts.blitz_scores(dist))
     assert list(fig.data[0].x) == sorted(dist) and sum(fig.data[0].y) == pytest.approx(1)
     assert f": {decimal(dist.expectation())} points expected" in plain(fig.layout.title.text)
-
-
-def test_points_per_game_shows_every_game():
-    fig = titled(charts.points_per_game({"greedy": [10, 17, 10], "random": [3]}, "points per game"))
-    assert [box.name for box in fig.data] == ["greedy", "random"]
-    assert list(fig.data[0].x) == [10, 17, 10] and list(fig.data[1].x) == [3]
-    assert fig.data[0].hovertext[0] == "greedy: 2 of 3 games scored 10"
-    assert fig.layout.xaxis.title.text == "points in a game"

@@ -26,17 +26,9 @@ from deerbook.engine.files import FileWriteError
 from deerbook.engine.registry import agent_factories, make_game
 
 from processes import AS_FROM_A_TERMINAL, HANG_SECONDS, line_within, started
+from cli_errors import refused
 
 HELPERS = Path(__file__).resolve().parents[1] / "helpers"  # the toy game and its plugins/ metadata
-
-
-def refused(argv, capsys) -> str:
-    """The one error line `deerbook ARGV` ends with (exit code 2)."""
-    with pytest.raises(SystemExit) as stop:
-        main(argv)
-    err = capsys.readouterr().err
-    assert stop.value.code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
-    return err
 
 
 # -- the balance study ----------------------------------------------------------------------------------------------

@@ -195,7 +195,9 @@ def test_the_console_script_is_the_same_command():
 
 def test_balance_replays_a_stored_game_as_json(capsys):
     """`deerbook balance --replay KEY --game I` prints the game as the committed study stores it."""
-    from deerbook.analysis.study import load_study, record_at
+    from study_records import record_at
+
+    from deerbook.analysis.study import load_study
 
     assert main(["balance", "--replay", "deer-basic", "--game", "3"]) == 0
     printed = json.loads(capsys.readouterr().out)

@@ -6,9 +6,10 @@ import pytest
 
 from deer_helpers import CAR, DH, RD, act, cards, deal_out, hand, position, roll, texts
 from deerbook.deer import DeerGame, load_components
-from deerbook.analysis.deer_chart import chart_table
+from deerbook.analysis.deer_combinations import chart_table
 from deerbook.deer.components import signature
-from deerbook.analysis.deer_editions import format_chart, unlisted_chance
+from deer_transcripts import format_chart
+from deerbook.analysis.deer_editions import unlisted_chance
 from deerbook.engine import make_game
 from deerbook.engine.errors import OptionError
 

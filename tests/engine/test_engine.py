@@ -8,7 +8,7 @@ import pytest
 
 from deerbook.engine import Distribution, RuleViolation, SaveFileError, make_game, play, state_from_json, state_to_json
 from deerbook.engine.agents import RandomAgent
-from deerbook.engine.distribution import sample_index
+from deerbook.engine.distribution import cumulative_weights, draw_index
 from deerbook.engine.events import Event
 from deerbook.engine.protocol import Action
 from deerbook.engine.playthrough import record, replay
@@ -39,7 +39,7 @@ def test_sampling_agrees_with_exact_within_four_standard_errors():
     rng = stream(1)
     probs = [Fraction(1, 6), Fraction(1, 3), Fraction(1, 2)]
     n = 20_000
-    counts = np.bincount([sample_index(probs, rng) for _ in range(n)], minlength=3)
+    counts = np.bincount([draw_index(cumulative_weights(probs), rng) for _ in range(n)], minlength=3)
     for count, p in zip(counts, probs):
         se = (float(p) * (1 - float(p)) / n) ** 0.5
         assert abs(count / n - float(p)) < 4 * se
@@ -204,43 +204,3 @@ def test_the_runner_can_report_every_steps_events_and_plays_the_same_game():
 def test_a_certain_outcome_is_the_one_point_distribution():
     assert Distribution.certain("win") == Distribution({"win": 1})
     assert Distribution.certain(3).expectation() == 3 and Distribution.certain(3).probability(lambda x: x == 3) == 1
-
-
-def test_identity_cache_computes_once_per_object_and_stays_bounded():
-    from deerbook.engine.protocol import IdentityCache
-
-    calls = []
-    cache = IdentityCache(lambda obj: calls.append(obj) or sum(obj), maxsize=2)
-    a, b, c = (1, 2), (3, 4), (5, 6)
-    assert [cache.of(a), cache.of(a), cache.of(b)] == [3, 3, 7]
-    assert calls == [a, b]
-    equal = tuple([1, 2])  # equal to `a`, another object: keyed by identity, so computed again
-    assert cache.of(equal) == 3 and calls == [a, b, equal]
-    assert cache.of(c) == 11 and len(cache.entries) <= 2
-
-
-def test_a_cached_method_runs_once_per_instance_and_evolve_never_copies_it():
-    from dataclasses import dataclass
-
-    from deerbook.engine.protocol import cached_method, evolve, evolved, field_values
-
-    calls = []
-
-    @dataclass(frozen=True)
-    class Point:
-        x: int
-
-        @cached_method
-        def doubled(self) -> int:
-            """Twice x."""
-            calls.append(self.x)
-            return 2 * self.x
-
-    point = Point(3)
-    assert [point.doubled(), point.doubled()] == [6, 6] and calls == [3]
-    assert Point.doubled.__doc__ == "Twice x." and Point.doubled.cache_key == "_cache_doubled"
-    assert field_values(point) == {"x": 3}, "a cached lookup is no field"
-    moved, copied = evolve(point, x=4), evolved(point, {})
-    assert moved.doubled() == 8 and copied.doubled() == 6 and calls == [3, 4, 3], "each new instance works it out"
-    with pytest.raises(TypeError, match="no field"):
-        evolve(point, doubled=1)

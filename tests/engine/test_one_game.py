@@ -1,7 +1,7 @@
 """One seed, one game: the runner, a batch, the tables and the command line all play the same game from it."""
 import pytest
 
-from deerbook.analysis.batches import play_batch
+from batch_studies import play_batch
 from deerbook.cli.main import main
 from deerbook.engine import make_game, play
 from deerbook.engine.batch import BatchSpec, run_batch

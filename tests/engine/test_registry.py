@@ -17,7 +17,7 @@ import pytest
 
 import toy_game
 from deerbook.engine import OptionError, make_game
-from deerbook.engine import registry
+from deerbook.engine import plugins, registry
 from deerbook.engine.errors import DeerbookError
 from deerbook.engine.options import Option
 from deerbook.engine.registry import (AGENT_GROUP, BUILTIN, GROUP, AgentInfo, Benchmark, GameInfo, agent_info,
@@ -55,7 +55,7 @@ def fresh_registry(monkeypatch):
         monkeypatch.setattr(registry, "_AGENTS", {})
         monkeypatch.setattr(registry, "_LOAD_ERRORS", {})
         monkeypatch.setattr(registry, "_discovered", False)
-        monkeypatch.setattr(registry, "entry_points", lambda group: [e for e in entries if e.group == group])
+        monkeypatch.setattr(plugins, "entry_points", lambda group: [e for e in entries if e.group == group])
     return use
 
 

@@ -5,13 +5,13 @@ from fractions import Fraction
 
 import pytest
 
-from deerbook.analysis.football_seasons import season, season_figures
 from deerbook.engine import make_game
 from deerbook.football.calibration import (PLAY_YARDS, SOURCE, box_figures, calibrated_sheet_data, evidence,
                                            is_fixed, sheet_text, write)
 from deerbook.football.sheet import DEFAULT_SHEET, RUN_TRACKS, PlaySheet, builtin_sheet
 
 from football_helpers import SMALL_SHEET
+from seasons import season, season_figures
 
 DATA = json.loads(DEFAULT_SHEET.read_text())
 V1 = json.loads(SOURCE.read_text())

@@ -3,7 +3,7 @@ reconstruction)."""
 import pytest
 
 from deerbook.engine import make_game
-from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5
+from deerbook.football.marks import NO_EFFECT, RUN_MINUS_5
 from deerbook.football.rules import ACTIVE, BLITZ_ROLL, DEFENSE_ROLL, PICKS
 from deerbook.football.save import position
 from deerbook.football.sheet import BUILTIN_SHEETS

@@ -5,8 +5,8 @@ from math import comb
 
 import pytest
 
-from deerbook.football.rules import (DEFENSE_DIE, NO_EFFECT, PASS_MINUS_10, RUN_MINUS_5, Marks, blitz_points,
-                                     check_box, dice_roll)
+from deerbook.football.marks import NO_EFFECT, PASS_MINUS_10, RUN_MINUS_5, Marks, check_box
+from deerbook.football.rules import DEFENSE_DIE, blitz_points, dice_roll
 from deerbook.football.sheet import Box, default_sheet
 
 SHEET = default_sheet()

@@ -5,7 +5,7 @@ import pytest
 
 from deerbook.engine import make_game, play
 from deerbook.engine.agents import RandomAgent
-from deerbook.football.rules import NO_EFFECT, RUN_MINUS_5
+from deerbook.football.marks import NO_EFFECT, RUN_MINUS_5
 from deerbook.football.rules import ACTIVE, AREA, DEFENSE_ROLL, FINAL, OVER, OVERTIME, OVERTIME_ROLL, PICKS, PLAY_ROLL
 from deerbook.football.save import position
 

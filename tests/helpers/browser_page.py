@@ -7,7 +7,7 @@ A `TablePage` presses the table's Start button (Python starts only then), clicks
 keys) and waits for the next answer; from the page's first moment it records what the table's live region is told and
 each line of its progress while Python loads. `look()` reads all a test checks after a move in one round trip (a
 `Look`), as one JSON string: Playwright passes a long list of values slowly. The built book is served on 127.0.0.1
-and every other host is blocked (book/lite/lite_browser.py).
+and every other host is blocked (book/lite/lite_browser.py; tests/helpers/lite_driver.py).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ FROM_THE_TOP = """() => { const top = document.documentElement; top.tabIndex = -
 PAGE = "book/play-in-your-browser.html"
 START = 120_000  # ms: Python's cold start in the page (about 5-10 s on a free 2-core machine), with room to spare
 ANSWER = 60_000  # ms for one answer (a bot's turn included)
-WAITING = ("roll", "decide", "turn", "over", "pass")
+WAITING = ("roll", "decide", "turn", "over", "pass", "replay")
 # Runs before the page's own scripts: records every paragraph written into the table's live region (what a screen
 # reader is told) and every new text of its progress line.
 RECORDER = """

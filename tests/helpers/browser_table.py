@@ -15,8 +15,10 @@ the time from the last key press or click to the redraw, bots' thinking taken ou
 benchmarks/browser_redraw.py reports; the tests assert no time but a hang-only timeout (`HANG`). `lab_browser` is
 the fixture of one JupyterLab and one chromium for a test module, and `lab_page` of one page in which its tests open
 their notebooks one after another (`notebook_page` closes each after its test), so JupyterLab loads once, not for
-each test. Used by tests/widgets/test_browser.py, tests/widgets/test_shipped_chapter.py and
-benchmarks/browser_redraw.py.
+each test. `board` reads what of the dice, cards and choices is out of sight, `log_place` where the log is and
+whether it is open, `left_sidebar` folds JupyterLab's file browser as on a phone, `click_first_choice` clicks through a
+game. JupyterLab is started without its news toast. Used by tests/widgets/test_browser.py, test_board.py,
+test_shipped_chapter.py and benchmarks/browser_redraw.py.
 """
 from __future__ import annotations
 
@@ -171,6 +173,9 @@ def lab_server(folder: Path):
     tracker = folder / ".lab" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
     tracker.parent.mkdir(parents=True, exist_ok=True)
     tracker.write_text('{"windowingMode": "none"}')  # every cell in the page, in view or not
+    news = folder / ".lab" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    news.parent.mkdir(parents=True, exist_ok=True)
+    news.write_text('{"fetchNews": "false"}')  # no "get notified about Jupyter news?" toast over the table
     log = open(folder / "lab.log", "w")
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -268,6 +273,75 @@ def wait_for_redraw(page, before: int) -> None:
 
 def bots_ms(page) -> float:
     return page.evaluate(f"() => Number(document.querySelector('.deerbook-table {REDRAW}').dataset.botsMs)")
+
+
+# -- the board ------------------------------------------------------------------------------------------------------
+# What of the first table's board is out of sight now: each drawn die and card and each choice control shown (a
+# button, a split's number field, a menu) must be inside the part of the window the notebook shows (the box that
+# scrolls it, within the window) and inside the table's width (nothing clipped at its side). With how many dice, cards
+# and choices were looked at.
+BOARD = "() => {" + VISIBLE + """
+    const table = document.querySelector('.deerbook-table');
+    let area = table.parentElement;
+    while (area && !(['auto', 'scroll'].includes(getComputedStyle(area).overflowY)
+                     && area.scrollHeight > area.clientHeight + 1)) area = area.parentElement;
+    const frame = area ? area.getBoundingClientRect() : {top: 0, bottom: innerHeight};
+    const top = Math.max(frame.top, 0), bottom = Math.min(frame.bottom, innerHeight);
+    const sides = table.getBoundingClientRect(), out = [];
+    const look = (what, elements) => elements.filter(visible).map((element, i) => {
+        const box = element.getBoundingClientRect();
+        if (box.top < top - 1 || box.bottom > bottom + 1 || box.left < sides.left - 1 || box.right > sides.right + 1)
+            out.push(`${what} ${i} at ${Math.round(box.left)},${Math.round(box.top)}..${Math.round(box.right)},`
+                     + `${Math.round(box.bottom)}; in sight ${Math.round(sides.left)},${Math.round(top)}..`
+                     + `${Math.round(sides.right)},${Math.round(bottom)}`);
+    }).length;
+    return {dice: look('die', [...table.querySelectorAll('.deerbook-view svg rect.die')]),
+            cards: look('card', [...table.querySelectorAll('.deerbook-view svg text.card')]),
+            choices: look('choice', [...table.querySelectorAll('.deerbook-choices :is(button, input, select)')]),
+            out};
+}"""
+# Where the log sits: whether its disclosure is open, and its box, the panel's and the drawing's ([left, top, right,
+# bottom]).
+LOG_PLACE = """() => {
+    const table = document.querySelector('.deerbook-table');
+    const box = selector => { const b = table.querySelector(selector).getBoundingClientRect();
+                              return [b.left, b.top, b.right, b.bottom]; };
+    return {open: table.querySelector('.deerbook-log-fold').open, log: box('.deerbook-log-part'),
+            panel: box('.deerbook-panel'), drawing: box('.deerbook-drawing')};
+}"""
+
+
+def board(page) -> dict:
+    """What of the first table's dice, cards and choices is out of sight (BOARD): {"out": [...], "dice", ...}."""
+    return page.evaluate(BOARD)
+
+
+def log_place(page) -> dict:
+    """Where the first table's log is and whether it is open (LOG_PLACE)."""
+    return page.evaluate(LOG_PLACE)
+
+
+def left_sidebar(page, shown: bool) -> None:
+    """Show or fold JupyterLab's left sidebar (the file browser) by its tab, as a person does."""
+    current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+    if current.count() != shown:
+        (current if not shown else page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab").first).click(timeout=HANG)
+        wait_two_frames(page, HANG)
+
+
+def click_first_choice(page) -> None:
+    """Click the first choice the first table shows (a rack's split as it starts, a menu's first option, the "show
+    my table" button) and wait for the redraw, for the keyboard focus on the next first choice and for the page to
+    settle after it."""
+    before = redraw_count(page)
+    table_of(page).locator(".deerbook-choices button:visible").first.click(timeout=HANG)
+    wait_for_redraw(page, before)
+    page.wait_for_function("() => document.activeElement.closest('.deerbook-table .deerbook-choices')", timeout=HANG)
+    wait_two_frames(page, HANG)
+
+
+def game_over(page) -> bool:
+    return table_of(page).locator(".deerbook-new:visible").count() > 0
 
 
 # -- the mouse --------------------------------------------------------------------------------------------------
@@ -391,8 +465,7 @@ def focused(page) -> dict:
 def open_by_keyboard(page, url: str, notebook: str) -> list[int]:
     """Open and run the notebook, then Tab from the cell into the table and through it; return, for each element
     the focus visits in the table, the place of the table part holding it (TABLE_PART: set-up 0, the board's status
-    100, choices 101, tools 104, drawing 110, log 200, help 300), and
-    come back to the first choice with Shift+Tab."""
+    100, choices 101, drawing 110, tools 120, log 130, help 200), and come back to the first choice with Shift+Tab."""
     open_notebook(page, url, notebook)
     for _ in range(TABS_TO_TABLE):
         page.keyboard.press("Tab")
@@ -433,7 +506,7 @@ TABLE_PART = """() => {
     const index = (box) => [...box.children].findIndex(part => part.contains(document.activeElement));
     const top = index(table), part = table.children[top];
     if (!part.classList.contains('deerbook-board')) return 100 * top;
-    const side = index(part);  // the board: its panel (status, choices, hint, note, tools), then the drawing
+    const side = index(part);  // the board: its panel (status, choices, hint, note), the drawing, tools, log
     return 100 * top + 10 * side + (side === 0 ? index(part.children[0]) : 0);
 }"""
 

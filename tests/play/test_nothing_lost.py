@@ -23,7 +23,8 @@ import pytest
 from deerbook.engine import SaveFileError, make_game, state_to_json
 from deerbook.engine.errors import MAX_FILE_BYTES
 from deerbook.engine.files import FileWriteError, free_path, read_bytes, write_atomic
-from deerbook.engine.saving import read_save, read_save_file
+from deerbook.engine.saving import read_save
+from save_files import read_save_file
 from deerbook.engine.seeding import restore_stream, stream, stream_state
 from deerbook.play.session import Session, Stop
 from deerbook.play.table_html import choices as offered_choices

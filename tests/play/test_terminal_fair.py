@@ -3,7 +3,7 @@ shows the pass screen before anything of any seat's."""
 import pytest
 
 from deerbook.engine import make_game
-from deerbook.engine.saving import read_save_file
+from save_files import read_save_file
 from deerbook.play.session import HUMAN, Session
 from deerbook.play.terminal import SAVED, Terminal
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from deerbook.engine import registry
 from deerbook.engine.registry import AgentInfo
-from deerbook.engine.saving import read_save_file
+from save_files import read_save_file
 from deerbook.play.session import Session
 from deerbook.play.terminal import FINISHED, SAVED, Terminal
 from processes import HANG_SECONDS, started

@@ -24,7 +24,8 @@ from bad_bots import install
 from deerbook.engine import registry
 from deerbook.engine.files import write_error_log
 from deerbook.engine.runner import Match
-from deerbook.engine.saving import read_save, read_save_file
+from deerbook.engine.saving import read_save
+from save_files import read_save_file
 from deerbook.play.bot_move import TooSlow, in_worker, restore_streams
 from deerbook.play.session import Session
 from deerbook.play.terminal import LOST, SAVED, Terminal

@@ -137,7 +137,7 @@ def test_names_are_found_in_every_kind_of_source():
         assert expected in files
     assert any(file.startswith("notebooks/") for file in files) and any(file.startswith("book/") for file in files)
     assert not resolves("deerbook.play.words") and not resolves("deer.advisor.advise")
-    assert resolves("bots.deer_turn_walk.Turn.reads_unseen")
+    assert resolves("bots.deer_turn_walk.TurnAccount.reads_unseen")
     assert resolves("deerbook.engine.registry.GameInfo.information")
 
 

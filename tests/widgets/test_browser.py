@@ -31,8 +31,8 @@ pytestmark = [pytest.mark.skipif(missing_reason() is not None, reason=str(missin
 __all__ = ["lab_browser", "lab_page", "notebook_page"]  # the module's fixtures
 
 # The table's parts, in order (browser_table.TABLE_PART): the set-up, then the board (its panel: status, choices,
-# hint, note, tools; then the drawing), the log and the help.
-CHOICES, TOOLS, DRAWING, LOG, HELP = 101, 104, 110, 200, 300
+# hint, note; then the drawing, the tools and the log), and the help.
+CHOICES, DRAWING, TOOLS, LOG, HELP = 101, 110, 120, 130, 200
 CLICKS = 400  # at most, for a whole game by clicks (the Deer game takes about 100, the Football one about 30)
 PASSES = 5  # the hot seat's test plays until the table has been passed this many times, and one more
 

@@ -8,7 +8,8 @@ pytest.importorskip("ipywidgets")
 
 
 from deerbook.charts.deer_odds import shed_distribution  # noqa: E402
-from deerbook.bots.deer_turn_walk import position_for_hand, turn_distribution, turn_summary  # noqa: E402
+from deerbook.bots.deer_advisor import position_for_hand  # noqa: E402
+from deerbook.bots.deer_turn_walk import turn_distribution, turn_summary  # noqa: E402
 from deerbook.analysis.deer_odds import edition  # noqa: E402
 from deerbook.analysis.football_odds import Gain, box_gain, box_sheet, default_game, next_box  # noqa: E402
 from deerbook.football.rules import Marks  # noqa: E402

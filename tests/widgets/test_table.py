@@ -623,3 +623,18 @@ def test_seat_menus_say_what_each_bot_does_in_the_games_words():
     assert dict(menu.options)["greedy (basic)"] == "greedy" and "yards" in about.value
     sheet = control(table, "opt:sheet")
     assert sheet.label == "the standard sheet" and "calibrated-v2" in sheet.tooltip
+
+
+def test_the_board_holds_the_choices_the_drawing_the_tools_and_the_log_as_a_disclosure():
+    """The board's parts in reading order, laid out by the table's style sheet (beside or one above the other); the
+    log a disclosure the page's script opens or folds by the table's width, open in the snapshot."""
+    from deerbook.widgets.script import CSS, LOG_FOLD
+
+    table = GameTable(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=4, bot_delay=0)
+    board = next(child for child in table.widget.children if "deerbook-board" in child._dom_classes)
+    assert [child._dom_classes[-1] for child in board.children] == [
+        "deerbook-panel", "deerbook-drawing", "deerbook-tools", "deerbook-log-part"]
+    assert table.choices in board.children[0].children
+    assert table.log_view.value.startswith(f'<details class="{LOG_FOLD}"><summary>The log</summary>')
+    assert f'<details class="{LOG_FOLD}" open>' in table.snapshot_html()
+    assert "@container" in CSS and "deerbook-narrow { display: block !important; }" in CSS

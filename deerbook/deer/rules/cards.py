@@ -40,7 +40,7 @@ def predator_decision(comp: DeerComponents, hand, face) -> Phase | None:
     if face is None:
         return None
     if face == DISCARD_FACE:
-        return PREDATOR_DISCARD if any(hand[k] for k in comp.predator_kinds) else None
+        return PREDATOR_DISCARD if any(map(hand.__getitem__, comp.predator_kinds)) else None
     return PREDATOR if hand[comp.kind_index[face]] else None
 
 
@@ -56,17 +56,24 @@ class RollFacts(NamedTuple):
     numbers: tuple[int, ...]  # its number faces (`rolled_numbers`)
     deer_head: bool  # a Deer Head among the number dice (Rulings 7 and 10: see `loses_turn`)
     predator: Any  # the predator die's face, or None without a predator die
+    moves: str | None  # where the row's effect moves number cards ("discard", "pass"), or None
+    moved_kinds: tuple[int, ...]  # the kinds of number card the row takes out of a hand with no number chosen ...
+    moved_mask: int  # ... as a mask (`moved_numbers`)
 
 
 @lru_cache(maxsize=8192)  # bounded by the rolls an edition's dice (and a Joker's numbers) can show
 def roll_facts(comp: DeerComponents, roll: tuple) -> RollFacts:
     """The facts of a roll the transitions read, precomputed per roll (a roll resolves in one dict lookup)."""
-    faces = rolled_faces(comp, roll)
+    faces, numbers = rolled_faces(comp, roll), rolled_numbers(comp, roll)
     try:
         row: ChartRow | None = comp.chart_row(roll)
     except KeyError:
         row = None
-    return RollFacts(row, rolled_numbers(comp, roll), DEER_HEAD in faces, comp.predator_face(roll))
+    readable = row is not None and (numbers or row.effect != "discard_parity")  # parity reads a rolled number
+    moved = moved_numbers(comp, row, numbers) if readable else ()
+    return RollFacts(row, numbers, DEER_HEAD in faces, comp.predator_face(roll),
+                     None if row is None else EFFECTS[row.effect].moves,
+                     comp.numbers_kinds(moved), comp.numbers_mask(moved))
 
 
 def number_points(comp: DeerComponents, counts, numbers) -> int:
@@ -77,8 +84,13 @@ def number_points(comp: DeerComponents, counts, numbers) -> int:
 
 def matching(comp: DeerComponents, counts, numbers) -> list[int]:
     """The number cards of `counts` matching `numbers` (Ruling 11: never predators or Jokers)."""
+    return matching_kinds(counts, comp.numbers_kinds(tuple(numbers)))
+
+
+def matching_kinds(counts, kinds) -> list[int]:
+    """The cards of `counts` of the card `kinds` (`matching`, the numbers' kinds known)."""
     cards = [0] * len(counts)
-    for k in comp.numbers_kinds(tuple(numbers)):
+    for k in kinds:
         cards[k] = counts[k]
     return cards
 
@@ -109,6 +121,8 @@ def available_racks(comp: DeerComponents, hand) -> tuple[tuple[int, ...], ...]:
     standing in for one predator only when the hand lacks it."""
     preds, joker = comp.predator_kinds, comp.joker_kind
     has_joker = joker is not None and hand[joker] > 0
+    if sum(map(hand.__getitem__, preds)) + has_joker < min(3, len(preds)):
+        return ()  # too few predator cards and Jokers for any rack: most hands
     racks: list[tuple[int, ...]] = []
     for k in preds:
         if hand[k] >= 3:

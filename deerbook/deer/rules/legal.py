@@ -216,6 +216,29 @@ def _card_source(s) -> tuple[tuple[int, ...], tuple[Action, ...]] | None:
     return None
 
 
+@lru_cache(maxsize=64)  # one table per edition
+def _card_ids(comp: DeerComponents) -> dict[int, tuple[Action, int, int]]:
+    """Every card an edition's `draw` deals or draws, by the action's identity: (the action, its card kind, the seat
+    it is dealt to or -1 for a card drawn from the Predator pile)."""
+    cards = {id(action): (action, kind, seat) for seat in range(comp.max_players)
+             for kind, action in enumerate(_deal_actions(comp, seat))}
+    cards.update((id(action), (action, kind, -1))
+                 for kind, action in enumerate(_card_actions(comp, "draw_card", "draw {}")))
+    return cards
+
+
+def drawn_card(s, action) -> int:
+    """The kind of the card `action` deals or draws at this node, in O(1): `action` is the very outcome `draw` handed
+    out (found by identity) and its pile holds that card; -1 otherwise (`card_outcome` then compares by value)."""
+    entry = _card_ids(s.game.components).get(id(action))
+    if entry is None or entry[0] is not action:
+        return -1
+    _, kind, seat = entry
+    if s.phase is DEAL:
+        return kind if seat == s.current and s.deck[kind] else -1
+    return kind if seat < 0 and s.phase is DRAW_CARD and s.predator_pile[kind] else -1
+
+
 def card_outcome(s, action) -> Action | None:
     """The chance outcome equal to `action` at a card dealt or drawn, if its pile holds that card (found from the
     pile's counts, without building the chance table); None otherwise (another node, or not an outcome)."""

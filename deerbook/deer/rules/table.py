@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...engine.events import Event
-from ...engine.protocol import record
+from ...engine.frozen import record
 from ..components import ChartRow
-from .cards import roll_facts
+from .cards import RollFacts, roll_facts
 from .history import DISCARD, PILE, Entry, History, aside
 from .phases import Phase
 
@@ -69,8 +69,7 @@ class Table:
         """A working copy of a state's `fields` (a dict the table takes over); with an `events` list, the
         transition reports into it."""
         self.__dict__ = fields
-        game = fields["game"]
-        self.comp, self.n, self.events, self.edited = game.components, game.num_players, events, []
+        self.comp, self.n, self.events, self.edited = fields["game"].components, len(fields["pawns"]), events, []
 
     def edit(self, name: str) -> list:
         """A count vector or per-player field, to change in place (copied to a list the first time)."""
@@ -99,6 +98,10 @@ class Table:
         """The numbers among the faces being resolved."""
         return roll_facts(self.comp, self.faces()).numbers
 
+    def facts(self) -> RollFacts:
+        """The facts of the roll being resolved (`roll_facts`: its chart row, numbers, the kinds it moves)."""
+        return roll_facts(self.comp, self.faces())
+
     def row(self) -> ChartRow:
         """The chart row of the roll being resolved."""
         row = roll_facts(self.comp, self.faces()).row
@@ -107,9 +110,14 @@ class Table:
 
     def pile(self, place) -> list[int]:
         """The count vector of a place, to change: a player's hand, a set-aside pile or a named pile."""
-        if isinstance(place, str):
+        if place.__class__ is int:  # a hand: most card movements
+            piles, player = self.hands, place
+            if piles.__class__ is not list:
+                piles = self.edit("hands")
+        elif isinstance(place, str):
             return self.edit(place)
-        piles, player = (self.edit("set_aside"), place[1]) if isinstance(place, tuple) else (self.edit("hands"), place)
+        else:
+            piles, player = self.edit("set_aside"), place[1]
         counts = piles[player]
         if counts.__class__ is not list:  # still the state's own tuple: copied on the first change
             counts = piles[player] = list(counts)
@@ -123,7 +131,10 @@ class Table:
 
     def note(self, source: int, target: int, kind: int, mask: int, count: int = 1) -> None:
         """Add `count` entries to the round's history (`history`: places by code)."""
-        self.entries().extend((record(Entry, (source, target, kind, mask)),) * count)
+        history = self.history
+        if history.__class__ is not list:
+            history = self.entries()
+        history.extend((record(Entry, (source, target, kind, mask)),) * count)
 
     def entries(self) -> list[Entry]:
         """The round's history, to append to (a list until the transition is done, as `edit` gives the piles)."""
@@ -159,16 +170,18 @@ class Table:
         "predator_pile"); `shown`: the card is shown to everyone (a rack, a Joker played); a card moved face down
         names in `mask` the kinds it may be for those who did not see it (the round's `history`, which notes it
         as leaving `noted_from` if given: the cards a hand set to pass)."""
-        start, end = self.code(source) if noted_from is None else noted_from, self.code(target)
+        start = noted_from if noted_from is not None else source if source.__class__ is int else self.code(source)
+        end = target if target.__class__ is int else self.code(target)  # a hand's code is its seat
         if start is not None and end is not None:  # one `_noted` card, inline: most moves are one card
             public = shown or start == DISCARD or end == DISCARD
             assert public or mask is not None, "a face-down movement names the kinds its card may be"
             self.entries().append(record(Entry, (start, end, kind, 1 << kind if public or mask is None else mask)))
-        self.pile(source)[kind] -= 1
+        taken = self.pile(source)
+        taken[kind] -= 1
         self.pile(target)[kind] += 1
         if self.events is not None:
             self._card_moved(kind, source, target, shown)
-        if isinstance(source, int) and not any(self.hands[source]):
+        if source.__class__ is int and not any(taken):  # the hand it left (`pile`: the hand itself)
             raise RoundOver
 
     def _card_moved(self, kind: int, source, target, shown: bool) -> None:
@@ -190,14 +203,14 @@ class Table:
                 for _ in range(count):
                     self.move(kind, source, target, shown, mask)
             return
-        if not any(counts):
+        moved = [(kind, count) for kind, count in enumerate(counts) if count]
+        if not moved:
             return
-        self._noted([(kind, count) for kind, count in enumerate(counts) if count], source, target, shown, mask)
+        self._noted(moved, source, target, shown, mask)
         taken, given = self.pile(source), self.pile(target)
-        for kind, count in enumerate(counts):
-            if count:
-                taken[kind] -= count
-                given[kind] += count
+        for kind, count in moved:
+            taken[kind] -= count
+            given[kind] += count
         if isinstance(source, int) and not any(taken):
             raise RoundOver
 
@@ -211,11 +224,6 @@ class Table:
         if self.events is not None:
             self.emit("pawn_moved", player, {"reason": reason, "requested": amount, "from": before,
                                              "to": self.pawns[player]})
-
-    @property
-    def hand(self) -> Sequence[int]:
-        """The current player's hand now (read-only: read without copying the hands)."""
-        return self.hands[self.current]
 
     @property
     def dealer(self) -> int:

@@ -14,7 +14,7 @@ from typing import Iterable
 from ...engine import Action
 from ..components import EFFECTS, DeerComponents
 from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, group_target,
-                    hand_value, matching, moved_numbers, mover, others, predator_decision, roll_facts,
+                    hand_value, matching, matching_kinds, moved_numbers, mover, others, predator_decision, roll_facts,
                     set_aside_options, turn_start_phase)
 from .history import ANSWERED, EMPTY, NOTHING, PENDING, blocked_since, cards_set_to_pass, open_pending, passing
 from .phases import (BLOCK, BULLSEYE_AMOUNT, BULLSEYE_PAWN, CHOOSE_NUMBER, DEAL, DRAW, DRAW_CARD, END, GROUP, HAND_OVER,
@@ -68,7 +68,7 @@ def on_set_aside(t: Table, a: Action) -> None:
 
 def start_turn(t: Table) -> None:
     """Begin the current player's turn (with the knock decision when it applies)."""
-    t.phase = turn_start_phase(t.game, t.hand)
+    t.phase = turn_start_phase(t.game, t.hands[t.current])
 
 
 def on_knock(t: Table, a: Action) -> None:
@@ -89,12 +89,12 @@ def on_roll(t: Table, a: Action) -> None:
         t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
     frozen = t.frozen[t.current]
     # `loses_turn`, judged on the dice as rolled (read from the roll's facts, worked out once per roll)
-    if (frozen or t.phase == REROLL) and not roll_facts(t.comp, t.roll).deer_head:
+    if (frozen or t.phase == REROLL) and not roll_facts(t.comp, a.args).deer_head:
         return end_turn(t)
     if frozen:
         t.edit("frozen")[t.current] = False
     joker = t.comp.joker_kind
-    if joker is not None and t.hand[joker]:
+    if joker is not None and t.hands[t.current][joker]:
         t.phase = JOKER
     else:
         resolve_number_dice(t)
@@ -127,16 +127,23 @@ def _discard_rolled(t: Table, row) -> None:
     if row.choices:
         t.phase = CHOOSE_NUMBER
     else:
-        discard_numbers(t, moved_numbers(t.comp, row, t.numbers_rolled()), row.pull_if_none)
+        facts = t.facts()  # the numbers' kinds and mask, worked out once per roll
+        discard_kinds(t, facts.moved_kinds, facts.moved_mask, row.pull_if_none)
 
 
 def discard_numbers(t: Table, numbers, pull_if_none: bool = False) -> None:
     """Move the hand's cards matching `numbers`, or with none and `pull_if_none` start a hand-over."""
-    cards = matching(t.comp, t.hand, numbers)
-    if any(cards) or not pull_if_none:
-        move_numbers(t, cards, t.comp.numbers_mask(numbers))
+    numbers = tuple(numbers)
+    discard_kinds(t, t.comp.numbers_kinds(numbers), t.comp.numbers_mask(numbers), pull_if_none)
+
+
+def discard_kinds(t: Table, kinds, mask: int, pull_if_none: bool = False) -> None:
+    """`discard_numbers`, the numbers given as their card `kinds` and `mask`."""
+    cards = matching_kinds(t.hands[t.current], kinds)
+    if not pull_if_none or any(cards):
+        move_numbers(t, cards, mask)
     else:
-        t.note(t.current, NOTHING, -1, t.comp.numbers_mask(numbers))  # everyone sees the roller holds none
+        t.note(t.current, NOTHING, -1, mask)  # everyone sees the roller holds none
         next_hand_over(t)
 
 
@@ -177,9 +184,13 @@ def move_numbers(t: Table, cards, mask: int) -> None:
     """The mover's number `cards` (every card of the kinds in `mask` but those already set to pass) are about to
     be discarded, passed or handed over: first each holder of a set-aside card of one of those numbers may block
     it (Ruling 19)."""
-    t.note(mover(t), PENDING, -1, mask)
+    actor = mover(t)
+    t.note(actor, PENDING, -1, mask)
     t.pending, t.to_pass = tuple(cards), (0,) * len(t.comp.cards)
-    next_block(t)
+    if any(map(any, t.set_aside)):
+        next_block(t)
+    else:  # no set-aside card to block with (always without Ruling 19): every pending card moves
+        carry_out(t, actor, mask)
 
 
 def next_block(t: Table) -> None:
@@ -208,17 +219,19 @@ def on_block(t: Table, a: Action) -> None:
     next_block(t)
 
 
-def carry_out(t: Table) -> None:
+def carry_out(t: Table, actor: int | None = None, left: int = 0) -> None:
     """Move the pending cards (handed over, discarded or passed) and go on; the mover then holds none of the
-    kinds that moved (the blocked ones aside), as everyone knows."""
+    kinds that moved (the blocked ones aside), as everyone knows. Given the `actor` and the kinds `left` (none could
+    be blocked), else read from the round's history (the movement noted, then the blocks since)."""
     cards, t.pending = t.pending, (0,) * len(t.comp.cards)
-    start, actor, mask = open_pending(t.history) or (len(t.history), mover(t), 0)
-    left = mask & ~blocked_since(t.history, start, t.n)  # the kinds every card of which moved
+    if actor is None:
+        start, actor, mask = open_pending(t.history) or (len(t.history), mover(t), 0)
+        left = mask & ~blocked_since(t.history, start, t.n)  # the kinds every card of which moved
     if t.giver is not None:
         t.move_all(cards, t.giver, t.current, mask=left)
         t.note(actor, NOTHING, -1, left)
         next_hand_over(t)
-    elif EFFECTS[t.row().effect].moves == "discard":
+    elif t.facts().moves == "discard":
         t.move_all(cards, t.current, "discard")
         t.note(actor, NOTHING, -1, left)
         predator_phase(t)
@@ -236,8 +249,12 @@ def set_to_pass(t: Table, cards, mask: int) -> None:
     """Note the cards set to be passed (they stay in the hand until passed): those not set to pass already (Ruling
     6's, kinds `mask`), and those of a blocked kind going back to the hand (Ruling 19: everyone counts them)."""
     place = passing(t.current, t.n)
-    set_before = (cards_set_to_pass(t.history, place, len(cards)) if EFFECTS[t.row().effect].groups
-                  else [0] * len(cards))  # only Ruling 6 sets cards to pass before they move
+    if not EFFECTS[t.row().effect].groups:  # only Ruling 6 sets cards to pass before they move
+        for kind, count in enumerate(cards):
+            if count:
+                t.note(t.current, place, kind, mask, count)
+        return
+    set_before = cards_set_to_pass(t.history, place, len(cards))
     for kind, (count, already) in enumerate(zip(cards, set_before)):
         if count > already:
             t.note(t.current, place, kind, mask, count - already)
@@ -246,18 +263,19 @@ def set_to_pass(t: Table, cards, mask: int) -> None:
 
 
 def _pass_rolled(t: Table, row) -> None:
-    numbers = moved_numbers(t.comp, row, t.numbers_rolled())
-    move_numbers(t, matching(t.comp, t.hand, numbers), t.comp.numbers_mask(numbers))
+    facts = t.facts()
+    move_numbers(t, matching_kinds(t.hands[t.current], facts.moved_kinds), facts.moved_mask)
 
 
 def _discard_parity(t: Table, row) -> None:
-    discard_numbers(t, moved_numbers(t.comp, row, t.numbers_rolled()))
+    facts = t.facts()
+    discard_kinds(t, facts.moved_kinds, facts.moved_mask)
 
 
 def _pass_number_and_sums(t: Table, row) -> None:
-    numbers = moved_numbers(t.comp, row, t.numbers_rolled())
-    mask = t.comp.numbers_mask(numbers)
-    t.to_pass = tuple(matching(t.comp, t.hand, numbers))
+    facts = t.facts()
+    mask = facts.moved_mask
+    t.to_pass = tuple(matching_kinds(t.hands[t.current], facts.moved_kinds))
     set_to_pass_public(t, t.to_pass)
     t.note(t.current, NOTHING, -1, mask)  # every card of the number is set to pass
     if group_options(t):
@@ -337,7 +355,7 @@ def on_pass(t: Table, a: Action) -> None:
 
 def predator_phase(t: Table) -> None:
     """Resolve the predator die, then go on to racks."""
-    phase = predator_decision(t.comp, t.hand, roll_facts(t.comp, t.faces()).predator)
+    phase = predator_decision(t.comp, t.hands[t.current], t.facts().predator)
     if phase:
         t.phase = phase
     else:
@@ -350,7 +368,7 @@ def on_predator(t: Table, a: Action) -> None:
         return rack_phase(t)
     kind = a.args[0]  # the die's predator: everyone knows the card
     t.move(kind, t.current, a.args[1] if a.kind == "pass" else "predator_pile", mask=1 << kind)
-    if not t.hand[kind]:
+    if not t.hands[t.current][kind]:
         rack_phase(t)
 
 
@@ -363,7 +381,7 @@ def on_predator_discard(t: Table, a: Action) -> None:
 
 def rack_phase(t: Table) -> None:
     """Offer a rack if the hand holds one, else go on to drawing."""
-    if available_racks(t.comp, t.hand):
+    if available_racks(t.comp, t.hands[t.current]):
         t.phase = RACK
     else:
         draw_phase(t)

@@ -2,7 +2,7 @@
 from deer_helpers import DH, RD, position, roll
 
 from deerbook.analysis.deer_odds import edition
-from deerbook.bots.deer_turn_walk import position_for_hand
+from deerbook.bots.deer_advisor import position_for_hand
 from deerbook.engine.seeding import stream
 
 

@@ -4,7 +4,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 
-from deerbook.bots.deer_turn_walk import advise, seat_belief  # noqa: E402
+from deerbook.bots.deer_advisor import seat_belief  # noqa: E402
+from deerbook.bots.deer_turn_walk import advise  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
 from deerbook.bots.football_advisor import Advisor  # noqa: E402
 from deerbook.bots.football_greedy import rebuild  # noqa: E402

@@ -1,17 +1,13 @@
-"""Football balance: seeded seasons of whole games, their win rates and figures with 95% intervals.
-
-Game i of a season plays from `engine.seeding.stream(seed, i)` through `engine.batch.run_batch`, as `simulate`
-does, so a season never depends on how many workers play it.
-"""
-from __future__ import annotations
-
+"""Football seasons for the tests: seeded seasons of whole games (game i from `engine.seeding.stream(seed, i)`, through
+`engine.batch.run_batch` as `simulate` plays them), solo seasons of several agents, their win rates and figures."""
 import statistics
 from concurrent.futures import Executor
 from fractions import Fraction
 
-from ..engine.batch import BatchSpec, run_batch
-from ..engine.registry import agent_factories, make_game
-from .stats import Estimate, estimate, proportion
+from deerbook.analysis.stats import Estimate, estimate, proportion
+from deerbook.engine import make_game
+from deerbook.engine.batch import BatchSpec, run_batch
+from deerbook.engine.registry import agent_factories
 
 
 def season(game, agent_names: list[str], games: int, seed: int, *, workers: int | None = None,
@@ -22,15 +18,8 @@ def season(game, agent_names: list[str], games: int, seed: int, *, workers: int 
     return [record.stats for record in run_batch(spec, games, seed, workers=workers, executor=executor)]
 
 
-def solo_seasons(agents: list[str], difficulties=("normal", "hard"), games: int = 20, seed: int = 1) -> dict:
-    """{(agent, difficulty): the stats() of `games` seeded solo games against Blitz Bach} (same seeds for all)."""
-    return {(agent, difficulty): season(make_game("football", num_players=1, solo_difficulty=difficulty), [agent],
-                                        games, seed)
-            for difficulty in difficulties for agent in agents}
-
-
 def win_rates(seasons: dict) -> dict:
-    """{(agent, difficulty): wins, games, win rate, mean points, Blitz Bach's mean} from `solo_seasons`."""
+    """{(agent, difficulty): wins, games, win rate, mean points, Blitz Bach's mean} from the seasons of each."""
     table = {}
     for key, stats in seasons.items():
         wins = sum(s["won_vs_blitz_bach"] for s in stats)
@@ -38,6 +27,13 @@ def win_rates(seasons: dict) -> dict:
                       "mean_points": Fraction(sum(s["points"][0] for s in stats), len(stats)),
                       "mean_blitz_bach": Fraction(sum(s["blitz_bach_score"] for s in stats), len(stats))}
     return table
+
+
+def solo_seasons(agents: list[str], difficulties=("normal", "hard"), games: int = 20, seed: int = 1) -> dict:
+    """{(agent, difficulty): the stats() of `games` seeded solo games against Blitz Bach} (same seeds for all)."""
+    return {(agent, difficulty): season(make_game("football", num_players=1, solo_difficulty=difficulty), [agent],
+                                        games, seed)
+            for difficulty in difficulties for agent in agents}
 
 
 def season_figures(stats: list[dict]) -> dict[str, Estimate]:

@@ -50,6 +50,8 @@ GAMES = [  # (id, the first game's form, the window it is played in: a desktop's
      (390, "dark", 844)),
     ("football", {"game": "football", "num_players": "2", "seed": "8", "pace": "step"}, (390, "light", 844)),
     ("football-solo", {"game": "football", "num_players": "1", "seed": "9", "pace": "quick"}, (1280, "dark", 800)),
+    ("deer-advanced", {"game": "deer", "num_players": "3", "opt:advanced": "on", "seed": "3", "pace": "quick"},
+     (390, "light", 844)),
 ]
 
 pytestmark = [pytest.mark.skipif(
@@ -121,7 +123,7 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
     """A whole game played by clicks, each step checked against the same game played by CPython's table; and the
     table as a board: at each decision the dice, the hand's cards and every choice button are inside the window
     together (under the header bar; on a phone, the dice and hand above the choices held at the window's bottom),
-    without the reader scrolling. The four games cover a desktop and a phone, each light and dark."""
+    without the reader scrolling. The games cover every mode, and a desktop and a phone, each light and dark."""
     table = open_table(context, server, form, *mode)
     shadow = PageTable()
     expected = shadow.handle({"op": "start", "form": form})

@@ -647,16 +647,39 @@ SHOWN = "() => {" + VISIBLE + """
 }"""
 
 
+# The names of the cards the first table draws in sight, sorted (the drawing's cards come in the same redraw as its
+# status, but a browser under load may paint the status first).
+CARDS_SHOWN = "() => {" + VISIBLE + """
+    const cards = [...document.querySelector('.deerbook-table').querySelectorAll('.deerbook-view svg text.card')];
+    return cards.filter(visible).map(card => card.textContent).sort();
+}"""
+
+
+def wait_for_cards(page, cards: list[str]) -> None:
+    """Wait until the first table draws exactly `cards` (sorted names); a hang gives up, and the check that follows
+    says what differs."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(f"want => JSON.stringify(({CARDS_SHOWN})()) === JSON.stringify(want)", arg=cards,
+                               timeout=HANG / 10)
+    except PlaywrightTimeout:
+        pass
+
+
 def check_page(page, shadow, told: Told) -> None:
     """The page shows what the shadow table shows its viewing seat, and nothing more: the choices, the seat's own
     cards only, the seat's log, and the live region's new lines are Announcer's news for the seat."""
     from deerbook.widgets.script import LIVE_LINES
 
-    page_shows = page.evaluate(SHOWN)
-    assert page_shows["choices"] == button_labels(shadow)
     hidden = shadow.passing_to is not None
     if shadow.game.name.startswith("deer"):
-        assert sorted(page_shows["cards"]) == ([] if hidden else own_cards(shadow.state, shadow.viewer))
+        cards = [] if hidden else own_cards(shadow.state, shadow.viewer)
+        wait_for_cards(page, cards)
+    page_shows = page.evaluate(SHOWN)
+    assert page_shows["choices"] == button_labels(shadow)
+    if shadow.game.name.startswith("deer"):
+        assert sorted(page_shows["cards"]) == cards, (sorted(page_shows["cards"]), cards)
     shown, history = page_shows["log"], shadow.history
     expected = [] if hidden else history[-len(shown):] if shown else history
     assert shown == expected, ([(a, b) for a, b in zip(shown, expected) if a != b][:3], len(shown), len(expected))

@@ -1,7 +1,7 @@
 """The players against their budgets, per game and mode: python benchmarks/agents.py [--games N] [--search-games S]
 [--advisor-games A] [--only MODE ...] [--phases]
 
-For each mode (Deer 4 players, Deer with knocking, the card edition, Football 2 players, solo normal and hard), in
+For each mode (Deer 4 players, Deer with knocking, the card edition, Football 2 to 4 players, solo normal and hard), in
 CPU time (`time.process_time`: on a busy machine the wall clock also counts the other processes' turns):
 
 - greedy: CPU ms of a whole greedy game (the engine's runner, seeds 0 to N-1 after one untimed warm-up game, as
@@ -9,7 +9,8 @@ CPU time (`time.process_time`: on a busy machine the wall clock also counts the 
 - search: the median CPU ms of the search agent's decisions with a choice (a single legal action is taken at once)
   in seat 0 of S seeded games against greedy agents, against 100 ms (`bots.search`, its default budget);
 - advisor: the same for the advisor in A games; its budget is strength, not time (`bots.deer_advisor`), so its row
-  has no target.
+  has no target. The balance study stores the same figures for every agent and mode, on its own games
+  (`analysis.decision_times`; the agents' labels, `analysis.labels`, show them).
 
 Each row says "met" or "not met"; the load average is printed first (a loaded machine is slower in CPU time too:
 the processes share the caches). `--phases` adds the greedy Deer agent's time per decision kind (the agent reads its
@@ -47,6 +48,8 @@ MODES = (
     Mode("Deer knocking", "deer", {"num_players": 4, "knocking": True}, 5.0),
     Mode("card edition", "deer-cards", {"num_players": 4}, 5.0),
     Mode("Football 2p", "football", {"num_players": 2}, 3.0),
+    Mode("Football 3p", "football", {"num_players": 3}, 3.0),
+    Mode("Football 4p", "football", {"num_players": 4}, 3.0),
     Mode("solo normal", "football", {"num_players": 1, "solo_difficulty": "normal"}, 3.0),
     Mode("solo hard", "football", {"num_players": 1, "solo_difficulty": "hard"}, 3.0),
 )

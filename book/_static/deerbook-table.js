@@ -9,6 +9,9 @@
 // to copy, the link stands in a read-only field to select); a page opened at such an address opens that game (a
 // finished one stepped through, turn by turn, as any seat saw it: the replay's controls stand in place of the
 // choices).
+// Review (in a replay's controls, and after Game over) grades each decision against the reviewer, one decision a
+// request: this script asks for the next one itself (`review`), so the page stays responsive and Stop takes effect
+// between two decisions; the progress line and bar are updated in place, then the whole review replaces them.
 // Where the table's root is: any element with data-deerbook-table.
 // Python starts when the reader presses the table's Start button (its line says how much it loads), not with the
 // page: a reader who only reads the page fetches none of it.
@@ -16,7 +19,7 @@ import { runtime } from "./deerbook-table-runtime.js";
 
 const PAUSE_MS = 1200; // the short pause after a bot's turn
 const STEPS = 4; // of the start: this script starting the worker, then the worker's: Python, deerbook, the deal
-const PARTS = ["form", "status", "choices", "view", "log", "hint", "help"]; // the parts an answer may replace
+const PARTS = ["form", "status", "choices", "view", "log", "hint", "help", "review"]; // the parts an answer may replace
 const BUTTONS = "[data-part=choices] button, [data-part=tools] button";
 const LOOKED_AT = "rect.die, text.card"; // what a decision acts on, in the drawing: the dice and the hand's cards
 const GAP = 8; // px between the header bar and what is kept in sight
@@ -58,6 +61,8 @@ if (root && !runtime) {
   let timer = null;
   let busy = false;
   let lastWidth = 0;
+  let reviewing = false; // a review's requests are under way (one decision each)
+  let stopAsked = false; // Stop was pressed: the review stops after the decision under way
 
   function heard({ data }) {
     if (data.progress) {
@@ -256,6 +261,55 @@ if (root && !runtime) {
     if (!copied) field.focus();
   }
 
+  function showReview(answer) {
+    // A review's answer (its line is "review_line": "progress" is the worker's word on the start): the region replaced
+    // (its start, its end) or its progress line and bar updated in place (the Stop button stays, with the focus on
+    // it); the end told in the live region, the focus on its heading if it was on the Stop button that is gone.
+    const region = part("review");
+    const hadFocus = region.contains(document.activeElement);
+    if ("review" in answer) region.innerHTML = answer.review;
+    const line = region.querySelector("[data-review-line]");
+    if (line && answer.review_line) line.textContent = answer.review_line;
+    const bar = region.querySelector("[data-review-bar]");
+    if (bar && answer.done !== undefined) Object.assign(bar, { max: Math.max(answer.total, 1), value: answer.done });
+    if (answer.news) part("news").replaceChildren(...answer.news.map(paragraph));
+    root.dataset.review = answer.reviewing ? "running" : answer.stop === "error" ? "error" : "done";
+    if (hadFocus && !region.contains(document.activeElement)) {
+      region.querySelector("[data-review-heading]")?.focus();
+    }
+  }
+
+  async function review() {
+    // Review the game shown, one decision a request, until none remains or the reader presses Stop; the page's own
+    // events (a Stop click, a replay's step) are handled between two requests.
+    reviewing = true;
+    stopAsked = false;
+    timings.push(["review started", performance.now()]);
+    try {
+      let answer = await ask({ op: "review", name: "" });
+      if (answer.stop === "error") {
+        part("hint").replaceChildren(paragraph(`Not allowed: ${answer.message}`));
+        part("hint").firstChild.className = "deerbook-error";
+        return;
+      }
+      showReview(answer);
+      part("review").querySelector("[data-op=review_stop]")?.focus();
+      part("news").replaceChildren(paragraph(answer.review_line));
+      while (answer.reviewing) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        answer = await ask({ op: stopAsked ? "review_stop" : "review_step", name: "" });
+        if (answer.stop === "error") { // a new game or link dropped the review (its region is cleared)
+          root.dataset.review = "";
+          return;
+        }
+        showReview(answer);
+      }
+      timings.push(["review done", performance.now()]);
+    } finally {
+      reviewing = false;
+    }
+  }
+
   function fields(control) {
     // What a control sends besides its op: a split's numbers, the turn box's turn, the seat menu's seat, and the
     // Copy link tool the page's address (without its query, which sets a first game: the link alone names this one).
@@ -273,6 +327,15 @@ if (root && !runtime) {
 
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-op]");
+    if (button?.dataset.op === "review_stop") { // between two decisions: the review stops and shows what it graded
+      stopAsked = true;
+      button.textContent = "Stopping after this decision…";
+      return;
+    }
+    if (button?.dataset.op === "review") {
+      if (!reviewing && !busy) review();
+      return;
+    }
     if (!button || busy || button.disabled) return;
     request({ op: button.dataset.op, name: button.dataset.name || "", ...fields(button) }, button);
   });

@@ -15,7 +15,9 @@ pattern's worth: what the advice of the book's "Playing well" chapters reads.
 Each game's decisions are its `game_rows`, so a stored measurement replays game by game: the book reads
 `CHOICES_FILE` (`load_choices`), written by `save_choices` from the settings in `CHOICE_STUDIES`
 (`python -c "from deerbook.analysis.choices import save_choices; save_choices(workers=2)"`, about ten minutes on
-two cores), and a test plays a stored game again and compares its rows.
+two cores; `only=["advisor-knocking"]` measures one again, keeping the others), and a test plays a stored game again
+and compares its rows. The same measurement of the Deer advisor with knocking (`agent_name="advisor"`) holds the
+figures its choice of where to walk the turn rests on (`bots.deer_advisor.ADVISED_PHASES`).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, cast
+from typing import Any, Iterable, NamedTuple, cast
 
 from ..engine import make_game
 from ..engine.agents import shown_to
@@ -102,9 +104,31 @@ class Difference:
 # difference (None when they agree), greedy's choice and the search agent's, and their `choice_label`s.
 Row = tuple[str, bool, "float | None", str, str, str, str]
 CHOICES_FILE = Path(__file__).parent / "data" / "search-choices.json"
-# The stored measurements (`run_choices`): game, options, games, seed, worth rollouts per difference.
-CHOICE_STUDIES = {"deer": ("deer", {"num_players": 4}, 100, 3001, 16),
-                  "football": ("football", {"num_players": 2}, 200, 3002, 16)}
+
+
+class ChoiceStudy(NamedTuple):
+    """One stored measurement (`run_choices`): game, options, games, seed, worth rollouts per difference, and the agent
+    compared with greedy play (the search agent, or another judged by the search agent's rollouts)."""
+
+    game: str
+    options: dict
+    games: int
+    seed: int
+    worth_rollouts: int
+    agent: str = "search"
+
+    def settings(self) -> dict:
+        """The settings as the file stores them (the agent named only when it is not the search agent)."""
+        named = {} if self.agent == "search" else {"agent": self.agent}
+        return {"game": self.game, "options": self.options, "games": self.games, "seed": self.seed,
+                "worth_rollouts": self.worth_rollouts, **named}
+
+
+CHOICE_STUDIES = {"deer": ChoiceStudy("deer", {"num_players": 4}, 100, 3001, 16),
+                  "football": ChoiceStudy("football", {"num_players": 2}, 200, 3002, 16),
+                  # where the Deer advisor walks the turn (`bots.deer_advisor.ADVISED_PHASES`): what it gains there
+                  "advisor-knocking": ChoiceStudy("deer", {"num_players": 4, "knocking": True}, 60, 7001, 16,
+                                                  "advisor")}
 
 
 def game_rows(game_name: str, options: dict, seed: int, index: int, worth_rollouts: int = 16,
@@ -158,29 +182,37 @@ def differences(game_name: str, options: dict, games: int, seed: int, worth_roll
                                                agent_name))
 
 
-def run_choices(workers: int | None = None) -> dict:
-    """Every measurement of `CHOICE_STUDIES`, one game's rows a task on `workers` processes: {name: {"settings":
-    ..., "games": [rows of game 0, ...]}}."""
+def run_choices(workers: int | None = None, only: Iterable[str] | None = None) -> dict:
+    """Every measurement of `CHOICE_STUDIES` (or those named in `only`), one game's rows a task on `workers`
+    processes: {name: {"settings": ..., "games": [rows of game 0, ...]}}."""
+    names = list(CHOICE_STUDIES if only is None else only)
     with ProcessPoolExecutor(workers) as pool:
-        return {name: {"settings": {"game": game, "options": options, "games": games, "seed": seed,
-                                    "worth_rollouts": rollouts},
-                       "games": list(pool.map(game_rows, *zip(*[(game, options, seed, i, rollouts)
-                                                                  for i in range(games)])))}
-                for name, (game, options, games, seed, rollouts) in CHOICE_STUDIES.items()}
+        return {name: {"settings": study.settings(),
+                       "games": list(pool.map(game_rows, *zip(*[(study.game, study.options, study.seed, i,
+                                                                  study.worth_rollouts, None, study.agent)
+                                                                 for i in range(study.games)])))}
+                for name, study in ((name, CHOICE_STUDIES[name]) for name in names)}
+
+
+def stored_choices(path: Path | str = CHOICES_FILE) -> dict:
+    """The stored measurements as the file holds them (`save_choices`)."""
+    limit = 20_000_000
+    return parse_json(read_bytes(path, "search choices", SaveFileError, limit=limit, own=True),
+                      f"search choices {path}", SaveFileError, limit=limit)
 
 
 def load_choices(path: Path | str = CHOICES_FILE) -> dict[str, list[Difference]]:
     """The stored measurements (`save_choices`), by kind of decision for each game."""
-    limit = 20_000_000
-    stored = parse_json(read_bytes(path, "search choices", SaveFileError, limit=limit, own=True),
-                        f"search choices {path}", SaveFileError, limit=limit)
     return {name: differences_of(tuple(row) for rows in study["games"] for row in rows)
-            for name, study in stored.items()}
+            for name, study in stored_choices(path).items()}
 
 
-def save_choices(path: Path | str = CHOICES_FILE, workers: int | None = None) -> Path:
-    """Measure `CHOICE_STUDIES` (`run_choices`) and write the file all at once."""
-    return write_atomic(path, json.dumps(run_choices(workers), separators=(",", ":")).encode(), "search choices")
+def save_choices(path: Path | str = CHOICES_FILE, workers: int | None = None,
+                 only: Iterable[str] | None = None) -> Path:
+    """Measure `CHOICE_STUDIES` (`run_choices`; with `only`, those named, the file's others kept as stored) and write
+    the file all at once."""
+    measured = {**({} if only is None else stored_choices(path)), **run_choices(workers, only)}
+    return write_atomic(path, json.dumps(measured, separators=(",", ":")).encode(), "search choices")
 
 
 def paired_gains(agent: Any, state, seat: int, chosen, greedy, rollouts: int, rng) -> list[float]:

@@ -1,19 +1,23 @@
 """The balance study: every configuration of the balance chapter played in big seeded batches.
 
     deerbook balance [--games N] [--advisor-games N] [--search-games N] [--workers W | --scheduler ADDRESS]
-                     [--only KEY ...] [--output PATH | --update-package]
+                     [--only KEY ...] [--output PATH | --update-package] [--retime]
     deerbook balance --replay KEY --game I
 
 Each configuration (`CONFIGURATIONS`) is one question: seat advantage, game length and scores in the
 board game, the advanced rules, the value of knocking, the card edition, the advisor against greedy
 agents (with knocking too), the search agent against greedy agents (Deer and Football), the rungs of the strength
-ladder (random play and the perfect-information search), Football's seats and its solo difficulty. Each plays its
+ladder (random play and the perfect-information search), Football's seats and its solo difficulty, and every agent a
+table seats in every mode the agents' labels cover (`MODE_CONFIGURATIONS`, `analysis.labels`). Each plays its
 seeded games (`games`, the advisor's and the search agent's configurations fewer: they think longer) through the one
 batch runner (`engine.batch`, so any worker count or a Dask cluster gives the same games) and the study writes
 a versioned results file (gzip-compressed JSON): the seeds, options, package version, per-configuration
 summaries with 95% intervals and every game's record (winners and `stats()`), which `replay` checks against
-the engine. The book's balance chapter reads the package's own file (`RESULTS_FILE`) instead of playing; the
-command writes a new file elsewhere unless `--update-package` asks it to replace that one.
+the engine. Each configuration's first games are then played again in one process with every agent timed
+(`analysis.decision_times`: the median CPU time a decision, stored by configuration under `decision_times`, beside
+the configurations since it is the machine's). The book's balance chapter reads the package's own file
+(`RESULTS_FILE`) instead of playing; the command writes a new file elsewhere unless `--update-package` asks it to
+replace that one (with `--only`, `merged`: those configurations replaced or added, the others kept).
 """
 from __future__ import annotations
 
@@ -33,6 +37,7 @@ from ..engine.errors import SaveFileError, parse_json
 from ..engine.files import read_bytes, write_atomic
 from ..engine.registry import agent_factories, make_game
 from .batches import Batch, agent_win_rate, figure, seat_win_rates
+from .decision_times import load_average, time_decisions
 from .stats import Estimate, departs, difference
 
 STUDY_VERSION = 1
@@ -58,6 +63,50 @@ class Configuration:
 
 CONFIGURATION_FIELDS = tuple(Configuration.__dataclass_fields__)
 GREEDY_4 = ("greedy",) * 4
+KNOCKING = {"num_players": 4, "knocking": True}
+SOLO = {level: {"num_players": 1, "solo_difficulty": level} for level in ("normal", "hard")}
+
+
+def against_greedy(key: str, question: str, game: str, options: dict, agent: str, seed: int,
+                   games: int) -> Configuration:
+    """`agent` in one seat, greedy agents in the others, rotated (alone in a solo game)."""
+    seats = options["num_players"]
+    return Configuration(key, question, game, options, (agent,) + ("greedy",) * (seats - 1), seats > 1, seed, games)
+
+
+# Every agent a table seats, in every mode the catalogue labels (`analysis.labels.MODES`) that the configurations
+# above leave out: smaller batches (the search agent's few games give wide intervals).
+MODE_CONFIGURATIONS = (
+    against_greedy("deer-knocking-greedy", "Knocking on: four greedy agents (the yardstick)", "deer", KNOCKING,
+                   "greedy", 1410, 4_000),
+    against_greedy("deer-knocking-random", "Knocking on: random play against three greedy agents", "deer", KNOCKING,
+                   "random", 1411, 2_000),
+    against_greedy("deer-knocking-no-knock", "Knocking on: a greedy agent who never knocks against three who may",
+                   "deer", KNOCKING, "greedy-no-knock", 1412, 4_000),
+    against_greedy("deer-knocking-search", "Knocking on: the search agent against three greedy agents", "deer",
+                   KNOCKING, "search", 1413, 60),
+    against_greedy("deer-cards-random", "Card edition: random play against three greedy agents", "deer-cards",
+                   {"num_players": 4}, "random", 1414, 2_000),
+    against_greedy("deer-cards-advisor", "Card edition: the advisor against three greedy agents", "deer-cards",
+                   {"num_players": 4}, "advisor", 1415, 2_000),
+    against_greedy("deer-cards-search", "Card edition: the search agent against three greedy agents", "deer-cards",
+                   {"num_players": 4}, "search", 1416, 100),
+    *(against_greedy(f"football-{n}p{suffix}", f"Football, {n} players: {what}", "football", {"num_players": n},
+                     agent, seed, games)
+      for n, base, searched in ((3, 2410, 60), (4, 2420, 50))
+      for suffix, agent, what, seed, games in (
+          ("", "greedy", "greedy players (the yardstick)", base, 4_000),
+          ("-random", "random", "random play against greedy players", base + 1, 2_000),
+          ("-advisor", "advisor", "the advisor against greedy players", base + 2, 2_000),
+          ("-search", "search", "the search agent against greedy players", base + 3, searched))),
+    *(against_greedy(f"football-solo-{level}-{agent}", f"Football solo, {level} difficulty: {what}", "football",
+                     SOLO[level], agent, seed, games)
+      for level, base in (("normal", 2430), ("hard", 2440))
+      for agent, what, seed, games in (
+          ("random", "random play", base, 2_000),
+          ("advisor", "the advisor", base + 1, 600),
+          ("search", "the search agent", base + 2, 100))),
+)
 CONFIGURATIONS = (
     Configuration("deer-basic", "Board game, basic rules, four greedy agents: seat advantage, length, scores",
                   "deer", {"num_players": 4}, GREEDY_4, False, 1401),
@@ -91,6 +140,7 @@ CONFIGURATIONS = (
                   {"num_players": 1, "solo_difficulty": "normal"}, ("greedy",), False, 2402),
     Configuration("football-solo-hard", "Football solo, hard difficulty, greedy player", "football",
                   {"num_players": 1, "solo_difficulty": "hard"}, ("greedy",), False, 2403),
+    *MODE_CONFIGURATIONS,
 )
 
 
@@ -224,6 +274,34 @@ def run_configuration(config: Configuration, games: int, *, workers: int | None 
     return stored
 
 
+TIMED_GAMES = 20  # games of a configuration played again with its agents timed (`decision_times`)
+TIMED_SEARCH_GAMES = 2  # the same where the search agent sits: it thinks about a tenth of a second a decision
+
+
+def timed_games(config: Configuration, games: int) -> int:
+    """How many of a configuration's `games` the study times (`time_configuration`)."""
+    return min(games, TIMED_SEARCH_GAMES if SEARCHING & set(config.agents) else TIMED_GAMES)
+
+
+def time_configuration(config: Configuration, stored: dict) -> dict:
+    """Each agent's CPU time a decision (`decision_times.time_decisions`) in the first games of a stored
+    configuration, played again timed; SaveFileError if a timed game is not the stored one."""
+    def check(index: int, record) -> None:
+        again = {"winners": winners_mask(record.returns), "stats": json.loads(json.dumps(record.stats))}
+        if again != {"winners": stored["records"]["winners"][index],
+                     "stats": {key: values[index] for key, values in stored["records"]["stats"].items()}}:
+            raise SaveFileError(f"balance study {config.key}: timed game {index} is not the stored game")
+
+    return time_decisions(spec_of(config), config.agents, config.seed, timed_games(config, stored["games"]), check)
+
+
+def timing(config: Configuration, stored: dict) -> dict:
+    """A configuration's decision times as the study stores them: the load average they were measured under, and
+    each agent's (`time_configuration`)."""
+    load = load_average()
+    return {"load_average": load, "agents": time_configuration(config, stored)}
+
+
 def planned(games: int, advisor_games: int | None = None, only: Sequence[str] | None = None,
             search_games: int | None = None) -> list[tuple[Configuration, int]]:
     """The configurations a run plays (those keyed in `only`, or all), each with its number of games (`games_of`)."""
@@ -231,18 +309,23 @@ def planned(games: int, advisor_games: int | None = None, only: Sequence[str] | 
             if only is None or c.key in only]
 
 
+SEARCHING = frozenset({"search", "perfect-info"})
+
+
 def games_of(config: Configuration, games: int, advisor_games: int | None = None,
              search_games: int | None = None) -> int:
-    """The number of games a configuration plays in a study of `games`: the search agent's configurations
-    (`search` or `perfect-info` seated) `search_games`, else their own number; the advisor's `advisor_games` (else
-    DEFAULT_ADVISOR_GAMES), each at most its own number; the others `games`. A number the caller did not give is at
-    most `games`, so a short study is short in every configuration."""
-    if {"search", "perfect-info"} & set(config.agents):
-        return search_games if search_games is not None else min(config.games or games, games)
-    if "advisor" in config.agents:
-        count = advisor_games if advisor_games is not None else min(DEFAULT_ADVISOR_GAMES, games)
-        return min(count, config.games or count)
-    return games
+    """The number of games a configuration plays in a study of `games`: where the search agent sits (`search` or
+    `perfect-info`) `search_games`, where the advisor sits `advisor_games`, each given exactly as asked (to every
+    such configuration); otherwise its own number (`Configuration.games`; the advisor's at most
+    DEFAULT_ADVISOR_GAMES), at most `games`, so a short study is short in every configuration."""
+    if SEARCHING & set(config.agents):
+        if search_games is not None:
+            return search_games
+    elif "advisor" in config.agents:
+        if advisor_games is not None:
+            return advisor_games
+        return min(DEFAULT_ADVISOR_GAMES, config.games or games, games)
+    return min(config.games or games, games)
 
 
 Started = Callable[[Configuration, int], None]  # told each configuration and its number of games as it starts
@@ -251,12 +334,12 @@ Started = Callable[[Configuration, int], None]  # told each configuration and it
 def run_study(games: int = DEFAULT_GAMES, advisor_games: int | None = None, *,
               workers: int | None = None, executor: Executor | None = None, progress: Progress | None = None,
               only: Sequence[str] | None = None, search_games: int | None = None,
-              started: Started | None = None) -> dict:
+              started: Started | None = None, timed: bool = True) -> dict:
     """Play every configuration (or those keyed in `only`), each its number of games (`games_of`), and return the
-    study as a JSON-able dict; `started` is told each configuration as it starts (the progress bar names it)."""
-    if advisor_games is None:
-        advisor_games = min(DEFAULT_ADVISOR_GAMES, games)
-    results, seconds = {}, {}
+    study as a JSON-able dict; `started` is told each configuration as it starts (the progress bar names it). With
+    `timed`, each configuration's first games are played again with the agents timed (`decision_times`, by
+    configuration: CPU time is the machine's, so it stays out of the configurations, which are the same anywhere)."""
+    results, seconds, times = {}, {}, {}
     for config, count in planned(games, advisor_games, only, search_games):
         if started is not None:
             started(config, count)
@@ -264,11 +347,34 @@ def run_study(games: int = DEFAULT_GAMES, advisor_games: int | None = None, *,
         results[config.key] = run_configuration(config, count, workers=workers, executor=executor,
                                                  progress=progress)
         seconds[config.key] = round(time.perf_counter() - start, 1)
+        if timed:
+            times[config.key] = timing(config, results[config.key])
     return {"study": "deerbook balance study", "version": STUDY_VERSION, "package_version": __version__,
-            "games": games, "advisor_games": advisor_games, "wall_seconds": round(sum(seconds.values()), 1),
+            "games": games, "advisor_games": min(DEFAULT_ADVISOR_GAMES, games) if advisor_games is None
+            else advisor_games, "wall_seconds": round(sum(seconds.values()), 1),
             "wall_seconds_per_configuration": seconds,
             "seed_rule": "game i of a configuration plays from deerbook.engine.seeding.stream(seed, i)",
-            "configurations": results}
+            "configurations": results, **({"decision_times": times} if timed else {})}
+
+
+def merged(base: dict, part: dict) -> dict:
+    """The study `base` with the configurations of the run `part` (`run_study(..., only=...)`) added or replaced,
+    with their wall seconds and decision times; the rest of `base` (its default numbers of games) kept."""
+    study = dict(base)
+    for field in ("configurations", "wall_seconds_per_configuration", "decision_times"):
+        study[field] = {**base.get(field, {}), **part.get(field, {})}
+    study["wall_seconds"] = round(sum(study["wall_seconds_per_configuration"].values()), 1)
+    study["package_version"] = part["package_version"]
+    return study
+
+
+def retimed(study: dict, only: Sequence[str]) -> dict:
+    """The study with the decision times of the configurations keyed in `only` measured again on their stored games
+    (after an agent got faster: its games must be the stored ones, else SaveFileError)."""
+    times = dict(study.get("decision_times", {}))
+    for key in only:
+        times[key] = timing(configuration(key), study["configurations"][key])
+    return {**study, "decision_times": times}
 
 
 def save_study(study: dict, path: Path | str) -> Path:

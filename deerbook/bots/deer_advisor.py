@@ -30,15 +30,13 @@ from .deer_turn_walk import OverBudget, advise, shared_deals
 # Heads that could take a huge Discard pile into hand, no answer.
 TABLE_BUDGET = 30_000
 
-# The agent walks the turn exactly only where that gains strength: knocking. Measured where the advisor chose
-# otherwise than greedy, both choices played out again by the search agent's rollouts to the round's end
-# (`analysis.choices.differences(..., agent_name="advisor")`, 4-player games of seed 7001): with knocking on, it
-# knocks otherwise than greedy at 42 of 179 decisions in 60 games, each worth +11.1 points of win chance in 100 (95%
-# interval 5.3 to 16.9). At the numbers it names (on the dice, on a Joker's die, in Ruling 6 groups) it chose as
-# greedy at every one of 884 decisions in 100 games (and of 476 with knocking on), at 100 times greedy's cost: those
-# are the greedy agent's now, and every game of the stored study's two advisor configurations replays unchanged.
-# Whether to play a Joker stays greedy's too: decided by the walk, it cost its seat 1.1 points in 100 (95% interval
-# 0.3 to 1.9; it chose otherwise at 182 of 960 decisions in 200 games, nearly all keeping a Joker greedy would play).
+# The agent walks the turn exactly only where that gains strength: knocking. Where it chooses otherwise than greedy,
+# both choices are played out again by the search agent's rollouts to the round's end: the stored measurement
+# "advisor-knocking" of `analysis.choices.CHOICE_STUDIES` (the numbers, in analysis/data/search-choices.json;
+# tests/bots/test_deer_advisor_choices.py checks that they bear this out: a real gain at the knock, greedy's choice
+# everywhere else). Walked at the numbers it names and at the Jokers too, it chose as greedy at nearly every one at
+# 100 times greedy's cost, and its Jokers cost its seat win chance (measured then: this file's history): those are
+# the greedy agent's now, and every game of the stored study's advisor configurations replays unchanged.
 ADVISED_PHASES = frozenset({Phase.KNOCK})
 NUMBER_PHASES = frozenset({Phase.JOKER_FACE, Phase.CHOOSE_NUMBER, Phase.GROUP})  # walked until the measure above
 

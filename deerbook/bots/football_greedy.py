@@ -5,7 +5,7 @@ rebuilds the state from its observation and looks ahead through its own decision
 
 The look-ahead skips work whose result it never reads: it stops a run of decisions where `rules.decide` says
 play moves on (handing play on changes no marks that count), values a candidate box action by its box alone
-(`rules.checked_marks`), and checks the dice of a hand that leaves no choice on the marks alone
+(`rules.checked_marks`, here `check_box` itself), and checks the dice of a hand that leaves no choice on the marks alone
 (`rules.forced_checks`). It reads `rules.plays`, never building the field goal offer it declines. Its choices
 are those of applying every move in full, first best in legal order (tests/bots/test_football_greedy.py compares it
 with that plain look-ahead on every decision of many games).
@@ -18,16 +18,20 @@ from typing import Any, Mapping, Sequence, cast
 from ..engine.protocol import Action
 from ..engine.registry import game_of
 from ..engine.seeding import Rng
-from ..football.marks import Marks, field_space, points
-from ..football.rules import ACTIVE, BOX_ACTIONS, NO_KICK, checked_marks, decide, forced_checks, plays
+from ..football.marks import FIELD_GOAL_POINTS, START_MARKER, TOUCHDOWN_POINTS, Marks, check_box
+from ..football.rules import ACTIVE, BOX_ACTIONS, NO_KICK, decide, forced_checks, plays
 from ..football.game import FootballGame
 from ..football.sheet import PlaySheet
 from ..football.save import trusted_state
-from ..football.state import FootballState
+from ..football.state import FootballState, PublicView
 
 
 def rebuild(observation: Mapping[str, Any]) -> FootballState:
-    """The public state an observation by the engine shows (trusted: not validated again, see `trusted_state`)."""
+    """The public state an observation by the engine shows: the state itself from the observation view
+    (`FootballState.observation_view`), else rebuilt from its JSON (trusted: not validated again, see
+    `trusted_state`)."""
+    if isinstance(observation, PublicView):
+        return observation.public_state
     return trusted_state(game_for(observation["options"]), observation["state"])
 
 
@@ -51,8 +55,11 @@ def value(state: FootballState, player: int) -> float:
 
 def sheet_value(marks: Marks, sheet: PlaySheet) -> float:
     """The value of one player's marks on `sheet` (see `value`)."""
-    return (10 * points(marks.touchdowns, marks.field_goals) + field_space(marks.marker) + 2 * marks.power
-            + marks.kick - sheet.yards_used(marks.checked) / sheet.yards_bound)
+    checked, yards = marks.checked, sheet.play_yards  # `points`, `field_space` and `sheet.yards_used`, inline
+    used = (yards[0][checked[0]] + yards[1][checked[1]] + yards[2][checked[2]] + yards[3][checked[3]]
+            + yards[4][checked[4]] + yards[5][checked[5]])
+    return (10 * (TOUCHDOWN_POINTS * marks.touchdowns + FIELD_GOAL_POINTS * marks.field_goals)
+            + (START_MARKER - marks.marker) // 5 + 2 * marks.power + marks.kick - used / sheet.yards_bound)
 
 
 def finished_value(state: FootballState, player: int) -> float:
@@ -83,9 +90,10 @@ def best_decided(state: FootballState, moves: Sequence[Action], player: int, she
     """`decide` of the first best-valued of `moves` (as max() picks): a box action valued by its box alone (the rest
     of its move changes no marks), any other by the state it decides, which is kept rather than decided again."""
     best, decided, move, checked = -inf, None, moves[0], None
+    marks, defense = state.marks[state.actor], state.defense  # `checked_marks`' arguments, read once
     for candidate in moves:
         if candidate.kind in BOX_ACTIONS:
-            candidate_checked = checked_marks(state, candidate.args[0])
+            candidate_checked = check_box(marks, candidate.args[0], sheet, defense)
             outcome = sheet_value(candidate_checked[0], sheet)
             if outcome > best:
                 best, decided, move, checked = outcome, None, candidate, candidate_checked
@@ -103,6 +111,8 @@ class GreedyAgent:
     A field goal wins whenever the rest of its dice this turn cannot score a touchdown; a non-active pick is
     declined when its play would gain nothing (its box would be used up for no value).
     """
+
+    observes_by_key = True  # handed the observation view: nothing built for a single legal action, no rebuild
 
     def act(self, observation: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         """The action whose finished turn scores best for this player."""

@@ -46,6 +46,7 @@ LATE = 0.6
 # The standard errors by which the best candidate must beat the greedy agent's choice to be taken: between two
 # candidates, one; among more, two (the best of several looks better than it is: the most of several noisy means).
 CLEARLY = (1.0, 2.0)
+OPENINGS = 256  # candidates' openings kept (`SearchAgent.opening`): when full, it starts again
 
 
 class SearchAgent:
@@ -57,6 +58,7 @@ class SearchAgent:
     def __init__(self, simulations: int | None = None):
         self.simulations = simulations or self.default_simulations
         self._greedy: dict[Any, list] = {}
+        self._openings: dict[Action, tuple[State, State]] = {}  # `opening`'s, by candidate: (position, opening)
 
     def act(self, observation: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         """The candidate with the best mean value over the rollouts, if it beats the greedy agent's choice clearly
@@ -112,12 +114,28 @@ class SearchAgent:
         """The value for `seat` of playing `action` in `position`, then greedy play to the horizon (`seed`: the
         dice, the same for every candidate)."""
         rng = random.Random(seed)
-        state: Any = position.play_decision(action, rng)
         deer = position.game.name != "football"
+        state: Any = (position.play_decision(action, rng) if deer
+                      else self.opening(position, action, greedy).play_chance(rng))
         start_round = cast(Any, position).round
         while not state.is_terminal() and not (deer and state.round != start_round):
             state = state.play_decision(greedy_move(greedy[state.current_player()], state, rng), rng)
         return deer_value(state, seat) if deer else football_value(state, seat)
+
+    def opening(self, position: State, action: Action, greedy: list) -> State:
+        """Football: the state after `action` in `position` and the greedy decisions after it, up to the first roll
+        or the end. No die is rolled on the way, so every rollout of the candidate opens alike: worked out once
+        per position and candidate (the latest position's kept), then each rollout's dice drawn from there exactly
+        as `play_decision` after each move would draw them."""
+        known = self._openings.get(action)
+        if known is None or known[0] is not position:
+            if len(self._openings) >= OPENINGS:
+                self._openings.clear()
+            state = position.apply(action)
+            while (player := state.current_player()) >= 0:  # a seat decides: no chance move, no end
+                state = state.apply(greedy[player].act_in_state(state, state.legal_actions(), player))
+            known = self._openings[action] = (position, state)
+        return known[1]
 
 
 def greedy_move(agent, state: State, rng: Rng) -> Action:

@@ -14,6 +14,8 @@ from ..analysis.batches import agent_win_rate, figure
 from ..analysis.choices import Difference, load_choices
 from ..analysis.deer_odds import combination_distribution, edition, joker_reach, roll_state
 from ..analysis.football_odds import area_count_tables, blitz_board, board_counts, box_gain
+from ..analysis.football_final_turn import final_turn_values
+from ..analysis.reviewed_games import load_reviews
 from ..analysis.stats import Estimate
 from ..analysis.study import as_batch, load_study
 from ..bots.deer_turn_walk import advise
@@ -255,6 +257,17 @@ def kick_then_pass() -> dict[str, int]:
     outcome = picks_choice(Marks(marker=10, checked=(0, 0, 1, 0, 1, 0)), 5, 3, NO_EFFECT)
     (best, _), = outcome.items()
     return {"points": best.points, "field goals": best.field_goals, "yards": best.yards}
+
+
+# -- A game reviewed (Playing well) ------------------------------------------------------------------------------------
+def final_turn_loss(key: str = "football-solo") -> tuple[str, Fraction, str, Fraction]:
+    """The stored solo review's costliest exact decision, worked out again exactly: the move made and its win chance,
+    the best move and its."""
+    review = load_reviews()[key]
+    decision = max((d for d in review.decisions if d.exact), key=lambda d: (d.loss, -d.step))
+    values = final_turn_values(review.record.positions()[decision.step])
+    made, best = (next(a for a in values if str(a) == text) for text in (decision.made, decision.best))
+    return decision.made, values[made], decision.best, values[best]
 
 
 # -- Play against the computer ---------------------------------------------------------------------------------------

@@ -2,10 +2,12 @@
 (`--replay KEY --game I`).
 
 The package's own study (`analysis.study.RESULTS_FILE`, which the book reads) is replaced only when
-`--update-package` asks for it, and only by a whole run; otherwise the results go to `--output` (default
-DEFAULT_OUTPUT in the current folder). The folder is checked before the study starts, the file is written all at
-once, and if it still cannot be written the results go to the temporary folder, else the home folder, instead, and
-the output says where; if no folder takes them, they are printed (JSON) rather than lost.
+`--update-package` asks for it (with `--only`, those configurations are replaced or added in it, the others kept);
+otherwise the results go to `--output` (default DEFAULT_OUTPUT in the current folder). `--retime --only KEY ...`
+measures the agents' CPU time a decision again on the stored games, playing no study. The folder is checked before
+the study starts, the file is written all at once, and if it still cannot be written the results go to the temporary
+folder, else the home folder, instead, and the output says where; if no folder takes them, they are printed (JSON)
+rather than lost.
 """
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..analysis.study import (CONFIGURATIONS, DEFAULT_ADVISOR_GAMES, DEFAULT_GAMES, RESULTS_FILE, Configuration,
-                              Started, findings, planned, replay_game, run_study, save_study)
+                              Started, findings, load_study, merged, planned, replay_game, retimed, run_study,
+                              save_study)
+from ..analysis.labels import LABELS_FILE, derive, save_labels
 from ..engine.batch import WORKERS_PER_CORE, Progress
 from ..engine.errors import DeerbookError
 from ..engine.files import FileWriteError, check_writable, free_path
@@ -38,10 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser, games: Callable[[str], int], 
                         help="games per configuration (default: %(default)s); the advisor's and the search agent's "
                              "play at most this many unless their own option says otherwise")
     parser.add_argument("--advisor-games", type=games,
-                        help=f"games of each advisor configuration (default: {DEFAULT_ADVISOR_GAMES}; with knocking "
-                             "at most 1,000)")
+                        help="games of every configuration the advisor sits in (default: its own, at most "
+                             f"{DEFAULT_ADVISOR_GAMES})")
     parser.add_argument("--search-games", type=games,
-                        help="games of each search-agent configuration (default: its own, 400 to 2,000)")
+                        help="games of every configuration the search agent sits in (default: its own, 60 to 2,000)")
     cores = parser.add_mutually_exclusive_group()
     cores.add_argument("--workers", type=workers, help="local processes (default: every core; at most "
                                                         f"{WORKERS_PER_CORE} per core)")
@@ -53,7 +57,12 @@ def add_arguments(parser: argparse.ArgumentParser, games: Callable[[str], int], 
                        help="results file, gzip-compressed JSON (default: %(default)s in the current folder)")
     where.add_argument("--update-package", action="store_true",
                        help="replace the package's own study, which the book reads "
-                            f"(deerbook/analysis/data/{RESULTS_FILE.name}); a whole run only (not with --only)")
+                            f"(deerbook/analysis/data/{RESULTS_FILE.name}); with --only, replace or add only those "
+                            "configurations in it")
+    parser.add_argument("--retime", action="store_true",
+                        help="with --only: measure the agents' CPU time a decision again on the stored games of those "
+                             "configurations (of --output's study, or the package's with --update-package), without "
+                             "playing the study")
     parser.add_argument("--replay", choices=KEYS, metavar="CONFIGURATION",
                         help="print one game of this configuration, played now from the study's seeds, as JSON")
     parser.add_argument("--game", type=index, default=None, metavar="I",
@@ -66,13 +75,33 @@ def run(args: argparse.Namespace) -> str:
     if args.replay is not None or args.game is not None:
         return replayed(args)
     path = destination(args)
+    if args.retime:
+        study = retimed(load_study(path), args.only)
+        return "\n".join([f"decision times of {', '.join(args.only)} measured again", *store(study, path),
+                          *labelled(study, args.update_package)])
     total = sum(count for _, count in planned(args.games, args.advisor_games, args.only, args.search_games))
     with executor_for(args.workers, args.scheduler) as executor, \
             study_bar(total, sys.stderr.isatty()) as (progress, started):
         study = run_study(args.games, args.advisor_games, executor=executor, progress=progress, only=args.only,
                           search_games=args.search_games, started=started)
-    return "\n".join([f"{len(study['configurations'])} configurations in {study['wall_seconds']} s",
-                      *store(study, path), *map(str, findings(study))])
+    played = f"{len(study['configurations'])} configurations in {study['wall_seconds']} s"
+    if args.update_package and args.only:
+        study = merged(load_study(path), study)
+        played += f", merged into the {len(study['configurations'])} of the package's study"
+    return "\n".join([played, *store(study, path), *labelled(study, args.update_package),
+                      *map(str, findings(study))])
+
+
+def labelled(study: dict, package: bool) -> list[str]:
+    """With the package's study replaced, the agents' labels derived from it again (`analysis.labels`), said where;
+    a study without every configuration the labels read leaves them as they were, and says so."""
+    if not package:
+        return []
+    try:
+        written = save_labels(derive(study), LABELS_FILE)
+    except KeyError as exc:
+        return [f"the agents' labels are unchanged: the study lacks configuration {exc}"]
+    return [f"the agents' labels derived again: {written}"]
 
 
 @contextmanager
@@ -105,9 +134,8 @@ def destination(args: argparse.Namespace) -> Path:
     """The results file, checked before the study runs: the package's own only with --update-package and a whole
     run, and a folder that takes a new file (else one error line, exit code 2)."""
     flag = "--update-package" if args.update_package else "--output"
-    if args.update_package and args.only:
-        raise UsageError(flag, "replaces the package's whole study, so it needs every configuration; drop --only "
-                               "(a partial run writes to --output)")
+    if args.retime and not args.only:
+        raise UsageError("--retime", "needs --only and the configurations to time again")
     target = RESULTS_FILE if args.update_package else Path(os.path.expanduser(args.output))
     if not args.update_package and os.path.realpath(target) == os.path.realpath(RESULTS_FILE):
         raise UsageError(flag, f"{target} is the package's own study, which the book reads; add --update-package "

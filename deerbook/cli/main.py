@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from .. import __version__
 from ..analysis.simulate import format_summary, simulate
+from ..bots.catalogue import labels_help
 from ..engine.batch import WORKERS_PER_CORE, default_workers, max_workers
 from ..engine.errors import ComponentError, DeerbookError, OptionError, SaveFileError
 from ..engine.files import unexpected
@@ -20,7 +21,7 @@ from ..engine.seeding import MAX_SEED_DIGITS, check_seed, parse_seed
 from ..engine.validate import whole_number
 from ..engine.registry import (STRENGTHS, agent_factories, agent_info, agent_names, agents_for, game_hook, game_info,
                                game_names, load_errors, make_game)
-from . import balance, play as table, replay as replaying
+from . import balance, play as table, replay as replaying, review as reviewing
 from .running import ClusterError, executor_for, progress_bar
 from .usage import BAD_INPUT, FAILED, INTERRUPTED, OUTPUT_CLOSED, UsageError
 
@@ -272,7 +273,8 @@ def build_parser() -> Parser:
     study.set_defaults(run=balance.run, parser=study)
     play = commands.add_parser("play", help="play a game in the terminal against bots or friends",
                                description="Play in the terminal: the table as text, your choices numbered.",
-                               epilog=table.EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+                               epilog=f"{table.EPILOG}\n\n{labels_help()}",
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
     table.add_arguments(play, game_names(), key_value)
     play.set_defaults(run=run_play, parser=play)
     replay = commands.add_parser("replay", help="step through a game's link or saved game in the terminal",
@@ -280,6 +282,11 @@ def build_parser() -> Parser:
                                  epilog=replaying.EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     replaying.add_arguments(replay)
     replay.set_defaults(run=replaying.run, parser=replay)
+    review = commands.add_parser("review", help="grade each decision of a game's link or saved game",
+                                 description="Grade each decision of a recorded game against the search player.",
+                                 epilog=reviewing.EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    reviewing.add_arguments(review)
+    review.set_defaults(run=reviewing.run, parser=review)
     return parser
 
 

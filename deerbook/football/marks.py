@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..engine.frozen import with_fields
 from .sheet import MAX_POWER_DICE, TRACKS, PlaySheet
 
 Emit = Callable[..., None] | None  # emit(kind, player, **detail), or None: no events wanted
@@ -55,7 +54,7 @@ class Marks:
 
     def kick_field_goal(self) -> "Marks":
         """The marks after a field goal: one more scored, the marker reset to 45."""
-        return with_fields(self, {"field_goals": self.field_goals + 1, "marker": START_MARKER})
+        return _changed(self, {"field_goals": self.field_goals + 1, "marker": START_MARKER})
 
     def open_tracks(self, sheet: PlaySheet) -> tuple[int, ...]:
         """The play tracks that still have an unchecked box."""
@@ -79,10 +78,10 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Em
             track = box.target
         elif action == "wild":
             others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
-            return with_fields(marks, {"checked": tuple(checked)}), (track if others else 0)
+            return _changed(marks, {"checked": tuple(checked)}), (track if others else 0)
         else:
             return _resolve(marks, box, sheet, defense, tuple(checked), emit, player), 0
-    return with_fields(marks, {"checked": tuple(checked)}), 0
+    return _changed(marks, {"checked": tuple(checked)}), 0
 
 
 def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...], emit: Emit,
@@ -93,14 +92,14 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
         kick = min(marks.kick + 1, len(sheet.kick_range))
         if emit and kick > marks.kick:
             emit("kick_range_checked", player, box=kick, range=sheet.kick_range[kick - 1])
-        return with_fields(marks, {"checked": checked, "kick": kick})
+        return _changed(marks, {"checked": checked, "kick": kick})
     if action == "power":
         power = min(marks.power + 1, MAX_POWER_DICE)
         if emit and power > marks.power:
             emit("power_unlocked", player, power=power)
-        return with_fields(marks, {"checked": checked, "power": power})
+        return _changed(marks, {"checked": checked, "power": power})
     if action != "run" and action != "pass":
-        return with_fields(marks, {"checked": checked})
+        return _changed(marks, {"checked": checked})
     changes: dict[str, Any] = {"checked": checked}
     yards = box.yards
     if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
@@ -114,7 +113,7 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
     if action == "pass" and start + box.yards // 5 > END_ZONE + 1:
         if emit:
             emit("pass_incomplete", player, marker=marks.marker)
-        return with_fields(marks, changes)  # incomplete: decided on the box's base yardage
+        return _changed(marks, changes)  # incomplete: decided on the box's base yardage
     defended, penalty = (defense == RUN_MINUS_5, 5) if action == "run" else (defense == PASS_MINUS_10, 10)
     if defended and not marks.defense_used:  # the defense die: first eligible play only
         changes["defense_used"], yards = True, max(0, yards - penalty)
@@ -130,7 +129,19 @@ def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[i
         changes["marker"] = START_MARKER - 5 * space
         if emit and changes["marker"] != marks.marker:
             emit("ball_moved", player, marker=marks.marker, to=changes["marker"])
-    return with_fields(marks, changes)
+    return _changed(marks, changes)
+
+
+def _changed(marks: Marks, changes: dict[str, Any]) -> Marks:
+    """`engine.frozen.with_fields` for Marks, shorter (a look-ahead builds one for every box it values): Marks cache
+    no lookup (tests/football/test_marks.py), so the field values are copied whole, with `changes`."""
+    new = _new(Marks)
+    _set_attribute(new, "__dict__", marks.__dict__ | changes)
+    return new
+
+
+_new = object.__new__
+_set_attribute = object.__setattr__  # sets a frozen dataclass's __dict__ whole
 
 
 def field_space(marker: int) -> int:

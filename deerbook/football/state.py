@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable, cast
 
 from ..engine.events import Event, Step
 from ..engine.caching import cached_method
-from ..engine.protocol import LEGAL_ACTIONS_KEY, Action, ChanceTable, State
+from ..engine.protocol import LEGAL_ACTIONS_KEY, Action, ChanceTable, ObservationView, State, observed_dict
 from ..engine.seeding import Rng
 from . import rules
 from .marks import Marks
@@ -145,8 +145,12 @@ class FootballState(State):
         return figures
 
     def observation(self, player: int) -> dict:
-        """Everything at the table is public: the whole state."""
-        return {"player": player, "options": self.game.options(), "state": self.to_json()}
+        """Everything at the table is public: the whole state (`OBSERVED`)."""
+        return observed_dict(self, player, OBSERVED)
+
+    def observation_view(self, player: int) -> "PublicView":
+        """`observation(player)`, each entry worked out when an agent reads it, and the state itself (`PublicView`)."""
+        return PublicView(self, player, OBSERVED)
 
     def to_json(self) -> dict:
         """Every field as JSON-able data (read back by `FootballGame.state_from_json`)."""
@@ -181,6 +185,22 @@ class FootballState(State):
 def _dice(counts: tuple[int, ...]) -> str:
     return " ".join(f"{t}:{n}" for t, n in zip(TRACKS, counts) if n) or "-"
 
+
+class PublicView(ObservationView):
+    """Football's observation view: everything at the table is public, so besides the observation's entries it
+    hands over the state itself (`public_state`), which an agent need not rebuild from its JSON."""
+
+    __slots__ = ()
+
+    @property
+    def public_state(self) -> FootballState:
+        """The position the observation shows (immutable, and all of it public)."""
+        return cast(FootballState, self._state)
+
+
+# What a seat sees, entry by entry: the observation (a dict) and its view (read by key) are both built from it.
+OBSERVED: dict[str, Callable[[FootballState, int], Any]] = {
+    "player": lambda s, p: p, "options": lambda s, p: s.game.options(), "state": lambda s, p: s.to_json()}
 
 MARK_FIELDS = ("checked", "breakaway", "yac", "kick", "power", "touchdowns", "field_goals", "marker", "defense_used")
 

@@ -21,7 +21,13 @@ logic of its own beyond pacing (how long to pause after a bot's turn). Requests,
 - "back", "forward", "goto" (`turn`), "as_seat" (`seat`, -1 for every hand): the replay's steps;
 - "link" (`address`: the page's): the page's address opening the game (answered "link"), or why the table offers
   none now (answered "message": a game with hidden hands has one once it is over or when every seat is a bot;
-  `Session.why_no_link`).
+  `Session.why_no_link`);
+- "review" (the replay shown, or the finished game at the table, graded decision by decision against the reviewer,
+  `analysis.review`: answered after its first decision), "review_step" (one decision more), "review_stop": each
+  answered with "reviewing" (whether decisions remain: the page asks for the next one itself, so it stays
+  responsive and Stop works between decisions), "review_line" (`review_words.progress_line`), "done" and "total",
+  and "review" (the region: the progress line, bar and Stop button at the start; the whole review, `review_html`,
+  and "news", its sentence for a screen reader, once done or stopped). A new game or link drops the review.
 
 Every answer holds the regions that changed: "form", "status", "choices" (buttons, each legal choice one
 `<button>`; a rack's split a number field per pawn and one button), "view" (the drawing), "log", "hint" (also
@@ -45,6 +51,7 @@ from typing import Any
 
 from ..engine import DeerbookError
 from ..engine.link import LinkError, page_link, record_from_link
+from ..engine.record import GameRecord
 from ..engine.registry import game_info, game_names
 from . import replay_html
 from .replay import Replay
@@ -60,6 +67,8 @@ PASS = "Pass the table to P{seat}."  # the hot seat's screen between two people,
 MOVES = ("start", "new", "again", "open", "choose", "split", ROLL, NEXT, "seat", "undo")
 AT_YOUR_SEAT = ("choose", "split", ROLL, NEXT, "undo", "hint")  # what only the seat at the table may ask
 REPLAYING = "replay"  # the stop of a recorded game stepped through (a link of a finished game)
+REVIEW_OPS = ("review", "review_step", "review_stop")  # a game's review, one decision a request
+REVIEW_LABEL = "Review: grade each decision"
 UNFORESEEN = "the table could not answer this request (an unforeseen error: the browser's console has its details)"
 
 
@@ -75,6 +84,8 @@ class PageTable:
         self.passing_to: int | None = None
         self.announcer = Announcer()
         self.replay: Replay | None = None  # a finished game's link, stepped through (then there is no session)
+        self.reviewer: Any = None  # the review under way (`analysis.review.Reviewer`, imported when first asked)
+        self.reviewed: Replay | None = None  # the game it reviews, stepped through for its turns and names
 
     # -- requests ------------------------------------------------------------------------------------------
     def handle_json(self, request: str) -> str:
@@ -110,6 +121,8 @@ class PageTable:
                 return self.answer(full=False)
             if op == "link":
                 return self.link_answer(request["address"])
+            if op in REVIEW_OPS:
+                return self.review_answer(op)
             if op in replay_html.STEPS:
                 return self.step_replay(op, request.get("turn", request.get("seat", 0)))
             if op == "open":
@@ -137,7 +150,7 @@ class PageTable:
     def start(self, form: dict[str, Any]) -> None:
         """A new game from a form's values (a blank seed: a fresh one)."""
         game, seats, seed = game_and_seats(form)
-        self.session, self.replay = Session(game, seats, seed), None
+        self.session, self.replay, self.reviewer = Session(game, seats, seed), None, None
         self.session.one_by_one = checked(form.get("one_by_one"))
         self.passing_to = None
         self.announcer.reset()
@@ -153,7 +166,7 @@ class PageTable:
         if record.final_state().is_terminal():
             replay = Replay(record)
             replay.view_seat(seats.index(HUMAN) if HUMAN in seats else 0)
-            self.session, self.replay, self.form = None, replay, form
+            self.session, self.replay, self.form, self.reviewer = None, replay, form, None
             return
         try:
             session = Session(game, seats)
@@ -161,7 +174,7 @@ class PageTable:
         except (ValueError, DeerbookError) as exc:
             raise LinkError(f"The link's game cannot be opened at a table here: {exc}.") from None
         session.one_by_one = checked(form["one_by_one"])
-        self.session, self.replay, self.form, self.passing_to = session, None, form, None
+        self.session, self.replay, self.form, self.passing_to, self.reviewer = session, None, form, None, None
         self.announcer.reset()
         self.advance()
 
@@ -185,6 +198,36 @@ class PageTable:
         if why:
             return {"stop": "error", "message": why}
         return self.answer(full=False, told=True)
+
+    def review_answer(self, op: str) -> dict[str, Any]:
+        """A review request (`REVIEW_OPS`): start a review of the replay shown or the finished game at the table and
+        review its first decision, review one more, or stop; answered with the progress, and the whole review (or
+        what was reviewed before Stop) once no decision remains."""
+        from .review_html import progress_html, review_html, summary  # imported only now: the page starts without
+        from .review_words import progress_line  # the reviewer and its words
+
+        if op == "review":
+            from ..analysis.review import Reviewer
+
+            reviewed = self.replay or Replay(self.finished_record())
+            self.reviewer, self.reviewed = Reviewer(reviewed.record), reviewed
+        reviewer, shown = self.reviewer, self.reviewed
+        if reviewer is None or shown is None:
+            raise ValueError("no review is under way: press Review to start one")
+        if op != "review_stop" and reviewer.step() is not None and reviewer.done < reviewer.total:
+            answer: dict[str, Any] = {"reviewing": True, "review_line": progress_line(reviewer.done, reviewer.total),
+                                      "done": reviewer.done, "total": reviewer.total}
+            return {**answer, "review": progress_html(reviewer.done, reviewer.total)} if op == "review" else answer
+        self.reviewer, review = None, reviewer.review()
+        return {"reviewing": False, "review_line": progress_line(reviewer.done, reviewer.total), "done": reviewer.done,
+                "total": reviewer.total, "review": review_html(review, shown.names, shown.ends),
+                "news": [summary(review, shown.names, shown.ends)]}
+
+    def finished_record(self) -> GameRecord:
+        """The record of the finished game at the table; ValueError, in a sentence, when there is none."""
+        if self.session is None or not self.session.state.is_terminal():
+            raise ValueError("a game is reviewed once it is over: finish it, or open a finished game's link")
+        return self.session.record()
 
     def undo(self) -> str:
         """Take back the viewer's last decision since the last roll or draw, or another player's move; what the
@@ -250,7 +293,7 @@ class PageTable:
                                    and game_info(session.game.name).hints is not None)
         parts["undo_available"] = session.can_undo() and self.passing_to is None
         if full:
-            parts.update(help=help_html(session, open_rules=True), form=self.form_html())
+            parts.update(help=help_html(session, open_rules=True), form=self.form_html(), review="")
         return parts
 
     def replay_answer(self, full: bool, told: bool) -> dict[str, Any]:
@@ -262,10 +305,12 @@ class PageTable:
             "stop": REPLAYING, "hint": "", "status": replay_html.status_html(replay),
             "choices": replay_html.controls_html(replay), "view": replay_html.view_html(replay, self.width),
             "log": replay_html.log_html(replay), "hint_available": False, "undo_available": False}
+        if replay.over:
+            parts["choices"] += _button("review", REVIEW_LABEL)
         if told:
             parts.update(news=[replay.title(), *replay.lines()], prompt=replay.result())
         if full:
-            parts.update(help=help_html(replay, open_rules=True), form=self.form_html())
+            parts.update(help=help_html(replay, open_rules=True), form=self.form_html(), review="")
         return parts
 
     def told(self) -> dict[str, Any]:
@@ -285,7 +330,8 @@ class PageTable:
         assert session is not None
         if self.stop == Stop.OVER:
             again = _button("again", "Play the same seed again") if isinstance(session.seed, (int, tuple)) else ""
-            return _button("new", "New game") + again  # a game from a link has no seed to play again
+            review = _button("review", REVIEW_LABEL)
+            return _button("new", "New game") + again + review  # a game from a link has no seed to play again
         if self.stop == Stop.TURN and self.form.get("pace", "pause") == "pause":
             return ""
         offered = split_offered(session, self.stop)

@@ -7,8 +7,9 @@ changed, or null), "start" a `form`, "width" `px` (the page's width in pixels), 
 choice, "split" `amounts` (one whole number of spaces per pawn), "open" the `link` of a game (`engine.link`),
 "goto" the `turn` of the replay to show, "as_seat" the `seat` whose view to show (-1: every hand), "link" the
 page's `address` (the game's link goes after it); the other ops ("back" and "forward": the replay's turn before
-and next) none. A form maps the set-up's field names (`setup.FORM_FIELD`) to a page's values: text, or true/false
-for a check box. Standard library only.
+and next; "review", "review_step" and "review_stop": a game's review started, one decision more, stopped) none.
+A form maps the set-up's field names (`setup.FORM_FIELD`) to a page's values: text, or true/false for a check box.
+Standard library only.
 """
 from __future__ import annotations
 
@@ -104,7 +105,8 @@ FIELDS: dict[str, dict[str, Callable[[Any, str], Any]]] = {
     "setup": {"form": _form, "changed": _changed}, "start": {"form": _form}, "width": {"px": _pixels},
     "choose": {"name": _text}, "split": {"amounts": _amounts}, "open": {"link": _link}, "goto": {"turn": _number},
     "as_seat": {"seat": _number}, "link": {"address": _address},
-    **{op: {} for op in ("new", "again", "roll", "next", "seat", "undo", "hint", "back", "forward")}}
+    **{op: {} for op in ("new", "again", "roll", "next", "seat", "undo", "hint", "back", "forward", "review",
+                         "review_step", "review_stop")}}
 REQUIRED = {"width": "px", "choose": "name", "split": "amounts", "open": "link", "goto": "turn",
             "as_seat": "seat", "link": "address"}  # a field the op cannot do without
 

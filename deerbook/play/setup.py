@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, NamedTuple
 
-from ..bots.catalogue import table_words
+from ..bots.catalogue import mode_strength, table_words
 from ..engine import Game, make_game
 from ..engine.registry import STRENGTHS, game_info, game_names, table_agents
 from ..engine.seeding import Seed, parse_seed
@@ -58,6 +58,11 @@ def checked(value: Any) -> bool:
 def default_bot(game: str) -> str:
     """The bot a new seat gets: the greedy one where the game has it."""
     return "greedy" if "greedy" in table_agents(game) else next(iter(table_agents(game)))
+
+
+def strength_words(strength: str) -> str:
+    """A strength as the seat menu says it beside the agent's name."""
+    return STRENGTH_WORDS.get(strength, strength)
 
 
 def offered_options(info) -> list:
@@ -126,9 +131,10 @@ def setup_fields(form: dict[str, Any]) -> list[Field]:
                     tuple((str(n), f"{n}" + (" (solo)" if n == 1 else ""))
                           for n in range(info.min_players, info.max_players + 1)), True)]
     agents = sorted(table_agents(name).items(), key=lambda item: STRENGTHS.index(item[1].strength))
-    picks = ((HUMAN, "a person"), *((agent, f"{agent} ({STRENGTH_WORDS.get(agent_info.strength, agent_info.strength)})")
+    mode = game_options(info, form)  # each bot's words and strength as measured in it
+    picks = ((HUMAN, "a person"), *((agent, f"{agent} ({strength_words(mode_strength(agent_info, name, mode))})")
                                     for agent, agent_info in agents))
-    bots = tuple((agent, table_words(agent_info, name)) for agent, agent_info in agents)
+    bots = tuple((agent, table_words(agent_info, name, mode)) for agent, agent_info in agents)
     for seat in range(count):
         person = PERSON if seat else YOU
         fields.append(Field(f"seat{seat}", f"Seat P{seat}", "select", seat_of(form, seat), picks, True,
@@ -142,7 +148,7 @@ def setup_fields(form: dict[str, Any]) -> list[Field]:
             values = tuple((str(c), words.get(str(c), str(c))) for c in option.choices)
             shown = str(value) if str(value) in dict(values) else values[0][0]  # an unset option: its first choice
             titles = tuple((str(c), str(c)) for c in option.choices if str(c) in words)
-            fields.append(Field(f"opt:{option.name}", label, "select", shown, values, titles=titles))
+            fields.append(Field(f"opt:{option.name}", label, "select", shown, values, True, titles=titles))
     fields += [Field("seed", "Seed", "text", str(form.get("seed", ""))),
                Field("pace", "Pace", "select", form.get("pace", "pause"), tuple(PACES.items()), True),
                Field("one_by_one", ONE_BY_ONE, "check", checked(form.get("one_by_one")), (), True)]

@@ -4,7 +4,8 @@ finished game.
 Back and Next step a turn, the turn box jumps to a turn, the seat menu shows the table as that seat saw it (its
 drawing and that turn's log told to it, nothing more), and once the game is over "Every hand" shows each seat's
 drawing and every private line. The stepping and the words are `play.replay.Replay`'s, the drawings the game's view
-(`play.views.draw`), as at every table; a refusal (every hand before the end) is said in the note line.
+(`play.views.draw`), as at every table; a refusal (every hand before the end) is said in the note line. A finished
+game has Review (`widgets.review.ReviewPanel`): each person's decision graded, with progress and Stop.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..engine.link import record_from_link
 from ..engine.record import GameRecord
 from ..play.replay import Replay
 from ..play.views import draw
+from .review import ReviewPanel
 
 LABEL = {"description_width": "initial"}
 
@@ -42,7 +44,9 @@ class ReplayTable:
         self.every_hand_button.disabled = not r.over
         controls = w.HBox([self.back_button, self.next_button, self.turn_box, self.seat_menu, self.every_hand_button],
                           layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.title, controls, self.note, self.view, self.log_view])
+        self.review = ReviewPanel(lambda: (r.record, r.names))
+        self.review.widget.layout.display = "" if r.over else "none"
+        self.widget = w.VBox([self.title, controls, self.review.widget, self.note, self.view, self.log_view])
         self.widget.add_class("deerbook-replay")
         self._draw()
 

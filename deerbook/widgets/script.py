@@ -17,6 +17,8 @@
   `PICK_CLASS` box therefore stops at the table, and this widget sends, in one message, what that box shows: its
   menu's option (-1 without a menu) and the numbers of its number fields shown (a rack's split): `on_pick(index,
   amounts)` plays it. Enter in one of those number fields presses the box's button.
+- **The link.** `copy` puts the game's link on the clipboard (a browser may refuse: `on_copied(False)`, and the
+  table's note keeps the link to select by hand).
 - **The board.** The style sheet (`CSS`) lays the table out by its own width: where the cell is wide, the panel
   (prompt, scores, choices), the tools and the log under them beside the drawing; where it is narrow (a phone), the
   panel, then the drawing in its phone layout, the tools and the log. The log is a disclosure, opened beside the
@@ -154,6 +156,10 @@ function render({ model, el }) {
   const show = showLines(model, region);
   show();
   for (const name of ["lines", "first", "telling"]) model.on(`change:${name}`, show);
+  model.on("change:copies", () => {  // the link asked for: to the clipboard if the browser lets the table write it
+    const written = navigator.clipboard?.writeText(model.get("link")) ?? Promise.reject();
+    written.then(() => model.send({ copied: true }), () => model.send({ copied: false }));
+  });
   const report = (box) => {  // the pick as the page shows it: the menu's option, the numbers of the fields shown
     const menu = box.querySelector("select");
     const fields = [...box.querySelectorAll("input[type=number]")].filter((field) => field.offsetParent !== null);
@@ -239,18 +245,27 @@ CSS = """
 class TableScript(anywidget.AnyWidget):
     """The table's script in the page: `tell` appends lines to its live region, `clear` starts a new telling;
     `on_pick(index, amounts)` is called when a pick's button is pressed on the page, with the option its menu showed
-    (-1 without a menu) and the numbers its fields showed."""
+    (-1 without a menu) and the numbers its fields showed; `copy` copies a link, then `on_copied(done)`."""
 
     _esm = traitlets.Unicode(ESM).tag(sync=True)
     _css = traitlets.Unicode(CSS).tag(sync=True)
     lines = traitlets.List(traitlets.Unicode()).tag(sync=True)  # the newest LIVE_LINES lines of this telling
     first = traitlets.Int(0).tag(sync=True)  # the number, in this telling, of the first line kept
     telling = traitlets.Int(0).tag(sync=True)  # changes when the region is emptied
+    link = traitlets.Unicode("").tag(sync=True)  # the game's link, the last one asked for
+    copies = traitlets.Int(0).tag(sync=True)  # counts the links asked for: each change copies `link`
 
-    def __init__(self, on_pick: Callable[[int, list[int]], None], **kwargs) -> None:
+    def __init__(self, on_pick: Callable[[int, list[int]], None], on_copied: Callable[[bool], None],
+                 **kwargs) -> None:
         super().__init__(**kwargs)
-        self.on_msg(lambda _, content, buffers: on_pick(int(content["picked"]),
-                                                        [int(n) for n in content.get("amounts", [])]))
+        self.on_msg(lambda _, content, buffers: on_copied(bool(content["copied"])) if "copied" in content else
+                    on_pick(int(content["picked"]), [int(n) for n in content.get("amounts", [])]))
+
+    def copy(self, link: str) -> None:
+        """Copy `link` to the clipboard in the page (`on_copied(done)` says whether the browser allowed it)."""
+        with self.hold_sync():
+            self.link = link
+            self.copies += 1
 
     def tell(self, lines: list[str]) -> None:
         """Append `lines` (each announced once, in order)."""

@@ -20,7 +20,10 @@ decide again knowing what came after); it is off once the game is over. The choi
 legend are the words of `play.table_html`, shared with the book page's table. Between two human seats a "pass to
 P2" screen hides the previous hand, and a hot-seat game just loaded starts with that screen (then shows the seat
 that plays next, its log told from that seat). Save writes a JSON file (never shown on the table); Load reads one
-back, its log too; a file that cannot be loaded is named in a sentence and changes nothing.
+back, its log too; a file that cannot be loaded is named in a sentence and changes nothing. Once the game is over,
+Review grades each person's decision against the reviewer (`widgets.review.ReviewPanel`, with progress and Stop).
+Copy link shows the game as a link (`engine.link`) and copies it; a game with hidden hands offers one once it is
+over or when every seat is a bot (`Session.why_no_link`, said in the note).
 
 The table plays by keyboard alone: Tab goes through it in its reading order (set-up, status, choices, drawing, tools,
 log, help), Enter or Space chooses, and after a choice the keyboard focus lands on the next first choice. The
@@ -61,6 +64,7 @@ from ..engine.link import LinkError, record_from_link
 from ..engine.record import save_of_record
 from ..play.session import HUMAN
 from .replay import ReplayTable
+from .review import ReviewPanel
 
 MAX_BUTTONS = 12
 MAX_PAWNS = 8  # a split's number fields (one per pawn)
@@ -137,7 +141,7 @@ class GameTable(Session):
         self.view.add_class("deerbook-drawing")
         self.log_view.add_class("deerbook-log-part")
         self.help = w.HTML(help_html(self))
-        self.script = TableScript(on_pick=self._on_page_pick)
+        self.script = TableScript(on_pick=self._on_page_pick, on_copied=self._on_link_copied)
         self.hint_button = self._button("Hint", self.show_hints, "every legal choice with the advisor's value")
         self.undo_button = self._button("Undo my last decision", self.take_back, UNDO_RULE, choice=True)
         self.pass_button = self._button("Show my table", self._take_seat, "only the named player should look",
@@ -158,9 +162,10 @@ class GameTable(Session):
         self.setup_toggle = w.ToggleButton(description="Set up a game", tooltip="choose the game, the seats and "
                                            "the seed", layout=w.Layout(width="auto"))
         self.setup_toggle.observe(lambda change: self._show_setup(change["new"]), names="value")
-        tools = w.HBox([self.hint_button, self.undo_button, self._button("Save", self.save, "write the game to a "
-                                                                          "JSON file"),
-                        self.upload, self.setup_toggle], layout=w.Layout(flex_flow="row wrap"))
+        save = self._button("Save", self.save, "write the game to a JSON file")
+        link = self._button("Copy link", self.copy_link, "the game as a link: to replay it, or to play on")
+        tools = w.HBox([self.hint_button, self.undo_button, save, link, self.upload, self.setup_toggle],
+                       layout=w.Layout(flex_flow="row wrap"))
         tools.add_class("deerbook-tools")
         self.setup_form = form_of(self.game, self.seats, self.seed_text, self.pace, self.one_by_one)
         self.setup_box = w.VBox(layout=w.Layout(display=HIDDEN))
@@ -170,8 +175,9 @@ class GameTable(Session):
         panel.add_class("deerbook-panel")
         board = w.Box([panel, self.view, tools, self.log_view], layout=BOARD)
         board.add_class("deerbook-board")
+        self.review = ReviewPanel(lambda: (self.record(), self.names))
         self.widget = SnapshotBox(self.snapshot_html, self.summary,
-                                  children=[self.setup_box, board, self.help, self.script])
+                                  children=[self.setup_box, board, self.review.widget, self.help, self.script])
         self.widget.add_class(TABLE_CLASS)
 
     def _button(self, text: str, action: Callable[[], object], tooltip: str, css: str = "deerbook-tool", *,
@@ -317,6 +323,7 @@ class GameTable(Session):
 
     def _after_new_game(self) -> None:
         self.passing_to = None  # a new game: no pass screen of the last one stays up
+        self.review.clear()  # nor the last game's review
         self._new_telling()
         self.note.value = ""
         self.help.value = help_html(self)
@@ -351,6 +358,7 @@ class GameTable(Session):
         self.undo_button.layout.display = SHOWN if len(self.humans()) == 1 and self.stop != Stop.OVER else HIDDEN
         self.undo_button.disabled = hidden or self._pausing or not self.can_undo()
         self.pass_button.description = f"I am P{self.passing_to}: show my table" if hidden else ""
+        self.review.widget.layout.display = SHOWN if self.stop == Stop.OVER and not hidden else HIDDEN
         if hidden:
             self.script.clear()  # nothing the last seat was told stays in the page
         else:
@@ -525,6 +533,23 @@ class GameTable(Session):
         self.note.value = f"Saved to <code>{escape(str(written))}</code>."
         return written
 
+    def copy_link(self) -> str:
+        """Show the game's link in the note, ready to select, and copy it to the clipboard in the page; or say why
+        the table offers none now (`Session.why_no_link`). The link, or ""."""
+        why = self.why_no_link()
+        if why:
+            self.note.value = f"<b>No link to this game now:</b> {escape(why)}."
+            return ""
+        link = self.link()
+        self.note.value = link_note(link, "")
+        self.script.copy(link)
+        return link
+
+    def _on_link_copied(self, done: bool) -> None:
+        if self.script.link and self.script.link in self.note.value:  # the note still shows that link
+            self.note.value = link_note(self.script.link, "Copied to the clipboard. " if done else
+                                        "The browser did not let the table copy it: select it and copy. ")
+
     def load(self, text: str, source: str = "the file") -> bool:
         """Continue the saved game in `text`, its log told again (from the seat that plays next; at a hot-seat table
         after the pass screen); on a bad file say why in a sentence about the file or the game, and change
@@ -572,3 +597,11 @@ class GameTable(Session):
 def _escape(text: str) -> str:
     """Text safe inside HTML (used by the explorers too)."""
     return escape(text, quote=False)
+
+
+def link_note(link: str, said: str) -> str:
+    """The note showing a game's link in a field to select and copy (what opens it: `GameTable.from_link`,
+    `deerbook replay`, the book's play page after `#game=`), after `said` (whether it was copied)."""
+    return (f'{escape(said)}<label>The game as a link ({len(link):,} characters; open it with '
+            f'<code>GameTable.from_link</code>, <code>deerbook replay</code> or the play page): '
+            f'<input class="deerbook-link" readonly value="{escape(link)}" style="width:100%"></label>')

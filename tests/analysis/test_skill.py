@@ -62,11 +62,11 @@ def test_differences_are_counted_by_kind_with_their_worth():
 def test_a_stored_game_of_the_choice_measurements_plays_again_the_same():
     """The book's advice reads `CHOICES_FILE`: game 1 of each measurement, played now, gives the stored rows."""
     stored = json.loads(CHOICES_FILE.read_text())
-    for name, (game, options, games, seed, rollouts) in CHOICE_STUDIES.items():
-        assert stored[name]["settings"] == {"game": game, "options": options, "games": games, "seed": seed,
-                                            "worth_rollouts": rollouts}
-        assert len(stored[name]["games"]) == games
-        assert [list(row) for row in game_rows(game, options, seed, 1, rollouts)] == stored[name]["games"][1]
+    for name, study in CHOICE_STUDIES.items():
+        assert stored[name]["settings"] == study.settings()
+        assert len(stored[name]["games"]) == study.games
+        rows = game_rows(study.game, study.options, study.seed, 1, study.worth_rollouts, agent_name=study.agent)
+        assert [list(row) for row in rows] == stored[name]["games"][1]
 
 
 def test_the_stored_choice_measurements_read_by_kind():

@@ -18,6 +18,7 @@ def played(monkeypatch):
         return {"games": games}
 
     monkeypatch.setattr(study_module, "run_configuration", run_configuration)
+    monkeypatch.setattr(study_module, "timing", lambda config, stored: {})
     return calls
 
 
@@ -36,6 +37,15 @@ def test_each_configuration_plays_its_own_option(played):
         assert games == (1 if agents & SEARCHING else 2 if "advisor" in agents else 3), key
     assert {key for key, _ in played} == {c.key for c in CONFIGURATIONS}
     assert (study["games"], study["advisor_games"]) == (3, 2)
+
+
+def test_an_option_given_reaches_every_configuration_it_names_at_any_size():
+    """--advisor-games 5000 plays 5,000 games of the advisor with knocking too (its own size is 1,000), and
+    --search-games 3000 every search configuration, however small its own size (issue 57, item 3)."""
+    for config in CONFIGURATIONS:
+        agents = set(config.agents)
+        games = games_of(config, 20_000, 5_000, 3_000)
+        assert games == (3_000 if agents & SEARCHING else 5_000 if "advisor" in agents else config.games or 20_000)
 
 
 def test_the_default_study_keeps_each_configurations_own_size():

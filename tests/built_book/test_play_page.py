@@ -13,7 +13,8 @@ exactly what the same table in CPython tells; axe-core finds no serious or criti
 at 1280 and 390 px, in light mode and then dark (the page switched, as when the system's scheme changes). The board:
 at every decision of whole games at 1280×800 and 390×844, light and dark, the dice, the hand and every choice are in
 the window together (`TablePage.board`). Each step
-of a whole game reads what it checks in one round trip (`TablePage.look`).
+of a whole game reads what it checks in one round trip (`TablePage.look`). Review of a seeded game's link grades
+each decision as `deerbook review` does in the terminal, with its progress and Stop.
 Runs on the built book named by DEERBOOK_BOOK_HTML (the test step of `python3 dev.py test` builds it and sets it);
 skipped without it or without the in-browser Python.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -169,7 +171,8 @@ def test_a_whole_game_by_clicks_on_the_page(context, server, name, form, mode):
     status = table.text("status")
     assert status.startswith("Game over.") and re.search(r"(The game ended after round|The most points wins|Blitz)",
                                                          status)
-    assert [label for _, _, label in look.buttons] == ["New game", "Play the same seed again"]
+    assert [label for _, _, label in look.buttons] == ["New game", "Play the same seed again",
+                                                      "Review: grade each decision"]
     screenshot(table.page, SHOTS / f"play-{name}-end-{mode[0]}-{mode[1]}.png", full_page=True)
     assert table.page.evaluate("document.documentElement.scrollWidth") <= mode[0], "nothing wider than the window"
     print(f"\n{name}: {clicks} clicks, {rolls} rolls, {single} single choices, {splits} racks, {bot_turns} bot "
@@ -622,7 +625,7 @@ def test_a_game_copied_as_a_link_replays_in_a_fresh_page_to_the_same_final_score
     table.page.close()
     replay = open_address(context, address)
     assert replay.state == "replay" and replay.text("status").startswith("Replay [0/")
-    assert [op for op, _, _ in replay.buttons()] == ["back", "forward", "goto"]
+    assert [op for op, _, _ in replay.buttons()] == ["back", "forward", "goto", "review"]
     replay_to_the_end(replay)
     if form.get("seat0") == "greedy":  # a table of bots told its game to nobody: so does every hand
         before = replay.answers
@@ -729,3 +732,46 @@ def test_where_the_browser_refuses_to_copy_the_link_stands_in_a_field_to_select(
     assert address.startswith(f"{server}/{PAGE}#game=deerbook:1:")
     screenshot(page, SHOTS / "play-link-field-1280-light.png", full_page=True)
     page.close()
+
+
+REVIEWED = 600_000  # ms: a whole solo Football game's review in the page's Python (about 25 decisions of 1-3 s)
+DECISION_LINE = re.compile(r"^(?:Turn|Step) \d+, P\d+ \([^)]*\): .*: (fine|inaccuracy|mistake|blunder)\.$")
+
+
+def review_state(table: TablePage, state: str, timeout: int = REVIEWED) -> None:
+    """Wait until the table's review is in `state` ("running", "done")."""
+    table.page.wait_for_function("([root, state]) => document.querySelector(root).dataset.review === state",
+                                 arg=[ROOT, state], timeout=timeout)
+
+
+def test_review_on_the_page_gives_the_terminals_grades_and_stop_stops_it(context, server):
+    from deerbook.engine.link import link_of
+
+    link = link_of(recorded("football", ["human"], seed=3))  # its last turn reviewed exactly
+    terminal = subprocess.run([sys.executable, "-m", "deerbook", "review", link], capture_output=True, text=True,
+                              timeout=REVIEWED / 1000, check=True).stdout.splitlines()
+    expected = [found.group(1) for line in terminal if (found := DECISION_LINE.match(line))]
+    table = open_address(context, f"{server}/{PAGE}#game={link}", width=390)
+    table.root.locator("[data-part=choices] button[data-op=review]").click()
+    review_state(table, "running", ANSWER)
+    assert table.root.locator("[data-part=review] progress").count() == 1
+    assert table.page.evaluate("document.activeElement.dataset.op") == "review_stop", "the focus on Stop"
+    table.click(1)  # Next turn, while the review runs: the page stays responsive
+    assert table.text("status").startswith("Replay [1/")
+    review_state(table, "done")
+    grades = table.root.locator("[data-part=review] td.deerbook-grade").all_text_contents()  # folded: opened below
+    assert grades == expected and len(grades) == 25, "the same grades as the terminal's"
+    assert table.root.locator("[data-part=review] svg[role=img]").count() == 1
+    assert "The costliest" in table.text("review") or "No decision lost anything" in table.text("review")
+    told = table.root.locator("[data-part=news]").text_content()
+    assert told.startswith("Review of 25 decisions"), "the end told to a screen reader"
+    table.root.locator("[data-part=review] details summary").click()
+    faults = blocking_axe(table, "the review shown, every decision unfolded")
+    table.root.locator("[data-part=choices] button[data-op=review]").click()
+    review_state(table, "running", ANSWER)
+    table.root.locator("[data-part=review] button[data-op=review_stop]").click()
+    review_state(table, "done", ANSWER * 2)
+    assert re.match(r"Review stopped after \d+ decisions?", table.text("review")), table.text("review")[:80]
+    assert table.root.locator("[data-part=review] td.deerbook-grade").count() < 25
+    assert not faults, faults
+    table.page.close()

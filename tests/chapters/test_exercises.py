@@ -295,3 +295,13 @@ def test_search_difference_recounts_the_stored_rows(game, kind):
     found = exercises.search_difference(game, kind)
     assert found.decisions == len(rows) and found.differ.mean == pytest.approx(len(differing) / len(rows))
     assert found.worth.mean == pytest.approx(statistics.fmean(differing))
+
+
+def test_the_final_turn_loss_is_the_stored_exact_review_worked_out_again():
+    from deerbook.analysis.reviewed_games import REVIEWS_FILE
+
+    made, made_chance, best, best_chance = exercises.final_turn_loss()
+    exact = [d for d in json.loads(REVIEWS_FILE.read_text())["football-solo"]["decisions"] if d["exact"]]
+    worst = max(exact, key=lambda d: d["loss"])
+    assert (made, best) == (worst["made"], worst["best"]) and best_chance > made_chance
+    assert (float(made_chance), float(best_chance)) == (worst["made_value"]["mean"], worst["best_value"]["mean"])

@@ -46,7 +46,6 @@ def test_a_study_run_writes_a_new_file_here_never_the_package_study(tmp_path, mo
 
 
 @pytest.mark.parametrize("extra, words", [
-    (["--update-package"], "argument --update-package: replaces the package's whole study"),
     (["--output", str(RESULTS_FILE)], "is the package's own study, which the book reads; add --update-package"),
     (["--output", "{tmp}"], "argument --output: cannot write the balance study to {tmp}: that is a folder"),
     (["--output", "{tmp}/no/study.json.gz"], "no folder"),

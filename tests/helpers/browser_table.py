@@ -465,7 +465,8 @@ def focused(page) -> dict:
 def open_by_keyboard(page, url: str, notebook: str) -> list[int]:
     """Open and run the notebook, then Tab from the cell into the table and through it; return, for each element
     the focus visits in the table, the place of the table part holding it (TABLE_PART: set-up 0, the board's status
-    100, choices 101, drawing 110, tools 120, log 130, help 200), and come back to the first choice with Shift+Tab."""
+    100, choices 101, drawing 110, tools 120, log 130, the review 200, help 300), and come back to the first choice
+    with Shift+Tab."""
     open_notebook(page, url, notebook)
     for _ in range(TABS_TO_TABLE):
         page.keyboard.press("Tab")

@@ -50,7 +50,7 @@ def test_a_finished_games_link_opens_a_replay_that_ends_at_the_same_scores(form)
     page = PageTable()
     opened = page.handle({"op": "open", "link": link})
     assert opened["stop"] == "replay" and opened["status"].startswith('<p class="deerbook-status"><b>Replay [0/')
-    assert [op for op, _ in BUTTON.findall(opened["choices"])] == ["back", "forward", "goto"]
+    assert [op for op, _ in BUTTON.findall(opened["choices"])] == ["back", "forward", "goto", "review"]
     assert 'data-op="back" disabled' in opened["choices"] and "help" in opened and "form" in opened
     last = int(re.search(r'name="turn" value="0" min="0" max="(\d+)"', opened["choices"]).group(1))
     answer = page.handle({"op": "goto", "turn": last})
@@ -105,7 +105,7 @@ def test_a_game_in_progress_opens_at_the_table_to_play_on_without_a_seed_to_play
     assert table.session.record().steps == cut.steps and table.form["seat1"] == "greedy"
     while answer["stop"] != "over":
         answer = table.handle(first_button(answer))
-    assert [op for op, _ in BUTTON.findall(answer["choices"])] == ["new"], "no seed: nothing to play again"
+    assert [op for op, _ in BUTTON.findall(answer["choices"])] == ["new", "review"], "no seed: nothing to play again"
     assert table.session.record().steps[:60] == cut.steps
 
 

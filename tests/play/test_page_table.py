@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from deerbook.bots.catalogue import mode_strength
 from deerbook.engine.registry import agents_for
 from deerbook.play.page import PageTable
 from deerbook.play.session import Stop
@@ -107,7 +108,7 @@ def test_a_whole_game_by_its_buttons_ends_with_the_result_and_new_game(form):
     over = play_to_the_end(table, answer, 1)
     assert "<b>Game over.</b>" in over["status"] and re.search(r"\b(wins?|beat|share the win)\b", over["status"])
     assert re.search(r"(The game ended after round|The most points wins|Blitz Bach)", over["status"])
-    assert [op for op, _, _ in Buttons(over["choices"]).found] == ["new", "again"]
+    assert [op for op, _, _ in Buttons(over["choices"]).found] == ["new", "again", "review"]
     again = table.handle({"op": "again"})
     assert table.session.seed_text == form["seed"] and again["stop"] == "roll"
     fresh = table.handle({"op": "new"})
@@ -136,8 +137,9 @@ def test_the_form_lists_every_game_and_each_seat_the_catalogue_with_strengths():
     table = PageTable()
     form = table.handle({"op": "setup", "form": {"game": "football", "num_players": "2"}})["form"]
     assert 'value="football" selected' in form and 'value="deer-cards"' in form
-    for agent, info in agents_for("football").items():
-        assert f">{agent} ({'weakest' if info.strength == 'random' else info.strength})</option>" in form
+    for agent, info in agents_for("football").items():  # its strength as measured in 2-player Football
+        word = mode_strength(info, "football", {"num_players": 2})
+        assert f">{agent} ({'weakest' if word == 'random' else escape(word)})</option>" in form
     assert form.count('name="seat') == 2 and 'name="opt:solo_difficulty"' in form
     solo = table.handle({"op": "setup", "form": {"num_players": "1"}})["form"]
     assert solo.count('name="seat') == 1 and "1 (solo)" in solo
@@ -288,7 +290,7 @@ def test_seat_menus_are_short_labels_with_what_the_bot_does_beside_in_the_games_
     football = table.handle({"op": "setup", "form": {"game": "football", "num_players": "2", "seat1": "advisor"}})
     menu = football["form"].split('name="seat1"')[1].split("</select>")[0]
     options = re.findall(r"<option[^>]*>([^<]*)</option>", menu)
-    assert options == ["a person", "random (weakest)", "greedy (basic)", "advisor (basic)", "search (strong)"]
+    assert options == ["a person", "random (weakest)", "greedy (basic)", "advisor (≈ greedy)", "search (strong)"]
     about = re.search(r'<small class="deerbook-about" id="about-seat1">([^<]*)</small>', football["form"]).group(1)
     assert "play" in about and not re.search(r"\b(numbers|knocks?|Deer)\b", about), about
     assert 'aria-describedby="about-seat1"' in football["form"]

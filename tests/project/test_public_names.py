@@ -23,6 +23,8 @@ ALLOWED = {
                                                   " Adding a game)",
     "deerbook/analysis/choices.py:save_choices": "writes the stored search-choices file again, run by hand as "
                                                  "`deerbook balance` runs the study",
+    "deerbook/analysis/reviewed_games.py:save_reviews": "writes the stored reviews of the Playing well chapters "
+                                                        "again, run by hand as `save_choices` is",
     "deerbook/analysis/skill.py:round_pawns": "the data `fit_temperature` fits",
     "deerbook/analysis/skill.py:fit_temperature": "fits the search agent's TEMPERATURES again (bots/search.py names "
                                                   "it)",

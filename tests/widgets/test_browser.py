@@ -1,7 +1,8 @@
 """The table in a real browser: JupyterLab started here, Debian's chromium driven by Playwright (the shipped
 chapter's own table: tests/widgets/test_shipped_chapter.py).
 
-A whole three-player Deer game and a whole solo Football game are played by clicking the table's own buttons, and a
+A whole three-player Deer game and a whole solo Football game are played by clicking the table's own buttons (then
+Copy link puts the game's link on the clipboard and in the note), and a
 whole two-player Deer game (its racks one key press each), the start of a hot-seat Deer game (until the table has
 been passed six times) and a Football turn by key presses alone (no mouse once the cell has run). The tests open
 their notebooks one after another in one JupyterLab page (the dark theme's test in its own). After every choice the
@@ -18,7 +19,7 @@ import axe
 import numpy as np
 import pytest
 
-from browser_table import (KeyboardPlayer, assert_focus_on, control_kind, dark_lab_page, lab_browser,
+from browser_table import (HANG, KeyboardPlayer, assert_focus_on, control_kind, dark_lab_page, lab_browser,
                            lab_page, missing_reason, notebook_keys_stay_with_the_table, notebook_page,
                            open_by_keyboard, play_by_clicks, shadow_table, write_notebook)
 from screenshots import screenshot
@@ -31,8 +32,8 @@ pytestmark = [pytest.mark.skipif(missing_reason() is not None, reason=str(missin
 __all__ = ["lab_browser", "lab_page", "notebook_page"]  # the module's fixtures
 
 # The table's parts, in order (browser_table.TABLE_PART): the set-up, then the board (its panel: status, choices,
-# hint, note; then the drawing, the tools and the log), and the help.
-CHOICES, DRAWING, TOOLS, LOG, HELP = 101, 110, 120, 130, 200
+# hint, note; then the drawing, the tools and the log), the review (once the game is over) and the help.
+CHOICES, DRAWING, TOOLS, LOG, HELP = 101, 110, 120, 130, 300
 CLICKS = 400  # at most, for a whole game by clicks (the Deer game takes about 100, the Football one about 30)
 PASSES = 5  # the hot seat's test plays until the table has been passed this many times, and one more
 
@@ -50,6 +51,18 @@ def test_a_person_plays_a_whole_game_by_clicking_and_sees_only_their_cards(lab_b
     played = play_by_clicks(page, url, notebook, shadow, CLICKS, np.random.default_rng(seed), screenshots=folder)
     assert len(played) >= 10
     assert shadow.state.is_terminal() and "Game over." in page.locator(".deerbook-status").inner_text()
+    assert copied_link(page, url) == shadow.link()
+
+
+def copied_link(page, url: str) -> str:
+    """Press Copy link: the link the note shows, which must be the one on the clipboard."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+    table = page.locator(".deerbook-table").first
+    table.locator(".deerbook-tools button", has_text="Copy link").click()
+    table.get_by_text("Copied to the clipboard.").wait_for(timeout=HANG)
+    shown = table.locator("input.deerbook-link").input_value()
+    assert page.evaluate("() => navigator.clipboard.readText()") == shown
+    return shown
 
 
 def play_by_keyboard(lab_browser, page, game, options, seats, seed, steps, done=lambda player: False):

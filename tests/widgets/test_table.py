@@ -335,7 +335,7 @@ def test_the_live_region_tells_each_seat_only_its_own_new_lines_and_the_pass_scr
 def test_the_live_region_keeps_its_newest_lines_and_a_new_game_empties_it():
     from deerbook.widgets.script import LIVE_LINES, TableScript
 
-    news = TableScript(on_pick=print)
+    news = TableScript(on_pick=print, on_copied=print)
     news.tell([f"line {i}" for i in range(LIVE_LINES - 1)])
     news.tell(["a", "b", "c"])
     assert news.lines[-3:] == ["a", "b", "c"] and len(news.lines) == LIVE_LINES and news.first == 2
@@ -638,3 +638,26 @@ def test_the_board_holds_the_choices_the_drawing_the_tools_and_the_log_as_a_disc
     assert table.log_view.value.startswith(f'<details class="{LOG_FOLD}"><summary>The log</summary>')
     assert f'<details class="{LOG_FOLD}" open>' in table.snapshot_html()
     assert "@container" in CSS and "deerbook-narrow { display: block !important; }" in CSS
+
+
+def test_copy_link_shows_and_copies_a_link_that_replays_the_game():
+    from deerbook.engine.link import record_from_link
+
+    table = GameTable(make_game("football", num_players=1), seed=2, bot_delay=0)
+    table.roll()
+    link = table.copy_link()
+    assert record_from_link(link).final_state() == table.state
+    assert table.script.link == link and table.script.copies == 1
+    assert f'readonly value="{link}"' in table.note.value and f"({len(link):,} characters" in table.note.value
+    table._on_link_copied(True)
+    assert table.note.value.startswith("Copied to the clipboard.") and link in table.note.value
+    table._on_link_copied(False)
+    assert table.note.value.startswith("The browser did not let the table copy it") and link in table.note.value
+
+
+def test_copy_link_of_a_game_with_hidden_hands_in_play_says_why_there_is_none():
+    table = GameTable(make_game("deer", num_players=3), ["human", "greedy", "greedy"], seed=4, bot_delay=0)
+    assert table.copy_link() == "" and table.script.copies == 0 and table.script.link == ""
+    assert "No link to this game now:" in table.note.value and "once it is over" in table.note.value
+    table._on_link_copied(True)  # a late answer about no link changes nothing
+    assert "No link to this game now:" in table.note.value

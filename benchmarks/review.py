@@ -13,9 +13,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from deerbook.analysis.review import Reviewer  # noqa: E402
 from deerbook.engine import make_game  # noqa: E402
-from deerbook.engine.record import record_of_moves  # noqa: E402
+from deerbook.engine.record import record_of_play  # noqa: E402
 from deerbook.engine.registry import make_agents  # noqa: E402
-from deerbook.engine.runner import play  # noqa: E402
 
 TARGET_SECONDS = 60
 GAMES = {"deer": ("deer", {"num_players": 4}), "football-solo": ("football", {"num_players": 1}),
@@ -25,10 +24,8 @@ GAMES = {"deer": ("deer", {"num_players": 4}), "football-solo": ("football", {"n
 def recorded_game(name: str, options: dict, seed: int):
     """A seeded game of greedy bots, seat 0 recorded as a person's."""
     game = make_game(name, **options)
-    moves: list = []
-    play(game, make_agents(game, ["greedy"] * game.num_players), seed,
-         on_step=lambda state, action: moves.append(action))
-    return record_of_moves(game, ["human"] + ["greedy"] * (game.num_players - 1), moves)
+    seats = ["human"] + ["greedy"] * (game.num_players - 1)
+    return record_of_play(game, seats, make_agents(game, ["greedy"] * game.num_players), seed)[0]
 
 
 def main() -> None:

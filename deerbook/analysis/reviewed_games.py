@@ -9,11 +9,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import make_game, play
+from ..engine import make_game
 from ..engine.errors import SaveFileError, parse_json
 from ..engine.files import read_bytes, write_atomic
 from ..engine.link import link_of, record_from_link
-from ..engine.record import GameRecord, record_of_moves
+from ..engine.record import GameRecord, record_of_play
 from ..engine.registry import make_agents
 from .review import Decision, Review, Reviewer
 from .stats import Estimate
@@ -35,9 +35,7 @@ class ReviewedGame:
         """The game played again: every step, chance included."""
         game = make_game(self.game, **self.options)
         seats = ["greedy"] * game.num_players
-        moves: list = []
-        play(game, make_agents(game, seats), self.seed, on_step=lambda _, action: moves.append(action))
-        return record_of_moves(game, seats, moves)
+        return record_of_play(game, seats, make_agents(game, seats), self.seed)[0]
 
 
 REVIEWED = {"deer": ReviewedGame("deer", {"num_players": 4}, 12, 0),

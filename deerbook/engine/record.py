@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .errors import RuleViolation, SaveFileError
+from .agents import Agent
 from .protocol import Action, Game, State
+from .runner import play
 from .saving import MAX_STEPS, TableRecord, _rebuild_game, read_save, state_to_json
-from .seeding import Rng, spawn, stream_state
+from .seeding import Rng, Seed, spawn, stream_state
 
 FORMAT_VERSION = 1  # the record's layout; a link names it (`engine.link`)
 
@@ -82,6 +84,14 @@ def record_of_moves(game: Game, seats: Sequence[str], moves: Sequence[Action | s
         steps.append(list(step_choices(state)).index(action))
         state = state.apply(action)
     return GameRecord(game.name, game.options(), tuple(seats), tuple(steps))
+
+
+def record_of_play(game: Game, seats: Sequence[str], agents: Sequence[Agent], seed: Seed) -> tuple[GameRecord, State]:
+    """A whole game of `agents` from `seed`, recorded with `seats` (the names a replay shows, e.g. "human" for a seat
+    a bot played here): its record and its last position."""
+    moves: list[Action] = []
+    end = play(game, agents, seed, on_step=lambda _, action: moves.append(action))
+    return record_of_moves(game, seats, moves), end
 
 
 def record_from_save(text: str | bytes, where: str = "saved game") -> GameRecord:

@@ -7,9 +7,8 @@ import pytest
 
 from deerbook.engine import SaveFileError, make_game, state_to_json
 from deerbook.engine.link import LinkError, is_link, link_of, page_link, record_from_link
-from deerbook.engine.record import GameRecord, record_from_save, record_of_moves, save_of_record
+from deerbook.engine.record import GameRecord, record_from_save, record_of_play, save_of_record
 from deerbook.engine.registry import agent_factories
-from deerbook.engine.runner import play
 from deerbook.engine.saving import read_save
 from deerbook.engine.seeding import stream
 from deerbook.play.session import Session
@@ -24,9 +23,7 @@ def seeded_game(name: str, options: dict, seed: int = 7):
     """A whole game of greedy bots from `seed`: its record and its last position."""
     game = make_game(name, **options)
     seats = ["greedy"] * game.num_players
-    moves = []
-    end = play(game, [make() for make in agent_factories(game, seats)], seed, on_step=lambda s, a: moves.append(a))
-    return record_of_moves(game, seats, moves), end
+    return record_of_play(game, seats, [make() for make in agent_factories(game, seats)], seed)
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@
 `win_chance_figure(review, names)` draws each reviewed seat's win chance before each of its decisions (the
 reviewer's value of the position, `Review.win_chances`) as one line per seat, the 95% interval as error bars, the
 y axis in percentages and each point's exact value, interval, turn and the move made against the reviewer's choice in
-its hover. Its text alternative names each seat's first, last and lowest win chance.
+its hover. Its text alternative names each seat's first, last and lowest win chance (`review_words.win_chance_line`).
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 from ..analysis.review import Decision, Review
 from ..analysis.stats import Estimate
 from ..play.replay import Replay
+from ..play.review_words import win_chance_line
 from .alternative import describe
 
 TITLE = "Win chance through the game"
@@ -44,7 +45,7 @@ def win_chance_figure(review: Review, names: Sequence[str] | None = None, title:
         title=title, height=HEIGHT, legend={"orientation": "h", "y": -0.25},
         xaxis={"title": "decision reviewed, in order", "rangemode": "tozero"},
         yaxis={"title": "win chance", "tickformat": ".0%", "range": [0, 1]})
-    return describe(figure, "Line chart, one line per seat reviewed", headline(chances, names))
+    return describe(figure, "Line chart, one line per seat reviewed", win_chance_line(chances, names))
 
 
 def hover(decision: Decision | None, step: int, estimate: Estimate, turn: int) -> str:
@@ -54,14 +55,3 @@ def hover(decision: Decision | None, step: int, estimate: Estimate, turn: int) -
         return f"turn {turn}, step {step}: win chance {value}"
     return (f"turn {turn}: win chance {value}<br>made: {decision.made}<br>reviewer: {decision.best}"
             f"<br>{decision.grade}")
-
-
-def headline(chances: Sequence[tuple[int, int, Estimate]], names: Sequence[str]) -> str:
-    """Each seat's win chance at its first and last decision reviewed, and its lowest."""
-    if not chances:
-        return "no win chance was estimated in this review"
-    parts = []
-    for seat in sorted({seat for _, seat, _ in chances}):
-        values = [estimate.mean for _, who, estimate in chances if who == seat]
-        parts.append(f"P{seat} ({names[seat]}) from {values[0]:.1%} to {values[-1]:.1%}, lowest {min(values):.1%}")
-    return "; ".join(parts)

@@ -13,7 +13,8 @@ from html import escape
 from typing import TYPE_CHECKING, Sequence
 
 from .drawing import SMALLEST, SOFT, Svg, seat_colour
-from .review_words import costly_line, heading, loss_text, progress_line, rules_line, seat_name, tally, value_text
+from .review_words import (costly_line, heading, loss_text, progress_line, rules_line, seat_name, tally,
+                           value_text, win_chance_line)
 
 if TYPE_CHECKING:
     from ..analysis.review import Review
@@ -94,13 +95,8 @@ def chart_html(review: Review, names: Sequence[str], turn_ends: Sequence[int]) -
 
 
 def chart_alternative(chances: Sequence[tuple[int, int, Estimate]], names: Sequence[str]) -> str:
-    """The chart in words: for each seat reviewed, its win chance at its first and last decision and its lowest."""
-    parts = []
-    for seat in sorted({seat for _, seat, _ in chances}):
-        values = [estimate.mean for _, who, estimate in chances if who == seat]
-        parts.append(f"{seat_name(seat, names)} from {values[0]:.1%} at the first decision reviewed to "
-                     f"{values[-1]:.1%} at the last (lowest {min(values):.1%})")
-    return "Line chart of the win chance before each decision reviewed: " + "; ".join(parts) + "."
+    """The chart in words (`review_words.win_chance_line`)."""
+    return f"Line chart of the win chance before each decision reviewed: {win_chance_line(chances, names)}."
 
 
 def chart_svg(chances: Sequence[tuple[int, int, Estimate]], alternative: str, turn_ends: Sequence[int]) -> str:

@@ -77,6 +77,17 @@ def decision_line(decision: Decision, names: Sequence[str], turn_ends: Sequence[
             f"({value_text(d.best_value, d)}); loss {loss_text(d)}: {d.grade}.")
 
 
+def win_chance_line(chances: Sequence[tuple[int, int, Estimate]], names: Sequence[str]) -> str:
+    """The win chance through the game in words (the charts' text alternative): each seat's at its first decision
+    reviewed, at its last, and its lowest."""
+    parts = []
+    for seat in sorted({seat for _, seat, _ in chances}):
+        values = [estimate.mean for _, who, estimate in chances if who == seat]
+        parts.append(f"{seat_name(seat, names)} from {values[0]:.1%} at the first decision reviewed to "
+                     f"{values[-1]:.1%} at the last (lowest {min(values):.1%})")
+    return "; ".join(parts) if parts else "no win chance was estimated in this review"
+
+
 def costly_line(decision: Decision, names: Sequence[str], turn_ends: Sequence[int]) -> str:
     """One of the costliest decisions: where, who, the move made, the reviewer's choice and the loss."""
     d = decision

@@ -31,8 +31,8 @@ def test_one_line_per_seat_on_a_percentage_axis_with_exact_hovers():
 def test_its_text_alternative_and_data_tables():
     figure = win_chance_figure(written_review(RECORD))
     assert figure_description(figure.to_plotly_json()) == (
-        "Line chart, one line per seat reviewed: Win chance through the game; P0 (person) from 40.0% to 63.0%, "
-        "lowest 37.0%")
+        "Line chart, one line per seat reviewed: Win chance through the game; P0 (person) from 40.0% at the first "
+        "decision reviewed to 63.0% at the last (lowest 37.0%)")
     (table,) = data_tables(figure.to_dict())
     assert table.rows[0][:2] == ("1", "40.0%")
     assert figure.layout.height <= 400

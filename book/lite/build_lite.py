@@ -20,6 +20,14 @@ start snapshot (TABLE_SNAPSHOT, made by book/lite/table_snapshot.mjs with Node.j
 imported, so the table starts in about a second instead of several), and how many bytes the reader's browser
 fetches when the reader starts the table (as a host that gzips text and WebAssembly sends them, and as one that
 sends every file as it is), which the page says once, on its Start button.
+The live site's kernel starts from a snapshot too (KERNEL_SNAPSHOT, made by book/lite/kernel_snapshot.mjs: IPython,
+Plotly, ipywidgets and deerbook's layers imported), so a chapter runs seconds after it opens: the kernel's own wheels
+(KERNEL_WHEELS) join the lock, `loadPyodideOptions.packages` in jupyter-lite.json names every wheel of the lock (loaded
+at once, in parallel, and the kernel skips its own one-by-one installs; after a start from the snapshot, the wheels
+the kernel's own start does not need, `deerbookLater`, install while it starts, and a cell's imports wait for them),
+the wheels ship without their front ends (FRONT_END_FILES, slow to unpack), and the kernel's built worker is patched
+(KERNEL_WORKER_START, checked: the build fails if the worker's code is not found) to start Python through
+book/lite/kernel_start.mjs, which falls back to the kernel's usual start when the snapshot cannot be used.
 The lock lists only the wheels that ship, and `disablePyPIFallback` is on (book/lite/jupyter-lite.json), so a
 package the site lacks fails loudly in the browser instead of reaching for the internet. deerbook's entry depends
 on its `charts` and `widgets` extras, so `import deerbook.widgets` just works; a requirement with no pure-Python
@@ -93,6 +101,28 @@ TABLE_OMITS = ("deerbook/cli/", "deerbook/charts/", "deerbook/chapters/", "deerb
 TABLE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: files a static host gzips on the way (book/lite/lite_browser.py serves the book so in the tests)
 HOST_GZIPS = (".mjs", ".js", ".json", ".wasm")
+#: the kernel's own wheels (JupyterLite's kernel package ships them; the kernel installs them one by one unless the
+#: lock has them and `loadPyodideOptions.packages` names them)
+KERNEL_WHEELS = ("ipykernel-*.whl", "piplite-*.whl", "pyodide_kernel-*.whl")
+KERNEL_EXTENSION = Path("share", "jupyter", "labextensions", "@jupyterlite", "pyodide-kernel-extension")
+#: a wheel's files for JupyterLab and the Notebook, which the kernel's copy leaves out
+FRONT_END_FILES = (".data/data/share/jupyter/", ".data/data/etc/jupyter/", "/labextension/", "/nbextension/")
+#: the wheels whose files the kernel's own start needs after a start from the snapshot (the rest install meanwhile)
+KERNEL_START_NEEDS = ("micropip", "piplite", "ipykernel", "pyodide-kernel")
+#: the kernel's start snapshot and the module that starts Python from it (book/lite/kernel_start.mjs), beside the
+#: runtime
+KERNEL_SNAPSHOT = "deerbook-kernel.snapshot.gz"
+KERNEL_START = "deerbook-kernel-start.mjs"
+#: what the kernel's snapshot has imported (a `deerbook.` layer: every module of it); not deerbook.cli, bookext or
+#: openspiel, which no live chapter imports, nor deerbook.widgets, which makes widgets (layouts) when imported, and a
+#: widget made before the kernel runs never reaches the page
+KERNEL_IMPORTS = ("IPython", "comm", "jedi", "ipywidgets", "anywidget", "plotly.graph_objects", "deerbook.engine",
+                  "deerbook.deer", "deerbook.football", "deerbook.analysis", "deerbook.bots", "deerbook.play",
+                  "deerbook.chapters", "deerbook.charts")
+#: the kernel worker's start, `{loadPyodide:L}=await IMPORT(URL);`, and what wraps it: L starts from the snapshot
+KERNEL_WORKER_START = re.compile(r"\{loadPyodide:(\w+)\}=await (\w+)\((\w+)\);")
+KERNEL_WORKER_WRAP = (r'{loadPyodide:\1}=await \2(\3);\1=await \2(\3.replace(/[^/]*$/,"' + KERNEL_START + r'"))'
+                      r".then(start=>start.fromSnapshot(\1,\3),()=>\1);")
 RUNTIME_MODULE = """// Written by book/lite/build_lite.py: the in-browser Python of the book's table page.
 export const runtime = {json};
 """
@@ -268,17 +298,83 @@ def build(output: Path = DEFAULT_OUTPUT) -> Path:
     with tempfile.TemporaryDirectory(prefix="deerbook-lite-") as temporary:
         staging = Path(temporary)
         pins = {name: importlib.metadata.version(name) for name in EXTRA_PACKAGES}
-        extra = [*pypi_wheels(pins).values(), deerbook_wheel(staging / "dist"), nbformat_stand_in(staging / "dist")]
+        projects = [*pypi_wheels(pins).values(), deerbook_wheel(staging / "dist")]
+        extra = [*(kernel_only(wheel, staging / "kernel") for wheel in projects), nbformat_stand_in(staging / "dist"),
+                 *kernel_wheels()]
         lock, wheels = bundled_lock(core, extra)
         stage_pyodide(core, staging / "site" / "static" / "pyodide", lock, wheels)
-        shutil.copy2(HERE / "jupyter-lite.json", staging / "site" / "jupyter-lite.json")
+        stage_config(staging / "site" / "jupyter-lite.json", lock)
         stage_contents(staging / "contents")
         shutil.rmtree(output, ignore_errors=True)
         run(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(staging / "site"),
             "--contents", str(staging / "contents"), "--output-dir", str(output), "--no-sourcemaps",
             "--no-unused-shared-packages", *(f"--apps={app}" for app in APPS), cwd=staging)  # its task db
+    start_kernel_from_snapshot(output)
     write_table_runtime(output, lock["packages"]["deerbook"]["file_name"])
     return output
+
+
+def kernel_only(wheel: Path, into: Path) -> Path:
+    """The wheel without its JupyterLab and Notebook front ends (FRONT_END_FILES, which the site serves from its
+    extensions/ folder and the kernel never reads: Plotly's are a quarter of its wheel, slow to unpack), written into
+    `into`, the same bytes on every build; the wheel itself when it has none."""
+    with zipfile.ZipFile(wheel) as source:
+        kept = [item for item in source.infolist() if not any(part in item.filename for part in FRONT_END_FILES)]
+        if len(kept) == len(source.infolist()):
+            return wheel
+        into.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(into / wheel.name, "w", zipfile.ZIP_DEFLATED) as slim:
+            for item in kept:
+                slim.writestr(item, source.read(item))
+    return into / wheel.name
+
+
+def kernel_wheels() -> list[Path]:
+    """The kernel's own wheels (KERNEL_WHEELS) from the installed JupyterLite kernel package."""
+    folder = Path(sys.prefix) / KERNEL_EXTENSION / "static" / "pypi"
+    found = [next(folder.glob(pattern), None) for pattern in KERNEL_WHEELS]
+    if None in found:
+        raise SystemExit(f"build_lite: the kernel's wheels {KERNEL_WHEELS} are not all in {folder}")
+    return found
+
+
+def stage_config(target: Path, lock: dict) -> None:
+    """book/lite/jupyter-lite.json with the kernel's loadPyodide told to load every wheel of the lock at once, and
+    which of them a start from the snapshot may install after the kernel's own start (KERNEL_START_NEEDS)."""
+    config = json.loads((HERE / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    first = kernel_closure(lock, list(KERNEL_START_NEEDS))
+    kernel["loadPyodideOptions"] = {"packages": sorted(lock["packages"]),
+                                    "deerbookLater": sorted(set(lock["packages"]) - set(first))}
+    target.write_text(json.dumps(config, indent=2) + "\n")
+
+
+def start_kernel_from_snapshot(output: Path) -> None:
+    """The kernel's start snapshot and its start module beside the runtime, and the kernel's workers patched to use
+    them (without Node.js: no snapshot, and the kernel starts as usual, loading every wheel at once)."""
+    folder = output / "static" / "pyodide"
+    shutil.copy2(HERE / "kernel_start.mjs", folder / KERNEL_START)
+    patch_kernel_workers(output / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static")
+    node = shutil.which("node")
+    if node is None:
+        print("build_lite: no Node.js, so no start snapshot for the live kernel (it starts several seconds slower)")
+        return
+    run(node, str(HERE / "kernel_snapshot.mjs"), str(folder), str(folder / KERNEL_SNAPSHOT), *KERNEL_IMPORTS)
+
+
+def patch_kernel_workers(folder: Path) -> None:
+    """Each of the kernel's built workers (one for a cross-origin-isolated page, one for others) starts Python through
+    KERNEL_START; the build fails if a worker's start is not found exactly once (a new kernel version)."""
+    workers = sorted(folder.glob("*.worker.*.js"))
+    if not workers:
+        raise SystemExit(f"build_lite: no kernel worker in {folder}")
+    patched = {worker: KERNEL_WORKER_START.subn(KERNEL_WORKER_WRAP, worker.read_text()) for worker in workers}
+    for worker, (_, found) in patched.items():
+        if found != 1:
+            raise SystemExit(f"build_lite: {worker.name} starts Python {found} times the way "
+                             f"{KERNEL_WORKER_START.pattern} matches, not once: the kernel changed, update the patch")
+    for worker, (text, _) in patched.items():  # only once every worker is known to patch
+        worker.write_text(text)
 
 
 def write_table_runtime(output: Path, wheel: str) -> None:

@@ -97,7 +97,8 @@ class SearchAgent:
         return game_of("football", options)
 
     def greedy(self, game) -> list:
-        """The greedy agent of every seat (the rollouts' players), made once per game."""
+        """The greedy agent of every seat (the rollouts' players), made once per game (Football's remember their
+        choices: the rollouts of several candidates meet the same decisions again)."""
         if game not in self._greedy:
             self._greedy[game] = make_agents(game, ["greedy"] * game.num_players)
         return self._greedy[game]

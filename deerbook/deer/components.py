@@ -85,9 +85,9 @@ class ChartRow:
     turns: int = 0
     listed: bool = True  # False: the chart's default for a roll it does not list
 
-    @property
+    @cached_property
     def choices(self) -> int:
-        """How many numbers the player chooses on this row."""
+        """How many numbers the player chooses on this row (worked out once: the rules ask at every choice)."""
         return self.choose_more + self.choose_from_rolled
 
 
@@ -164,6 +164,11 @@ class DeerComponents:
     def all_mask(self) -> int:
         """Every card kind as a bit mask."""
         return (1 << len(self.cards)) - 1
+
+    def number_set(self, numbers: tuple) -> tuple[tuple[int, ...], int]:
+        """The kinds of the number cards of `numbers`, each once, and the same as a bit mask (worked out once per tuple
+        of numbers)."""
+        return _number_set(self, numbers)
 
     def numbers_kinds(self, numbers: tuple) -> tuple[int, ...]:
         """The kinds of the number cards of `numbers`, each once (worked out once per tuple of numbers)."""

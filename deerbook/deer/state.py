@@ -12,7 +12,7 @@ from typing import Any, Callable
 from ..engine import CHANCE, TERMINAL, Action, State
 from ..engine.events import Event, Step
 from ..engine.caching import IdentityCache, cached_method
-from ..engine.frozen import evolve, field_values, rebuilt
+from ..engine.frozen import evolve, field_values, rebuilt, with_fields
 from ..engine.protocol import LEGAL_ACTIONS_KEY, ObservationView, observed_dict
 from ..engine.seeding import Rng
 from . import rules
@@ -100,11 +100,9 @@ class DeerState(State):
         """The rule that governs the current phase."""
         return rules.rule(self)
 
-    @cached_method
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions of the seat to move (none at chance and terminal nodes), cached. The phase alone says
-        which (`rules.legal_actions`): no `current_player()` first, as the protocol's default asks (every decision)."""
-        return rules.legal_actions(self)
+    # The legal actions of the seat to move (none at chance and terminal nodes), cached. The phase alone says which
+    # (`rules.legal_actions`, the method itself): no `current_player()` first, as the protocol's default asks.
+    legal_actions = cached_method(rules.legal_actions)
 
     def _legal_actions(self) -> tuple[Action, ...]:
         return rules.legal_actions(self)
@@ -127,9 +125,9 @@ class DeerState(State):
             return action  # the very outcome the roll table drew
         return super().checked(action)
 
-    def sample_chance(self, rng: Rng) -> Action:
-        """A chance outcome drawn with its exact probability (`rules.draw`: a card straight from its pile's counts)."""
-        return rules.draw(self, rng)
+    # A chance outcome drawn with its exact probability: `rules.draw` is the method (a card straight from its pile's
+    # counts; a roll from the roll table).
+    sample_chance = rules.draw
 
     def _chance_run(self, rng: Rng) -> State:
         """A deal's cards but the last, dealt on plain lists (each drawn as `sample_chance` draws it:
@@ -176,14 +174,12 @@ class DeerState(State):
 
     def _dealt(self, kind: int) -> "DeerState":
         """The state after dealing one card of `kind` while more cards follow it (`rules.deal_fields`, for one card)."""
-        values = field_values(self)
-        current, hands = values["current"], list(values["hands"])
-        deck, hand = list(values["deck"]), list(hands[current])
+        current, hands = self.current, list(self.hands)
+        deck, hand = list(self.deck), list(hands[current])
         deck[kind] -= 1
         hand[kind] += 1
         hands[current] = tuple(hand)
-        values["deck"], values["hands"], values["current"] = tuple(deck), tuple(hands), (current + 1) % len(hands)
-        return rebuilt(DeerState, values)
+        return with_fields(self, {"deck": tuple(deck), "hands": tuple(hands), "current": (current + 1) % len(hands)})
 
     def _step(self, action: Action) -> Step:
         """The state after `action` and the events the rules emitted where things changed: cards moved (each

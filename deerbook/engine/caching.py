@@ -24,9 +24,10 @@ def cached_method(method: M) -> M:
 
     def once(self: Any) -> Any:
         cache = self.__dict__
-        if key not in cache:
-            cache[key] = method(self)
-        return cache[key]
+        if key in cache:
+            return cache[key]
+        value = cache[key] = method(self)
+        return value
 
     once.cache_key = key  # type: ignore[attr-defined]
     return cast(M, update_wrapper(once, method))

@@ -51,8 +51,11 @@ def field_values(obj: Any) -> dict[str, Any]:
     """A new dict of an engine frozen dataclass's field values by name (never a state's cached lookups)."""
     _, cached, size = _LAYOUTS.get(type(obj)) or _layout(type(obj))
     values: dict[str, Any] = obj.__dict__.copy()
-    if len(values) > size:  # some lookup was cached: not copied
-        _drop_cached(values, size, cached)
+    if len(values) > size:  # some lookup was cached: not copied (`_drop_cached`, inline: every decision has one)
+        for name in cached:
+            values.pop(name, None)
+            if len(values) == size:
+                break
     return values
 
 

@@ -3,7 +3,8 @@ does.
 
 `check_box` checks the next box of a track and resolves its action with every chained action (runs, passes,
 Breakaway, YAC, the defense die, touchdowns, Kick Range, Power Dice), stopping only where a wild chain needs a
-target. Every change takes `emit`, as the rules' transitions do (`football.rules`).
+target; `box_outcome` is the same as the fields it changes, for a look-ahead that values a box without building its
+marks. Every change takes `emit`, as the rules' transitions do (`football.rules`).
 """
 from __future__ import annotations
 
@@ -61,12 +62,29 @@ class Marks:
         return tuple(t for t in TRACKS if self.checked[t - 1] < len(sheet.track(t)))
 
 
+Outcome = tuple[tuple[int, ...], int, int, int, int, int, int, bool, int]  # see `box_outcome`
+
+
 def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Emit = None,
               player: int = 0) -> tuple[Marks, int]:
     """Check the next box of `track` and resolve it with all chained actions (events for `player`).
 
     Returns the new marks and the track of a wild box waiting for its target (0 if none).
     """
+    checked, breakaway, yac, kick, power, touchdowns, marker, defense_used, wild = box_outcome(
+        marks, track, sheet, defense, emit, player)
+    after = _new(Marks)  # every field given: no copy of `marks`' fields to merge (`_changed`)
+    _set_attribute(after, "__dict__", {
+        "checked": checked, "breakaway": breakaway, "yac": yac, "kick": kick, "power": power, "touchdowns": touchdowns,
+        "field_goals": marks.field_goals, "marker": marker, "defense_used": defense_used})
+    return after, wild
+
+
+def box_outcome(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Emit = None,
+                player: int = 0) -> Outcome:
+    """`check_box` as the fields it changes, no Marks built (a look-ahead values most boxes it checks and goes on
+    from few): the boxes checked per track, Breakaway and YAC boxes, Kick Range boxes, Power Dice, touchdowns,
+    the marker, whether the defense die was used, then the wild box's track (0 if none)."""
     checked, tracks = list(marks.checked), sheet.tracks
     while (done := checked[track - 1]) < len(boxes := tracks[track - 1]):
         box = boxes[done]
@@ -78,58 +96,65 @@ def check_box(marks: Marks, track: int, sheet: PlaySheet, defense: int, emit: Em
             track = box.target
         elif action == "wild":
             others = any(checked[t - 1] < len(tracks[t - 1]) for t in TRACKS if t != track)
-            return _changed(marks, {"checked": tuple(checked)}), (track if others else 0)
+            return _unchanged(marks, tuple(checked), track if others else 0)
         else:
-            return _resolve(marks, box, sheet, defense, tuple(checked), emit, player), 0
-    return _changed(marks, {"checked": tuple(checked)}), 0
+            return _resolve(marks, box, sheet, defense, tuple(checked), emit, player)
+    return _unchanged(marks, tuple(checked), 0)
+
+
+def _unchanged(marks: Marks, checked: tuple[int, ...], wild: int) -> Outcome:
+    """The outcome of boxes that change only which boxes are checked."""
+    return (checked, marks.breakaway, marks.yac, marks.kick, marks.power, marks.touchdowns, marks.marker,
+            marks.defense_used, wild)
 
 
 def _resolve(marks: Marks, box, sheet: PlaySheet, defense: int, checked: tuple[int, ...], emit: Emit,
-             player: int) -> Marks:
-    """The marks after the action of `box` (its own box already counted in `checked`), in one new Marks."""
+             player: int) -> Outcome:
+    """The outcome of the action of `box` (its own box already counted in `checked`)."""
     action = box.action
+    breakaway, yac, kick, power, marker = marks.breakaway, marks.yac, marks.kick, marks.power, marks.marker
     if action == "kick":
-        kick = min(marks.kick + 1, len(sheet.kick_range))
+        kick = min(kick + 1, len(sheet.kick_range))
         if emit and kick > marks.kick:
             emit("kick_range_checked", player, box=kick, range=sheet.kick_range[kick - 1])
-        return _changed(marks, {"checked": checked, "kick": kick})
-    if action == "power":
-        power = min(marks.power + 1, MAX_POWER_DICE)
+    elif action == "power":
+        power = min(power + 1, MAX_POWER_DICE)
         if emit and power > marks.power:
             emit("power_unlocked", player, power=power)
-        return _changed(marks, {"checked": checked, "power": power})
     if action != "run" and action != "pass":
-        return _changed(marks, {"checked": checked})
-    changes: dict[str, Any] = {"checked": checked}
+        return checked, breakaway, yac, kick, power, marks.touchdowns, marker, marks.defense_used, 0
     yards = box.yards
     if box.bonus:  # the next Breakaway (run) or YAC (pass) box, unless that track is full
-        name, bonuses = ("breakaway", sheet.breakaway) if action == "run" else ("yac", sheet.yac)
-        used = getattr(marks, name)
+        name, used, bonuses = ("breakaway", breakaway, sheet.breakaway) if action == "run" else ("yac", yac, sheet.yac)
         if used < len(bonuses):
-            changes[name], yards = used + 1, yards + bonuses[used]
+            yards += bonuses[used]
+            if action == "run":
+                breakaway += 1
+            else:
+                yac += 1
             if emit:
                 emit("bonus_checked", player, track=name, box=used + 1, yards=bonuses[used])
-    start = field_space(marks.marker)
+    start = field_space(marker)
     if action == "pass" and start + box.yards // 5 > END_ZONE + 1:
         if emit:
-            emit("pass_incomplete", player, marker=marks.marker)
-        return _changed(marks, changes)  # incomplete: decided on the box's base yardage
+            emit("pass_incomplete", player, marker=marker)
+        return checked, breakaway, yac, kick, power, marks.touchdowns, marker, marks.defense_used, 0
     defended, penalty = (defense == RUN_MINUS_5, 5) if action == "run" else (defense == PASS_MINUS_10, 10)
-    if defended and not marks.defense_used:  # the defense die: first eligible play only
-        changes["defense_used"], yards = True, max(0, yards - penalty)
+    defense_used = marks.defense_used
+    if defended and not defense_used:  # the defense die: first eligible play only
+        defense_used, yards = True, max(0, yards - penalty)
         if emit:
             emit("defense_applied", player, penalty=penalty)
     space = start + yards // 5  # one space per full 5 yards
     if space >= END_ZONE:
-        changes.update(touchdowns=marks.touchdowns + 1, marker=START_MARKER)
         if emit:
-            emit("touchdown", player, marker=marks.marker, points=TOUCHDOWN_POINTS,
+            emit("touchdown", player, marker=marker, points=TOUCHDOWN_POINTS,
                  score=points(marks.touchdowns + 1, marks.field_goals))
-    else:
-        changes["marker"] = START_MARKER - 5 * space
-        if emit and changes["marker"] != marks.marker:
-            emit("ball_moved", player, marker=marks.marker, to=changes["marker"])
-    return _changed(marks, changes)
+        return checked, breakaway, yac, kick, power, marks.touchdowns + 1, START_MARKER, defense_used, 0
+    moved = START_MARKER - 5 * space
+    if emit and moved != marker:
+        emit("ball_moved", player, marker=marker, to=moved)
+    return checked, breakaway, yac, kick, power, marks.touchdowns, moved, defense_used, 0
 
 
 def _changed(marks: Marks, changes: dict[str, Any]) -> Marks:

@@ -2,8 +2,9 @@
 
 A player's pencil marks and what checking a box does to them are in `football.marks`. `legal_actions`, `apply` and
 `chance_outcomes` are the turn sequence on a `FootballState` (which holds no rules itself); `decide` is `apply`
-for a decision, stopped where play would move on to the next run of decisions (a look-ahead needs no more), and
-`forced_checks` its checks of a hand that leaves no choice.
+for a decision, stopped where play would move on to the next run of decisions (a look-ahead needs no more).
+A look-ahead may also follow a run on the few fields it changes: `check_plays`, `pick_plays` and `wild_plays` are
+`plays` from those fields, `checks_in_a_row` the checks of a hand that leaves no choice.
 
 Every transition takes `emit`: None on the hot path (agents, the advisor), or a function
 `emit(kind, player, **detail)` that `FootballState.step` passes to collect structured events where
@@ -23,7 +24,7 @@ from ..engine.frozen import with_fields
 from ..engine.protocol import CHANCE, TERMINAL, Action, ChanceTable
 from .marks import (FIELD_GOAL_POINTS, NO_EFFECT, PASS_MINUS_10, RUN_MINUS_5, START_MARKER, Emit, Marks, check_box,
                     points)
-from .sheet import MAX_POWER_DICE, TRACKS
+from .sheet import MAX_POWER_DICE, TRACKS, PlaySheet
 
 T = TypeVar("T")
 
@@ -124,20 +125,26 @@ def legal_actions(s) -> tuple[Action, ...]:
 def plays(s) -> tuple[Action, ...]:
     """The actor's legal actions but the field goal offer (kick, no kick): a wild target, an area, boxes, picks."""
     if s.wild_from:
-        return tuple(WILD_ACTIONS[t] for t in s.me.open_tracks(s.game.sheet) if t != s.wild_from)
+        return wild_plays(s.me, s.wild_from, s.game.sheet)
     phase = s.phase
     if phase == AREA:
         return tuple(TAKE_ACTIONS[t, s.board[t - 1], s.power_board[t - 1]] for t in TRACKS
                      if s.board[t - 1] + s.power_board[t - 1])
     if phase == ACTIVE or phase == OVERTIME:
-        return _checks(s.hand)
+        return check_plays(s.hand)
     if phase == PICKS:
-        return _pick_actions(areas_with_dice(s), s.picks)
+        return pick_plays(areas_with_dice(s), s.picks)
     return ()  # FINAL: only the field goal offer
 
 
+def wild_plays(marks: Marks, wild_from: int, sheet: PlaySheet) -> tuple[Action, ...]:
+    """The targets of the wild box waiting on track `wild_from`: every other track with a box left."""
+    return tuple(WILD_ACTIONS[t] for t in marks.open_tracks(sheet) if t != wild_from)
+
+
 @lru_cache(maxsize=1024)
-def _checks(hand: tuple[int, ...]) -> tuple[Action, ...]:
+def check_plays(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """The checks of the dice in `hand` (active or overtime), a track each."""
     return tuple(CHECK_ACTIONS[t] for t in TRACKS if hand[t - 1])
 
 
@@ -180,7 +187,8 @@ def may_decline(areas: frozenset[int], picks: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _pick_actions(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[Action, ...]:
+def pick_plays(areas: frozenset[int], picks: tuple[int, ...]) -> tuple[Action, ...]:
+    """A non-active player's picks left with these areas with dice and picks so far, then a decline if allowed."""
     decline = (DECLINE_ACTIONS[2 - len(picks)],) if may_decline(areas, picks) else ()
     return tuple(PICK_ACTIONS[t] for t in _pick_options(areas, picks)) + decline
 
@@ -211,20 +219,19 @@ def apply(s, action: Action, emit: Emit = None):
     return after if goes_on else _end_holding(after, emit)
 
 
-def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | None = None) -> tuple[Any, bool]:
+def decide(s, action: Action, emit: Emit = None) -> tuple[Any, bool]:
     """The actor's legal decision up to where play moves on, and whether the actor still decides (`deciding`).
-    For a box action (`BOX_ACTIONS`), `checked` may give its `checked_marks`, already worked out.
 
     If so, the state is `apply`'s. If not, `apply` hands it to the next run of decisions (another seat, phase,
     turn or the end), which changes no one's marks but `defense_used`: a look-ahead may stop here.
     """
     kind, args = action.kind, action.args
     if kind == "check":
-        after = _check(s, args[0], emit, checked, {"hand": _minus_one(s.hand, args[0])})
+        after = _check(s, args[0], emit, {"hand": minus_one(s.hand, args[0])})
     elif kind == "pick":
-        after = _check(s, args[0], emit, checked, {"picks": s.picks + args})
+        after = _check(s, args[0], emit, {"picks": s.picks + args})
     elif kind == "wild":
-        after = _check(s, args[0], emit, checked, {})
+        after = _check(s, args[0], emit, {})
     elif kind == "decline":
         after = with_fields(s, {"picks": s.picks + (DECLINED,) * args[0]})
     elif kind == "take":
@@ -239,20 +246,19 @@ def decide(s, action: Action, emit: Emit = None, checked: tuple[Marks, int] | No
     return after, deciding(after)
 
 
-def forced_checks(s) -> tuple[Marks, Any]:
-    """`decide` on an ACTIVE state's only play (a check of the hand's one track; a field goal declined), over and
-    over until a wild box waits for its target or the hand is empty: the actor's marks then, and the state where the
-    wild box waits (None if none). A look-ahead's shortcut: no state is built for the checks in between."""
-    track = next((t for t in TRACKS if s.hand[t - 1]), 0)
-    marks, sheet, defense = s.marks[s.actor], s.game.sheet, s.defense
-    left = s.hand[track - 1] if track else 0
+def checks_in_a_row(marks: Marks, hand: tuple[int, ...], sheet: PlaySheet,
+                    defense: int) -> tuple[Marks, tuple[int, ...], int]:
+    """The checks of an active hand, whose dice share one track (the checks leave no choice), one by one until a
+    wild box waits for its target or the hand is empty: the marks, the hand and the wild box's track (0 if none)
+    then, as `decide` on each check (a field goal declined) leaves them."""
+    track = next((t for t in TRACKS if hand[t - 1]), 0)
+    left = hand[track - 1] if track else 0
     while left:
         left -= 1
         marks, wild_from = check_box(marks, track, sheet, defense)
         if wild_from:
-            return marks, with_fields(s, {"hand": _set(s.hand, track - 1, left), "wild_from": wild_from,
-                                      "marks": _set(s.marks, s.actor, marks)})
-    return marks, None
+            return marks, _set(hand, track - 1, left), wild_from
+    return marks, NO_DICE, 0
 
 
 def _with_marks(s, marks: Marks, **changes):
@@ -265,11 +271,10 @@ def checked_marks(s, track: int, emit: Emit = None) -> tuple[Marks, int]:
     return check_box(s.marks[s.actor], track, s.game.sheet, s.defense, emit, s.actor)
 
 
-def _check(s, track: int, emit: Emit, checked: tuple[Marks, int] | None, changes: dict[str, Any]):
-    """Check one box on `track` for the actor (with `changes` to the state: the die used; `checked`: the box's
-    `checked_marks` if known)."""
+def _check(s, track: int, emit: Emit, changes: dict[str, Any]):
+    """Check one box on `track` for the actor (with `changes` to the state: the die used)."""
     actor = s.actor
-    marks, changes["wild_from"] = checked or checked_marks(s, track, emit)
+    marks, changes["wild_from"] = checked_marks(s, track, emit)
     changes["marks"] = _set(s.marks, actor, marks)
     return with_fields(s, changes)
 
@@ -278,7 +283,7 @@ def _take(s, track: int, emit: Emit):
     i = track - 1
     if emit:
         emit("area_taken", s.actor, area=track, play=s.board[i], power=s.power_board[i])
-    hand = _set(NO_DICE, i, s.board[i] + s.power_board[i])
+    hand = taken_hand(track, s.board[i] + s.power_board[i])
     return with_fields(s, {"phase": ACTIVE, "hand": hand, "pool": s.pool + s.board[i], "board": _set(s.board, i, 0),
                        "power_board": _set(s.power_board, i, 0)})
 
@@ -440,5 +445,12 @@ def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 
 @lru_cache(maxsize=4096)  # hands repeat all through a look-ahead
-def _minus_one(hand: tuple[int, ...], track: int) -> tuple[int, ...]:
+def minus_one(hand: tuple[int, ...], track: int) -> tuple[int, ...]:
+    """`hand` less one die on `track`."""
     return _set(hand, track - 1, hand[track - 1] - 1)
+
+
+@lru_cache(maxsize=None)  # at most 6 tracks times the dice an area can hold
+def taken_hand(track: int, dice: int) -> tuple[int, ...]:
+    """The hand of an area taken: its `dice`, every one on `track`."""
+    return _set(NO_DICE, track - 1, dice)

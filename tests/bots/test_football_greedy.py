@@ -145,29 +145,6 @@ def test_decide_stops_where_apply_hands_play_on_and_changes_no_value_after():
     assert stops > 100
 
 
-def test_forced_checks_are_decides_checks_one_by_one():
-    """`rules.forced_checks` gives the marks and the waiting wild box of applying the hand's only check in turn."""
-    from deerbook.analysis.positions import decision_states
-    from deerbook.football.rules import forced_checks
-
-    states = [s for players in (1, 2, 3) for seed in range(4)
-              for s in decision_states(make_game("football", num_players=players), ["random"] * players, seed)
-              if s.phase == ACTIVE and not s.wild_from]
-    waits = 0
-    for state in states:
-        marks, waiting = forced_checks(state)
-        actor, after = state.actor, state
-        while after.phase == ACTIVE and not after.wild_from and any(after.hand):
-            after = after.apply(next(a for a in after.legal_actions() if a.kind == "check"))
-        assert marks == after.marks[actor]
-        if waiting is None:
-            assert not after.wild_from or after.phase != ACTIVE
-        else:
-            waits += 1
-            assert waiting == after and after.wild_from
-    assert len(states) > 100 and waits > 5
-
-
 def test_declining_the_last_field_goal_into_an_overtime_run_of_ones_own(two):
     """The one way a stopped run of a game of several seats comes back to its seat: declining the last field goal
     of a tie, then an overtime round without Power Dice, where that seat can only kick or decline again. The agent

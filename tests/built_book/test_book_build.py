@@ -11,7 +11,7 @@ What is asserted:
   (//host) address, in any built page or any CSS file;
 * plotly.js is served locally (_static/plotly-cartesian.min.js, npm's partial bundle at the version the installed
   plotly bundles), named by the charts' deferred page script and by no page's HTML: it loads when a chart comes near
-  the window (a chapter opens without it when no chart is in sight);
+  the window (in the sweep's phone mode, a chapter opens without it when no chart is in sight, and fetches it once);
 * every application/vnd.plotly.v1+json output of every notebook became a
   <div class="deerbook-plotly"> with its height reserved and its figure's JSON beside it;
 * every page is valid HTML (the Nu HTML checker, tests/helpers/nu.py; skipped without Java or the cached checker)
@@ -39,11 +39,11 @@ What is asserted:
   not cached) finds no serious or critical violation on any page, its text contrast (WCAG AA) included; the play
   page's game table is left to tests/built_book/test_play_page.py. Every violation, moderate and minor ones too, is
   listed in book/_build/axe-MODE.txt and the moderate and minor ones in the test's warnings;
-* in headless chromium, from the keyboard: a chapter's sidebar buttons open the chapter list and the page's contents
-  on a phone, and fold the chapter list away and back on a wide screen;
+* in the sweep, from the keyboard, last in each mode's visit of one chapter: its sidebar buttons open the chapter
+  list and the page's contents on a phone, and fold the chapter list away and back on a wide screen;
 * in the sweep, on the phone: no visible text of a page's article is smaller than 11 CSS px (an SVG's text as it is
-  drawn), every table fits the screen or scrolls in a box of its own; and, in headless chromium, picking each step of
-  a chart's dropdown or slider never changes an axis's type or direction.
+  drawn), every table fits the screen or scrolls in a box of its own; and in the light mode, every chart drawn,
+  picking each step of a chart's dropdown or slider never changes an axis's type or direction.
 """
 
 from __future__ import annotations
@@ -310,7 +310,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"
 # The sweep's modes: the light one switches every page to dark by its own toggle, so each page is seen in both themes.
 MODES = {"light": {"width": 1024, "height": 900, "scheme": "light"},
          "phone": {"width": 390, "height": 844, "scheme": "dark"}}
-KINDS = ("chart", "width", "console", "remote", "repr", "empty", "layout", "alternative", "control", "reading")
+KINDS = ("chart", "width", "console", "remote", "repr", "empty", "layout", "alternative", "control", "reading",
+         "sidebar")
 FIGURES = figures_by_page()
 # Text that shows a Python object instead of a result.
 REPR = re.compile(r"^\s*(?:VBox\(|HBox\(|Fraction\(|\{Fraction|<deerbook\.|ChoiceOutcome\()|Fraction\(\d|"
@@ -625,7 +626,12 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
                                                                                   "responseHeadersSize")))
                             for request in finished]
     sweep.pages_seen += 1
+    lazy = (mode, rel) == ("phone", LAZY_CHAPTER)
+    if lazy:
+        add("chart", _plotly_waits(page, finished))
     sweep.charts_seen += draw_every_chart(page)
+    if lazy and _plotly_fetches(finished) != 1:
+        add("chart", [("plotly.js", f"fetched {_plotly_fetches(finished)} times as the charts came near, not once")])
     charts = PageCharts(page, FIGURES.get(rel, []))
     add("alternative", charts.as_drawn())  # opens every chart's data box, so the checks below see the tables too
     if mode == "phone":
@@ -651,6 +657,10 @@ def _visit(sweep: _Sweep, context, origin: str, rel: str, mode: str, shots: Path
         here["mode"] = f"{here['mode']}, resized to 600 px"
         _check_page(sweep, page, here["mode"], rel)
         add("control", charts.redrawn("a resize to 600 px"))
+    if mode == "light" and charts.ids:
+        add("control", [("axes", found) for found in page.evaluate(AXES_JS)])
+    if rel == SIDEBAR_CHAPTER:
+        add("sidebar", _sidebar_problems(page, 1280 if mode == "light" else 390))
     page.close()
 
 
@@ -663,8 +673,10 @@ def test_browser_sees_no_problem(browser_sweep: _Sweep, pages: dict[Path, _Page]
     labelled, no toolbar over a title; alternative: each chart named by its description, its drawing hidden from
     the accessibility tree, its data tables matching the stored figure, readable and inside the window
     (tests/helpers/chart_checks.py); control: picking a dropdown's or slider's last step shows and names that step,
-    and a theme switch or a resize keeps it; reading (on the phone): no text under SMALLEST_TEXT px, every table
-    inside the window or scrolling in a box of its own."""
+    a theme switch or a resize keeps it, and no step changes an axis's type or direction; reading (on the phone): no
+    text under SMALLEST_TEXT px, every table inside the window or scrolling in a box of its own; chart (on the phone)
+    also: a chapter whose first chart is below the first screen opens without plotly.js and fetches it once as its
+    charts come near; sidebar: a chapter's sidebar buttons work from the keyboard (SIDEBAR_PRESSES)."""
     assert browser_sweep.pages_seen == len(book_pages(pages))
     assert browser_sweep.charts_seen >= 1
     failures = browser_sweep.failures[kind]
@@ -714,32 +726,36 @@ SIDEBARS_JS = """
 """
 
 
-@pytest.mark.parametrize("width", [390, 1280])
-def test_sidebar_buttons_work_from_the_keyboard(html_dir: Path, width: int) -> None:
+#: The chapter whose sidebar buttons the sweep presses from the keyboard, last in each mode's visit: at 390 px (a
+#: phone) and 1280 px (a wide screen), as a press, what both sidebars show after it, and what is wrong if not.
+SIDEBAR_CHAPTER = "notebooks/10-deer-in-the-headlights.html"
+SIDEBAR_PRESSES = {
+    390: [(None, None, [False, False], "the sidebars are shown before any press"),
+          ("Enter", ".primary-toggle", [True, False], "the button did not open the chapter list"),
+          ("Escape", None, [False, False], "Escape did not close the chapter list"),
+          ("Enter", ".secondary-toggle", [False, True], "the button did not open the contents")],
+    1280: [(None, None, [True, True], "the sidebars are not both shown before any press"),
+           ("Enter", ".primary-toggle", [False, True], "the button did not fold the chapter list"),
+           ("Enter", ".primary-toggle", [True, True], "the button did not bring the list back")],
+}
+
+
+def _sidebar_problems(page, width: int) -> list[tuple[str, str]]:
     """The chapter list's button at the top of a chapter, pressed with Enter: on a phone it opens the chapter list
     (Escape closes it) and the contents button opens the page's contents; on a wide screen it folds the chapter list
     away and back."""
-    with _chromium(html_dir) as (browser, origin):
-        page = browser.new_page(viewport={"width": width, "height": 900})
-        page.goto(f"{origin}/notebooks/10-deer-in-the-headlights.html", wait_until="load")
-        page.wait_for_load_state("networkidle")
-
-        def press(key: str, button: str | None = None) -> list[bool]:
-            if button:
-                page.locator(f"{button}:visible").focus()
+    page.set_viewport_size({"width": width, "height": 900})
+    settle(page)
+    problems = []
+    for key, button, shown, wrong in SIDEBAR_PRESSES[width]:
+        if button:
+            page.locator(f"{button}:visible").focus()
+        if key:
             page.keyboard.press(key)
             page.wait_for_timeout(600)  # the sidebars slide in and out in 0.25 s
-            return page.evaluate(SIDEBARS_JS)
-
-        if width < 992:
-            assert page.evaluate(SIDEBARS_JS) == [False, False]
-            assert press("Enter", ".primary-toggle") == [True, False], "the button did not open the chapter list"
-            assert press("Escape") == [False, False], "Escape did not close the chapter list"
-            assert press("Enter", ".secondary-toggle") == [False, True], "the button did not open the contents"
-        else:
-            assert page.evaluate(SIDEBARS_JS) == [True, True]
-            assert press("Enter", ".primary-toggle") == [False, True], "the button did not fold the chapter list"
-            assert press("Enter", ".primary-toggle") == [True, True], "the button did not bring the list back"
+        if page.evaluate(SIDEBARS_JS) != shown:
+            problems.append((f"{width} px {button or key or 'at open'}", wrong))
+    return problems
 
 
 # ---------------------------------------------------------------------------------------------
@@ -792,23 +808,24 @@ def test_pages_are_light_before_any_interaction(browser_sweep: _Sweep, pages: di
     assert not unused, f"fetched before any interaction ({mode}):\n" + "\n".join(unused)
 
 
-def test_plotly_loads_when_a_chart_comes_near(html_dir: Path) -> None:
-    """A chapter whose first chart is below the first screen opens without plotly.js; scrolling to the chart loads it
-    and draws the chart."""
-    with _chromium(html_dir) as (browser, origin):
-        page = browser.new_page(viewport={"width": 412, "height": 823})
-        asked: list[str] = []
-        page.on("request", lambda request: asked.append(request.url))
-        page.goto(f"{origin}/notebooks/10-deer-in-the-headlights.html", wait_until="load")
-        page.wait_for_load_state("networkidle")
-        chart = page.locator("div.deerbook-plotly").first
-        assert chart.bounding_box()["y"] > 823, "the chapter's first chart is in the first screen: pick another"
-        page.wait_for_timeout(1000)
-        assert not [url for url in asked if "plotly-cartesian" in url], "plotly.js loaded with no chart in sight"
-        assert chart.locator(".main-svg").count() == 0
-        chart.scroll_into_view_if_needed()
-        chart.locator(".main-svg").first.wait_for(state="attached", timeout=DRAWN)
-        assert len([url for url in asked if "plotly-cartesian" in url]) == 1
+#: A chapter whose first chart is below the phone's first screen: the sweep's phone mode finds that it opened without
+#: plotly.js, and that drawing its charts as they come near fetched plotly.js once.
+LAZY_CHAPTER = "notebooks/10-deer-in-the-headlights.html"
+
+
+def _plotly_fetches(requests: list) -> int:
+    return sum("plotly-cartesian" in request.url for request in requests)
+
+
+def _plotly_waits(page, requests: list) -> list[tuple[str, str]]:
+    """What is wrong, before any chart came near, with a chapter that should open without plotly.js."""
+    chart = page.locator("div.deerbook-plotly").first
+    problems = []
+    if chart.bounding_box()["y"] <= page.viewport_size["height"]:
+        problems.append(("div.deerbook-plotly", "the chapter's first chart is in the first screen: pick another"))
+    if _plotly_fetches(requests) or chart.locator(".main-svg").count():
+        problems.append(("plotly.js", "loaded, or a chart drawn, with no chart in sight"))
+    return problems
 
 
 # ---------------------------------------------------------------------------------------------
@@ -854,9 +871,8 @@ READABLE_JS = r"""
 """
 
 
-CONTROL_PAGES = ("notebooks/13-playing-well.html", "notebooks/21-football-yardage.html",
-                 "notebooks/23-football-playing-well.html", "notebooks/31-explore-the-odds.html")
-# Per chart with a control: its axes' types and directions, then after each of its steps (applied as picking it does).
+# Per chart with a control (run in the sweep's light mode, every chart drawn): its axes' types and directions,
+# then after each of its steps (applied as picking it does).
 AXES_JS = r"""
 async () => {
   const axes = (div) => Object.keys(div._fullLayout).filter((k) => /^[xy]axis\d*$/.test(k)).sort()
@@ -877,12 +893,3 @@ async () => {
 """
 
 
-def test_a_chart_menu_never_changes_an_axis_type_or_direction(html_dir: Path) -> None:
-    problems: list[str] = []
-    with _chromium(html_dir) as (browser, origin):
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        for rel in CONTROL_PAGES:
-            page.goto(f"{origin}/{rel}", wait_until="load")
-            page.wait_for_load_state("networkidle")
-            problems += [f"{rel} {found}" for found in page.evaluate(AXES_JS)]
-    assert not problems, "\n".join(problems)

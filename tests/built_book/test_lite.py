@@ -22,7 +22,8 @@ BOOK_HTML = Path(os.environ.get("DEERBOOK_BOOK_HTML", "."))
 LITE = BOOK_HTML / "lite"
 LITE_SOURCE = Path(__file__).resolve().parents[2] / "book" / "lite"
 sys.path.insert(0, str(LITE_SOURCE))
-import lite_browser  # noqa: E402  (book/lite is not a package)
+import build_lite  # noqa: E402  (book/lite is not a package)
+import lite_browser  # noqa: E402
 import lite_driver  # noqa: E402
 import runs_live  # noqa: E402
 
@@ -141,6 +142,41 @@ def test_live_chapter_with_charts_runs_in_browser(browser_context, server):
 
 
 @needs_book
+def test_lite_kernel_starts_from_its_snapshot(play_page):
+    """The kernel's worker started Python from the build's start snapshot (book/lite/kernel_start.mjs says so)."""
+    started = "deerbook: Python started from the kernel's start snapshot"
+    assert started in play_page.worker_log, play_page.worker_log[-5:]
+    assert not [line for line in play_page.worker_log if "snapshot cannot be used" in line]
+
+
+@needs_book
+def test_two_kernels_started_from_one_snapshot_draw_different_numbers(browser_context, server, play_page):
+    """Each kernel seeds `random` afresh: the snapshot's random state is not every reader's."""
+    draw = "import random\nprint(random.getrandbits(64))"
+    other = lite_driver.open_notebook(browser_context, server, "play.ipynb")
+    lite_driver.run_cell(other, 1, timeout=lite_driver.KERNEL_START)
+    assert lite_driver.run_code(play_page, draw) != lite_driver.run_code(other, draw)
+    other.close()
+
+
+@needs_book
+def test_kernel_loads_every_wheel_at_start_and_none_carries_a_front_end():
+    """jupyter-lite.json names every wheel of the lock for loadPyodide (so the kernel skips its one-by-one installs);
+    the kernel's own wheels are in the lock; no shipped wheel carries a JupyterLab or Notebook front end."""
+    config = json.loads((LITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    pyodide = LITE / "static" / "pyodide"
+    packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    assert options["packages"] == sorted(packages)
+    assert {"ipykernel", "piplite", "pyodide-kernel"} <= set(packages)
+    assert set(options["deerbookLater"]) < set(packages) and "deerbook" in options["deerbookLater"]
+    for entry in packages.values():
+        with zipfile.ZipFile(pyodide / entry["file_name"]) as wheel:
+            assert not [n for n in wheel.namelist() if any(part in n for part in build_lite.FRONT_END_FILES)], entry
+    assert (pyodide / build_lite.KERNEL_SNAPSHOT).stat().st_size > 0
+
+
+@needs_book
 def test_lite_lock_names_only_shipped_wheels():
     pyodide = LITE / "static" / "pyodide"
     packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
@@ -198,6 +234,50 @@ def test_book_page_opens_lite_notebook(page, notebook):
 @needs_book
 def test_no_request_left_the_machine(browser_context, play_page):  # last: after every page above has loaded
     assert browser_context.outside == []
+
+
+# -- the build's patch of the kernel's worker and its kernel-only wheels (no build needed) ---------------------------
+WORKER_START = 'async initRuntime(e){let{pyodideUrl:t,indexUrl:s}=e,{loadPyodide:n}=await zo(t);this._pyodide=await n({'
+
+
+def test_kernel_worker_is_patched_to_start_from_the_snapshot(tmp_path):
+    (tmp_path / "comlink.worker.abc.js").write_text(f"x;{WORKER_START}indexURL:s}})}}")
+    build_lite.patch_kernel_workers(tmp_path)
+    patched = (tmp_path / "comlink.worker.abc.js").read_text()
+    assert (f'{{loadPyodide:n}}=await zo(t);n=await zo(t.replace(/[^/]*$/,"{build_lite.KERNEL_START}"))'
+            ".then(start=>start.fromSnapshot(n,t),()=>n);this._pyodide=await n({") in patched
+
+
+@pytest.mark.parametrize("worker", ["", WORKER_START * 2], ids=["start not found", "found twice"])
+def test_kernel_worker_patch_fails_loudly_when_the_kernel_changed(tmp_path, worker):
+    (tmp_path / "coincident.worker.abc.js").write_text(worker)
+    with pytest.raises(SystemExit, match="not once: the kernel changed"):
+        build_lite.patch_kernel_workers(tmp_path)
+    assert (tmp_path / "coincident.worker.abc.js").read_text() == worker
+
+
+def test_kernel_worker_patch_fails_without_a_worker(tmp_path):
+    with pytest.raises(SystemExit, match="no kernel worker"):
+        build_lite.patch_kernel_workers(tmp_path)
+
+
+def made_up_wheel(path: Path, names: list[str]) -> Path:
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name in names:
+            wheel.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), f"{name}\n")
+    return path
+
+
+def test_kernel_copy_of_a_wheel_leaves_out_its_front_end(tmp_path):
+    names = ["w/__init__.py", "w/package_data/t.json", "w/labextension/static/a.js", "w/nbextension/index.js",
+             "w-1.0.data/data/share/jupyter/labextensions/w/package.json", "w-1.0.dist-info/RECORD"]
+    wheel = made_up_wheel(tmp_path / "w-1.0-py3-none-any.whl", names)
+    first = build_lite.kernel_only(wheel, tmp_path / "a")
+    again = build_lite.kernel_only(wheel, tmp_path / "b")
+    assert zipfile.ZipFile(first).namelist() == ["w/__init__.py", "w/package_data/t.json", "w-1.0.dist-info/RECORD"]
+    assert first.read_bytes() == again.read_bytes()
+    plain = made_up_wheel(tmp_path / "p-1.0-py3-none-any.whl", ["p/__init__.py"])
+    assert build_lite.kernel_only(plain, tmp_path / "c") == plain
 
 
 # -- which chapters run live, decided from their imports (no build needed) ---------------------------------------

@@ -80,8 +80,11 @@ def local_browser(server: str):
 
 
 def open_notebook(context, server: str, name: str):
-    """A page showing a lite notebook in the Notebook UI, with its first cell selected."""
+    """A page showing a lite notebook in the Notebook UI, with its first cell selected; `page.worker_log` collects
+    what its workers (the kernel's among them) write to the console."""
     page = context.new_page()
+    page.worker_log = []
+    page.on("worker", lambda worker: worker.on("console", lambda message: page.worker_log.append(message.text)))
     page.goto(f"{server}/lite/notebooks/index.html?path={name}")
     page.locator(".jp-Notebook .jp-Cell").first.click(timeout=KERNEL_START)
     return page

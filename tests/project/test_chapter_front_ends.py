@@ -1,6 +1,7 @@
 """A chapter downloaded alone draws its charts in front ends other than JupyterLab: chapter 31 (Plotly charts and
-the odds explorers), run from a downloads folder in a fresh environment with only the built wheel
-(`deerbook[charts,widgets]`, a kernel and nbclient), as Colab, VS Code and the classic Notebook's kernels see it.
+the odds explorers), run from a downloads folder in a fresh environment with only the built wheel with the extras its
+install cell names, a kernel and nbclient (deerbook is imported from there, not the checkout), as Colab, VS Code and
+the classic Notebook's kernels see it.
 
 Colab's kernel imports `google.colab` (a stand-in package on the kernel's path here) and draws HTML: every chart is
 Plotly's own HTML with plotly.js from Plotly's CDN. VS Code sets VSCODE_PID and draws Plotly's mime type itself. The
@@ -13,6 +14,7 @@ Building the environment and running the chapter three times takes about two min
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -23,12 +25,15 @@ from built_package import ROOT, Environment, shared_dist
 
 pytestmark = pytest.mark.xdist_group("chapter-front-ends")  # one worker: the three front ends share one environment
 CHAPTER = ROOT / "notebooks" / "31-explore-the-odds.ipynb"
+#: the extras the chapter's install cell names (tests/project/test_chapter_install.py)
+EXTRAS = re.search(r'"deerbook\[([\w,]+)\]"', "".join(json.loads(CHAPTER.read_text())["cells"][1]["source"]))[1]
 PLOTLY_JSON = "application/vnd.plotly.v1+json"
 RUN_CHAPTER = """
 import pathlib, sys
 import nbclient, nbformat
 path = pathlib.Path(sys.argv[1])
 notebook = nbformat.read(path, as_version=4)
+notebook.cells.append(nbformat.v4.new_code_cell("import sys, deerbook; print(deerbook.__file__, sys.prefix)"))
 nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
                         resources={"metadata": {"path": str(path.parent)}}).execute()
 nbformat.write(notebook, sys.argv[2])
@@ -39,8 +44,8 @@ nbformat.write(notebook, sys.argv[2])
 def environment(tmp_path_factory) -> Environment:
     """A fresh environment with the wheel, the extras the chapter's install cell names, a kernel and nbclient."""
     wheel = shared_dist(tmp_path_factory).wheel
-    return Environment(tmp_path_factory.mktemp("front-ends") / "venv", sys.executable, wheel, "charts,widgets",
-                       "ipykernel", "nbclient")
+    return Environment(tmp_path_factory.mktemp("front-ends") / "venv", sys.executable, wheel, EXTRAS, "ipykernel",
+                       "nbclient")
 
 
 def colab(folder: Path) -> dict[str, str]:
@@ -64,15 +69,18 @@ def classic_notebook(folder: Path) -> dict[str, str]:
 
 
 def run_chapter(environment: Environment, folder: Path, env: dict[str, str]) -> list[dict]:
-    """Chapter 31 run from a downloads folder with `env`; every output of its code cells, in order."""
+    """Chapter 31 run from a downloads folder with `env`, deerbook imported from the environment; every output of its
+    code cells, in order."""
     downloads = folder / "Downloads"
     downloads.mkdir()
     shutil.copy(CHAPTER, downloads)
     done = environment.run("python", "-c", RUN_CHAPTER, str(downloads / CHAPTER.name), str(folder / "run.ipynb"),
                            **env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    cells = json.loads((folder / "run.ipynb").read_text())["cells"]
+    *cells, imported = json.loads((folder / "run.ipynb").read_text())["cells"]
     assert cells[1]["id"] == "install" and cells[1]["outputs"] == []  # deerbook is there: the cell did nothing
+    module, prefix = "".join(imported["outputs"][0]["text"]).split()
+    assert Path(prefix) == environment.bin.parent and Path(module).is_relative_to(prefix), (module, prefix)
     return [output for cell in cells if cell["cell_type"] == "code" for output in cell["outputs"]]
 
 

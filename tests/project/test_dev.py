@@ -63,8 +63,9 @@ def test_a_cell_that_raises_turns_the_notebook_step_red(tmp_path):
     path = tmp_path / "broken.ipynb"
     nbformat.write(notebook, path)
     pytest_command = [sys.executable, *dev.PYTEST[1:]]
-    done = subprocess.run([*pytest_command, *dev.NBVAL, str(path)], capture_output=True, text=True, timeout=300,
-                          cwd=ROOT)
+    one_process = ["-n", "0"]  # after NBVAL's worker count: workers would only start pytest twice more for two cells
+    done = subprocess.run([*pytest_command, *dev.NBVAL, *one_process, str(path)], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
     assert done.returncode == 1 and "ZeroDivisionError" in done.stdout, done.stdout[-3000:]
     assert "1 failed" in done.stdout and "1 passed" in done.stdout, done.stdout[-3000:]
 

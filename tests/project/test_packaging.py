@@ -3,8 +3,8 @@
 The slow half builds the sdist and wheel once, from a copy of the checkout's files (build writes into its source
 folder), checks them as PyPI would (`twine check --strict`), then installs the wheel into fresh virtual environments,
 one for the package alone and one for each user extra, each checked by what that extra promises and by the absence
-of what it does not bring; then on every other Python version the classifiers name; then a chapter downloaded from
-the book runs in a fresh environment with only `deerbook[charts,widgets]` and a kernel, from outside the checkout.
+of what it does not bring; then on every other Python version the classifiers name (a chapter downloaded from the book
+runs in a fresh environment with only the extras its note names and a kernel: tests/project/test_chapter_front_ends.py).
 pip works as configured here (its index and cache), so a second run downloads nothing. Under pytest-xdist the
 workers share the one build (a lock in the run's temporary folder) and the environments run on any worker.
 """
@@ -360,30 +360,3 @@ def test_the_wheel_works_on_every_other_python_the_classifiers_name(version, dis
     environment = Environment(tmp_path / "venv", python, dist.wheel, "charts,widgets")
     assert environment.run("python", "-c", "import sys; print(sys.version)").stdout.startswith(f"{version}.")
     check_extras(environment, {"charts", "widgets"}, playthroughs=True)
-
-
-RUN_CHAPTER = """
-import pathlib, sys
-import nbclient, nbformat
-path = pathlib.Path(sys.argv[1])
-notebook = nbformat.read(path, as_version=4)
-notebook.cells.append(nbformat.v4.new_code_cell("import sys, deerbook; print(deerbook.__file__, sys.prefix)"))
-nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
-                        resources={"metadata": {"path": str(path.parent)}}).execute()
-print(notebook.cells[-1].outputs[0]["text"], end="")
-"""
-
-
-def test_a_downloaded_chapter_runs_in_a_fresh_jupyter_with_only_the_extras_its_note_names(dist, tmp_path):
-    """Chapter 31 (the odds explorers: widgets drawing Plotly charts), from a downloads folder. One chapter is
-    enough: the environments above already build the game table, the explorers and a chart."""
-    chapter = ROOT / "notebooks" / "31-explore-the-odds.ipynb"
-    extras = re.search(r'"deerbook\[([\w,]+)\]"', "".join(json.loads(chapter.read_text())["cells"][1]["source"]))
-    environment = Environment(tmp_path / "venv", sys.executable, dist.wheel, extras[1], "ipykernel", "nbclient")
-    downloads = tmp_path / "Downloads"
-    downloads.mkdir()
-    shutil.copy(chapter, downloads)
-    done = environment.run("python", "-c", RUN_CHAPTER, str(downloads / chapter.name))
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    module, prefix = done.stdout.split()
-    assert prefix == str(tmp_path / "venv") and Path(module).is_relative_to(prefix), done.stdout

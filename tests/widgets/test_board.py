@@ -2,8 +2,8 @@
 
 A whole game of each mode (Deer, Deer with every advanced rule, the card edition, Football for two, Football solo)
 and the start of a hot-seat game are played by clicks on the first choice, against seeded bots without a pause, at
-1280×800 (the file browser open) and 390×844 (the file browser folded, as on a phone), in JupyterLab's light and
-dark themes; at every step the dice and cards drawn and every choice button shown must be inside the part of the
+1280×800 (the file browser open) and 390×844 (the file browser folded, as on a phone), each in JupyterLab's light
+and dark themes; at every step the dice and cards drawn and every choice button shown must be inside the part of the
 window the notebook shows, all at once, the person never scrolling after the first look at the table
 (tests/helpers/browser_table.py, `board`). The log sits under the choices beside the drawing where the output is wide,
 open; on a phone it comes after the drawing, folded, and the person opens and folds it by keyboard, and it stays as
@@ -24,9 +24,9 @@ __all__ = ["lab_browser", "lab_page"]  # the module's fixtures
 
 WIDE, PHONE = (1280, 800), (390, 844)
 THREE = ["human", "greedy", "greedy"]
-MODES = [  # (id, game, options, seats, seed, window, theme)
+MODES = [  # (id, game, options, seats, seed, window, theme): each window in each theme; Deer on a phone is the
+    # advanced game's (the basic game's decisions and more, the same drawing)
     ("deer", "deer", {"num_players": 3}, THREE, 21, WIDE, "light"),
-    ("deer-phone", "deer", {"num_players": 3}, THREE, 21, PHONE, "dark"),
     ("deer-advanced", "deer", {"num_players": 3, "advanced": True}, THREE, 5, PHONE, "light"),
     ("deer-cards", "deer-cards", {"num_players": 3}, THREE, 7, WIDE, "dark"),
     ("football-2", "football", {"num_players": 2}, ["human", "greedy"], 8, PHONE, "dark"),

@@ -320,7 +320,8 @@ def test_the_live_region_tells_each_seat_only_its_own_new_lines_and_the_pass_scr
     table = GameTable(make_game("deer", num_players=2), ["human", "human"], seed=9, bot_delay=0)
     announcer, telling, rng = Announcer(), [], np.random.default_rng(4)
     passes = 0
-    while not table.state.is_terminal():
+    while passes < 12:  # a dozen turns handed on (a whole game hands on 236, each redraw reading its whole log)
+        assert not table.state.is_terminal()
         if table.passing_to is not None:
             assert table.script.lines == []  # nothing the last seat was told stays in the page
             telling, passes = [], passes + 1
@@ -329,7 +330,6 @@ def test_the_live_region_tells_each_seat_only_its_own_new_lines_and_the_pass_scr
             assert table.script.lines == telling[-LIVE_LINES:]
             assert set(table.script.lines) <= set(table.history)  # the viewer's own log, nothing else
         click_something(table, rng)
-    assert passes > 10
 
 
 def test_the_live_region_keeps_its_newest_lines_and_a_new_game_empties_it():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import mul
 from typing import Any, NamedTuple, cast
 
 from ..components import DEER_HEAD, DISCARD_FACE, EFFECTS, ChartRow, DeerComponents
@@ -15,7 +16,7 @@ BULLSEYE_POINTS = 12  # Ruling 20
 # -- card arithmetic on count vectors -----------------------------------------------------------
 def hand_value(comp: DeerComponents, counts) -> int:
     """The points of a hand's cards."""
-    return sum(c * p for c, p in zip(counts, comp.points))
+    return sum(map(mul, counts, comp.points))
 
 
 def card_list(comp: DeerComponents, counts) -> list[str]:
@@ -59,6 +60,10 @@ class RollFacts(NamedTuple):
     moves: str | None  # where the row's effect moves number cards ("discard", "pass"), or None
     moved_kinds: tuple[int, ...]  # the kinds of number card the row takes out of a hand with no number chosen ...
     moved_mask: int  # ... as a mask (`moved_numbers`)
+    rolled_kinds: tuple[int, ...]  # the kinds of number card of the rolled numbers (a hand-over's cards, Ruling 2) ...
+    rolled_mask: int  # ... as a mask
+    choosable: tuple[int, ...]  # the numbers the row lets the roller choose (`choosable_numbers`; none: no choice)
+    group_target: int  # the points each Ruling 6 group adds up to (`group_target`; 0: no groups)
 
 
 @lru_cache(maxsize=8192)  # bounded by the rolls an edition's dice (and a Joker's numbers) can show
@@ -71,9 +76,12 @@ def roll_facts(comp: DeerComponents, roll: tuple) -> RollFacts:
         row = None
     readable = row is not None and (numbers or row.effect != "discard_parity")  # parity reads a rolled number
     moved = moved_numbers(comp, row, numbers) if readable else ()
+    choosable = choosable_numbers(comp, roll, row) if row is not None and row.choices else ()
     return RollFacts(row, numbers, DEER_HEAD in faces, comp.predator_face(roll),
                      None if row is None else EFFECTS[row.effect].moves,
-                     comp.numbers_kinds(moved), comp.numbers_mask(moved))
+                     comp.numbers_kinds(moved), comp.numbers_mask(moved), comp.numbers_kinds(numbers),
+                     comp.numbers_mask(numbers), choosable,
+                     group_target(comp, row, numbers) if row is not None and numbers else 0)
 
 
 def number_points(comp: DeerComponents, counts, numbers) -> int:
@@ -120,6 +128,8 @@ def available_racks(comp: DeerComponents, hand) -> tuple[tuple[int, ...], ...]:
     """Each distinct rack in `hand` (Ruling 13): three alike or one of each predator, a Joker
     standing in for one predator only when the hand lacks it."""
     preds, joker = comp.predator_kinds, comp.joker_kind
+    if not preds:
+        return ()  # an edition without predators has no rack
     has_joker = joker is not None and hand[joker] > 0
     if sum(map(hand.__getitem__, preds)) + has_joker < min(3, len(preds)):
         return ()  # too few predator cards and Jokers for any rack: most hands
@@ -155,11 +165,23 @@ def group_target(comp: DeerComponents, row, rolled: tuple) -> int:
 
 
 def group_options(s) -> tuple[tuple[int, ...], ...]:
-    """The groups of cards the player may pass, adding up to the rolled number card's points."""
+    """The groups of cards the player may pass, adding up to the rolled number card's points. `sum_groups` is asked
+    about the cards a group can hold alone (`group_caps`): the same groups, found in its cache far more often."""
     comp = s.game.components
-    hand = s.hands[s.current]
-    available = tuple(h - p for h, p in zip(hand, s.to_pass))
-    return sum_groups(comp, available, group_target(comp, comp.chart_row(s.roll), rolled_numbers(comp, s.roll)))
+    target = roll_facts(comp, s.roll).group_target
+    hand, caps = s.hands[s.current], group_caps(comp, target)
+    return sum_groups(comp, tuple([min(h - p, cap) for h, p, cap in zip(hand, s.to_pass, caps)]), target)
+
+
+@lru_cache(maxsize=1024)  # bounded by the editions times the card points
+def group_caps(comp: DeerComponents, target: int) -> tuple[int, ...]:
+    """The most cards of each kind a Ruling 6 group adding up to `target` can hold: number cards worth less than
+    `target` (a group holds two or more cards, each worth something), as many as fit in it."""
+    caps = [0] * len(comp.cards)
+    for k in comp.number_kind.values():
+        if 0 < comp.points[k] < target:
+            caps[k] = target // comp.points[k]
+    return tuple(caps)
 
 
 @lru_cache(maxsize=1024)  # bounded by the seats times the player counts; the rules ask on every card movement

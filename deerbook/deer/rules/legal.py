@@ -10,8 +10,8 @@ from ...engine.distribution import draw_index, uniform_below
 from ...engine.protocol import ChanceTable
 from ...engine.seeding import Rng
 from ..components import DeerComponents
-from .cards import (available_racks, card_list, choosable_numbers, counts_of_kinds, group_options, hand_value,
-                    joker_faces, matching, others, roll_facts, set_aside_options)
+from .cards import (available_racks, card_list, counts_of_kinds, group_options, hand_value, joker_faces,
+                    matching_kinds, others, roll_facts, set_aside_options)
 from .phases import DEAL, DRAW_CARD
 
 
@@ -57,7 +57,7 @@ def _joker_face_actions(comp: DeerComponents, die: int, faces: tuple) -> tuple[A
 def choose_actions(s) -> tuple[Action, ...]:
     """The numbers the chart row lets the roller choose (Rulings 4 and 8)."""
     comp = s.game.components
-    return _choose_actions(comp, choosable_numbers(comp, s.roll, roll_facts(comp, s.roll).row), s.chosen)
+    return _choose_actions(comp, roll_facts(comp, s.roll).choosable, s.chosen)
 
 
 @lru_cache(maxsize=4096)  # bounded by the sets of numbers a chart row offers, times those already chosen
@@ -77,8 +77,11 @@ def _group_actions(comp: DeerComponents, groups: tuple[tuple[int, ...], ...]) ->
 
 
 def pass_actions(s) -> tuple[Action, ...]:
-    """The recipients of the next card to pass (Rulings 3 and 6)."""
-    return _pass_to_others(s, next(k for k, c in enumerate(s.to_pass) if c))
+    """The recipients of the next card to pass (Rulings 3 and 6): the first kind still to pass."""
+    for kind, count in enumerate(s.to_pass):
+        if count:
+            return _pass_to_others(s, kind)
+    raise AssertionError("a pass is offered with cards still to pass")
 
 
 def predator_actions(s) -> tuple[Action, ...]:
@@ -168,7 +171,7 @@ def set_aside_actions(s) -> tuple[Action, ...]:
 def hand_over_actions(s) -> tuple[Action, ...]:
     """Hand the rolled numbers' cards over, or keep them (card chart, Ruling 2)."""
     comp = s.game.components
-    return _hand_over_actions(comp, tuple(matching(comp, s.hands[s.giver], roll_facts(comp, s.roll).numbers)),
+    return _hand_over_actions(comp, tuple(matching_kinds(s.hands[s.giver], roll_facts(comp, s.roll).rolled_kinds)),
                               s.current)
 
 
@@ -271,12 +274,18 @@ def draw(s, rng: Rng) -> Action:
     edition's roll table; a card dealt or drawn sampled from the pile's counts without building its
     table, by the same `draw_index` draw, so the same card. (Over every kind, an absent kind's running total
     repeats the one before it, so the index drawn is the kind of the card the table of present kinds draws.)
-    Several cards in a row: `drawn_kinds`."""
-    source = _card_source(s)
-    if source is None:
-        return s.game.components.roll_table.draw(rng)
-    counts, actions = source
-    return actions[draw_index(tuple(itertools.accumulate(counts)), rng)]
+    Several cards in a row: `drawn_kinds`. (A roll is drawn as `ChanceTable.draw` draws it, from the table's own
+    running totals and outcomes.)"""
+    phase = s.phase
+    if phase is DEAL:
+        cumulative, actions = tuple(itertools.accumulate(s.deck)), _deal_actions(s.game.components, s.current)
+    elif phase is DRAW_CARD:
+        cumulative = tuple(itertools.accumulate(s.predator_pile))
+        actions = _card_actions(s.game.components, "draw_card", "draw {}")
+    else:
+        table = s.game.components.roll_table
+        cumulative, actions = table.cumulative, table.actions
+    return actions[draw_index(cumulative, rng)]
 
 
 def drawn_kinds(counts, cards: int, rng: Rng) -> list[int]:

@@ -17,6 +17,7 @@ class RoundOver(Exception):
 
 NESTED = frozenset({"hands", "set_aside"})  # per-player count vectors
 PILE_CODES = {"discard": DISCARD, "predator_pile": PILE}  # the history's codes of the named piles (`Table.code`)
+UNREAD = object()  # `Table.read_of` before any roll's facts are read: no roll is it
 
 
 class Table:
@@ -28,13 +29,15 @@ class Table:
     sets a whole field sets it to a tuple. `state_fields` turns the noted lists back into tuples for the next
     state, so a transition pays only for the vectors it changes."""
 
-    __slots__ = ("comp", "n", "events", "edited", "__dict__")  # the fields alone live in __dict__
+    __slots__ = ("comp", "n", "events", "edited", "read", "read_of", "__dict__")  # the fields alone live in __dict__
 
     game: Any
     comp: Any
     n: int
     events: list[Event] | None
     edited: list[str]  # the fields `edit` made lists
+    read: RollFacts  # the facts of the roll last read (`facts`) ...
+    read_of: object  # ... that roll (`UNREAD`: none read yet)
     phase: Phase
     current: int
     round: int
@@ -70,6 +73,7 @@ class Table:
         transition reports into it."""
         self.__dict__ = fields
         self.comp, self.n, self.events, self.edited = fields["game"].components, len(fields["pawns"]), events, []
+        self.read_of = UNREAD
 
     def edit(self, name: str) -> list:
         """A count vector or per-player field, to change in place (copied to a list the first time)."""
@@ -96,15 +100,20 @@ class Table:
 
     def numbers_rolled(self) -> tuple[int, ...]:
         """The numbers among the faces being resolved."""
-        return roll_facts(self.comp, self.faces()).numbers
+        return self.facts().numbers
 
     def facts(self) -> RollFacts:
-        """The facts of the roll being resolved (`roll_facts`: its chart row, numbers, the kinds it moves)."""
-        return roll_facts(self.comp, self.faces())
+        """The facts of the roll being resolved (`roll_facts`: its chart row, numbers, the kinds it moves), looked up
+        once per transition (while the roll stays the same: a Joker's number makes another)."""
+        roll = self.roll
+        if roll is not self.read_of:
+            assert roll is not None, "no roll is being resolved"
+            self.read, self.read_of = roll_facts(self.comp, roll), roll
+        return self.read
 
     def row(self) -> ChartRow:
-        """The chart row of the roll being resolved."""
-        row = roll_facts(self.comp, self.faces()).row
+        """The chart row of the roll being resolved (the facts read once, as `facts` reads them)."""
+        row = (self.read if self.roll is self.read_of else self.facts()).row
         assert row is not None, "a roll being resolved has a chart row"
         return row
 
@@ -155,12 +164,13 @@ class Table:
     def _noted(self, kinds, source, target, shown: bool, mask: int | None) -> None:
         """Note cards moved ((kind, count) pairs): a card face up or `shown` is public (its own kind as its mask);
         a card moved face down names the kinds it may be, as a seat that did not see it knows them (`mask`)."""
-        start, end = self.code(source), self.code(target)
+        start = source if source.__class__ is int else self.code(source)  # a hand's code is its seat
+        end = target if target.__class__ is int else self.code(target)
         if start is None or end is None:
             return
         public = shown or start == DISCARD or end == DISCARD
         assert public or mask is not None, "a face-down movement names the kinds its card may be"
-        entries = self.entries()
+        entries = self.history if self.history.__class__ is list else self.entries()
         for kind, count in kinds:
             entries.extend((record(Entry, (start, end, kind, 1 << kind if public or mask is None else mask)),) * count)
 
@@ -175,7 +185,8 @@ class Table:
         if start is not None and end is not None:  # one `_noted` card, inline: most moves are one card
             public = shown or start == DISCARD or end == DISCARD
             assert public or mask is not None, "a face-down movement names the kinds its card may be"
-            self.entries().append(record(Entry, (start, end, kind, 1 << kind if public or mask is None else mask)))
+            entries = self.history if self.history.__class__ is list else self.entries()
+            entries.append(record(Entry, (start, end, kind, 1 << kind if public or mask is None else mask)))
         taken = self.pile(source)
         taken[kind] -= 1
         self.pile(target)[kind] += 1
@@ -197,13 +208,12 @@ class Table:
     def move_all(self, counts, source, target, shown: bool = False, mask: int | None = None) -> None:
         """Move every card of `counts` from `source` to `target` (one `move` per card when events are reported;
         else all at once: only the last card out can empty the source hand, as `move` checks)."""
-        counts = list(counts)  # `counts` may be the source pile itself
         if self.events is not None:
-            for kind, count in enumerate(counts):
+            for kind, count in enumerate(list(counts)):  # `counts` may be the source pile itself
                 for _ in range(count):
                     self.move(kind, source, target, shown, mask)
             return
-        moved = [(kind, count) for kind, count in enumerate(counts) if count]
+        moved = [(kind, count) for kind, count in enumerate(counts) if count]  # read before any card moves
         if not moved:
             return
         self._noted(moved, source, target, shown, mask)

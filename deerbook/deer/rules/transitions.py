@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...engine import Action
-from ..components import EFFECTS, DeerComponents
-from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, available_racks, counts_of_kinds, group_options, group_target,
-                    hand_value, matching, matching_kinds, moved_numbers, mover, others, predator_decision, roll_facts,
-                    set_aside_options, turn_start_phase)
+from ..components import EFFECTS, ChartRow, DeerComponents
+from .cards import (BULLSEYE_POINTS, SET_ASIDE_CARDS, RollFacts, available_racks, counts_of_kinds, group_options,
+                    hand_value, matching_kinds, moved_numbers, mover, others, predator_decision, set_aside_options,
+                    turn_start_phase)
 from .history import ANSWERED, EMPTY, NOTHING, PENDING, blocked_since, cards_set_to_pass, open_pending, passing
 from .phases import (BLOCK, BULLSEYE_AMOUNT, BULLSEYE_PAWN, CHOOSE_NUMBER, DEAL, DRAW, DRAW_CARD, END, GROUP, HAND_OVER,
                      JOKER, JOKER_FACE, PASS, RACK, RACK_AMOUNT, RACK_PAWN, REROLL, ROLL, SET_ASIDE)
@@ -53,7 +53,7 @@ def next_set_aside(t: Table) -> None:
             return
         t.edit("set_aside_due")[player] = 0
     t.current = t.dealer
-    start_turn(t)
+    t.phase = turn_start_phase(t.game, t.hands[t.current])  # the dealer's first turn
 
 
 def on_set_aside(t: Table, a: Action) -> None:
@@ -64,11 +64,6 @@ def on_set_aside(t: Table, a: Action) -> None:
     t.edit("set_aside_due")[t.current] -= 1
     t.move(a.args[0], t.current, ("set_aside", t.current), mask=t.comp.number_mask)
     next_set_aside(t)
-
-
-def start_turn(t: Table) -> None:
-    """Begin the current player's turn (with the knock decision when it applies)."""
-    t.phase = turn_start_phase(t.game, t.hands[t.current])
 
 
 def on_knock(t: Table, a: Action) -> None:
@@ -89,7 +84,7 @@ def on_roll(t: Table, a: Action) -> None:
         t.emit("rolled", t.current, {"faces": list(a.args), "text": t.comp.roll_text(a.args)})
     frozen = t.frozen[t.current]
     # `loses_turn`, judged on the dice as rolled (read from the roll's facts, worked out once per roll)
-    if (frozen or t.phase == REROLL) and not roll_facts(t.comp, a.args).deer_head:
+    if (frozen or t.phase == REROLL) and not t.facts().deer_head:
         return end_turn(t)
     if frozen:
         t.edit("frozen")[t.current] = False
@@ -118,23 +113,25 @@ def on_joker_face(t: Table, a: Action) -> None:
 
 
 def resolve_number_dice(t: Table) -> None:
-    """Carry out the chart row of the roll."""
-    row = t.row()
-    EFFECT_HANDLERS[row.effect](t, row)
+    """Carry out the chart row of the roll: its effect's handler, handed the roll's facts (its row, the numbers'
+    kinds and mask, worked out once per roll)."""
+    facts = t.facts()
+    row = facts.row
+    assert row is not None, "a roll being resolved has a chart row"
+    EFFECT_HANDLERS[row.effect](t, row, facts)
 
 
-def _discard_rolled(t: Table, row) -> None:
+def _discard_rolled(t: Table, row: ChartRow, facts: RollFacts) -> None:
     if row.choices:
         t.phase = CHOOSE_NUMBER
     else:
-        facts = t.facts()  # the numbers' kinds and mask, worked out once per roll
         discard_kinds(t, facts.moved_kinds, facts.moved_mask, row.pull_if_none)
 
 
 def discard_numbers(t: Table, numbers, pull_if_none: bool = False) -> None:
     """Move the hand's cards matching `numbers`, or with none and `pull_if_none` start a hand-over."""
-    numbers = tuple(numbers)
-    discard_kinds(t, t.comp.numbers_kinds(numbers), t.comp.numbers_mask(numbers), pull_if_none)
+    kinds, mask = t.comp.number_set(tuple(numbers))
+    discard_kinds(t, kinds, mask, pull_if_none)
 
 
 def discard_kinds(t: Table, kinds, mask: int, pull_if_none: bool = False) -> None:
@@ -152,19 +149,18 @@ def next_hand_over(t: Table) -> None:
     roller's left hand theirs over, one giver after another; then the predator die."""
     givers = others(t.current, t.n)
     start = 0 if t.giver is None else givers.index(t.giver) + 1
-    numbers = t.numbers_rolled()
-    choice = t.row().pull_is_choice
+    facts, choice = t.facts(), t.row().pull_is_choice
     for giver in givers[start:]:
-        cards = matching(t.comp, t.hands[giver], numbers)
+        cards = matching_kinds(t.hands[giver], facts.rolled_kinds)
         if any(cards):
             t.giver = giver
             if choice:
                 t.phase = HAND_OVER
             else:
-                move_numbers(t, cards, t.comp.numbers_mask(numbers))
+                move_numbers(t, cards, facts.rolled_mask)
             return
         if not choice:  # every holder must hand theirs over: a player who hands nothing over holds none
-            t.note(giver, NOTHING, -1, t.comp.numbers_mask(numbers))
+            t.note(giver, NOTHING, -1, facts.rolled_mask)
     t.giver = None
     predator_phase(t)
 
@@ -176,8 +172,8 @@ def on_hand_over(t: Table, a: Action) -> None:
     if a.kind == "keep":
         t.note(giver, ANSWERED, -1, 0)  # seen by the giver alone
         return next_hand_over(t)
-    numbers = t.numbers_rolled()
-    move_numbers(t, matching(t.comp, t.hands[giver], numbers), t.comp.numbers_mask(numbers))
+    facts = t.facts()
+    move_numbers(t, matching_kinds(t.hands[giver], facts.rolled_kinds), facts.rolled_mask)
 
 
 def move_numbers(t: Table, cards, mask: int) -> None:
@@ -187,7 +183,7 @@ def move_numbers(t: Table, cards, mask: int) -> None:
     actor = mover(t)
     t.note(actor, PENDING, -1, mask)
     t.pending, t.to_pass = tuple(cards), (0,) * len(t.comp.cards)
-    if any(map(any, t.set_aside)):
+    if t.game.advanced.headlights_spaces and any(map(any, t.set_aside)):  # set-aside cards need Ruling 19's option
         next_block(t)
     else:  # no set-aside card to block with (always without Ruling 19): every pending card moves
         carry_out(t, actor, mask)
@@ -223,7 +219,7 @@ def carry_out(t: Table, actor: int | None = None, left: int = 0) -> None:
     """Move the pending cards (handed over, discarded or passed) and go on; the mover then holds none of the
     kinds that moved (the blocked ones aside), as everyone knows. Given the `actor` and the kinds `left` (none could
     be blocked), else read from the round's history (the movement noted, then the blocks since)."""
-    cards, t.pending = t.pending, (0,) * len(t.comp.cards)
+    cards, t.pending, offered = t.pending, (0,) * len(t.comp.cards), actor is None
     if actor is None:
         start, actor, mask = open_pending(t.history) or (len(t.history), mover(t), 0)
         left = mask & ~blocked_since(t.history, start, t.n)  # the kinds every card of which moved
@@ -236,7 +232,7 @@ def carry_out(t: Table, actor: int | None = None, left: int = 0) -> None:
         t.note(actor, NOTHING, -1, left)
         predator_phase(t)
     else:
-        set_to_pass(t, cards, left)
+        set_to_pass(t, cards, left, offered)
         t.note(actor, NOTHING, -1, left)
         t.to_pass = tuple(cards)
         if any(cards):
@@ -245,14 +241,17 @@ def carry_out(t: Table, actor: int | None = None, left: int = 0) -> None:
             predator_phase(t)
 
 
-def set_to_pass(t: Table, cards, mask: int) -> None:
+def set_to_pass(t: Table, cards, mask: int, offered: bool) -> None:
     """Note the cards set to be passed (they stay in the hand until passed): those not set to pass already (Ruling
-    6's, kinds `mask`), and those of a blocked kind going back to the hand (Ruling 19: everyone counts them)."""
+    6's, kinds `mask`), and, when blocks were `offered`, those of a blocked kind going back to the hand (Ruling 19:
+    everyone counts them)."""
     place = passing(t.current, t.n)
     if not EFFECTS[t.row().effect].groups:  # only Ruling 6 sets cards to pass before they move
         for kind, count in enumerate(cards):
             if count:
                 t.note(t.current, place, kind, mask, count)
+        return
+    if not offered:  # no block offered: every card Ruling 6 set to pass is still to pass, as noted
         return
     set_before = cards_set_to_pass(t.history, place, len(cards))
     for kind, (count, already) in enumerate(zip(cards, set_before)):
@@ -262,18 +261,15 @@ def set_to_pass(t: Table, cards, mask: int) -> None:
             t.note(place, t.current, kind, 1 << kind, already - count)
 
 
-def _pass_rolled(t: Table, row) -> None:
-    facts = t.facts()
+def _pass_rolled(t: Table, row: ChartRow, facts: RollFacts) -> None:
     move_numbers(t, matching_kinds(t.hands[t.current], facts.moved_kinds), facts.moved_mask)
 
 
-def _discard_parity(t: Table, row) -> None:
-    facts = t.facts()
+def _discard_parity(t: Table, row: ChartRow, facts: RollFacts) -> None:
     discard_kinds(t, facts.moved_kinds, facts.moved_mask)
 
 
-def _pass_number_and_sums(t: Table, row) -> None:
-    facts = t.facts()
+def _pass_number_and_sums(t: Table, row: ChartRow, facts: RollFacts) -> None:
     mask = facts.moved_mask
     t.to_pass = tuple(matching_kinds(t.hands[t.current], facts.moved_kinds))
     set_to_pass_public(t, t.to_pass)
@@ -291,23 +287,23 @@ def set_to_pass_public(t: Table, cards) -> None:
             t.note(t.current, passing(t.current, t.n), kind, 1 << kind, count)
 
 
-def _freeze(t: Table, row) -> None:
+def _freeze(t: Table, row: ChartRow, facts: RollFacts) -> None:
     t.edit("frozen")[t.current] = True
     t.emit("frozen", t.current, {})
     end_turn(t)
 
 
-def _extra_turns(t: Table, row) -> None:
+def _extra_turns(t: Table, row: ChartRow, facts: RollFacts) -> None:
     t.extra_turns += row.turns
     predator_phase(t)
 
 
-def _take_discard_reroll(t: Table, row) -> None:
+def _take_discard_reroll(t: Table, row: ChartRow, facts: RollFacts) -> None:
     t.move_all(t.discard, "discard", t.current)
     t.phase = REROLL
 
 
-def _nothing(t: Table, row) -> None:
+def _nothing(t: Table, row: ChartRow, facts: RollFacts) -> None:
     predator_phase(t)
 
 
@@ -339,8 +335,7 @@ def on_group(t: Table, a: Action) -> None:
 
 def groupable_mask(t: Table) -> int:
     """The kinds a card of a Ruling 6 group may be: number cards worth less than the rolled number's card."""
-    comp = t.comp
-    target = group_target(comp, t.row(), t.numbers_rolled())
+    comp, target = t.comp, t.facts().group_target
     return sum(1 << k for k in comp.number_kind.values() if 0 < comp.points[k] < target)
 
 
@@ -354,8 +349,8 @@ def on_pass(t: Table, a: Action) -> None:
 
 
 def predator_phase(t: Table) -> None:
-    """Resolve the predator die, then go on to racks."""
-    phase = predator_decision(t.comp, t.hands[t.current], t.facts().predator)
+    """Resolve the predator die (an edition may have none), then go on to racks."""
+    phase = predator_decision(t.comp, t.hands[t.current], t.facts().predator) if t.comp.predator_die else None
     if phase:
         t.phase = phase
     else:
@@ -380,8 +375,8 @@ def on_predator_discard(t: Table, a: Action) -> None:
 
 
 def rack_phase(t: Table) -> None:
-    """Offer a rack if the hand holds one, else go on to drawing."""
-    if available_racks(t.comp, t.hands[t.current]):
+    """Offer a rack if the hand holds one (an edition without predators has none), else go on to drawing."""
+    if t.comp.predator_kinds and available_racks(t.comp, t.hands[t.current]):
         t.phase = RACK
     else:
         draw_phase(t)
@@ -455,13 +450,14 @@ def on_draw_card(t: Table, a: Action) -> None:
 
 
 def end_turn(t: Table) -> None:
-    """The next turn: the same player's if extra turns are pending (Ruling 9), else the left neighbour's."""
+    """The next turn: the same player's if extra turns are pending (Ruling 9), else the left neighbour's; it starts
+    with the knock decision when that applies (Ruling 18: `turn_start_phase`)."""
     t.roll = t.joker_die = None
     if t.extra_turns:
         t.extra_turns -= 1
     else:
         t.current = (t.current + 1) % t.n
-    start_turn(t)
+    t.phase = turn_start_phase(t.game, t.hands[t.current])
 
 
 def round_scores(comp: DeerComponents, hands, knocker: int | None) -> tuple[int, ...]:
@@ -482,8 +478,9 @@ def end_round(t: Table, knocker: int | None = None) -> None:
     """Score every hand (Rulings 15, 18), grant the space benefits (19–21), then the Bullseye moves."""
     comp = t.comp
     t.round_points = round_scores(comp, t.hands, knocker)
-    t.emit("round_ended", None, {"round": t.round, "points": list(t.round_points), "knocker": knocker,
-                                 "emptied": [p for p, hand in enumerate(t.hands) if not any(hand)]})
+    if t.events is not None:  # the hot path (apply) builds no event
+        t.emit("round_ended", None, {"round": t.round, "points": list(t.round_points), "knocker": knocker,
+                                     "emptied": [p for p, hand in enumerate(t.hands) if not any(hand)]})
     for player, points in enumerate(t.round_points):
         t.move_pawn(player, points, f"round {t.round + 1} score")
     t.roll, t.joker_die, t.chosen, t.move_target, t.giver, t.blocking = None, None, (), None, None, None
@@ -521,7 +518,7 @@ def next_bullseye(t: Table) -> None:
 def close_round(t: Table) -> None:
     """Ruling 16: end the game with a score at (or past) Finish, else gather the cards for the next deal."""
     comp, kinds = t.comp, len(t.comp.cards)
-    if any(pawn >= comp.finish for pawn in t.pawns):
+    if max(t.pawns) >= comp.finish:
         t.phase, t.set_aside_due = END, (0,) * t.n
         t.emit("game_over", None, {"pawns": list(t.pawns)})
         return

@@ -81,7 +81,7 @@ def pass_actions(s) -> tuple[Action, ...]:
     for kind, count in enumerate(s.to_pass):
         if count:
             return _pass_to_others(s, kind)
-    raise AssertionError("a pass is offered with cards still to pass")
+    raise AssertionError("a pass is offered with no card left to pass")
 
 
 def predator_actions(s) -> tuple[Action, ...]:

@@ -115,10 +115,13 @@ KERNEL_SNAPSHOT = "deerbook-kernel.snapshot.gz"
 KERNEL_START = "deerbook-kernel-start.mjs"
 #: what the kernel's snapshot has imported (a `deerbook.` layer: every module of it); not deerbook.cli, bookext or
 #: openspiel, which no live chapter imports, nor deerbook.widgets, which makes widgets (layouts) when imported, and a
-#: widget made before the kernel runs never reaches the page
+#: widget made before the kernel runs never reaches the page; and the modules the kernel's own start imports that
+#: keep no JavaScript object (piplite's micropip imports unittest.mock and html.parser, the kernel the rest): about
+#: 1 s of the kernel's own start in Node.js, the snapshot 1 MB larger
 KERNEL_IMPORTS = ("IPython", "comm", "jedi", "ipywidgets", "anywidget", "plotly.graph_objects", "deerbook.engine",
                   "deerbook.deer", "deerbook.football", "deerbook.analysis", "deerbook.bots", "deerbook.play",
-                  "deerbook.chapters", "deerbook.charts")
+                  "deerbook.chapters", "deerbook.charts", "unittest.mock", "html.parser", "_strptime", "calendar",
+                  "getpass", "IPython.core.completerlib")
 #: the kernel worker's start, `{loadPyodide:L}=await IMPORT(URL);`, and what wraps it: L starts from the snapshot
 KERNEL_WORKER_START = re.compile(r"\{loadPyodide:(\w+)\}=await (\w+)\((\w+)\);")
 KERNEL_WORKER_WRAP = (r'{loadPyodide:\1}=await \2(\3);\1=await \2(\3.replace(/[^/]*$/,"' + KERNEL_START + r'"))'

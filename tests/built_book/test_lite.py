@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -174,6 +176,46 @@ def test_kernel_loads_every_wheel_at_start_and_none_carries_a_front_end():
         with zipfile.ZipFile(pyodide / entry["file_name"]) as wheel:
             assert not [n for n in wheel.namelist() if any(part in n for part in build_lite.FRONT_END_FILES)], entry
     assert (pyodide / build_lite.KERNEL_SNAPSHOT).stat().st_size > 0
+
+
+#: Node.js: Python started from the kernel's start snapshot (memory grown to its size, as book/lite/kernel_start.mjs
+#: does), printing what `code` evaluates to; arguments: the runtime's folder, the snapshot, code
+FROM_SNAPSHOT = """
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
+const [folder, snapshot, code] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
+const { default: createModule } = await import(pathToFileURL(`${folder}/pyodide.asm.mjs`).href);
+const sized = (settings) => {
+  const instantiate = settings.instantiateWasm;
+  settings.instantiateWasm = (imports, receive) => instantiate(imports, (instance, module) => {
+    const memory = instance.exports.memory ?? imports.env.memory;
+    memory.grow(Math.max(0, Math.ceil((settings.INITIAL_MEMORY - memory.buffer.byteLength) / 65536)));
+    receive(instance, module);
+  });
+  return createModule(settings);
+};
+const python = await loadPyodide({ indexURL: `${folder}/`, _loadSnapshot: gunzipSync(readFileSync(snapshot)),
+                                   createPyodideModule: sized });
+console.log(python.runPython(code));
+"""
+
+
+@needs_book
+def test_kernel_snapshot_has_the_kernels_start_imports_done():
+    """Python started from the kernel's snapshot already has every module build_lite names imported, the kernel's
+    own start-up imports among them (unittest.mock, html.parser: a second off each start)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js")
+    pyodide = LITE / "static" / "pyodide"
+    code = f"import sys, json; json.dumps([m for m in {list(build_lite.KERNEL_IMPORTS)!r} if m not in sys.modules])"
+    done = subprocess.run([node, "--input-type=module", "-e", FROM_SNAPSHOT, str(pyodide),
+                           str(pyodide / build_lite.KERNEL_SNAPSHOT), code],
+                          capture_output=True, text=True, timeout=300, check=True)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+    assert {"unittest.mock", "html.parser"} <= set(build_lite.KERNEL_IMPORTS)
 
 
 @needs_book

@@ -37,6 +37,11 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / "bin"
 STAMP = VENV / ".deerbook-installed"
+# Where the test command's Python processes keep the bytecode they compile, out of the source tree, even where the
+# environment says to write none (PYTHONDONTWRITEBYTECODE, which containers often set): a test run starts hundreds of
+# Python processes, and each would otherwise compile deerbook and the test modules again. (The install leaves pip to
+# compile the installed packages where Python looks for them without this.)
+PYCACHE = VENV / "pycache"
 LABEXTENSION = VENV / "share" / "jupyter" / "labextensions" / "deerbook"  # where JupyterLab finds deerbook's extension
 # The exact versions, with every file's hash, of all that .venv holds but deerbook: deerbook's LOCKED_EXTRAS and the
 # dev dependency group, resolved once for Linux, macOS and Windows and Python LOCK_PYTHON to 3.13 (the markers say
@@ -49,6 +54,9 @@ BOOK_HTML = ROOT / "book" / "_build" / "html"
 PYTEST = ["python", "-m", "pytest", "-p", "no:cacheprovider"]
 # pytest-xdist: a worker per core (the browser tests, which wait on pages, take one more).
 EVERY_CORE = ["-n", "auto"]
+# The runs that execute no notebook leave nbval's plugin unloaded: it imports nbformat and jsonschema, about 1.5 s of
+# CPU in each of a run's processes.
+NO_NBVAL = ["-p", "no:nbval"]
 # Every notebook re-executed cell by cell and compared with its stored outputs; a cell that raises fails its test.
 # The cells of one notebook share a kernel, so they stay together on one worker (loadscope).
 NBVAL = [*EVERY_CORE, "--dist", "loadscope", "--nbval", "--nbval-sanitize-with", "notebooks/nbval_sanitize.cfg"]
@@ -73,6 +81,11 @@ def run(*command: str, **extra_env: str) -> None:
            "PYDEVD_DISABLE_FILE_VALIDATION": "1", **extra_env}
     print("+", " ".join(command), flush=True)
     subprocess.run([str(BIN / command[0]), *command[1:]], cwd=ROOT, env=env, check=True)
+
+
+def run_sharing_bytecode(*command: str, **extra_env: str) -> None:
+    """`run`, its Python processes keeping the bytecode they compile in `PYCACHE` (an empty variable is unset)."""
+    run(*command, PYTHONPYCACHEPREFIX=str(PYCACHE), PYTHONDONTWRITEBYTECODE="", **extra_env)
 
 
 def install() -> None:
@@ -211,7 +224,8 @@ def test(*arguments: str) -> None:
 
 def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
     """The stages of `dev.py test ARGUMENTS`, in order: the one list of them (CONTRIBUTING.md points here;
-    benchmarks/test_stages.py times each). Every pytest run uses every core (pytest-xdist).
+    benchmarks/test_stages.py times each). Every pytest run uses every core (pytest-xdist); the tests, the builds
+    and the notebooks share one bytecode cache (`run_sharing_bytecode`).
 
     1. install: .venv with what requirements/dev.lock pins, and deerbook.
     2. axe-core and the Nu HTML checker, fetched once from npm into book/lite/_cache (tests/helpers/axe.py, nu.py).
@@ -236,16 +250,18 @@ def test_stages(*arguments: str) -> list[tuple[str, Callable[[], None]]]:
         ("Nu HTML checker", lambda: run("python", "tests/helpers/nu.py")),  # the built pages' HTML (Java)
         ("ruff", lambda: run("ruff", "check", ".")),
         ("mypy", lambda: run("mypy", "deerbook")),
-        ("unit tests", lambda: run(*PYTEST, *EVERY_CORE, "--dist", "loadgroup", *unit)),  # testpaths: tests
+        ("unit tests", lambda: run_sharing_bytecode(*PYTEST, *NO_NBVAL, *EVERY_CORE, "--dist", "loadgroup",
+                                                    *unit)),  # testpaths: tests
     ]
     if "--quick" in arguments:
         return stages
     return stages + [
-        ("nbval", lambda: run(*PYTEST, *NBVAL, "notebooks")),
+        ("nbval", lambda: run_sharing_bytecode(*PYTEST, *NBVAL, "notebooks")),
         ("strict book build", strict_build),
-        ("live site", lambda: run("python", "book/lite/build_lite.py")),
-        ("browser tests", lambda: run(*PYTEST, "-n", str((os.cpu_count() or 1) + 1), "--dist", "loadgroup",
-                                      *BROWSER_TESTS, DEERBOOK_BOOK_HTML=str(BOOK_HTML))),
+        ("live site", lambda: run_sharing_bytecode("python", "book/lite/build_lite.py")),
+        ("browser tests", lambda: run_sharing_bytecode(*PYTEST, *NO_NBVAL, "-n", str((os.cpu_count() or 1) + 1),
+                                                       "--dist", "loadgroup", *BROWSER_TESTS,
+                                                       DEERBOOK_BOOK_HTML=str(BOOK_HTML))),
     ]
 
 
@@ -255,7 +271,7 @@ def strict_build() -> None:
     output, so executing them all again here would only take time."""
     STORED_OUTPUTS_CONFIG.write_text(stored_outputs_config())
     try:
-        run(*book_build(STORED_OUTPUTS_CONFIG), "--all", "-W", "-n", "--keep-going")
+        run_sharing_bytecode(*book_build(STORED_OUTPUTS_CONFIG), "--all", "-W", "-n", "--keep-going")
     finally:
         STORED_OUTPUTS_CONFIG.unlink()
 

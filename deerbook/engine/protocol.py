@@ -34,6 +34,7 @@ tests/engine/test_conformance.py checks these promises on every configuration of
 """
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -333,8 +334,13 @@ _SHARED_TABLES = IdentityCache(ChanceTable.from_outcomes, maxsize=256)
 
 
 def check_distribution(pairs: Sequence[tuple[Action, Fraction]]) -> None:
-    """Raise AssertionError unless probabilities are positive Fractions summing to exactly 1."""
+    """Raise AssertionError unless probabilities are positive Fractions summing to exactly 1 (summed as integers
+    over their common denominator: a roll's hundreds of outcomes, at every chance node a test meets)."""
     assert pairs, "a chance node needs outcomes"
-    assert all(isinstance(p, Fraction) and p > 0 for _, p in pairs), "probabilities must be positive Fractions"
-    assert sum(p for _, p in pairs) == 1, "probabilities must sum to exactly 1"
+    probabilities = [p for _, p in pairs]
+    assert all(isinstance(p, Fraction) and p.numerator > 0 for p in probabilities), \
+        "probabilities must be positive Fractions"
+    common = math.lcm(*(p.denominator for p in probabilities))
+    assert sum(p.numerator * (common // p.denominator) for p in probabilities) == common, \
+        "probabilities must sum to exactly 1"
     assert len({a for a, _ in pairs}) == len(pairs), "outcomes must be distinct"

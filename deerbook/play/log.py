@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Hashable, NamedTuple, Sequence
 
 SEAT = re.compile(r"\{P(\d+)\}('s)?")
 SENTENCE_START = re.compile(r"(^|[.!?] )(\w)")  # a letter that starts a sentence
+LINES_KEPT = 16_384  # the steps' lines remembered (`_lines_for`): a long game's log, for several seats
 
 
 def seat_label(viewer: int, seat: int, names: Sequence[str] | None = None) -> str:
@@ -59,11 +61,18 @@ class Narration:
 
     def lines_for(self, seat: int, names: Sequence[str] | None = None) -> list[str]:
         """Every line `seat` may read of this step, in order: its own line, the notes, the seat's own lines."""
-        first = self.told_to(seat, names)
-        if first is not None and seat == self.made_for:
-            first += " (your only choice, made for you)"
-        rest = [*self.notes, *(text for owner, text in self.own if owner == seat)]
-        return ([] if first is None else [first]) + [in_words(text, seat, names) for text in rest]
+        return list(_lines_for(self, seat, tuple(names) if names else None))
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _lines_for(narration: Narration, seat: int, names: tuple[str, ...] | None) -> tuple[str, ...]:
+    """`Narration.lines_for`, worked out once per step, seat and names: a table tells its whole log again after
+    every move."""
+    first = narration.told_to(seat, names)
+    if first is not None and seat == narration.made_for:
+        first += " (your only choice, made for you)"
+    rest = [*narration.notes, *(text for owner, text in narration.own if owner == seat)]
+    return (*([] if first is None else [first]), *(in_words(text, seat, names) for text in rest))
 
 
 class Turn(NamedTuple):

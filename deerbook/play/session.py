@@ -354,18 +354,20 @@ class Session:
     @property
     def history(self) -> list[str]:
         """The log as the viewing seat may read it, one line each, oldest first."""
-        return [line for entry in self.log for line in entry.narration.lines_for(self.listener, self.names)]
+        listener, names = self.listener, self.names
+        return [line for entry in self.log for line in entry.narration.lines_for(listener, names)]
 
     def turn_log(self) -> list[tuple[str, list[str]]]:
         """The log as the viewing seat may read it, oldest first, as (turn title, lines) per turn; a turn with
         nothing the viewer may read is left out."""
         groups: list[tuple[object, str, list[str]]] = []
+        listener, names = self.listener, self.names
         for turn, narration in self.log:
-            lines = narration.lines_for(self.listener, self.names)
+            lines = narration.lines_for(listener, names)
             if not lines:
                 continue
             if not groups or groups[-1][0] != turn.key:
-                groups.append((turn.key, in_words(turn.title, self.listener, self.names), []))
+                groups.append((turn.key, in_words(turn.title, listener, names), []))
             groups[-1][2].extend(lines)
         return [(title, lines) for _, title, lines in groups]
 

@@ -89,3 +89,14 @@ def test_the_rulings_page_has_every_cited_section_and_ruling_and_nothing_cites_a
     for path in ROOT.glob("notebooks/*.ipynb"):  # cell sources only: stored outputs follow a re-execution
         texts[path] = "".join("".join(cell["source"]) for cell in json.loads(path.read_text())["cells"])
     assert [path.name for path, text in texts.items() if "RULINGS.md" in text or "RULINGS §" in text] == []
+
+
+def test_the_test_commands_python_keeps_its_bytecode_in_one_cache_even_where_told_to_write_none(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    seen = tmp_path / "seen.json"
+    script = f"import json, sys; open({str(seen)!r}, 'w').write(json.dumps([sys.pycache_prefix, "
+    script += "sys.dont_write_bytecode]))"
+    dev.run_sharing_bytecode("python", "-c", script)
+    assert json.loads(seen.read_text()) == [str(dev.PYCACHE), False]
+    dev.run("python", "-c", script)  # the install's pip and the other commands: as the environment says
+    assert json.loads(seen.read_text()) == [None, True]

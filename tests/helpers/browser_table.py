@@ -107,6 +107,7 @@ def free_port() -> int:
 
 DARK_THEME = '{"theme": "JupyterLab Dark"}'  # JupyterLab's theme setting, written in its settings folder
 VIEWPORT = {"width": 1280, "height": 1000}
+WIDE_WINDOW = 1280  # px: a window this wide shows JupyterLab's file browser beside the notebook (`BoardWatch`)
 
 
 @pytest.fixture(scope="module")
@@ -340,15 +341,48 @@ def click_first_choice(page) -> None:
     wait_two_frames(page, HANG)
 
 
+class BoardWatch:
+    """The table as a board through a game (`board`): the window `window` (width, height) with JupyterLab's file
+    browser open where it is wide and folded on a phone, the table scrolled to once as a person does after running
+    the cell; then before each click every die, card and choice in sight, the steps counted, and those with the dice
+    and the hand (Football: the dice) drawn. Screenshots of steps 1 and 12 and of any step out of sight go to
+    `folder`."""
+
+    def __init__(self, name: str, folder: Path, window: tuple[int, int]):
+        self.name, self.folder, self.window = name, folder, window
+        self.checked = self.with_both = 0
+
+    def start(self, page) -> None:
+        page.set_viewport_size({"width": self.window[0], "height": self.window[1]})
+        left_sidebar(page, self.window[0] >= WIDE_WINDOW)
+        table_of(page).evaluate("table => table.scrollIntoView({block: 'start'})")
+        wait_two_frames(page, HANG)
+
+    def step(self, page) -> None:
+        wait_two_frames(page, HANG)  # the redraw laid out and the focus moved (which may scroll the notebook)
+        shown = board(page)
+        if shown["out"]:
+            screenshot(page, self.folder / f"board-{self.name}-out.png")
+        assert not shown["out"], f"{self.name}, step {self.checked}: out of sight: {shown['out']}"
+        assert shown["choices"] > 0
+        self.checked += 1
+        self.with_both += bool(shown["dice"]) and (bool(shown["cards"]) or self.name.startswith("football"))
+        if self.checked in (1, 12):
+            screenshot(page, self.folder / f"board-{self.name}-{self.checked}.png")
+
+
 def game_over(page) -> bool:
     return table_of(page).locator(".deerbook-new:visible").count() > 0
 
 
 # -- the mouse --------------------------------------------------------------------------------------------------
 def play_by_clicks(page, url: str, notebook: str, shadow, clicks: int, rng: np.random.Generator,
-                   screenshots: Path | None = None) -> list[float]:
-    """Click through a table, checking the page after every click; return the click-to-redraw times in ms."""
+                   screenshots: Path | None = None, watch: BoardWatch | None = None) -> list[float]:
+    """Click through a table, checking the page after every click (and the board before each, with `watch`);
+    return the click-to-redraw times in ms."""
     open_notebook(page, url, notebook)
+    if watch is not None:
+        watch.start(page)
     told = Told(shadow)
     times = []
     for step in range(clicks):
@@ -357,6 +391,8 @@ def play_by_clicks(page, url: str, notebook: str, shadow, clicks: int, rng: np.r
             screenshot(page, screenshots / f"{notebook}-{step:03d}.png", full_page=True)
         if shadow.state.is_terminal():
             break
+        if watch is not None:
+            watch.step(page)
         before = redraw_count(page)
         start = time.perf_counter()
         click_choice(page, shadow, rng)

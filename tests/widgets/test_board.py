@@ -1,11 +1,13 @@
 """The notebook table as a board, in JupyterLab (started here) and Debian's chromium driven by Playwright.
 
-A whole game of each mode (Deer, Deer with every advanced rule, the card edition, Football for two, Football solo)
-and the start of a hot-seat game are played by clicks on the first choice, against seeded bots without a pause, at
-1280×800 (the file browser open) and 390×844 (the file browser folded, as on a phone), each in JupyterLab's light
-and dark themes; at every step the dice and cards drawn and every choice button shown must be inside the part of the
-window the notebook shows, all at once, the person never scrolling after the first look at the table
-(tests/helpers/browser_table.py, `board`). The log sits under the choices beside the drawing where the output is wide,
+A whole game of Deer with every advanced rule, of the card edition and of Football for two, and the start of a
+hot-seat game, are played by clicks on the first choice, against seeded bots without a pause, at 1280×800 (the file
+browser open) and 390×844 (the file browser folded, as on a phone), each in JupyterLab's light and dark themes; at
+every step the dice and cards drawn and every choice button shown must be inside the part of the window the notebook
+shows, all at once, the person never scrolling after the first look at the table (tests/helpers/browser_table.py,
+`BoardWatch`). The basic Deer game and solo Football are watched so in the light theme at 1280×800 by
+tests/widgets/test_browser.py, in the whole games it plays by clicks (one game each checks the board and what the
+page shows the seat). The log sits under the choices beside the drawing where the output is wide,
 open; on a phone it comes after the drawing, folded, and the person opens and folds it by keyboard, and it stays as
 they left it across redraws. One JupyterLab for the module, one page per theme, one kernel per game. Screenshots go
 to the test's temporary folder with DEERBOOK_SCREENSHOTS set. Skipped, with the reason, where chromium, Playwright
@@ -13,9 +15,8 @@ or JupyterLab is missing.
 """
 import pytest
 
-from browser_table import (HANG, board, click_first_choice, close_notebook, dark_lab_page, game_over, lab_browser,
-                           lab_page, left_sidebar, log_place, missing_reason, open_notebook, table_of, write_notebook)
-from page_frames import wait_two_frames
+from browser_table import (HANG, BoardWatch, click_first_choice, close_notebook, dark_lab_page, game_over,
+                           lab_browser, lab_page, log_place, missing_reason, open_notebook, table_of, write_notebook)
 from screenshots import screenshot
 
 pytestmark = [pytest.mark.skipif(missing_reason() is not None, reason=str(missing_reason())),
@@ -24,13 +25,12 @@ __all__ = ["lab_browser", "lab_page"]  # the module's fixtures
 
 WIDE, PHONE = (1280, 800), (390, 844)
 THREE = ["human", "greedy", "greedy"]
-MODES = [  # (id, game, options, seats, seed, window, theme): each window in each theme; Deer on a phone is the
-    # advanced game's (the basic game's decisions and more, the same drawing)
-    ("deer", "deer", {"num_players": 3}, THREE, 21, WIDE, "light"),
+MODES = [  # (id, game, options, seats, seed, window, theme): each window in each theme (wide and light: the basic
+    # game and solo Football, in test_browser.py); Deer on a phone is the advanced game's (the basic game's decisions
+    # and more, the same drawing)
     ("deer-advanced", "deer", {"num_players": 3, "advanced": True}, THREE, 5, PHONE, "light"),
     ("deer-cards", "deer-cards", {"num_players": 3}, THREE, 7, WIDE, "dark"),
     ("football-2", "football", {"num_players": 2}, ["human", "greedy"], 8, PHONE, "dark"),
-    ("football-solo", "football", {"num_players": 1}, ["human"], 9, WIDE, "light"),
 ]
 HOT_SEAT_STEPS = 40  # the hot seat's test plays this many steps (the table passed several times)
 STEPS = 2000  # at most, for a whole game
@@ -44,35 +44,25 @@ def pages(lab_browser, lab_page):
     dark.close()
 
 
-def open_table(lab_browser, page, name, game, options, seats, seed, window):
-    """The notebook's table run in `page` at the `window` size (the file browser folded on a phone), scrolled to
-    once, as a person does after running the cell."""
+def open_table(lab_browser, page, name, game, options, seats, seed, window) -> BoardWatch:
+    """The notebook's table run in `page` at the `window` size, watched as a board (`BoardWatch`)."""
     url, folder = lab_browser[1:]
     page.set_viewport_size({"width": window[0], "height": window[1]})
     notebook = write_notebook(folder, f"board-{name}.ipynb", game, options, seats, seed)
     open_notebook(page, url, notebook)
-    left_sidebar(page, window == WIDE)
-    table_of(page).evaluate("table => table.scrollIntoView({block: 'start'})")
-    wait_two_frames(page, HANG)
+    watch = BoardWatch(name, folder, window)
+    watch.start(page)
+    return watch
 
 
-def play_checking_the_board(page, name: str, folder, steps: int = STEPS) -> tuple[int, int]:
+def play_checking_the_board(page, watch: BoardWatch, steps: int = STEPS) -> tuple[int, int]:
     """Click the first choice until the game ends (or `steps` clicks), the board checked before each click; the
     number of steps checked, and of those with dice and cards (or, in Football, dice) drawn."""
-    checked = with_both = 0
-    while not game_over(page) and checked < steps:
-        shown = board(page)
-        if shown["out"]:
-            screenshot(page, folder / f"board-{name}-out.png")
-        assert not shown["out"], f"{name}, step {checked}: out of sight: {shown['out']}"
-        assert shown["choices"] > 0
-        checked += 1
-        with_both += bool(shown["dice"]) and (bool(shown["cards"]) or name.startswith("football"))
-        if checked in (1, 12):
-            screenshot(page, folder / f"board-{name}-{checked}.png")
+    while not game_over(page) and watch.checked < steps:
+        watch.step(page)
         click_first_choice(page)
-    assert checked < STEPS
-    return checked, with_both
+    assert watch.checked < STEPS
+    return watch.checked, watch.with_both
 
 
 @pytest.mark.parametrize("name, game, options, seats, seed, window, theme", MODES, ids=[mode[0] for mode in MODES])
@@ -80,13 +70,13 @@ def test_a_whole_game_keeps_the_dice_the_hand_and_every_choice_in_sight(lab_brow
                                                                         seats, seed, window, theme):
     page = pages[theme]
     try:
-        open_table(lab_browser, page, name, game, options, seats, seed, window)
+        watch = open_table(lab_browser, page, name, game, options, seats, seed, window)
         place = log_place(page)
         if window == WIDE:  # the log open, under the choices, beside the drawing
             assert place["open"] and place["log"][1] >= place["panel"][3] - 1 and place["log"][2] <= place["drawing"][0]
         else:  # the log folded, after the drawing
             assert not place["open"] and place["log"][1] >= place["drawing"][3] - 1
-        checked, with_both = play_checking_the_board(page, name, lab_browser[2])
+        checked, with_both = play_checking_the_board(page, watch)
         assert "Game over." in table_of(page).locator(".deerbook-status").inner_text()
         screenshot(page, lab_browser[2] / f"board-{name}-end.png")
         print(f"\n{name}: {checked} steps in sight, {with_both} with the dice and the hand")
@@ -98,8 +88,8 @@ def test_a_whole_game_keeps_the_dice_the_hand_and_every_choice_in_sight(lab_brow
 def test_a_hot_seat_keeps_the_board_in_sight(lab_browser, pages):
     page = pages["light"]
     try:
-        open_table(lab_browser, page, "hot-seat", "deer", {"num_players": 2}, ["human", "human"], 5, PHONE)
-        checked, _ = play_checking_the_board(page, "hot-seat", lab_browser[2], HOT_SEAT_STEPS)
+        watch = open_table(lab_browser, page, "hot-seat", "deer", {"num_players": 2}, ["human", "human"], 5, PHONE)
+        checked, _ = play_checking_the_board(page, watch, HOT_SEAT_STEPS)
         assert checked == HOT_SEAT_STEPS
     finally:
         close_notebook(page)

@@ -1,8 +1,10 @@
 """The table in a real browser: JupyterLab started here, Debian's chromium driven by Playwright (the shipped
 chapter's own table: tests/widgets/test_shipped_chapter.py).
 
-A whole three-player Deer game and a whole solo Football game are played by clicking the table's own buttons (then
-Copy link puts the game's link on the clipboard and in the note), and a
+A whole three-player Deer game and a whole solo Football game are played by clicking the table's own buttons at
+1280×800, the table watched as a board before each click (every die, card and choice in sight without scrolling:
+tests/helpers/browser_table.py, `BoardWatch`; tests/widgets/test_board.py watches the other modes), then Copy link
+puts the game's link on the clipboard and in the note; and a
 whole two-player Deer game (its racks one key press each), the start of a hot-seat Deer game (until the table has
 been passed six times) and a Football turn by key presses alone (no mouse once the cell has run). The tests open
 their notebooks one after another in one JupyterLab page (the dark theme's test in its own). After every choice the
@@ -19,8 +21,8 @@ import axe
 import numpy as np
 import pytest
 
-from browser_table import (HANG, KeyboardPlayer, assert_focus_on, control_kind, dark_lab_page, lab_browser,
-                           lab_page, missing_reason, notebook_keys_stay_with_the_table, notebook_page,
+from browser_table import (HANG, VIEWPORT, BoardWatch, KeyboardPlayer, assert_focus_on, control_kind, dark_lab_page,
+                           lab_browser, lab_page, missing_reason, notebook_keys_stay_with_the_table, notebook_page,
                            open_by_keyboard, play_by_clicks, shadow_table, write_notebook)
 from screenshots import screenshot
 
@@ -35,6 +37,7 @@ __all__ = ["lab_browser", "lab_page", "notebook_page"]  # the module's fixtures
 # hint, note; then the drawing, the tools and the log), the review (once the game is over) and the help.
 CHOICES, DRAWING, TOOLS, LOG, HELP = 101, 110, 120, 130, 300
 CLICKS = 400  # at most, for a whole game by clicks (the Deer game takes about 100, the Football one about 30)
+WIDE = (1280, 800)  # the window of the games by clicks, as test_board.py's wide one
 PASSES = 5  # the hot seat's test plays until the table has been passed this many times, and one more
 
 
@@ -48,8 +51,14 @@ def test_a_person_plays_a_whole_game_by_clicking_and_sees_only_their_cards(lab_b
     page = notebook_page
     notebook = write_notebook(folder, f"{game}-{seed}.ipynb", game, options, seats, seed)
     shadow = shadow_table(game, options, seats, seed)
-    played = play_by_clicks(page, url, notebook, shadow, CLICKS, np.random.default_rng(seed), screenshots=folder)
-    assert len(played) >= 10
+    watch = BoardWatch(f"{game}-clicks", folder, WIDE)
+    page.set_viewport_size({"width": WIDE[0], "height": WIDE[1]})
+    try:
+        played = play_by_clicks(page, url, notebook, shadow, CLICKS, np.random.default_rng(seed), screenshots=folder,
+                                watch=watch)
+    finally:
+        page.set_viewport_size(VIEWPORT)
+    assert len(played) >= 10 and watch.checked == len(played) and watch.with_both > 3
     assert shadow.state.is_terminal() and "Game over." in page.locator(".deerbook-status").inner_text()
     assert copied_link(page, url) == shadow.link()
 

@@ -93,6 +93,7 @@ def test_the_rulings_page_has_every_cited_section_and_ruling_and_nothing_cites_a
 
 def test_the_test_commands_python_keeps_its_bytecode_in_one_cache_even_where_told_to_write_none(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.delenv("PYTHONPYCACHEPREFIX", raising=False)  # as outside the test command
     seen = tmp_path / "seen.json"
     script = f"import json, sys; open({str(seen)!r}, 'w').write(json.dumps([sys.pycache_prefix, "
     script += "sys.dont_write_bytecode]))"

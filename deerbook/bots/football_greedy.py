@@ -9,7 +9,10 @@ from the fields it changes (`box_value`; marks are built, by `check_box`, only f
 a second pick that leaves no wild box waiting ends the run unbuilt), the dice of a hand that leaves no choice are
 checked on the marks alone (`rules.checks_in_a_row`), and the run stops where play would move on (handing play on
 changes no marks that count). It reads the rules' plays (`rules.pick_plays`, `check_plays`, `wild_plays`), never
-building the field goal offer it declines. Its choices are those of applying every move in full, first best in legal
+building the field goal offer it declines. A non-active player's first pick (`FirstPicks`, most of a game's
+look-ahead) works out each pick's box once on the marks as they are (`box_effect`) and adds up a pair of boxes
+where the second `fits` after the first (other tracks, reading nothing the first moved), checking on the
+marks built only the pairs that do not. Its choices are those of applying every move in full, first best in legal
 order (tests/bots/test_football_greedy.py compares it with that plain look-ahead on every decision of many games). A
 look-ahead holding states (the search agent's rollouts) asks `act_in_state`, which remembers each choice by what it
 depends on.
@@ -26,7 +29,7 @@ from ..football.marks import FIELD_GOAL_POINTS, START_MARKER, TOUCHDOWN_POINTS, 
 from ..football.rules import (ACTIVE, BOX_ACTIONS, OVERTIME, PICKS, areas_with_dice, check_plays, checks_in_a_row,
                                minus_one, pick_plays, taken_hand, wild_plays)
 from ..football.game import FootballGame
-from ..football.sheet import PlaySheet
+from ..football.sheet import TRACKS, PlaySheet
 from ..football.save import trusted_state
 from ..football.state import FootballState, PublicView
 
@@ -76,7 +79,11 @@ def fields_value(checked: tuple[int, ...], touchdowns: int, field_goals: int, ma
 
 def box_value(marks: Marks, track: int, sheet: PlaySheet, defense: int) -> tuple[float, int]:
     """`sheet_value` of the marks after checking the next box of `track` (`check_box`), from the fields it changes
-    (`box_outcome`: no Marks built), and the wild box's track then (0 if none)."""
+    (`box_outcome`: no Marks built), and the wild box's track then (0 if none). An empty box (or a full track's)
+    changes no field that counts."""
+    done, boxes = marks.checked[track - 1], sheet.tracks[track - 1]
+    if done == len(boxes) or boxes[done].action == "empty":
+        return sheet_value(marks, sheet), 0
     checked, _, _, kick, power, touchdowns, marker, _, wild = box_outcome(marks, track, sheet, defense)
     return fields_value(checked, touchdowns, marks.field_goals, marker, power, kick, sheet), wild
 
@@ -186,9 +193,149 @@ class GreedyAgent:
 
 
 def best_index(state: FootballState, legal: Sequence[Action], player: int) -> int:
-    """The index in `legal` of the first best-valued action (`action_value`)."""
-    scores = [action_value(state, action, player) for action in legal]
+    """The index in `legal` of the first best-valued action (`action_value`; a first pick's by `first_pick_scores`)."""
+    if state.phase == PICKS and not state.picks and not state.wild_from:
+        scores = first_pick_scores(state, legal, player)
+    else:
+        scores = [action_value(state, action, player) for action in legal]
     return scores.index(max(scores))
+
+
+STATIC = frozenset(("empty", "kick", "power", "wild"))  # box actions that read no field a play moves
+KICK, POWER = 1, 2  # the capped tracks a box may fill, a bit each
+Effect = tuple[int, int, int, int, bool, bool, int]  # see `box_effect`
+Run = tuple[int, int, int, int, bool]  # see `joined`
+NO_RUN: Run = (0, 0, 0, 0, False)
+
+
+def box_effect(marks: Marks, track: int, sheet: PlaySheet, defense: int, used: int) -> Effect:
+    """What checking the next box of `track` on `marks` changes (`box_outcome`; `used`: the yards of plays the marks
+    have used): the value's whole-number part (`fields_value`) and the yards used by so much, the tracks whose
+    boxes checked change (a bit each), the capped tracks filled (`KICK`, `POWER`), whether a play moved the marker,
+    the score, a bonus track or the defense die, whether the box is `STATIC` (a full track's too), and the wild
+    box's track (0 if none)."""
+    done, boxes = marks.checked[track - 1], sheet.tracks[track - 1]
+    if done == len(boxes):  # a full track: nothing checked
+        return 0, 0, 0, 0, False, True, 0
+    box = boxes[done]
+    if box.action == "empty":
+        return 0, 0, 1 << track, 0, False, True, 0
+    checked, breakaway, yac, kick, power, touchdowns, marker, defense_used, wild = box_outcome(marks, track, sheet,
+                                                                                             defense)
+    if box.action == "chain":
+        mask = sum(1 << t for t in TRACKS if checked[t - 1] != marks.checked[t - 1])
+        yards = sheet.yards_used(checked) - used
+    else:
+        mask, yards = 1 << track, box.yards
+    moved = (marker != marks.marker or touchdowns != marks.touchdowns or breakaway != marks.breakaway
+             or yac != marks.yac or defense_used != marks.defense_used)
+    score = (10 * TOUCHDOWN_POINTS * (touchdowns - marks.touchdowns) + (START_MARKER - marker) // 5
+             - (START_MARKER - marks.marker) // 5 + 2 * (power - marks.power) + kick - marks.kick)
+    capped = KICK * (kick != marks.kick) | POWER * (power != marks.power)
+    return score, yards, mask, capped, moved, box.action in STATIC, wild
+
+
+def fits(run: Run, effect: Effect) -> bool:
+    """Whether the box of `effect`, checked after the boxes of `run`, changes what it changes on the marks before
+    them (but for whether a wild box waits: a track may have filled): it checks no box of their tracks, fills no
+    capped track they fill, and reads no field their plays moved (a `STATIC` box reads none)."""
+    return not run[2] & effect[2] and not run[3] & effect[3] and (effect[5] or not run[4])
+
+
+def joined(run: Run, effect: Effect) -> Run:
+    """The changes of a run of boxes each of which `fits` after those before it (the value's whole-number part, the
+    yards used, the tracks checked, the capped tracks filled, whether a play moved), with one more such box."""
+    return run[0] + effect[0], run[1] + effect[1], run[2] | effect[2], run[3] | effect[3], run[4] or effect[4]
+
+
+class FirstPicks:
+    """A non-active player's first pick valued from each box's `box_effect` on the marks as they are: a run of
+    boxes each of which `fits` after those before it is valued by adding their changes, any other box on the marks
+    after the boxes before it (`check_box`, built once). A pick goes on as `run_value` does: a waiting wild box's
+    target, then the second pick, each the first best."""
+
+    def __init__(self, state: FootballState, player: int, tracks: Sequence[int]) -> None:
+        """The first picks of `tracks` (every second pick's track among them) by `player` in `state`."""
+        marks = self.marks = state.marks[player]
+        sheet, defense = self.sheet, self.defense = state.game.sheet, state.defense
+        self.areas, used = areas_with_dice(state), sheet.yards_used(marks.checked)
+        self.used = used
+        self.score = (10 * (TOUCHDOWN_POINTS * marks.touchdowns + FIELD_GOAL_POINTS * marks.field_goals)
+                      + (START_MARKER - marks.marker) // 5 + 2 * marks.power + marks.kick)
+        self.effects = {track: box_effect(marks, track, sheet, defense, used) for track in tracks}
+        self.built: dict[tuple[int, ...], Marks] = {}
+
+    def effect(self, track: int) -> Effect:
+        """`box_effect` of `track` on the marks as they are (a wild box's target may be another track)."""
+        known = self.effects.get(track)
+        if known is None:
+            known = self.effects[track] = box_effect(self.marks, track, self.sheet, self.defense, self.used)
+        return known
+
+    def after(self, tracks: tuple[int, ...]) -> Marks:
+        """The marks after checking the next box of each of `tracks` in turn."""
+        known = self.built.get(tracks)
+        if known is None:
+            before = self.after(tracks[:-1]) if len(tracks) > 1 else self.marks
+            known = self.built[tracks] = check_box(before, tracks[-1], self.sheet, self.defense)[0]
+        return known
+
+    def value(self, run: Run | None, tracks: tuple[int, ...]) -> float:
+        """`sheet_value` of the marks after checking `tracks`, whose changes are `run` (None: not added up)."""
+        if run is None:
+            return sheet_value(self.after(tracks), self.sheet)
+        return (self.score + run[0]) - (self.used + run[1]) / self.sheet.yards_bound
+
+    def pick_value(self, track: int) -> float | None:
+        """`action_value` of a first pick of `track`; None where a second wild box would wait."""
+        first = self.effects[track]
+        run: Run | None = joined(NO_RUN, first)
+        tracks: tuple[int, ...] = (track,)
+        wild = first[6]
+        if wild:  # its target first
+            _, target, wild = self.best_box(wild_plays(self.after(tracks), wild, self.sheet), run, tracks)
+            if wild:
+                return None
+            run, tracks = self.extended(run, tracks, target)
+        best, second, wild = self.best_box(pick_plays(self.areas, (track,)), run, tracks)
+        if wild:  # the second pick's target ends the run
+            run, tracks = self.extended(run, tracks, second)
+            best, _, wild = self.best_box(wild_plays(self.after(tracks), wild, self.sheet), run, tracks)
+        return None if wild else best
+
+    def extended(self, run: Run | None, tracks: tuple[int, ...], track: int) -> tuple[Run | None, tuple[int, ...]]:
+        """The changes (None: not added up) and tracks of checking `tracks`, whose changes are `run`, then `track`."""
+        effect = self.effect(track)
+        return joined(run, effect) if run is not None and fits(run, effect) else None, tracks + (track,)
+
+    def best_box(self, moves: Sequence[Action], run: Run | None, tracks: tuple[int, ...]) -> tuple[float, int, int]:
+        """The first best of `moves` (box actions and a decline) after checking `tracks` (whose changes are `run`),
+        as `run_value` takes it (a single one not valued; none: the marks as they are): its value, its track (0 for
+        a decline) and the wild box's track it leaves waiting."""
+        alone = self.value(run, tracks)
+        best, chosen, wild, effects = -inf, 0, 0, self.effects
+        (score, used), bound = (self.score + run[0], self.used + run[1]) if run else (0, 0), self.sheet.yards_bound
+        for move in moves:
+            track = move.args[0] if move.kind != "decline" else 0
+            if not track:
+                outcome, outcome_wild = alone, 0
+            elif run is not None and not (effect := effects.get(track) or self.effect(track))[6] and fits(run, effect):
+                outcome, outcome_wild = (score + effect[0]) - (used + effect[1]) / bound, 0
+            else:
+                outcome, outcome_wild = box_value(self.after(tracks), track, self.sheet, self.defense)
+            if outcome > best:
+                best, chosen, wild = outcome, track, outcome_wild
+        return (best, chosen, wild) if moves else (alone, 0, 0)
+
+
+def first_pick_scores(state: FootballState, legal: Sequence[Action], player: int) -> list[float]:
+    """`action_value` of each action of a non-active player's first pick: a pick's by `FirstPicks` where it need
+    not follow a second wild box."""
+    picks, scores = FirstPicks(state, player, [action.args[0] for action in legal if action.kind == "pick"]), []
+    for action in legal:
+        score = picks.pick_value(action.args[0]) if action.kind == "pick" else None
+        scores.append(action_value(state, action, player) if score is None else score)
+    return scores
 
 
 def action_value(state: FootballState, action: Action, player: int) -> float:

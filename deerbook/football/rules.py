@@ -139,7 +139,8 @@ def plays(s) -> tuple[Action, ...]:
 
 def wild_plays(marks: Marks, wild_from: int, sheet: PlaySheet) -> tuple[Action, ...]:
     """The targets of the wild box waiting on track `wild_from`: every other track with a box left."""
-    return tuple(WILD_ACTIONS[t] for t in marks.open_tracks(sheet) if t != wild_from)
+    checked, tracks = marks.checked, sheet.tracks  # `Marks.open_tracks`, inline
+    return tuple([WILD_ACTIONS[t] for t in TRACKS if t != wild_from and checked[t - 1] < len(tracks[t - 1])])
 
 
 @lru_cache(maxsize=1024)
@@ -251,8 +252,8 @@ def checks_in_a_row(marks: Marks, hand: tuple[int, ...], sheet: PlaySheet,
     """The checks of an active hand, whose dice share one track (the checks leave no choice), one by one until a
     wild box waits for its target or the hand is empty: the marks, the hand and the wild box's track (0 if none)
     then, as `decide` on each check (a field goal declined) leaves them."""
-    track = next((t for t in TRACKS if hand[t - 1]), 0)
-    left = hand[track - 1] if track else 0
+    left = max(hand)  # the dice of the one track with dice
+    track = hand.index(left) + 1
     while left:
         left -= 1
         marks, wild_from = check_box(marks, track, sheet, defense)

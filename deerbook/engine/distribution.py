@@ -23,8 +23,7 @@ class Distribution(Mapping[Any, Fraction]):
         for outcome, p in pairs.items() if isinstance(pairs, Mapping) else pairs:
             p = p if type(p) is Fraction else Fraction(p)
             merged[outcome] = merged[outcome] + p if outcome in merged else p
-        common = math.lcm(*(p.denominator for p in merged.values()))
-        total = Fraction(sum(p.numerator * (common // p.denominator) for p in merged.values()), common)
+        total = exact_sum(list(merged.values()))
         if total != 1 or any(p < 0 for p in merged.values()):
             raise ValueError(f"probabilities must be non-negative and sum to 1, got total {total}")
         self._probs = {o: p for o, p in merged.items() if p}
@@ -91,6 +90,13 @@ class Distribution(Mapping[Any, Fraction]):
         if mass == 0:
             raise ValueError("cannot condition on an event of probability 0")
         return Distribution((o, p / mass) for o, p in self._probs.items() if event(o))
+
+
+def exact_sum(probabilities: list[Fraction]) -> Fraction:
+    """The sum of `probabilities`, added as whole numbers over their common denominator (far quicker than adding
+    Fractions one by one, each addition reducing by a gcd)."""
+    common = math.lcm(*(p.denominator for p in probabilities))
+    return Fraction(sum(p.numerator * (common // p.denominator) for p in probabilities), common)
 
 
 def cumulative_weights(probabilities: list[Fraction]) -> tuple[int, ...]:

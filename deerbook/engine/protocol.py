@@ -34,14 +34,13 @@ tests/engine/test_conformance.py checks these promises on every configuration of
 """
 from __future__ import annotations
 
-import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Mapping, Self, Sequence, cast
 
 from .caching import IdentityCache, cache_key, cached_method
-from .distribution import cumulative_weights, draw_index
+from .distribution import cumulative_weights, draw_index, exact_sum
 from .errors import RuleViolation
 from .events import Event, Step
 from .seeding import Rng
@@ -334,13 +333,11 @@ _SHARED_TABLES = IdentityCache(ChanceTable.from_outcomes, maxsize=256)
 
 
 def check_distribution(pairs: Sequence[tuple[Action, Fraction]]) -> None:
-    """Raise AssertionError unless probabilities are positive Fractions summing to exactly 1 (summed as integers
-    over their common denominator: a roll's hundreds of outcomes, at every chance node a test meets)."""
+    """Raise AssertionError unless probabilities are positive Fractions summing to exactly 1 (`exact_sum`: a roll's
+    hundreds of outcomes, at every chance node a test meets)."""
     assert pairs, "a chance node needs outcomes"
     probabilities = [p for _, p in pairs]
     assert all(isinstance(p, Fraction) and p.numerator > 0 for p in probabilities), \
         "probabilities must be positive Fractions"
-    common = math.lcm(*(p.denominator for p in probabilities))
-    assert sum(p.numerator * (common // p.denominator) for p in probabilities) == common, \
-        "probabilities must sum to exactly 1"
+    assert exact_sum(probabilities) == 1, "probabilities must sum to exactly 1"
     assert len({a for a, _ in pairs}) == len(pairs), "outcomes must be distinct"
